@@ -1,0 +1,47 @@
+// POST /api/webhooks/service — receives service events into the inbox (the worker fetches the pulls)
+import { getDb } from "@/db/client";
+import { env } from "@/lib/env";
+import { MAX_WEBHOOK_BYTES, receiveWebhook } from "@/lib/ingest/receive-webhook";
+import { wakeWorker } from "@/lib/ingest/worker";
+
+export const dynamic = "force-dynamic";
+
+async function readBounded(request: Request, limit: number): Promise<string | null> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function POST(request: Request) {
+  const rawBody = await readBounded(request, MAX_WEBHOOK_BYTES);
+  if (rawBody === null) {
+    return Response.json({ error: "PAYLOAD_TOO_LARGE", message: "Webhook bodies are limited to 1 MB." }, { status: 413 });
+  }
+  const { service } = env();
+  try {
+    const result = await receiveWebhook(await getDb(), rawBody, {
+      webhookSecret: service.webhookSecret,
+      signatureHeader: request.headers.get(service.signatureHeader),
+    });
+    if (result.status === 202) wakeWorker();
+    return Response.json(result.body, { status: result.status });
+  } catch (error) {
+    // A non-2xx answer makes the service deliver again later, so nothing is lost.
+    console.error(`[webhook] could not store the event: ${error instanceof Error ? error.message : String(error)}`);
+    return Response.json({ error: "UNAVAILABLE", message: "The event could not be stored; deliver it again." }, { status: 503 });
+  }
+}

@@ -1,0 +1,26 @@
+import Link from "next/link";
+import type { SessionUser } from "@/lib/auth/session";
+import { SignOutButton } from "@/components/auth/sign-out-button";
+
+const ROLE_LABELS = { ADMIN: "Admin", MANAGER: "Manager", AGENT: "Agent" } as const;
+
+export function AppHeader({ user }: { user: SessionUser }) {
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+        <div className="flex items-center gap-6">
+          <Link href="/pulls" className="text-lg font-semibold text-brand-900">Coverdesk</Link>
+          <nav aria-label="Main" className="flex gap-4 text-sm">
+            <Link href="/pulls" className="text-slate-700 hover:text-brand-700">Linked accounts</Link>
+          </nav>
+        </div>
+        <div className="flex items-center gap-3 text-sm">
+          <span className="text-slate-700">
+            {user.name} <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{ROLE_LABELS[user.role]}</span>
+          </span>
+          <SignOutButton />
+        </div>
+      </div>
+    </header>
+  );
+}

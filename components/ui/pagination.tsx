@@ -1,0 +1,14 @@
+import Link from "next/link";
+
+export function Pagination({ page, pageCount, basePath }: { page: number; pageCount: number; basePath: string }) {
+  if (pageCount <= 1) return null;
+  const href = (p: number) => `${basePath}?page=${p}`;
+  const linkClass = "rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100";
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-sm">
+      {page > 1 ? <Link className={linkClass} href={href(page - 1)}>Previous</Link> : null}
+      <span className="text-slate-600">Page {page} of {pageCount}</span>
+      {page < pageCount ? <Link className={linkClass} href={href(page + 1)}>Next</Link> : null}
+    </nav>
+  );
+}

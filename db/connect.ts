@@ -1,0 +1,73 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { SQL } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema";
+import type { Db } from "./types";
+
+// Opening and migrating a database, for either driver. Free of server-only and of the env
+// module so that tests, the seeder and benchmarks open databases the same way the app does.
+
+export type DatabaseTarget =
+  | { kind: "postgres"; url: string; maxConnections?: number }
+  | { kind: "pglite"; dir: string | null /* null: in memory */ };
+
+export type Connection = { db: Db; close: () => Promise<void>; kind: DatabaseTarget["kind"] };
+
+const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
+// Any constant works; it only has to be the same for every instance of the app.
+const MIGRATION_LOCK_KEY = 7_348_220_119;
+
+export async function openDatabase(target: DatabaseTarget): Promise<Connection> {
+  if (target.kind === "postgres") {
+    const client = postgres(target.url, {
+      max: target.maxConnections ?? 10,
+      onnotice: () => {},
+    });
+    const db = drizzlePostgres(client, { schema, casing: "snake_case" }) as unknown as Db;
+    try {
+      await migratePostgresLocked(target.url);
+    } catch (error) {
+      await client.end({ timeout: 1 });
+      throw error;
+    }
+    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+  }
+
+  const { PGlite } = await import("@electric-sql/pglite");
+  if (target.dir) mkdirSync(target.dir, { recursive: true }); // PGlite does not create parents.
+  const client = target.dir ? new PGlite(target.dir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return { db, kind: "pglite", close: () => client.close() };
+}
+
+// Several app instances may start at once against one database: one migrates, the others
+// wait on a session-level advisory lock held on a connection of its own.
+async function migratePostgresLocked(url: string): Promise<void> {
+  const lockClient = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await lockClient`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    await migratePostgres(drizzlePostgres(lockClient), { migrationsFolder: MIGRATIONS_FOLDER });
+    await lockClient`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+  } finally {
+    await lockClient.end({ timeout: 5 });
+  }
+}
+
+/** Rows of a raw query: PGlite answers `{rows}`, postgres-js an array. */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

@@ -1,0 +1,3 @@
+export * from "./users";
+export * from "./pulls";
+export * from "./webhook-events";

@@ -1,0 +1,71 @@
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+// One row per pull_id: the raw payload exactly as the service sent it (nothing is lost, even
+// fields we do not understand yet) plus the columns that lists, filters and reports need.
+export const pulls = pgTable(
+  "pulls",
+  {
+    pullId: uuid("pull_id").primaryKey(),
+    status: text("status").notNull(),
+    type: text("type"),
+    parentPullId: uuid("parent_pull_id"),
+    accountIdentifier: text("account_identifier"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    /** "Last, First" or the best name we have: what lists sort by. */
+    sortName: text("sort_name").notNull().default(""),
+    email: text("email"),
+    phone: text("phone"),
+    providerName: text("provider_name"),
+    providerFriendlyName: text("provider_friendly_name"),
+    isArchived: boolean("is_archived").notNull().default(false),
+    serviceCreatedAt: timestamp("service_created_at", { withTimezone: true }),
+    policyCount: integer("policy_count").notNull().default(0),
+    totalPremiumCents: bigint("total_premium_cents", { mode: "number" }),
+    nextExpiryDate: date("next_expiry_date", { mode: "string" }),
+    policyTypes: text("policy_types").array().notNull().default([]),
+    raw: jsonb("raw").notNull(),
+    /** Fields the app could not read as the spec describes: shown to admins, never fatal. */
+    payloadProblems: jsonb("payload_problems").notNull().default([]),
+    contentHash: text("content_hash").notNull(),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("pulls_service_created_at_idx").on(t.serviceCreatedAt),
+    index("pulls_sort_name_idx").on(t.sortName),
+    index("pulls_status_idx").on(t.status),
+    index("pulls_account_identifier_idx").on(t.accountIdentifier),
+    index("pulls_parent_pull_id_idx").on(t.parentPullId),
+  ],
+);
+
+// Policies get their own projection so "expiring in 30 days" or "premium by line" are
+// indexed queries rather than scans of the JSON snapshot.
+export const policies = pgTable(
+  "policies",
+  {
+    pullId: uuid("pull_id")
+      .notNull()
+      .references(() => pulls.pullId, { onDelete: "cascade" }),
+    policyId: text("policy_id").notNull(),
+    policyType: text("policy_type"),
+    status: text("status"),
+    carrierName: text("carrier_name"),
+    carrierFriendlyName: text("carrier_friendly_name"),
+    carrierPolicyNumber: text("carrier_policy_number"),
+    totalPremiumCents: bigint("total_premium_cents", { mode: "number" }),
+    effectiveDate: date("effective_date", { mode: "string" }),
+    expiryDate: date("expiry_date", { mode: "string" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pullId, t.policyId] }),
+    index("policies_expiry_date_idx").on(t.expiryDate),
+    index("policies_policy_type_idx").on(t.policyType),
+    index("policies_carrier_name_idx").on(t.carrierName),
+  ],
+);
+
+export type PullRow = typeof pulls.$inferSelect;
+export type PolicyRow = typeof policies.$inferSelect;

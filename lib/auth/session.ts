@@ -1,0 +1,36 @@
+import "server-only";
+import { getServerSession } from "next-auth";
+import { notFound, redirect } from "next/navigation";
+import { getDb } from "@/db/client";
+import type { Role } from "@/db/schema";
+import { findActiveUserById } from "@/lib/users/queries";
+import { getAuthOptions } from "./options";
+import { can, type Action } from "./permissions";
+
+export type SessionUser = { id: string; email: string; name: string; role: Role };
+
+/**
+ * The signed-in user as the database knows them now. The session token only names the user:
+ * role and active flag are read fresh, so a deactivation or a demotion applies at once.
+ */
+export async function getSessionUser(): Promise<SessionUser | null> {
+  const session = await getServerSession(getAuthOptions());
+  const id = session?.user?.id;
+  if (!id) return null;
+  const user = await findActiveUserById(await getDb(), id);
+  return user ? { id: user.id, email: user.email, name: user.name, role: user.role } : null;
+}
+
+/** For pages: the user, or a redirect to the login page. */
+export async function requireUser(): Promise<SessionUser> {
+  const user = await getSessionUser();
+  if (!user) redirect("/login");
+  return user;
+}
+
+/** For pages: the user if the permission table allows the action; otherwise a 404. */
+export async function requirePermission(action: Action): Promise<SessionUser> {
+  const user = await requireUser();
+  if (!can(user, action)) notFound();
+  return user;
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env";
+
+const production = {
+  NODE_ENV: "production",
+  SERVICE_BASE_URL: "https://service.example.com/api/v1.0.0",
+  SERVICE_CLIENT_ID: "id",
+  SERVICE_CLIENT_SECRET: "secret",
+  NEXTAUTH_SECRET: "a-long-random-secret",
+  NEXTAUTH_URL: "https://coverdesk.example.com",
+};
+
+describe("environment", () => {
+  it("runs with no variables at all in development, against the local sandbox and PGlite", () => {
+    const env = parseEnv({});
+    expect(env.databaseUrl).toBeNull();
+    expect(env.pgliteDir).toBe(".data/pglite");
+    expect(env.service.baseUrl).toBe("http://localhost:4010/api/v1.0.0");
+    expect(env.service.teamId).not.toBeNull();
+    expect(env.service.signatureHeader).toBe("canopy-signature");
+    expect(env.service.webhookSecret).toBeNull();
+    expect(env.demoMode).toBe(true);
+  });
+
+  it("stops production when a secret is missing, naming every missing variable", () => {
+    const { NEXTAUTH_SECRET: _a, SERVICE_CLIENT_SECRET: _b, ...incomplete } = production;
+    expect(() => parseEnv(incomplete)).toThrow(EnvError);
+    expect(() => parseEnv(incomplete)).toThrow(/SERVICE_CLIENT_SECRET, NEXTAUTH_SECRET/);
+  });
+
+  it("accepts a complete production configuration with demo mode off and no implicit team", () => {
+    const env = parseEnv(production);
+    expect(env.demoMode).toBe(false);
+    expect(env.service.teamId).toBeNull();
+    expect(env.auth.url).toBe("https://coverdesk.example.com");
+    expect(parseEnv({ ...production, COVERDESK_DEMO_MODE: "true" }).demoMode).toBe(true);
+  });
+
+  it("names the variable of a bad value", () => {
+    expect(() => parseEnv({ SERVICE_BASE_URL: "https://service.example.com/api" })).toThrow(/SERVICE_BASE_URL: must end in \/v1\.0\.0/);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ SERVICE_SIGNATURE_HEADER: "bad header" })).toThrow(/SERVICE_SIGNATURE_HEADER/);
+    expect(() => parseEnv({ COVERDESK_DEMO_MODE: "maybe" })).toThrow(/COVERDESK_DEMO_MODE/);
+  });
+
+  it("normalises the base URL and the header name", () => {
+    const env = parseEnv({ SERVICE_BASE_URL: "http://localhost:4010/api/v1.0.0/", SERVICE_SIGNATURE_HEADER: "X-Signature" });
+    expect(env.service.baseUrl).toBe("http://localhost:4010/api/v1.0.0");
+    expect(env.service.signatureHeader).toBe("x-signature");
+  });
+});

@@ -1,0 +1,151 @@
+import "server-only";
+import { z } from "zod";
+
+// Every environment variable the app reads, parsed once. Nothing else reads process.env.
+// In development each variable has a default that points at the local sandbox, so a fresh
+// clone runs with no setup; in production a missing secret stops the app and names it.
+
+const SANDBOX_DEFAULTS = {
+  SERVICE_BASE_URL: "http://localhost:4010/api/v1.0.0",
+  SERVICE_TEAM_ID: "5f0c3c55-6d2a-4c8e-9a55-2d8f1b7c9e01",
+  SERVICE_CLIENT_ID: "coverdesk-dev-client",
+  SERVICE_CLIENT_SECRET: "coverdesk-dev-secret",
+  NEXTAUTH_SECRET: "coverdesk-development-secret-not-for-production",
+  NEXTAUTH_URL: "http://localhost:3000",
+} as const;
+
+/** Variables that must be set explicitly in production. */
+export const PRODUCTION_REQUIRED = [
+  "SERVICE_BASE_URL",
+  "SERVICE_CLIENT_ID",
+  "SERVICE_CLIENT_SECRET",
+  "NEXTAUTH_SECRET",
+  "NEXTAUTH_URL",
+] as const;
+
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
+const flag = z.preprocess(
+  emptyToUndefined,
+  z.enum(["true", "false", "1", "0"]).optional().transform((v) => v === "true" || v === "1"),
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  /** Folder of the embedded PGlite database, used when DATABASE_URL is unset. */
+  PGLITE_DIR: z.preprocess(emptyToUndefined, z.string().default(".data/pglite")),
+  SERVICE_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/ })
+      .refine((u) => /\/v1\.0\.0\/?$/.test(u), "must end in /v1.0.0")
+      .transform((u) => u.replace(/\/$/, ""))
+      .optional(),
+  ),
+  SERVICE_TEAM_ID: optionalString,
+  SERVICE_CLIENT_ID: optionalString,
+  SERVICE_CLIENT_SECRET: optionalString,
+  SERVICE_WEBHOOK_SECRET: optionalString,
+  SERVICE_SIGNATURE_HEADER: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name")
+      .default("canopy-signature")
+      .transform((h) => h.toLowerCase()),
+  ),
+  SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  NEXTAUTH_SECRET: optionalString,
+  NEXTAUTH_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  /** Seeds the demo users and accepts their shared password. Always on in development. */
+  COVERDESK_DEMO_MODE: flag,
+  /** Runs the ingestion worker inside this process (default on). */
+  COVERDESK_WORKER: z.preprocess(
+    emptyToUndefined,
+    z.enum(["true", "false", "1", "0"]).default("true").transform((v) => v === "true" || v === "1"),
+  ),
+});
+
+export type Env = {
+  nodeEnv: "development" | "production" | "test";
+  databaseUrl: string | null;
+  pgliteDir: string;
+  service: {
+    baseUrl: string;
+    teamId: string | null;
+    clientId: string;
+    clientSecret: string;
+    webhookSecret: string | null;
+    signatureHeader: string;
+    timeoutMs: number;
+  };
+  auth: { secret: string; url: string };
+  demoMode: boolean;
+  runWorker: boolean;
+};
+
+export class EnvError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EnvError";
+  }
+}
+
+/** Parses a raw environment; pure so that tests can feed it any set of variables. */
+export function parseEnv(raw: Record<string, string | undefined>): Env {
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+
+  if (production) {
+    const missing = PRODUCTION_REQUIRED.filter((name) => e[name] === undefined);
+    if (missing.length > 0) {
+      throw new EnvError(
+        `Missing required environment variable${missing.length > 1 ? "s" : ""} in production: ${missing.join(", ")}`,
+      );
+    }
+  }
+  // In production the team id is whatever the operator set (possibly none);
+  // in development it defaults to the sandbox's team so team-scoped routes are exercised.
+  const teamId = e.SERVICE_TEAM_ID ?? (production ? undefined : SANDBOX_DEFAULTS.SERVICE_TEAM_ID);
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    databaseUrl: e.DATABASE_URL ?? null,
+    pgliteDir: e.PGLITE_DIR,
+    service: {
+      baseUrl: e.SERVICE_BASE_URL ?? SANDBOX_DEFAULTS.SERVICE_BASE_URL,
+      teamId: teamId ?? null,
+      clientId: e.SERVICE_CLIENT_ID ?? SANDBOX_DEFAULTS.SERVICE_CLIENT_ID,
+      clientSecret: e.SERVICE_CLIENT_SECRET ?? SANDBOX_DEFAULTS.SERVICE_CLIENT_SECRET,
+      webhookSecret: e.SERVICE_WEBHOOK_SECRET ?? null,
+      signatureHeader: e.SERVICE_SIGNATURE_HEADER,
+      timeoutMs: e.SERVICE_TIMEOUT_MS,
+    },
+    auth: {
+      secret: e.NEXTAUTH_SECRET ?? SANDBOX_DEFAULTS.NEXTAUTH_SECRET,
+      url: e.NEXTAUTH_URL ?? SANDBOX_DEFAULTS.NEXTAUTH_URL,
+    },
+    demoMode: !production || e.COVERDESK_DEMO_MODE,
+    runWorker: e.COVERDESK_WORKER,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The process environment, parsed on first use. Throws EnvError naming every bad variable. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,130 @@
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { queryRows } from "@/db/connect";
+import type { Db } from "@/db/types";
+import { webhookEvents } from "@/db/schema";
+import { ServiceError } from "@/lib/service/errors";
+import { storePull } from "@/lib/pulls/store-pull";
+import { MAX_EVENT_ATTEMPTS, nextRetryDelayMs } from "./retry-policy";
+
+// The worker's unit of work: claim due inbox events, re-fetch each pull once with our own
+// credentials, store it, and settle every claimed event as done, retried or failed.
+
+export type FetchPull = (pullId: string) => Promise<unknown>;
+
+export type ProcessOptions = {
+  workerId: string;
+  batchSize?: number;
+  /** A claim older than this is considered abandoned by a crashed worker. */
+  staleAfterMs?: number;
+  log?: (message: string) => void;
+};
+
+export type ProcessSummary = { claimed: number; done: number; retried: number; failed: number };
+
+type ClaimedEvent = { id: number; pull_id: string | null; attempts: number };
+
+export async function releaseStaleClaims(db: Db, staleAfterMs: number): Promise<number> {
+  const released = await db
+    .update(webhookEvents)
+    .set({ status: "PENDING", lockedAt: null, lockedBy: null })
+    .where(
+      and(
+        eq(webhookEvents.status, "PROCESSING"),
+        lt(webhookEvents.lockedAt, sql`now() - make_interval(secs => ${staleAfterMs / 1000})`),
+      ),
+    )
+    .returning({ id: webhookEvents.id });
+  return released.length;
+}
+
+/** Gives back what this worker claimed, for a graceful shutdown. */
+export async function releaseClaims(db: Db, workerId: string): Promise<void> {
+  await db
+    .update(webhookEvents)
+    .set({ status: "PENDING", lockedAt: null, lockedBy: null, attempts: sql`greatest(${webhookEvents.attempts} - 1, 0)` })
+    .where(and(eq(webhookEvents.status, "PROCESSING"), eq(webhookEvents.lockedBy, workerId)));
+}
+
+async function claimEvents(db: Db, workerId: string, limit: number): Promise<ClaimedEvent[]> {
+  // SKIP LOCKED lets several app instances share one inbox without taking the same row.
+  return queryRows<ClaimedEvent>(
+    db,
+    sql`update webhook_events
+        set status = 'PROCESSING', locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1
+        where id in (
+          select id from webhook_events
+          where status = 'PENDING' and next_attempt_at <= now()
+          order by next_attempt_at, id
+          limit ${limit}
+          for update skip locked
+        )
+        returning id, pull_id, attempts`,
+  );
+}
+
+async function settle(db: Db, ids: number[], outcome: { ok: true } | { ok: false; error: string; retry: boolean; attempts: number }) {
+  if (ids.length === 0) return;
+  const where = inArray(webhookEvents.id, ids);
+  if (outcome.ok) {
+    await db.update(webhookEvents).set({ status: "DONE", processedAt: new Date(), lockedAt: null, lockedBy: null, lastError: null }).where(where);
+  } else if (outcome.retry && outcome.attempts < MAX_EVENT_ATTEMPTS) {
+    const next = new Date(Date.now() + nextRetryDelayMs(outcome.attempts));
+    await db.update(webhookEvents).set({ status: "PENDING", nextAttemptAt: next, lockedAt: null, lockedBy: null, lastError: outcome.error }).where(where);
+  } else {
+    await db.update(webhookEvents).set({ status: "FAILED", processedAt: new Date(), lockedAt: null, lockedBy: null, lastError: outcome.error }).where(where);
+  }
+}
+
+export async function processDueEvents(db: Db, fetchPull: FetchPull, options: ProcessOptions): Promise<ProcessSummary> {
+  const log = options.log ?? (() => {});
+  await releaseStaleClaims(db, options.staleAfterMs ?? 120_000);
+  const claimed = await claimEvents(db, options.workerId, options.batchSize ?? 20);
+  const summary: ProcessSummary = { claimed: claimed.length, done: 0, retried: 0, failed: 0 };
+
+  // Several events about one pull need one fetch: the latest data answers all of them.
+  const byPull = new Map<string, ClaimedEvent[]>();
+  for (const event of claimed) {
+    const key = event.pull_id ?? "";
+    byPull.set(key, [...(byPull.get(key) ?? []), event]);
+  }
+
+  await Promise.all(
+    [...byPull.entries()].map(async ([pullId, events]) => {
+      const ids = events.map((e) => e.id);
+      const attempts = Math.max(...events.map((e) => e.attempts));
+      if (!pullId) {
+        await settle(db, ids, { ok: false, error: "The event names no pull.", retry: false, attempts });
+        summary.failed += ids.length;
+        return;
+      }
+      try {
+        const payload = await fetchPull(pullId);
+        const stored = await storePull(db, payload);
+        if (stored.outcome === "invalid") {
+          log(`pull ${pullId}: the service's answer is not a pull (${stored.error})`);
+          await settle(db, ids, { ok: false, error: `The service answered with an invalid pull: ${stored.error}`, retry: false, attempts });
+          summary.failed += ids.length;
+          return;
+        }
+        await settle(db, ids, { ok: true });
+        summary.done += ids.length;
+      } catch (error) {
+        const serviceError = error instanceof ServiceError ? error : null;
+        if (serviceError?.isNotFound) {
+          // Retrying cannot make an unknown pull appear; park it where an admin can see it.
+          log(`pull ${pullId}: the service does not know this pull; event parked as failed`);
+          await settle(db, ids, { ok: false, error: `The service does not know pull ${pullId}.`, retry: false, attempts });
+          summary.failed += ids.length;
+          return;
+        }
+        const message = serviceError ? serviceError.message : error instanceof Error ? error.message : String(error);
+        const retry = serviceError ? serviceError.retryable : true;
+        await settle(db, ids, { ok: false, error: message, retry, attempts });
+        if (retry && attempts < MAX_EVENT_ATTEMPTS) summary.retried += ids.length;
+        else summary.failed += ids.length;
+        log(`pull ${pullId}: ${message}${retry && attempts < MAX_EVENT_ATTEMPTS ? " (will retry)" : " (parked as failed)"}`);
+      }
+    }),
+  );
+  return summary;
+}

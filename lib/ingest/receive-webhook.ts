@@ -1,0 +1,72 @@
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import type { Db } from "@/db/types";
+import { webhookEvents } from "@/db/schema";
+import { verifySignature } from "@/lib/service/signature";
+
+// Receiving a webhook means one thing: the event is committed to the inbox. Fetching the
+// pull is the worker's job, so the answer is fast and a slow service never costs a delivery.
+
+export const MAX_WEBHOOK_BYTES = 1024 * 1024;
+
+// Only what the inbox needs is required here; the body is a notification, never data.
+const envelopeSchema = z.looseObject({
+  event_type: z.string().trim().min(1, "event_type is required").max(64),
+  pull_id: z.uuid("pull_id must be a UUID"),
+});
+
+export type ReceiveResult = { status: number; body: Record<string, unknown> };
+
+export type ReceiveOptions = {
+  webhookSecret: string | null;
+  signatureHeader: string | null; // the header's value as received
+  nowSeconds?: number;
+};
+
+export function dedupKeyOf(rawBody: string): string {
+  // The sender retries with the identical body, so the body's hash identifies the event.
+  return createHash("sha256").update(rawBody).digest("hex");
+}
+
+export async function receiveWebhook(db: Db, rawBody: string, options: ReceiveOptions): Promise<ReceiveResult> {
+  if (Buffer.byteLength(rawBody) > MAX_WEBHOOK_BYTES) {
+    return { status: 413, body: { error: "PAYLOAD_TOO_LARGE", message: "Webhook bodies are limited to 1 MB." } };
+  }
+  if (options.webhookSecret) {
+    const check = verifySignature({
+      secret: options.webhookSecret,
+      header: options.signatureHeader,
+      rawBody,
+      nowSeconds: options.nowSeconds,
+    });
+    if (!check.ok) {
+      return { status: 401, body: { error: "INVALID_SIGNATURE", message: `Signature ${check.reason}.` } };
+    }
+  }
+
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    return { status: 400, body: { error: "INVALID_JSON", message: "The body is not valid JSON." } };
+  }
+  const envelope = envelopeSchema.safeParse(json);
+  if (!envelope.success) {
+    const message = envelope.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ");
+    return { status: 400, body: { error: "INVALID_EVENT", message } };
+  }
+
+  const inserted = await db
+    .insert(webhookEvents)
+    .values({
+      dedupKey: dedupKeyOf(rawBody),
+      eventType: envelope.data.event_type,
+      pullId: envelope.data.pull_id,
+      payload: json,
+    })
+    .onConflictDoNothing({ target: webhookEvents.dedupKey })
+    .returning({ id: webhookEvents.id });
+
+  const duplicate = inserted.length === 0;
+  return { status: duplicate ? 200 : 202, body: { received: true, duplicate } };
+}

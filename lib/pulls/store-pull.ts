@@ -1,0 +1,58 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/types";
+import { policies, pulls } from "@/db/schema";
+import { parsePull } from "@/lib/service/schemas";
+import { contentHash, projectPolicies, projectPull } from "./projection";
+
+export type StorePullResult =
+  | { outcome: "created" | "updated" | "unchanged"; pullId: string; problems: number }
+  | { outcome: "invalid"; error: string };
+
+/** The service answers `{success, pull}`; the spec says a bare Pull. Accept both. */
+export function unwrapPullPayload(body: unknown): unknown {
+  if (body && typeof body === "object" && "pull" in body) {
+    const inner = (body as { pull: unknown }).pull;
+    if (inner && typeof inner === "object") return inner;
+  }
+  return body;
+}
+
+/**
+ * Validates a pull payload and stores it with its projections in one transaction.
+ * The raw payload is kept as received; a payload equal to the stored one changes nothing.
+ */
+export async function storePull(db: Db, payload: unknown): Promise<StorePullResult> {
+  const raw = unwrapPullPayload(payload);
+  const parsed = parsePull(raw);
+  if (!parsed.ok) return { outcome: "invalid", error: parsed.error };
+  const { pull, problems } = parsed;
+  const hash = contentHash(raw);
+  const projection = projectPull(pull);
+  const policyRows = projectPolicies(pull);
+
+  return db.transaction(async (tx) => {
+    const existing = await tx
+      .select({ contentHash: pulls.contentHash })
+      .from(pulls)
+      .where(eq(pulls.pullId, pull.pull_id))
+      .for("update");
+    const previous = existing[0];
+    if (previous?.contentHash === hash) {
+      await tx.update(pulls).set({ fetchedAt: new Date() }).where(eq(pulls.pullId, pull.pull_id));
+      return { outcome: "unchanged", pullId: pull.pull_id, problems: problems.length };
+    }
+
+    const values = { ...projection, raw, payloadProblems: problems, contentHash: hash, fetchedAt: new Date() };
+    await tx
+      .insert(pulls)
+      .values({ pullId: pull.pull_id, ...values })
+      .onConflictDoUpdate({ target: pulls.pullId, set: { ...values, updatedAt: sql`now()` } });
+    await tx.delete(policies).where(eq(policies.pullId, pull.pull_id));
+    // A policy repeated within one payload would break the primary key: keep the first.
+    const unique = [...new Map(policyRows.map((p) => [p.policyId, p])).values()];
+    if (unique.length > 0) {
+      await tx.insert(policies).values(unique.map((p) => ({ ...p, pullId: pull.pull_id })));
+    }
+    return { outcome: previous ? "updated" : "created", pullId: pull.pull_id, problems: problems.length };
+  });
+}

@@ -1,0 +1,41 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+// Webhook signatures: header `t=<unix seconds>,s=<hex>` where s = HMAC-SHA256("<t>.<raw body>").
+// A bounded age stops an attacker from replaying an old, validly signed delivery.
+
+export const DEFAULT_MAX_SIGNATURE_AGE_SECONDS = 300;
+
+export type SignatureCheck =
+  | { ok: true }
+  | { ok: false; reason: "missing" | "malformed" | "stale" | "mismatch" };
+
+export function signPayload(secret: string, rawBody: string, timestampSeconds: number): string {
+  const digest = createHmac("sha256", secret).update(`${timestampSeconds}.${rawBody}`).digest("hex");
+  return `t=${timestampSeconds},s=${digest}`;
+}
+
+export function verifySignature(params: {
+  secret: string;
+  header: string | null;
+  rawBody: string;
+  nowSeconds?: number;
+  maxAgeSeconds?: number;
+}): SignatureCheck {
+  if (!params.header) return { ok: false, reason: "missing" };
+  const parts = new Map<string, string>();
+  for (const piece of params.header.split(",")) {
+    const at = piece.indexOf("=");
+    if (at > 0) parts.set(piece.slice(0, at).trim(), piece.slice(at + 1).trim());
+  }
+  const t = parts.get("t");
+  const s = parts.get("s");
+  if (!t || !s || !/^\d{1,12}$/.test(t) || !/^[0-9a-f]{64}$/i.test(s)) return { ok: false, reason: "malformed" };
+
+  const now = params.nowSeconds ?? Math.floor(Date.now() / 1000);
+  const maxAge = params.maxAgeSeconds ?? DEFAULT_MAX_SIGNATURE_AGE_SECONDS;
+  if (Math.abs(now - Number(t)) > maxAge) return { ok: false, reason: "stale" };
+
+  const expected = createHmac("sha256", params.secret).update(`${t}.${params.rawBody}`).digest();
+  const given = Buffer.from(s, "hex");
+  return given.length === expected.length && timingSafeEqual(given, expected) ? { ok: true } : { ok: false, reason: "mismatch" };
+}

@@ -1,0 +1,15 @@
+import "server-only";
+import { getDb } from "@/db/client";
+import { env } from "@/lib/env";
+import { startWorker } from "@/lib/ingest/worker";
+import { ensureDemoUsers } from "@/lib/users/demo-users";
+
+export async function startServer(): Promise<void> {
+  const config = env(); // a bad or missing variable stops the start here, with its name
+  const db = await getDb();
+  if (config.demoMode) {
+    const created = await ensureDemoUsers(db);
+    if (created > 0) console.info(`[startup] created ${created} demo users (password in the README)`);
+  }
+  if (config.runWorker) startWorker();
+}

@@ -1,0 +1,24 @@
+import type { Db } from "@/db/types";
+import { users, type Role } from "@/db/schema";
+import { hashPassword } from "@/lib/auth/password";
+
+// Demo logins for development and the end-to-end tests. The shared password is refused in
+// production unless demo mode is switched on explicitly (see lib/auth/credentials.ts).
+export const DEMO_PASSWORD = "coverdesk-demo";
+
+export const DEMO_USERS: ReadonlyArray<{ email: string; name: string; role: Role }> = [
+  { email: "admin@example.com", name: "Avery Admin", role: "ADMIN" },
+  { email: "manager@example.com", name: "Morgan Manager", role: "MANAGER" },
+  { email: "agent@example.com", name: "Alex Agent", role: "AGENT" },
+];
+
+/** Creates the demo users that are missing; leaves existing ones (and their passwords) alone. */
+export async function ensureDemoUsers(db: Db): Promise<number> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const inserted = await db
+    .insert(users)
+    .values(DEMO_USERS.map((u) => ({ ...u, passwordHash })))
+    .onConflictDoNothing() // the unique index is on lower(email): any conflict means "exists"
+    .returning({ id: users.id });
+  return inserted.length;
+}

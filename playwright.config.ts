@@ -1,0 +1,70 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests run Chromium against the built app (`next start`) and the sandbox, on ports
+// of their own so that a running `npm run dev` does not interfere.
+const APP_PORT = 3100;
+const SANDBOX_PORT = 4110;
+const appUrl = `http://127.0.0.1:${APP_PORT}`;
+const sandboxUrl = `http://127.0.0.1:${SANDBOX_PORT}`;
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const serviceEnv = {
+  SERVICE_BASE_URL: `${sandboxUrl}/api/v1.0.0`,
+  SERVICE_TEAM_ID: "5f0c3c55-6d2a-4c8e-9a55-2d8f1b7c9e01",
+  SERVICE_CLIENT_ID: "coverdesk-e2e-client",
+  SERVICE_CLIENT_SECRET: "coverdesk-e2e-secret",
+  SERVICE_WEBHOOK_SECRET: "coverdesk-e2e-webhook-secret",
+};
+
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["./e2e/summary-reporter.ts"]],
+  use: {
+    baseURL: appUrl,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  projects: [
+    { name: "setup", testMatch: /auth\.setup\.ts/ },
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, dependencies: ["setup"] },
+  ],
+  webServer: [
+    {
+      command: "node --import tsx sandbox/main.ts",
+      url: `${sandboxUrl}/api/v1.0.0/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        SANDBOX_PORT: String(SANDBOX_PORT),
+        SANDBOX_CLIENT_ID: serviceEnv.SERVICE_CLIENT_ID,
+        SANDBOX_CLIENT_SECRET: serviceEnv.SERVICE_CLIENT_SECRET,
+        SANDBOX_TEAM_ID: serviceEnv.SERVICE_TEAM_ID,
+        SANDBOX_WEBHOOK_URL: `${appUrl}/api/webhooks/service`,
+        SANDBOX_WEBHOOK_SECRET: serviceEnv.SERVICE_WEBHOOK_SECRET,
+        SANDBOX_SPEED: "0.01",
+      },
+    },
+    {
+      command: `node node_modules/next/dist/bin/next start -p ${APP_PORT} -H 127.0.0.1`,
+      url: `${appUrl}/api/health`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      env: {
+        ...serviceEnv,
+        NEXTAUTH_URL: appUrl,
+        NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-only-secret-0123456789abcdef",
+        COVERDESK_DEMO_MODE: "true",
+        DATABASE_URL: process.env.DATABASE_URL ?? "",
+        PGLITE_DIR: process.env.PGLITE_DIR ?? ".data/e2e-pglite",
+      },
+    },
+  ],
+});

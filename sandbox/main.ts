@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { startSandbox } from "./server";
+
+// `npm run sandbox` (and `npm run dev`, which starts it beside the app). Reads SANDBOX_*.
+const envSchema = z.object({
+  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+  SANDBOX_HOST: z.string().default("127.0.0.1"),
+  SANDBOX_CLIENT_ID: z.string().min(1).default("coverdesk-dev-client"),
+  SANDBOX_CLIENT_SECRET: z.string().min(1).default("coverdesk-dev-secret"),
+  SANDBOX_TEAM_ID: z.string().min(1).default("5f0c3c55-6d2a-4c8e-9a55-2d8f1b7c9e01"),
+  SANDBOX_WEBHOOK_URL: z.string().default("http://localhost:3000/api/webhooks/service"),
+  SANDBOX_WEBHOOK_SECRET: z.string().optional(),
+  SANDBOX_SIGNATURE_HEADER: z.string().default("canopy-signature"),
+  SANDBOX_SEED: z.coerce.number().int().default(42),
+  SANDBOX_PULL_COUNT: z.coerce.number().int().min(1).max(100_000).default(36),
+  SANDBOX_SPEED: z.coerce.number().positive().default(0.02),
+  SANDBOX_DELIVER_ON_START: z.enum(["true", "false"]).default("true"),
+});
+
+const parsed = envSchema.safeParse(process.env);
+if (!parsed.success) {
+  console.error(`sandbox: invalid configuration\n${parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`);
+  process.exit(1);
+}
+const env = parsed.data;
+
+async function main(): Promise<void> {
+  const sandbox = await startSandbox({
+    port: env.SANDBOX_PORT,
+    host: env.SANDBOX_HOST,
+    clientId: env.SANDBOX_CLIENT_ID,
+    clientSecret: env.SANDBOX_CLIENT_SECRET,
+    teamId: env.SANDBOX_TEAM_ID,
+    webhookUrl: env.SANDBOX_WEBHOOK_URL === "none" ? null : env.SANDBOX_WEBHOOK_URL,
+    webhookSecret: env.SANDBOX_WEBHOOK_SECRET || null,
+    signatureHeader: env.SANDBOX_SIGNATURE_HEADER,
+    seed: env.SANDBOX_SEED,
+    pullCount: env.SANDBOX_PULL_COUNT,
+    speed: env.SANDBOX_SPEED,
+    deliverOnStart: env.SANDBOX_DELIVER_ON_START === "true",
+    log: (line) => console.log(line),
+  });
+  console.log(`sandbox: serving ${sandbox.state.pulls.size} pulls at ${sandbox.baseUrl} (control API at ${sandbox.url}/_sandbox)`);
+
+  const stop = () => void sandbox.close().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(`sandbox: could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

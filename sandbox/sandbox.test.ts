@@ -1,0 +1,180 @@
+import { createHmac } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generatePulls } from "./data/pulls";
+import { startSandbox, type Sandbox } from "./server";
+
+// The sandbox over real HTTP: it must answer like the real service, or tests against it prove nothing.
+
+const TEAM = "5f0c3c55-6d2a-4c8e-9a55-2d8f1b7c9e01";
+const NOW = new Date("2026-06-15T00:00:00Z");
+const auth = `Basic ${Buffer.from("id:secret").toString("base64")}`;
+let sandbox: Sandbox;
+
+const options = { port: 0, clientId: "id", clientSecret: "secret", teamId: TEAM, webhookUrl: null, webhookSecret: null, seed: 3, now: NOW, speed: 0.0001, deliverOnStart: false };
+const get = (path: string, headers: Record<string, string> = { authorization: auth }) => fetch(`${sandbox.baseUrl}${path}`, { headers });
+
+beforeAll(async () => {
+  sandbox = await startSandbox(options);
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+describe("sandbox service routes", () => {
+  it("refuses missing or wrong credentials with the service's exact body", async () => {
+    for (const headers of [{} as Record<string, string>, { authorization: `Basic ${Buffer.from("id:wrong").toString("base64")}` }, { authorization: "Bearer x" }]) {
+      const response = await get(`/teams/${TEAM}/pulls`, headers);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ error: "UNAUTHORIZED" });
+    }
+  });
+
+  it("serves a pull in the {success, pull} envelope on both the bare and the team route", async () => {
+    const list = (await (await get(`/teams/${TEAM}/pulls?limit=1`)).json()) as { pulls: Array<{ pull_id: string }> };
+    const id = list.pulls[0]?.pull_id ?? "";
+    const bare = (await (await get(`/pulls/${id}`)).json()) as { success: boolean; pull: { pull_id: string; team_id: string } };
+    const scoped = await (await get(`/teams/${TEAM}/pulls/${id}`)).json();
+    expect(bare.success).toBe(true);
+    expect(bare.pull.pull_id).toBe(id);
+    expect(bare.pull.team_id).toBe(TEAM);
+    expect(scoped).toEqual(bare);
+  });
+
+  it("answers 400 NOT_FOUND for unknown or malformed pull ids, and 403 for another team", async () => {
+    for (const id of ["00000000-0000-4000-8000-000000000000", "nope"]) {
+      const response = await get(`/pulls/${id}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: "NOT_FOUND" });
+    }
+    expect((await get(`/teams/00000000-0000-4000-8000-000000000001/pulls`)).status).toBe(403);
+  });
+
+  it("pages through the list newest first, with total_pulls and inclusive date bounds", async () => {
+    const first = (await (await get("/pulls?limit=10&offset=0")).json()) as { total_pulls: number; pulls: Array<{ pull_id: string; created_at: string }> };
+    const second = (await (await get("/pulls?limit=10&offset=10")).json()) as typeof first;
+    expect(first.total_pulls).toBe(36);
+    expect(first.pulls).toHaveLength(10);
+    expect(new Set([...first.pulls, ...second.pulls].map((p) => p.pull_id)).size).toBe(20);
+    const dates = first.pulls.map((p) => p.created_at);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const pivot = first.pulls[4]?.created_at ?? "";
+    const since = (await (await get(`/pulls?limit=100&since=${encodeURIComponent(pivot)}`)).json()) as typeof first;
+    expect(since.total_pulls).toBe(5);
+    expect((await get("/pulls?limit=0")).status).toBe(400);
+    expect((await get("/pulls?limit=101")).status).toBe(400);
+    expect((await get("/pulls?since=yesterday")).status).toBe(400);
+  });
+
+  it("injects faults on demand and resets them", async () => {
+    const id = [...sandbox.state.pulls.keys()][0] ?? "";
+    const control = (path: string, body: unknown) => fetch(`${sandbox.url}/_sandbox/${path}`, { method: "POST", body: JSON.stringify(body) });
+    expect((await control("faults", { errorRate: 1 })).status).toBe(200);
+    const failing = await get(`/pulls/${id}`);
+    expect(failing.status).toBe(500);
+    expect(await failing.json()).toEqual({ error: "INTERNAL_ERROR" });
+    expect((await control("faults", { errorRate: 2 })).status).toBe(400);
+    await control("reset", {});
+    expect((await get(`/pulls/${id}`)).status).toBe(200);
+  });
+});
+
+describe("sandbox data", () => {
+  const pulls = generatePulls(3, 36, NOW);
+  const policies = pulls.flatMap((p) => p.policies as Array<Record<string, unknown>>);
+
+  it("is deterministic for a seed and changes with it", () => {
+    expect(JSON.stringify(generatePulls(3, 36, NOW))).toBe(JSON.stringify(pulls));
+    expect(generatePulls(4, 36, NOW)[0]?.pull_id).not.toBe(pulls[0]?.pull_id);
+  });
+
+  it("covers the lines an agency sells, with realistic values", () => {
+    const types = new Set(policies.map((p) => p.policy_type));
+    for (const type of ["AUTO", "HOMEOWNERS", "RENTERS", "CONDO", "UMBRELLA", "FLOOD", "LANDLORD", "BUSINESS_OWNERS", "WORKERS_COMPENSATION", "GENERAL_LIABILITY", "TERM_LIFE"]) {
+      expect(types.has(type), type).toBe(true);
+    }
+    const vehicles = policies.flatMap((p) => p.vehicles as Array<{ vin: string; coverages: Array<Record<string, unknown>>; drivers: Array<{ is_excluded: boolean }> }>);
+    expect(vehicles.length).toBeGreaterThan(10);
+    for (const v of vehicles) expect(v.vin).toMatch(/^[A-HJ-NPR-Z0-9]{17}$/);
+    const coverages = vehicles.flatMap((v) => v.coverages);
+    expect(coverages.some((c) => c.per_person_unlimited === true)).toBe(true);
+    expect(coverages.some((c) => c.is_declined === true)).toBe(true);
+    expect(vehicles.some((v) => v.drivers.some((d) => d.is_excluded))).toBe(true);
+    const dwellings = policies.flatMap((p) => p.dwellings as Array<{ mortgagees: unknown[]; mortgagee_name: string | null; property_data: unknown }>);
+    expect(dwellings.some((d) => d.mortgagees.length > 0)).toBe(true);
+    expect(dwellings.some((d) => d.mortgagee_name !== null)).toBe(true);
+    expect(dwellings.some((d) => d.property_data !== null)).toBe(true);
+  });
+
+  it("keeps every money field in integer cents", () => {
+    const offenders: string[] = [];
+    const walk = (value: unknown, path: string) => {
+      if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${path}[${i}]`));
+      else if (value && typeof value === "object") {
+        for (const [k, v] of Object.entries(value)) {
+          if (k.endsWith("_cents") && v !== null && !Number.isInteger(v)) offenders.push(`${path}.${k}`);
+          walk(v, `${path}.${k}`);
+        }
+      }
+    };
+    walk(pulls, "pulls");
+    expect(offenders).toEqual([]);
+  });
+
+  it("includes failed links, a child pull and an account with hostile strings", () => {
+    expect(pulls.filter((p) => p.status === "NOT_AUTHENTICATED")).toHaveLength(1);
+    expect(pulls.filter((p) => p.status === "PROVIDER_ERROR")).toHaveLength(1);
+    expect(pulls.filter((p) => p.parent_pull_id !== null)).toHaveLength(1);
+    expect(pulls.some((p) => String(p.first_name).includes("<script>"))).toBe(true);
+  });
+});
+
+describe("sandbox webhooks", () => {
+  let receiver: Server;
+  let received: Array<{ body: string; signature: string | undefined }> = [];
+  let failFirst = 0;
+
+  beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString()));
+      req.on("end", () => {
+        if (failFirst > 0) {
+          failFirst--;
+          res.writeHead(503).end();
+          return;
+        }
+        received.push({ body, signature: req.headers["canopy-signature"] as string | undefined });
+        res.writeHead(200).end("{}");
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  });
+  afterAll(async () => {
+    receiver.closeAllConnections();
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  it("delivers signed COMPLETE events for top-level pulls, retrying a receiver that fails", async () => {
+    received = [];
+    failFirst = 2;
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const signed = await startSandbox({ ...options, webhookUrl: url, webhookSecret: "whsec", deliverOnStart: true });
+    try {
+      await signed.deliveries.idle();
+      const expected = [...signed.state.pulls.values()].filter((p) => p.status === "SUCCESS" && !p.parent_pull_id);
+      expect(received).toHaveLength(expected.length);
+      expect(signed.deliveries.counts).toMatchObject({ pending: 0, failed: 0, succeeded: expected.length });
+      const child = [...signed.state.pulls.values()].find((p) => p.parent_pull_id);
+      expect(received.some((r) => r.body.includes(child?.pull_id ?? "none"))).toBe(false);
+      for (const { body, signature } of received) {
+        const [, t, s] = /^t=(\d+),s=([0-9a-f]{64})$/.exec(signature ?? "") ?? [];
+        expect(s).toBe(createHmac("sha256", "whsec").update(`${t}.${body}`).digest("hex"));
+        expect(JSON.parse(body)).toMatchObject({ event_type: "COMPLETE", team_id: TEAM, data: {} });
+      }
+    } finally {
+      await signed.close();
+    }
+  });
+});

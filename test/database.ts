@@ -1,0 +1,33 @@
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+import { openDatabase, type Connection } from "@/db/connect";
+
+// Integration tests run against a real database: a fresh PostgreSQL database per test file
+// when DATABASE_URL is set (CI), an in-memory PGlite otherwise. Never a mock.
+
+export type TestDatabase = Connection & { name: string };
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const connection = await openDatabase({ kind: "pglite", dir: null });
+    return { ...connection, name: "pglite:memory" };
+  }
+  const name = `coverdesk_test_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const connection = await openDatabase({ kind: "postgres", url: target.toString(), maxConnections: 5 });
+  return {
+    ...connection,
+    name,
+    close: async () => {
+      await connection.close();
+      const cleanup = postgres(url, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
