@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DASH, formatCalendarDate, formatCents, fullName, humanize, text, yesNo } from "./format";
+import { DASH, formatCalendarDate, formatCents, formatLimit, formatPercent, fullName, humanize, text, yesNo } from "./format";
 
 describe("format", () => {
   it("shows money from integer cents, and null as a dash", () => {
@@ -7,6 +7,19 @@ describe("format", () => {
     expect(formatCents(1)).toBe("$0.01");
     expect(formatCents(0)).toBe("$0.00");
     expect(formatCents(null)).toBe(DASH);
+  });
+
+  it("shows limits in whole dollars unless they carry cents", () => {
+    expect(formatLimit(2_500_000)).toBe("$25,000");
+    expect(formatLimit(12_345)).toBe("$123.45");
+    expect(formatLimit(null)).toBe(DASH);
+  });
+
+  it("reads the service's percent strings without trailing zeros, and keeps odd ones as they came", () => {
+    expect(formatPercent("10.000")).toBe("10%");
+    expect(formatPercent("2.500")).toBe("2.5%");
+    expect(formatPercent("n/a")).toBe("n/a");
+    expect(formatPercent(null)).toBe(DASH);
   });
 
   it("keeps calendar dates on the day written, whatever the zone", () => {

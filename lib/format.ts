@@ -8,6 +8,21 @@ export function formatCents(cents: number | null | undefined, locale = "en-US"):
   return new Intl.NumberFormat(locale, { style: "currency", currency: "USD" }).format(cents / 100);
 }
 
+/** A coverage limit or deductible: whole dollars read as "$25,000", odd cents are kept. */
+export function formatLimit(cents: number | null | undefined, locale = "en-US"): string {
+  if (cents === null || cents === undefined) return DASH;
+  const whole = cents % 100 === 0;
+  return new Intl.NumberFormat(locale, { style: "currency", currency: "USD", minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 }).format(cents / 100);
+}
+
+/** The service's three-decimal percent strings ("10.000") read as "10%"; anything else as it came. */
+export function formatPercent(value: string | null | undefined): string {
+  if (value === null || value === undefined || value.trim() === "") return DASH;
+  const number = Number(value);
+  if (!Number.isFinite(number)) return value;
+  return `${Number(number.toFixed(3))}%`;
+}
+
 /** A calendar date (policy effective/expiry…): shown as written, never shifted by the viewer's zone. */
 export function formatCalendarDate(iso: string | null | undefined, locale = "en-US"): string {
   if (!iso) return DASH;

@@ -1,10 +1,10 @@
 import { FieldList } from "@/components/ui/field-list";
-import { formatCents, humanize, text } from "@/lib/format";
+import { formatCents, formatLimit, humanize, text } from "@/lib/format";
 import type { Vehicle, VehicleCoverage } from "@/lib/service/schemas";
 
 function limit(cents: number | null, unlimited: boolean | null): string {
   if (unlimited) return "Unlimited";
-  return formatCents(cents);
+  return formatLimit(cents);
 }
 
 function CoverageRow({ coverage }: { coverage: VehicleCoverage }) {
@@ -13,7 +13,7 @@ function CoverageRow({ coverage }: { coverage: VehicleCoverage }) {
       <td className="py-1.5 pr-4">{coverage.friendly_name ?? humanize(coverage.name)}</td>
       <td className="py-1.5 pr-4 tabular-nums">{coverage.is_declined ? "Declined" : limit(coverage.per_person_limit_cents, coverage.per_person_unlimited)}</td>
       <td className="py-1.5 pr-4 tabular-nums">{coverage.is_declined ? "—" : limit(coverage.per_incident_limit_cents, coverage.per_incident_unlimited)}</td>
-      <td className="py-1.5 pr-4 tabular-nums">{formatCents(coverage.deductible_cents)}</td>
+      <td className="py-1.5 pr-4 tabular-nums">{formatLimit(coverage.deductible_cents)}</td>
       <td className="py-1.5 tabular-nums">{formatCents(coverage.premium_cents)}</td>
     </tr>
   );
