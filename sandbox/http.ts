@@ -3,12 +3,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 // Small HTTP helpers: JSON answers in the service's `{"error": CODE}` shape, bodies, Basic auth.
 
-export function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+/** Answers with JSON; returns true so route modules can `return send(…)` as "handled". */
+export function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): true {
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(body));
+  return true;
 }
 
-export const fail = (res: ServerResponse, status: number, code: string, message?: string) =>
+export const fail = (res: ServerResponse, status: number, code: string, message?: string): true =>
   send(res, status, message ? { error: code, message } : { error: code });
 
 export async function readJson(req: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false }> {

@@ -1,0 +1,73 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { SandboxPull } from "./data/pulls";
+import type { DeliveryQueue } from "./webhooks";
+
+// What every route module of the sandbox shares: its options, its mutable state, a clock that
+// the control API can move forward, and the webhook queue.
+
+export type SandboxOptions = {
+  port: number;
+  host?: string;
+  clientId: string;
+  clientSecret: string;
+  teamId: string;
+  webhookUrl: string | null;
+  webhookSecret: string | null;
+  signatureHeader?: string;
+  seed: number;
+  pullCount?: number;
+  /** The day the seeded data is relative to (tests pin it); today by default. */
+  now?: Date;
+  /** Scales every wait (webhook retries, link progress): 1 is real time. */
+  speed: number;
+  deliverOnStart: boolean;
+  deliveryTimeoutMs?: number;
+  log?: (line: string) => void;
+};
+
+export type Faults = { errorRate: number; timeoutRate: number; latencyMs: number };
+export const NO_FAULTS: Faults = { errorRate: 0, timeoutRate: 0, latencyMs: 0 };
+
+export type SandboxState = {
+  pulls: Map<string, SandboxPull>;
+  faults: Faults;
+};
+
+/** Real time plus whatever the control API has added; monitoring schedules read it. */
+export type Clock = { now: () => Date; advance: (ms: number) => void; offsetMs: () => number };
+
+export function createClock(): Clock {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+    offsetMs: () => offset,
+  };
+}
+
+export type SandboxContext = {
+  options: SandboxOptions;
+  state: SandboxState;
+  clock: Clock;
+  deliveries: DeliveryQueue;
+  log: (line: string) => void;
+  /** `http://host:port`, known once the server listens. */
+  origin: () => string;
+  /** The pull as the service serves it: download URLs absolute on this server. */
+  served: (pull: SandboxPull) => SandboxPull;
+  /** A webhook body with the common fields of service-notes ("Webhooks"). */
+  webhookBody: (pull: SandboxPull, eventType: string, data: Record<string, unknown>) => Record<string, unknown>;
+};
+
+/** A route module answers the request and returns true, or returns false to pass it on. */
+export type RouteRequest = { req: IncomingMessage; res: ServerResponse; method: string; path: string; url: URL };
+export type Routes = (ctx: SandboxContext, request: RouteRequest) => Promise<boolean>;
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** zod issues as one line for the `message` of a 400 answer. */
+export function describeIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
+  return issues.map((i) => `${i.path.map(String).join(".") || "body"}: ${i.message}`).join("; ");
+}

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { describeIssues, UUID, type Routes } from "../context";
+import { fail, send } from "../http";
+
+// Team routes on pulls: list, get (in the `{success, pull}` envelope). Auth and the team
+// prefix are settled by the server before these run.
+
+const listQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  offset: z.coerce.number().int().min(0).default(0),
+  since: z.iso.datetime({ offset: true }).optional(),
+  before: z.iso.datetime({ offset: true }).optional(),
+});
+
+export const pullRoutes: Routes = async (ctx, { res, method, path, url }) => {
+  if (path === "/pulls") {
+    if (method !== "GET") return fail(res, 405, "METHOD_NOT_ALLOWED");
+    const query = listQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+    if (!query.success) return fail(res, 400, "INVALID_INPUT", describeIssues(query.error.issues));
+    const { limit, offset, since, before } = query.data;
+    const from = since ? new Date(since).toISOString() : null;
+    const until = before ? new Date(before).toISOString() : null;
+    const matching = [...ctx.state.pulls.values()]
+      .filter((p) => (!from || p.created_at >= from) && (!until || p.created_at <= until))
+      .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+    return send(res, 200, { total_pulls: matching.length, pulls: matching.slice(offset, offset + limit).map(ctx.served) });
+  }
+  const one = /^\/pulls\/([^/]+)$/.exec(path);
+  if (one) {
+    if (method !== "GET") return fail(res, 405, "METHOD_NOT_ALLOWED");
+    const id = one[1] ?? "";
+    const pull = UUID.test(id) ? ctx.state.pulls.get(id) : undefined;
+    if (!pull) return fail(res, 400, "NOT_FOUND"); // as the real service answers unknown ids
+    return send(res, 200, { success: true, pull: ctx.served(pull) });
+  }
+  return false;
+};
