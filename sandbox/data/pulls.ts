@@ -10,7 +10,7 @@ import { createRandom, isoDaysFrom, type Random } from "./random";
 
 export type SandboxPull = Record<string, unknown> & { pull_id: string; status: string; parent_pull_id: string | null; created_at: string; account_identifier: string | null };
 
-type Line = "auto" | "home+auto" | "home" | "renters+auto" | "condo+umbrella" | "flood" | "landlord" | "commercial" | "life+auto";
+export type Line = "auto" | "home+auto" | "home" | "renters+auto" | "condo+umbrella" | "flood" | "landlord" | "commercial" | "life+auto";
 const LINES: Line[] = ["auto", "home+auto", "home", "renters+auto", "condo+umbrella", "auto", "home+auto", "flood", "landlord", "commercial", "life+auto", "home+auto"];
 
 function homePolicy(random: Random, now: Date, kind: DwellingKind, carrier: Carrier, holder: Person, where: ReturnType<typeof address>, expiresInDays?: number) {
@@ -61,9 +61,34 @@ function commercialPolicies(random: Random, now: Date, carrier: Carrier, where: 
   return { policies: [bop, wc, gl], lossEvents };
 }
 
+/** Variations of one seeded pull; a link made through the sandbox's flow uses the defaults. */
+export type PullVariant = {
+  hostile?: boolean;
+  perMile?: boolean;
+  /** Days until the auto policy (or, for the flood line, the flood policy) expires. */
+  expiresInDays?: number;
+  carrier?: Carrier;
+  skippedProductTypes?: string[] | null;
+  withFileUpload?: boolean;
+  withFunnel?: boolean;
+};
+
 function buildPull(random: Random, now: Date, index: number): SandboxPull {
+  const line = LINES[index % LINES.length] ?? "auto";
+  return buildPullForLine(random, now, line, {
+    hostile: index === 7,
+    perMile: index === 5,
+    expiresInDays: index % 9 === 0 ? random.int(5, 28) : undefined,
+    skippedProductTypes: index % 10 === 3 ? ["commercial"] : null,
+    withFileUpload: index % 4 === 1,
+    withFunnel: index % 5 === 0,
+  });
+}
+
+/** One successful linked account of the given line of business. */
+export function buildPullForLine(random: Random, now: Date, line: Line, variant: PullVariant = {}): SandboxPull {
   const pullId = random.uuid();
-  const hostile = index === 7;
+  const hostile = variant.hostile ?? false;
   const holder = person(random);
   if (hostile) {
     holder.first = "<script>alert('x')</script>";
@@ -71,13 +96,12 @@ function buildPull(random: Random, now: Date, index: number): SandboxPull {
   }
   const household = Array.from({ length: random.int(0, 2) }, () => ({ ...person(random), last: holder.last }));
   const home = address(random, "MAILING");
-  const carrier = random.pick(CARRIERS);
-  const line = LINES[index % LINES.length] ?? "auto";
-  const perMile = index === 5;
+  const carrier = variant.carrier ?? random.pick(CARRIERS);
+  const perMile = variant.perMile ?? false;
   const policies: Array<ReturnType<typeof policy>> = [];
   let lossEvents: unknown[] = [];
 
-  const autoPolicy = () => policy(random, now, "AUTO", carrier, { vehicles: vehicles(random, holder, household, now, perMile), named_insureds: [namedInsured(random, holder)] }, { state: home.state, expiresInDays: index % 9 === 0 ? random.int(5, 28) : undefined });
+  const autoPolicy = () => policy(random, now, "AUTO", carrier, { vehicles: vehicles(random, holder, household, now, perMile), named_insureds: [namedInsured(random, holder)] }, { state: home.state, expiresInDays: line === "flood" ? undefined : variant.expiresInDays });
   if (line.includes("auto")) policies.push(autoPolicy());
   if (line.startsWith("home")) policies.push(homePolicy(random, now, "HOMEOWNERS", carrier, holder, { ...home, address_nature: "PHYSICAL" }));
   if (line.startsWith("renters")) policies.push(homePolicy(random, now, "RENTERS", carrier, holder, { ...home, address_nature: "PHYSICAL" }));
@@ -87,7 +111,7 @@ function buildPull(random: Random, now: Date, index: number): SandboxPull {
   }
   if (line === "flood") {
     policies.push(homePolicy(random, now, "HOMEOWNERS", carrier, holder, { ...home, address_nature: "PHYSICAL" }));
-    policies.push(homePolicy(random, now, "FLOOD", ["nfip", "NFIP Direct"] as unknown as Carrier, holder, { ...home, address_nature: "PHYSICAL" }, 15));
+    policies.push(homePolicy(random, now, "FLOOD", ["nfip", "NFIP Direct"] as unknown as Carrier, holder, { ...home, address_nature: "PHYSICAL" }, variant.expiresInDays ?? 15));
   }
   if (line === "landlord") policies.push(homePolicy(random, now, "LANDLORD", carrier, holder, address(random, "PHYSICAL", home.state)));
   if (line === "commercial") {
@@ -135,7 +159,7 @@ function buildPull(random: Random, now: Date, index: number): SandboxPull {
     no_loss_events: lossEvents.length === 0,
     parent_pull_id: null,
     policy_check_status: random.pick(["COMPLIANT", "REVIEW_REQUIRED", null]),
-    skipped_product_types: index % 10 === 3 ? ["commercial"] : null,
+    skipped_product_types: variant.skippedProductTypes ?? null,
     policies,
     drivers,
     documents: docs,
@@ -144,8 +168,8 @@ function buildPull(random: Random, now: Date, index: number): SandboxPull {
     driving_records: records,
     loss_events: lossEvents,
     agents: agents(random, policies.map((p) => p.policy_id)),
-    answers: answers(random, pullId, holder, index % 4 === 1),
-    funnel: index % 5 === 0 ? { assignee: null, premium: null, stage: "WORKING" } : null,
+    answers: answers(random, pullId, holder, variant.withFileUpload ?? false),
+    funnel: variant.withFunnel ? { assignee: null, premium: null, stage: "WORKING" } : null,
   };
 }
 
@@ -154,7 +178,7 @@ function namedInsured(random: Random, who: Person) {
 }
 
 /** A failed link: the consumer's credentials were refused, or the carrier's site failed. */
-function failedPull(random: Random, now: Date, status: "NOT_AUTHENTICATED" | "PROVIDER_ERROR"): SandboxPull {
+export function failedPull(random: Random, now: Date, status: "NOT_AUTHENTICATED" | "PROVIDER_ERROR"): SandboxPull {
   const holder = person(random);
   const empty = { policies: [], drivers: [], documents: [], addresses: [], claims: [], driving_records: [], loss_events: [], agents: [], answers: [] };
   return {
