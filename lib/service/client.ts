@@ -17,6 +17,14 @@ export type ServiceConfig = {
   fetch?: typeof fetch;
 };
 
+/**
+ * How a call proves who it is: team calls use HTTP Basic with the client id and secret; the
+ * whitelabel follow-ups (connect, idvoptions, idv) a `pull-jwt` header and nothing else; the
+ * reconnect-token exchange the `x-service-client-*` headers (sent with Basic as well, which
+ * the service's reference uses); tos, carriers and health nothing.
+ */
+export type ServiceAuth = { kind: "basic" } | { kind: "pull-jwt"; token: string } | { kind: "client-headers" } | { kind: "none" };
+
 export type RequestOptions = {
   method: "GET" | "POST" | "PATCH" | "DELETE";
   path: string; // relative to the base, e.g. "/pulls/<id>"
@@ -26,6 +34,8 @@ export type RequestOptions = {
   body?: unknown;
   /** Only idempotent calls are retried. */
   idempotent: boolean;
+  /** Basic unless said otherwise. */
+  auth?: ServiceAuth;
   signal?: AbortSignal;
 };
 
@@ -58,6 +68,20 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+function authHeaders(config: ServiceConfig, auth: ServiceAuth): Record<string, string> {
+  const basic = () => `Basic ${Buffer.from(`${config.clientId}:${config.clientSecret}`).toString("base64")}`;
+  switch (auth.kind) {
+    case "basic":
+      return { authorization: basic() };
+    case "client-headers":
+      return { authorization: basic(), "x-service-client-id": config.clientId, "x-service-client-secret": config.clientSecret };
+    case "pull-jwt":
+      return { "pull-jwt": auth.token };
+    case "none":
+      return {};
+  }
+}
+
 function errorCode(body: unknown): { code: string | null; message: string | null } {
   if (body && typeof body === "object") {
     const record = body as Record<string, unknown>;
@@ -73,7 +97,7 @@ export async function serviceRequest(config: ServiceConfig, options: RequestOpti
   const doFetch = config.fetch ?? fetch;
   const url = buildUrl(config, options);
   const maxAttempts = options.idempotent ? (config.maxAttempts ?? 3) : 1;
-  const authorization = `Basic ${Buffer.from(`${config.clientId}:${config.clientSecret}`).toString("base64")}`;
+  const credentials = authHeaders(config, options.auth ?? { kind: "basic" });
   // Logged and thrown messages name the route, never the credentials.
   const label = `${options.method} ${options.path}`;
 
@@ -88,7 +112,7 @@ export async function serviceRequest(config: ServiceConfig, options: RequestOpti
       response = await doFetch(url, {
         method: options.method,
         headers: {
-          authorization,
+          ...credentials,
           accept: "application/json",
           ...(options.body === undefined ? {} : { "content-type": "application/json" }),
         },

@@ -16,6 +16,7 @@ export * from "./enums-policy";
 export * from "./enums-property";
 export * from "./enums-pull";
 export * from "./enums-service";
+export * from "./flows";
 export * from "./funnel";
 export * from "./monitoring";
 export * from "./people";
