@@ -1,4 +1,4 @@
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 // One row per pull_id: the raw payload exactly as the service sent it (nothing is lost, even
 // fields we do not understand yet) plus the columns that lists, filters and reports need.
@@ -65,6 +65,24 @@ export const policies = pgTable(
     index("policies_policy_type_idx").on(t.policyType),
     index("policies_carrier_name_idx").on(t.carrierName),
   ],
+);
+
+// Earlier versions of a pull, kept when a fetch brings different content: the history behind
+// "what changed" and a way back from a bad payload.
+export const pullVersions = pgTable(
+  "pull_versions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    pullId: uuid("pull_id")
+      .notNull()
+      .references(() => pulls.pullId, { onDelete: "cascade" }),
+    contentHash: text("content_hash").notNull(),
+    raw: jsonb("raw").notNull(),
+    /** When this version was fetched, and when a newer one replaced it. */
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull(),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("pull_versions_pull_id_idx").on(t.pullId, t.replacedAt)],
 );
 
 export type PullRow = typeof pulls.$inferSelect;

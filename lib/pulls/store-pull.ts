@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
-import { policies, pulls } from "@/db/schema";
+import { policies, pulls, pullVersions } from "@/db/schema";
 import { parsePull } from "@/lib/service/schemas";
 import { contentHash, projectPolicies, projectPull } from "./projection";
 
@@ -19,7 +19,8 @@ export function unwrapPullPayload(body: unknown): unknown {
 
 /**
  * Validates a pull payload and stores it with its projections in one transaction.
- * The raw payload is kept as received; a payload equal to the stored one changes nothing.
+ * The raw payload is kept as received; a payload equal to the stored one changes nothing, and
+ * a different one pushes the stored version into `pull_versions` first.
  */
 export async function storePull(db: Db, payload: unknown): Promise<StorePullResult> {
   const raw = unwrapPullPayload(payload);
@@ -32,7 +33,7 @@ export async function storePull(db: Db, payload: unknown): Promise<StorePullResu
 
   return db.transaction(async (tx) => {
     const existing = await tx
-      .select({ contentHash: pulls.contentHash })
+      .select({ contentHash: pulls.contentHash, raw: pulls.raw, fetchedAt: pulls.fetchedAt })
       .from(pulls)
       .where(eq(pulls.pullId, pull.pull_id))
       .for("update");
@@ -42,6 +43,9 @@ export async function storePull(db: Db, payload: unknown): Promise<StorePullResu
       return { outcome: "unchanged", pullId: pull.pull_id, problems: problems.length };
     }
 
+    if (previous) {
+      await tx.insert(pullVersions).values({ pullId: pull.pull_id, contentHash: previous.contentHash, raw: previous.raw, fetchedAt: previous.fetchedAt });
+    }
     const values = { ...projection, raw, payloadProblems: problems, contentHash: hash, fetchedAt: new Date() };
     await tx
       .insert(pulls)
