@@ -66,6 +66,8 @@ const envSchema = z.object({
   NEXTAUTH_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   /** Seeds the demo users and accepts their shared password. Always on in development. */
   COVERDESK_DEMO_MODE: flag,
+  /** Minutes between reconciliation syncs with the service's pull list; 0 turns them off. */
+  COVERDESK_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
   /** Runs the ingestion worker inside this process (default on). */
   COVERDESK_WORKER: z.preprocess(
     emptyToUndefined,
@@ -89,6 +91,8 @@ export type Env = {
   auth: { secret: string; url: string };
   demoMode: boolean;
   runWorker: boolean;
+  /** 0 when scheduled syncs are off. */
+  syncIntervalMs: number;
 };
 
 export class EnvError extends Error {
@@ -138,6 +142,7 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
       url: e.NEXTAUTH_URL ?? SANDBOX_DEFAULTS.NEXTAUTH_URL,
     },
     demoMode: !production || e.COVERDESK_DEMO_MODE,
+    syncIntervalMs: e.COVERDESK_SYNC_INTERVAL_MINUTES * 60_000,
     runWorker: e.COVERDESK_WORKER,
   };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb } from "@/db/client";
 import { env } from "@/lib/env";
+import { startSyncSchedule } from "@/lib/ingest/sync-schedule";
 import { startWorker } from "@/lib/ingest/worker";
 import { ensureDemoUsers } from "@/lib/users/demo-users";
 
@@ -11,5 +12,8 @@ export async function startServer(): Promise<void> {
     const created = await ensureDemoUsers(db);
     if (created > 0) console.info(`[startup] created ${created} demo users (password in the README)`);
   }
-  if (config.runWorker) startWorker();
+  if (config.runWorker) {
+    startWorker();
+    startSyncSchedule();
+  }
 }

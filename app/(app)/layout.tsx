@@ -1,4 +1,5 @@
 import { AppHeader } from "@/components/layout/app-header";
+import { QueryProvider } from "@/components/providers/query-provider";
 import { requireUser } from "@/lib/auth/session";
 
 // Pages here depend on who is asking: never prerendered at build time.
@@ -10,7 +11,9 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   return (
     <>
       <AppHeader user={user} />
-      <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
+      <main className="mx-auto max-w-7xl px-4 py-6">
+        <QueryProvider>{children}</QueryProvider>
+      </main>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { SessionUser } from "@/lib/auth/session";
 import { SignOutButton } from "@/components/auth/sign-out-button";
+import { can } from "@/lib/auth/permissions";
 
 const ROLE_LABELS = { ADMIN: "Admin", MANAGER: "Manager", AGENT: "Agent" } as const;
 
@@ -12,6 +13,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
           <Link href="/pulls" className="text-lg font-semibold text-brand-900">Coverdesk</Link>
           <nav aria-label="Main" className="flex gap-4 text-sm">
             <Link href="/pulls" className="text-slate-700 hover:text-brand-700">Linked accounts</Link>
+            {can(user, "events:view") ? <Link href="/events" className="text-slate-700 hover:text-brand-700">Events</Link> : null}
           </nav>
         </div>
         <div className="flex items-center gap-3 text-sm">

@@ -6,6 +6,11 @@ const TONES: Record<string, string> = {
   PROVIDER_ERROR: "bg-red-50 text-red-800 ring-red-200",
   INTERNAL_ERROR: "bg-red-50 text-red-800 ring-red-200",
   VALIDATION_ERROR: "bg-red-50 text-red-800 ring-red-200",
+  // Inbox and sync states share the badge.
+  DONE: "bg-emerald-50 text-emerald-800 ring-emerald-200",
+  FAILED: "bg-red-50 text-red-800 ring-red-200",
+  PROCESSING: "bg-sky-50 text-sky-800 ring-sky-200",
+  RUNNING: "bg-sky-50 text-sky-800 ring-sky-200",
 };
 
 export function StatusBadge({ status }: { status: string }) {

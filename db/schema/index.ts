@@ -1,3 +1,5 @@
 export * from "./users";
 export * from "./pulls";
 export * from "./webhook-events";
+export * from "./monitoring";
+export * from "./sync-runs";

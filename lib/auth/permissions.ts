@@ -5,6 +5,8 @@ import type { Role } from "@/db/schema";
 const PERMISSIONS = {
   "pulls:view": ["ADMIN", "MANAGER", "AGENT"],
   "events:view": ["ADMIN"],
+  "events:retry": ["ADMIN"],
+  "sync:run": ["ADMIN"],
   /** What the service sent that did not fit its spec: for whoever looks after the integration. */
   "pulls:view-problems": ["ADMIN"],
 } as const satisfies Record<string, readonly Role[]>;

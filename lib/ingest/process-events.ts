@@ -4,6 +4,7 @@ import type { Db } from "@/db/types";
 import { webhookEvents } from "@/db/schema";
 import { ServiceError } from "@/lib/service/errors";
 import { storePull } from "@/lib/pulls/store-pull";
+import { applyEventEffects } from "./apply-event";
 import { MAX_EVENT_ATTEMPTS, nextRetryDelayMs } from "./retry-policy";
 
 // The worker's unit of work: claim due inbox events, re-fetch each pull once with our own
@@ -21,7 +22,7 @@ export type ProcessOptions = {
 
 export type ProcessSummary = { claimed: number; done: number; retried: number; failed: number };
 
-type ClaimedEvent = { id: number; pull_id: string | null; attempts: number };
+type ClaimedEvent = { id: number; pull_id: string | null; attempts: number; payload: unknown };
 
 export async function releaseStaleClaims(db: Db, staleAfterMs: number): Promise<number> {
   const released = await db
@@ -58,7 +59,7 @@ async function claimEvents(db: Db, workerId: string, limit: number): Promise<Cla
           limit ${limit}
           for update skip locked
         )
-        returning id, pull_id, attempts`,
+        returning id, pull_id, attempts, payload`,
   );
 }
 
@@ -106,6 +107,8 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
           summary.failed += ids.length;
           return;
         }
+        // In arrival order, so that e.g. a reconnect request and its later success settle right.
+        for (const event of [...events].sort((a, b) => a.id - b.id)) await applyEventEffects(db, event.id, event.payload);
         await settle(db, ids, { ok: true });
         summary.done += ids.length;
       } catch (error) {

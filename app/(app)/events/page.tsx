@@ -1,0 +1,98 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { InboxTable } from "@/components/events/inbox-table";
+import { SyncPanel } from "@/components/events/sync-panel";
+import { Pagination } from "@/components/ui/pagination";
+import { getDb } from "@/db/client";
+import { EVENT_STATUSES } from "@/db/schema";
+import { can } from "@/lib/auth/permissions";
+import { requirePermission } from "@/lib/auth/session";
+import { humanize } from "@/lib/format";
+import { countInboxByStatus, INBOX_PAGE_SIZE, inboxFilterSchema, listInboxEvents, listInboxEventTypes } from "@/lib/ingest/inbox";
+import { latestSyncRun } from "@/lib/ingest/sync";
+import { toSyncRunView } from "@/lib/ingest/sync-view";
+import { retryAllFailedAction } from "./actions";
+
+export const metadata: Metadata = { title: "Events" };
+
+export default async function EventsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await requirePermission("events:view");
+  const raw = await searchParams;
+  const filter = inboxFilterSchema.parse(raw);
+  // A malformed pull id is dropped from the filter; say so rather than silently show everything.
+  const badPull = typeof raw.pull === "string" && raw.pull.trim() !== "" && !filter.pull ? raw.pull : null;
+  const db = await getDb();
+  const [{ rows, total }, counts, types, run] = await Promise.all([listInboxEvents(db, filter), countInboxByStatus(db), listInboxEventTypes(db), latestSyncRun(db)]);
+  const canRetry = can(user, "events:retry");
+  const query = { status: filter.status, type: filter.type, pull: filter.pull };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-semibold text-slate-900">Events</h1>
+        <p className="text-sm text-slate-600">Webhooks received from the service, and what became of them.</p>
+      </div>
+
+      <ul className="flex flex-wrap gap-2 text-sm" aria-label="Events by status" data-testid="inbox-counts">
+        {EVENT_STATUSES.map((status) => (
+          <li key={status}>
+            <Link
+              href={filter.status === status ? "/events" : `/events?status=${status}`}
+              aria-current={filter.status === status ? "true" : undefined}
+              className={`inline-flex items-center gap-2 rounded-md border px-3 py-1.5 ${filter.status === status ? "border-brand-600 bg-brand-50" : "border-slate-200 bg-white hover:bg-slate-50"} ${status === "FAILED" && counts.FAILED > 0 ? "text-red-700" : "text-slate-700"}`}
+            >
+              {humanize(status)} <span className="font-semibold tabular-nums" data-testid={`count-${status}`}>{counts[status].toLocaleString("en-US")}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      <SyncPanel initialRun={run ? toSyncRunView(run) : null} canRun={can(user, "sync:run")} />
+
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <form method="get" className="flex flex-wrap items-end gap-2 text-sm" aria-label="Filter events">
+          <label className="flex flex-col gap-1">
+            <span className="text-xs text-slate-600">Status</span>
+            <select name="status" defaultValue={filter.status ?? ""} className="rounded-md border border-slate-300 px-2 py-1.5">
+              <option value="">Any</option>
+              {EVENT_STATUSES.map((s) => <option key={s} value={s}>{humanize(s)}</option>)}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="text-xs text-slate-600">Type</span>
+            <select name="type" defaultValue={filter.type ?? ""} className="rounded-md border border-slate-300 px-2 py-1.5">
+              <option value="">Any</option>
+              {types.map((t) => <option key={t} value={t}>{humanize(t)}</option>)}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1">
+            <span className="text-xs text-slate-600">Pull id</span>
+            <input name="pull" defaultValue={filter.pull ?? ""} placeholder="00000000-0000-…" className="w-72 rounded-md border border-slate-300 px-2 py-1.5 font-mono text-xs" />
+          </label>
+          <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100">Apply</button>
+          {filter.status || filter.type || filter.pull ? <Link href="/events" className="px-2 py-1.5 text-brand-700 hover:underline">Clear</Link> : null}
+        </form>
+        {canRetry && counts.FAILED > 0 ? (
+          <form action={retryAllFailedAction}>
+            <button type="submit" className="rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm text-red-700 hover:bg-red-50">Retry all {counts.FAILED} failed</button>
+          </form>
+        ) : null}
+      </div>
+
+      {badPull ? (
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
+          “{badPull.slice(0, 80)}” is not a pull id (they look like 5f0c3c55-6d2a-4c8e-9a55-2d8f1b7c9e01), so it was left out of the filter.
+        </p>
+      ) : null}
+
+      {rows.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+          {total === 0 && !filter.status && !filter.type && !filter.pull ? "No webhooks have arrived yet." : "No events match these filters."}
+        </div>
+      ) : (
+        <InboxTable rows={rows} canRetry={canRetry} />
+      )}
+      <Pagination page={filter.page} pageCount={Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE))} basePath="/events" query={query} />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef } from "react";
+import { startSyncAction } from "@/app/(app)/events/actions";
+import type { SyncRunView } from "@/lib/ingest/sync-view";
+
+// "Sync now" and the progress of the latest reconciliation run, polled while it runs.
+
+async function fetchLatestRun(): Promise<SyncRunView | null> {
+  const response = await fetch("/api/admin/sync", { cache: "no-store" });
+  if (!response.ok) throw new Error("The sync status could not be read.");
+  return ((await response.json()) as { run: SyncRunView | null }).run;
+}
+
+function progressText(run: SyncRunView): string {
+  const of = run.total !== null ? ` of ${run.total.toLocaleString("en-US")}` : "";
+  return `${run.listed.toLocaleString("en-US")}${of} pulls checked: ${run.created} new, ${run.updated} changed`;
+}
+
+export function SyncPanel({ initialRun, canRun }: { initialRun: SyncRunView | null; canRun: boolean }) {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const { data: run, error } = useQuery({
+    queryKey: ["sync-run"],
+    queryFn: fetchLatestRun,
+    initialData: initialRun,
+    refetchInterval: (query) => (query.state.data?.status === "RUNNING" ? 1_000 : false),
+  });
+  const start = useMutation({
+    mutationFn: startSyncAction,
+    onSuccess: (result) => {
+      if (result.ok) queryClient.setQueryData(["sync-run"], result.run);
+    },
+  });
+
+  // When a run finishes, the inbox and the pull list may have changed: re-render the page.
+  const lastStatus = useRef(run?.status);
+  useEffect(() => {
+    if (lastStatus.current === "RUNNING" && run?.status !== "RUNNING") router.refresh();
+    lastStatus.current = run?.status;
+  }, [run?.status, router]);
+
+  const running = run?.status === "RUNNING";
+  const failure = start.data && !start.data.ok ? start.data.message : start.error ? "The sync could not be started." : null;
+  const percent = run && running && run.total ? Math.min(100, Math.round((run.listed / run.total) * 100)) : null;
+
+  return (
+    <section aria-labelledby="sync-title" className="rounded-lg border border-slate-200 bg-white p-4" data-testid="sync-panel">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="sync-title" className="font-semibold text-slate-900">Reconciliation with the service</h2>
+          <p className="text-sm text-slate-600">Finds pulls whose webhooks never arrived, by paging through the service&apos;s list.</p>
+        </div>
+        {canRun ? (
+          <button
+            type="button"
+            onClick={() => start.mutate()}
+            disabled={running || start.isPending}
+            className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            {running ? "Syncing…" : "Sync now"}
+          </button>
+        ) : null}
+      </div>
+      <div className="mt-3 text-sm" aria-live="polite" data-testid="sync-status">
+        {!run ? (
+          <p className="text-slate-600">No sync has run yet.</p>
+        ) : running ? (
+          <div className="space-y-1">
+            <p className="text-slate-700">Running: {progressText(run)}</p>
+            <div className="h-2 w-full overflow-hidden rounded bg-slate-100" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent ?? undefined}>
+              <div className="h-full bg-brand-600 transition-all" style={{ width: `${percent ?? 5}%` }} />
+            </div>
+          </div>
+        ) : run.status === "FAILED" ? (
+          <p className="text-red-700">Last sync failed: {run.error ?? "unknown error"}. {progressText(run)}.</p>
+        ) : (
+          <p className="text-slate-700">
+            Last sync {new Date(run.finishedAt ?? run.startedAt).toLocaleString("en-US")}: {progressText(run)}.
+          </p>
+        )}
+        {failure ? <p role="alert" className="mt-1 text-red-700">{failure}</p> : null}
+        {error ? <p className="mt-1 text-amber-700">{error.message}</p> : null}
+      </div>
+    </section>
+  );
+}

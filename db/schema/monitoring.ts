@@ -1,0 +1,67 @@
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+// What webhooks tell us about monitored accounts and links in progress. The service is the
+// source of truth for a monitoring; these rows mirror what it last said.
+
+export const monitorings = pgTable(
+  "monitorings",
+  {
+    monitoringId: text("monitoring_id").primaryKey(),
+    initialPullId: uuid("initial_pull_id"),
+    latestPullId: uuid("latest_pull_id"),
+    accountIdentifier: text("account_identifier"),
+    /** ACTIVE or STOPPED as the service last answered; null until it has. */
+    status: text("status"),
+    interval: text("interval"),
+    nextPullDate: timestamp("next_pull_date", { withTimezone: true }),
+    stopAfterDate: timestamp("stop_after_date", { withTimezone: true }),
+    /** Set by MONITORING_RECONNECT: the consumer must log in again. Cleared when that pull succeeds. */
+    reconnectRequestedAt: timestamp("reconnect_requested_at", { withTimezone: true }),
+    reconnectPullId: uuid("reconnect_pull_id"),
+    reconnectAuthStatus: text("reconnect_auth_status"),
+    reconnectUrl: text("reconnect_url"),
+    reconnectToken: text("reconnect_token"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("monitorings_initial_pull_id_idx").on(t.initialPullId),
+    index("monitorings_latest_pull_id_idx").on(t.latestPullId),
+    index("monitorings_account_identifier_idx").on(t.accountIdentifier),
+    index("monitorings_reconnect_requested_at_idx").on(t.reconnectRequestedAt),
+  ],
+);
+
+/** MONITORING_EVENTS as received: what the service says changed between two pulls. */
+export const monitoringEvents = pgTable(
+  "monitoring_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** The inbox row it came from: a redelivered webhook adds nothing. */
+    inboxEventId: bigint("inbox_event_id", { mode: "number" }).notNull(),
+    monitoringId: text("monitoring_id"),
+    pullId: uuid("pull_id").notNull(),
+    type: text("type"),
+    changes: jsonb("changes").notNull().default([]),
+    documentIds: text("document_ids").array().notNull().default([]),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("monitoring_events_inbox_event_id_unique").on(t.inboxEventId),
+    index("monitoring_events_monitoring_id_idx").on(t.monitoringId),
+    index("monitoring_events_pull_id_idx").on(t.pullId),
+  ],
+);
+
+/** The latest AUTH_STATUS of a pull's login, by `sequence`, so late deliveries cannot go back. */
+export const pullAuthStates = pgTable("pull_auth_states", {
+  pullId: uuid("pull_id").primaryKey(),
+  authStatus: text("auth_status"),
+  sequence: integer("sequence").notNull().default(0),
+  loginErrorMessage: text("login_error_message"),
+  /** Identity-verification choices offered to the consumer: `[{ key, label }]`. */
+  options: jsonb("options").notNull().default([]),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type MonitoringRow = typeof monitorings.$inferSelect;
+export type PullAuthStateRow = typeof pullAuthStates.$inferSelect;

@@ -1,0 +1,33 @@
+import "server-only";
+import { getDb } from "@/db/client";
+import { env } from "@/lib/env";
+import { isSyncDue, runSync, startSyncRun, type SyncTrigger } from "./sync";
+
+// Where syncs are started in the running app: on a schedule inside the worker process, and
+// from the admin's "Sync now" button. Both go through startSyncRun, so only one runs at a time.
+
+const CHECK_EVERY_MS = 60_000;
+const globalSchedule = globalThis as unknown as { __coverdeskSyncTimer?: NodeJS.Timeout };
+const log = (line: string) => console.info(`[sync] ${line}`);
+
+/** Opens a run and carries it out in the background; answers at once with the run. */
+export async function startSyncInBackground(trigger: SyncTrigger, requestedBy: string | null) {
+  const db = await getDb();
+  const start = await startSyncRun(db, trigger, requestedBy);
+  if (start.started) void runSync(db, env().service, start.run, log);
+  return start;
+}
+
+export function startSyncSchedule(): void {
+  const intervalMs = env().syncIntervalMs;
+  if (intervalMs === 0 || globalSchedule.__coverdeskSyncTimer) return;
+  const check = async () => {
+    try {
+      if (await isSyncDue(await getDb(), intervalMs)) await startSyncInBackground("SCHEDULE", null);
+    } catch (error) {
+      log(`scheduled check failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  globalSchedule.__coverdeskSyncTimer = setInterval(() => void check(), CHECK_EVERY_MS);
+  globalSchedule.__coverdeskSyncTimer.unref();
+}

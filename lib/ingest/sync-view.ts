@@ -1,0 +1,34 @@
+import type { SyncRunRow } from "@/db/schema";
+
+// A sync run as the browser sees it: plain JSON, dates as ISO strings, no internal ids of users.
+export type SyncRunView = {
+  id: number;
+  trigger: string;
+  status: string;
+  total: number | null;
+  listed: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  invalid: number;
+  error: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+};
+
+export function toSyncRunView(run: SyncRunRow): SyncRunView {
+  return {
+    id: run.id,
+    trigger: run.trigger,
+    status: run.status,
+    total: run.total,
+    listed: run.listed,
+    created: run.created,
+    updated: run.updated,
+    unchanged: run.unchanged,
+    invalid: run.invalid,
+    error: run.error,
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+  };
+}
