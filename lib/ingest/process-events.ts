@@ -17,6 +17,8 @@ export type ProcessOptions = {
   batchSize?: number;
   /** A claim older than this is considered abandoned by a crashed worker. */
   staleAfterMs?: number;
+  /** Wait before a failed event is tried again; the retry policy's backoff by default. */
+  retryDelayMs?: (attempts: number) => number;
   log?: (message: string) => void;
 };
 
@@ -63,13 +65,19 @@ async function claimEvents(db: Db, workerId: string, limit: number): Promise<Cla
   );
 }
 
-async function settle(db: Db, ids: number[], outcome: { ok: true } | { ok: false; error: string; retry: boolean; attempts: number }) {
+type Outcome = { ok: true } | { ok: false; error: string; retry: boolean; attempts: number };
+
+/**
+ * Settles only what this worker still holds: a worker that was presumed dead (its claims were
+ * released and taken by another) must not overwrite what the other one decided.
+ */
+async function settle(db: Db, workerId: string, ids: number[], outcome: Outcome, retryDelayMs: (attempts: number) => number) {
   if (ids.length === 0) return;
-  const where = inArray(webhookEvents.id, ids);
+  const where = and(inArray(webhookEvents.id, ids), eq(webhookEvents.status, "PROCESSING"), eq(webhookEvents.lockedBy, workerId));
   if (outcome.ok) {
     await db.update(webhookEvents).set({ status: "DONE", processedAt: new Date(), lockedAt: null, lockedBy: null, lastError: null }).where(where);
   } else if (outcome.retry && outcome.attempts < MAX_EVENT_ATTEMPTS) {
-    const next = new Date(Date.now() + nextRetryDelayMs(outcome.attempts));
+    const next = new Date(Date.now() + retryDelayMs(outcome.attempts));
     await db.update(webhookEvents).set({ status: "PENDING", nextAttemptAt: next, lockedAt: null, lockedBy: null, lastError: outcome.error }).where(where);
   } else {
     await db.update(webhookEvents).set({ status: "FAILED", processedAt: new Date(), lockedAt: null, lockedBy: null, lastError: outcome.error }).where(where);
@@ -78,6 +86,8 @@ async function settle(db: Db, ids: number[], outcome: { ok: true } | { ok: false
 
 export async function processDueEvents(db: Db, fetchPull: FetchPull, options: ProcessOptions): Promise<ProcessSummary> {
   const log = options.log ?? (() => {});
+  const retryDelayMs = options.retryDelayMs ?? ((attempts: number) => nextRetryDelayMs(attempts));
+  const settleAs = (ids: number[], outcome: Outcome) => settle(db, options.workerId, ids, outcome, retryDelayMs);
   await releaseStaleClaims(db, options.staleAfterMs ?? 120_000);
   const claimed = await claimEvents(db, options.workerId, options.batchSize ?? 20);
   const summary: ProcessSummary = { claimed: claimed.length, done: 0, retried: 0, failed: 0 };
@@ -94,35 +104,36 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
       const ids = events.map((e) => e.id);
       const attempts = Math.max(...events.map((e) => e.attempts));
       if (!pullId) {
-        await settle(db, ids, { ok: false, error: "The event names no pull.", retry: false, attempts });
+        await settleAs(ids, { ok: false, error: "The event names no pull.", retry: false, attempts });
         summary.failed += ids.length;
         return;
       }
       try {
+        const fetchStartedAt = new Date();
         const payload = await fetchPull(pullId);
-        const stored = await storePull(db, payload);
+        const stored = await storePull(db, payload, { fetchStartedAt });
         if (stored.outcome === "invalid") {
           log(`pull ${pullId}: the service's answer is not a pull (${stored.error})`);
-          await settle(db, ids, { ok: false, error: `The service answered with an invalid pull: ${stored.error}`, retry: false, attempts });
+          await settleAs(ids, { ok: false, error: `The service answered with an invalid pull: ${stored.error}`, retry: false, attempts });
           summary.failed += ids.length;
           return;
         }
         // In arrival order, so that e.g. a reconnect request and its later success settle right.
         for (const event of [...events].sort((a, b) => a.id - b.id)) await applyEventEffects(db, event.id, event.payload);
-        await settle(db, ids, { ok: true });
+        await settleAs(ids, { ok: true });
         summary.done += ids.length;
       } catch (error) {
         const serviceError = error instanceof ServiceError ? error : null;
         if (serviceError?.isNotFound) {
           // Retrying cannot make an unknown pull appear; park it where an admin can see it.
           log(`pull ${pullId}: the service does not know this pull; event parked as failed`);
-          await settle(db, ids, { ok: false, error: `The service does not know pull ${pullId}.`, retry: false, attempts });
+          await settleAs(ids, { ok: false, error: `The service does not know pull ${pullId}.`, retry: false, attempts });
           summary.failed += ids.length;
           return;
         }
         const message = serviceError ? serviceError.message : error instanceof Error ? error.message : String(error);
         const retry = serviceError ? serviceError.retryable : true;
-        await settle(db, ids, { ok: false, error: message, retry, attempts });
+        await settleAs(ids, { ok: false, error: message, retry, attempts });
         if (retry && attempts < MAX_EVENT_ATTEMPTS) summary.retried += ids.length;
         else summary.failed += ids.length;
         log(`pull ${pullId}: ${message}${retry && attempts < MAX_EVENT_ATTEMPTS ? " (will retry)" : " (parked as failed)"}`);

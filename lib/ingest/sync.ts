@@ -29,6 +29,12 @@ async function sinceLastGoodRun(db: Db): Promise<Date | null> {
   return last ? new Date(last.getTime() - OVERLAP_MS) : null;
 }
 
+/** A pull a webhook stored while the page was in flight is newer than the page: as unchanged. */
+function recorded(counts: { listed: number; created: number; updated: number; unchanged: number; invalid: number; stale: number }) {
+  const { stale, ...rest } = counts;
+  return { ...rest, unchanged: rest.unchanged + stale };
+}
+
 /** Opens a run unless one is already going (then that one is returned). */
 export async function startSyncRun(db: Db, trigger: SyncTrigger, requestedBy: string | null = null): Promise<StartResult> {
   await db
@@ -45,28 +51,29 @@ export async function startSyncRun(db: Db, trigger: SyncTrigger, requestedBy: st
 
 /** Runs an opened sync to its end, recording progress after every page. Never throws. */
 export async function runSync(db: Db, service: ServiceConfig, run: SyncRunRow, log: (line: string) => void = () => {}): Promise<SyncRunRow> {
-  const counts = { listed: 0, created: 0, updated: 0, unchanged: 0, invalid: 0 };
+  const counts = { listed: 0, created: 0, updated: 0, unchanged: 0, invalid: 0, stale: 0 };
   const since = run.since?.toISOString();
   try {
     for (let offset = 0; ; offset += PAGE_SIZE) {
+      const fetchStartedAt = new Date();
       const page = await listPulls(service, { since, limit: PAGE_SIZE, offset });
       for (const pull of page.value.pulls) {
         // Stored from the list's own copy, which is the service's full pull.
-        const result = await storePull(db, pull);
+        const result = await storePull(db, pull, { fetchStartedAt });
         counts.listed++;
         counts[result.outcome]++;
       }
       const total = page.value.total_pulls ?? counts.listed;
-      await db.update(syncRuns).set({ ...counts, total, heartbeatAt: new Date() }).where(eq(syncRuns.id, run.id));
+      await db.update(syncRuns).set({ ...recorded(counts), total, heartbeatAt: new Date() }).where(eq(syncRuns.id, run.id));
       if (page.value.pulls.length < PAGE_SIZE || offset + PAGE_SIZE >= total) break;
     }
-    const [done] = await db.update(syncRuns).set({ ...counts, status: "DONE", finishedAt: new Date() }).where(eq(syncRuns.id, run.id)).returning();
+    const [done] = await db.update(syncRuns).set({ ...recorded(counts), status: "DONE", finishedAt: new Date() }).where(eq(syncRuns.id, run.id)).returning();
     log(`sync ${run.id}: ${counts.listed} listed, ${counts.created} new, ${counts.updated} changed`);
     return done ?? run;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     log(`sync ${run.id} failed: ${message}`);
-    const [failed] = await db.update(syncRuns).set({ ...counts, status: "FAILED", error: message, finishedAt: new Date() }).where(eq(syncRuns.id, run.id)).returning();
+    const [failed] = await db.update(syncRuns).set({ ...recorded(counts), status: "FAILED", error: message, finishedAt: new Date() }).where(eq(syncRuns.id, run.id)).returning();
     return failed ?? run;
   }
 }

@@ -5,7 +5,7 @@ import { parsePull } from "@/lib/service/schemas";
 import { contentHash, projectPolicies, projectPull } from "./projection";
 
 export type StorePullResult =
-  | { outcome: "created" | "updated" | "unchanged"; pullId: string; problems: number }
+  | { outcome: "created" | "updated" | "unchanged" | "stale"; pullId: string; problems: number }
   | { outcome: "invalid"; error: string };
 
 /** The service answers `{success, pull}`; the spec says a bare Pull. Accept both. */
@@ -22,7 +22,17 @@ export function unwrapPullPayload(body: unknown): unknown {
  * The raw payload is kept as received; a payload equal to the stored one changes nothing, and
  * a different one pushes the stored version into `pull_versions` first.
  */
-export async function storePull(db: Db, payload: unknown): Promise<StorePullResult> {
+export type StoreOptions = {
+  /**
+   * When the fetch that brought this payload started. A fetch that started later saw data at
+   * least as new, so a payload from an earlier fetch never replaces it ("stale"): two workers,
+   * or a worker and a sync, racing on one pull always leave the newest data.
+   */
+  fetchStartedAt?: Date;
+};
+
+export async function storePull(db: Db, payload: unknown, options: StoreOptions = {}): Promise<StorePullResult> {
+  const fetchedAt = options.fetchStartedAt ?? new Date();
   const raw = unwrapPullPayload(payload);
   const parsed = parsePull(raw);
   if (!parsed.ok) return { outcome: "invalid", error: parsed.error };
@@ -38,15 +48,16 @@ export async function storePull(db: Db, payload: unknown): Promise<StorePullResu
       .where(eq(pulls.pullId, pull.pull_id))
       .for("update");
     const previous = existing[0];
+    if (previous && previous.fetchedAt > fetchedAt) return { outcome: "stale", pullId: pull.pull_id, problems: problems.length };
     if (previous?.contentHash === hash) {
-      await tx.update(pulls).set({ fetchedAt: new Date() }).where(eq(pulls.pullId, pull.pull_id));
+      await tx.update(pulls).set({ fetchedAt }).where(eq(pulls.pullId, pull.pull_id));
       return { outcome: "unchanged", pullId: pull.pull_id, problems: problems.length };
     }
 
     if (previous) {
       await tx.insert(pullVersions).values({ pullId: pull.pull_id, contentHash: previous.contentHash, raw: previous.raw, fetchedAt: previous.fetchedAt });
     }
-    const values = { ...projection, raw, payloadProblems: problems, contentHash: hash, fetchedAt: new Date() };
+    const values = { ...projection, raw, payloadProblems: problems, contentHash: hash, fetchedAt };
     await tx
       .insert(pulls)
       .values({ pullId: pull.pull_id, ...values })
