@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { embeddedAddressSchema } from "./address";
 import { DWELLING_COVERAGE_FRIENDLY_NAMES, DWELLING_COVERAGE_NAMES, LOSS_SETTLEMENT_TYPES } from "./enums-home";
 import { propertyDataSchema } from "./property-data";
@@ -6,6 +6,12 @@ import { bool, cents, integer, lenient, lenientArray, looseResource, openEnum, r
 
 // A dwelling on a home-like policy with its coverages, mortgagees and property data
 // (spec 2.11, 2.12).
+
+/**
+ * A percentage of the Coverage A limit. The spec writes a decimal string ("2.000"); the
+ * service's own example pulls send a number (10). Both are kept, as text, as written.
+ */
+const percentOfLimit = lenient(z.union([z.string(), z.number().transform(String)]), "a percentage");
 
 export const dwellingCoverageSchema = looseResource({
   dwelling_coverage_id: requiredId,
@@ -17,9 +23,8 @@ export const dwellingCoverageSchema = looseResource({
   deductible_cents: cents,
   per_person_unlimited: bool,
   per_incident_unlimited: bool,
-  /** Percent of the Coverage A limit as a decimal string ("2.000"): kept as written. */
-  per_incident_limit_percent: text,
-  deductible_percent: text,
+  per_incident_limit_percent: percentOfLimit,
+  deductible_percent: percentOfLimit,
   per_incident_limit_months: integer,
   is_declined: bool,
 });

@@ -13,9 +13,10 @@ export const MONITORING_EVENT_TYPES = [
 ] as const;
 export type MonitoringEventType = (typeof MONITORING_EVENT_TYPES)[number];
 
-/** The documented resources a change can touch; the published list ends in "…", so more exist. */
+/** The documented resources a change can touch (BENEFICIARY from the service's reference); more may come. */
 export const MONITORING_CHANGE_SCHEMAS = [
   "POLICY", "VEHICLE", "DRIVER", "VEHICLEDRIVER", "VEHICLECOVERAGE", "DWELLING", "DWELLINGCOVERAGE", "CLAIM", "DRIVINGRECORD",
+  "BENEFICIARY",
 ] as const;
 export type MonitoringChangeSchema = (typeof MONITORING_CHANGE_SCHEMAS)[number];
 

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import {
   MONITORING_CHANGE_SCHEMAS,
   MONITORING_CHANGE_TYPES,
@@ -7,7 +7,7 @@ import {
   MONITORING_STATUSES,
 } from "./enums-service";
 import { PULL_STATUSES } from "./enums-pull";
-import { bool, integer, isoDate, jsonObject, lenientArray, looseResource, openEnum, requiredArray, requiredId, stringList, text } from "./tolerant";
+import { bool, integer, isoDate, jsonObject, lenientArray, looseResource, openEnum, requiredArray, requiredId, text } from "./tolerant";
 
 // Monitoring keeps a linked account refreshed (spec 2.19; fields and routes from the service's
 // reference). Its events say what changed between two pulls of the same account.
@@ -41,11 +41,19 @@ export const monitoringChangeSchema = looseResource({
 });
 export type MonitoringChange = z.output<typeof monitoringChangeSchema>;
 
+/**
+ * A document that came with an event. The service's reference sends `{ document_id }`; a bare
+ * id string (an older form, and our sandbox's) is read as one, so every item has one shape.
+ */
+export const monitoringEventDocumentSchema = z
+  .transform((value: unknown) => (typeof value === "string" ? { document_id: value } : value))
+  .pipe(looseResource({ document_id: requiredId }));
+export type MonitoringEventDocument = z.output<typeof monitoringEventDocumentSchema>;
+
 export const monitoringEventSchema = looseResource({
   type: openEnum(MONITORING_EVENT_TYPES, "monitoring event type"),
   changes: lenientArray(monitoringChangeSchema, "change"),
-  /** Ids of the documents that came with the change. */
-  documents: stringList,
+  documents: lenientArray(monitoringEventDocumentSchema, "event document"),
 });
 export type MonitoringEvent = z.output<typeof monitoringEventSchema>;
 
