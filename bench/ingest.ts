@@ -5,18 +5,24 @@
 // envelope validation, dedup insert) under open-loop load, against one that only INSERTs the
 // body. Processing: the app's worker cycle fetching each pull from the sandbox over HTTP and
 // storing it. Uses PostgreSQL when DATABASE_URL is set (a scratch database), PGlite otherwise.
+// The sandbox and the load generator run in processes of their own, as they would in life.
+import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { openDatabase, queryRows, type Connection } from "@/db/connect";
 import { webhookEvents } from "@/db/schema";
 import { processDueEvents } from "@/lib/ingest/process-events";
 import { receiveWebhook } from "@/lib/ingest/receive-webhook";
-import { fetchPullPayload } from "@/lib/service/pulls-api";
+import type { ServiceConfig } from "@/lib/service/client";
+import { fetchPullPayload, iteratePulls } from "@/lib/service/pulls-api";
 import { signPayload } from "@/lib/service/signature";
-import { startSandbox } from "@/sandbox/server";
-import { openLoop, percentile, serveBodies } from "./load";
+import { percentile, serveBodies, type LoadResult } from "./load";
 
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -42,7 +48,38 @@ async function scratchDatabase(): Promise<Connection & { drop: () => Promise<voi
   };
 }
 
-function summarize(label: string, result: Awaited<ReturnType<typeof openLoop>>) {
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const address = server.address();
+  await new Promise((r) => server.close(r));
+  return typeof address === "object" && address ? address.port : 0;
+}
+
+/** The sandbox as its own process, on a free port; resolves once it answers. */
+async function startSandboxProcess(service: Omit<ServiceConfig, "baseUrl">) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
+    stdio: "ignore",
+    env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_CLIENT_ID: service.clientId, SANDBOX_CLIENT_SECRET: service.clientSecret, SANDBOX_TEAM_ID: service.teamId ?? "", SANDBOX_WEBHOOK_URL: "none", SANDBOX_PULL_COUNT: String(PULLS), SANDBOX_DELIVER_ON_START: "false", SANDBOX_SEED: "1" },
+  });
+  const baseUrl = `http://127.0.0.1:${port}/api/v1.0.0`;
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(`${baseUrl}/health`).then((r) => r.ok, () => false)) return { baseUrl, stop: () => child.kill("SIGTERM") };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error("The sandbox did not start.");
+}
+
+async function loadInChild(url: string, bodies: string[], dir: string): Promise<LoadResult> {
+  const file = path.join(dir, `bodies-${randomBytes(3).toString("hex")}.json`);
+  writeFileSync(file, JSON.stringify(bodies));
+  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "bench/load-child.ts", url, String(RATE), file], { maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(stdout) as LoadResult;
+}
+
+function summarize(label: string, result: LoadResult) {
   return {
     label,
     "acked/s": Math.round(result.ok / result.seconds),
@@ -55,9 +92,12 @@ function summarize(label: string, result: Awaited<ReturnType<typeof openLoop>>) 
 async function main() {
   const database = await scratchDatabase();
   const { db } = database;
-  const sandbox = await startSandbox({ port: 0, clientId: "bench", clientSecret: "bench-secret", teamId: TEAM, webhookUrl: null, webhookSecret: null, seed: 1, pullCount: PULLS, speed: 0.001, deliverOnStart: false });
-  const service = { baseUrl: sandbox.baseUrl, teamId: TEAM, clientId: "bench", clientSecret: "bench-secret", timeoutMs: 5_000 };
-  const ids = [...sandbox.state.pulls.keys()];
+  const credentials = { teamId: TEAM, clientId: "bench", clientSecret: "bench-secret", timeoutMs: 5_000 };
+  const sandbox = await startSandboxProcess(credentials);
+  const service: ServiceConfig = { ...credentials, baseUrl: sandbox.baseUrl };
+  const ids: string[] = [];
+  for await (const pull of iteratePulls(service)) ids.push(pull.pull_id);
+  const scratch = mkdtempSync(path.join(tmpdir(), "coverdesk-bench-"));
   const count = RATE * SECONDS;
   const bodies = Array.from({ length: count }, (_, i) => JSON.stringify({ event_type: i % 3 === 0 ? "POLICIES_AVAILABLE" : "COMPLETE", pull_id: ids[i % ids.length], status: "SUCCESS", data: {}, n: i }));
 
@@ -72,19 +112,19 @@ async function main() {
     const signatures = new Map(bodies.map((b) => [b, signPayload(SECRET, b, now)]));
     const app = await serveBodies(async (body) => (await receiveWebhook(db, body, { webhookSecret: SECRET, signatureHeader: signatures.get(body) ?? null })).status);
 
-    await openLoop(raw.url, bodies.slice(0, 200), RATE); // warm-up of both paths
-    await openLoop(app.url, bodies.slice(0, 200).map((b) => b.replace('"n":', '"warm":1,"n":')), RATE);
+    await loadInChild(raw.url, bodies.slice(0, 200), scratch); // warm-up of both paths
+    await loadInChild(app.url, bodies.slice(0, 200).map((b) => b.replace('"n":', '"warm":1,"n":')), scratch);
     await db.delete(webhookEvents);
 
-    const baseline = await openLoop(raw.url, bodies, RATE);
-    const receiver = await openLoop(app.url, bodies, RATE);
+    const baseline = await loadInChild(raw.url, bodies, scratch);
+    const receiver = await loadInChild(app.url, bodies, scratch);
     await raw.close();
     await app.close();
 
     const started = performance.now();
     let stored = 0;
     for (;;) {
-      const summary = await processDueEvents(db, (id) => fetchPullPayload(service, id), { workerId: "bench", batchSize: 100 });
+      const summary = await processDueEvents(db, (id) => fetchPullPayload(service, id), { workerId: "bench" });
       stored += summary.done;
       if (summary.claimed === 0) break;
     }
@@ -98,10 +138,11 @@ async function main() {
     console.table([processing]);
     const ratio = (rows[1]?.["p99 ms"] ?? NaN) / (rows[0]?.["p99 ms"] ?? NaN);
     console.log(`receiver p99 is ${ratio.toFixed(2)}× the raw INSERT's p99`);
-    mkdirSync("bench", { recursive: true });
+    mkdirSync("bench", { recursive: true }); // results.local.json is not committed
     writeFileSync("bench/results.local.json", JSON.stringify({ at: new Date().toISOString(), database: database.kind, rate: RATE, ack: rows, processing }, null, 2));
   } finally {
-    await sandbox.close();
+    sandbox.stop();
+    rmSync(scratch, { recursive: true, force: true });
     await database.close();
     await database.drop();
   }
