@@ -39,8 +39,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Connection> 
   }
 
   const { PGlite } = await import("@electric-sql/pglite");
+  // Trigram indexes make the pull list's "contains" search fast; PostgreSQL ships the same extension.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   if (target.dir) mkdirSync(target.dir, { recursive: true }); // PGlite does not create parents.
-  const client = target.dir ? new PGlite(target.dir) : new PGlite();
+  const client = new PGlite(target.dir ?? "memory://", { extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   try {

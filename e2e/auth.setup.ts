@@ -9,7 +9,7 @@ for (const role of Object.keys(ROLES) as RoleName[]) {
     await page.getByLabel("Password").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/pulls$/);
-    await expect(page.getByText(ROLES[role].name)).toBeVisible();
+    await expect(page.getByRole("banner").getByText(ROLES[role].name)).toBeVisible();
     await page.context().storageState({ path: storageStateOf(role) });
   });
 }

@@ -1,25 +1,53 @@
 import Link from "next/link";
-import { formatCents, formatInstant, humanize } from "@/lib/format";
+import { formatCalendarDate, formatCents, formatInstant, humanize } from "@/lib/format";
+import { pullListHref, type PullListQuery, type PullSort } from "@/lib/pulls/list-query";
 import type { PullListRow } from "@/lib/pulls/queries";
 import { StatusBadge } from "./status-badge";
+
+// The list of linked accounts: who, which provider and lines, premium, status, stage and
+// assignee at a glance. Sortable headers are links, so a sorted view is a URL like any other.
 
 function displayName(row: PullListRow): string {
   const name = [row.firstName, row.lastName].filter(Boolean).join(" ");
   return name || row.email || "Unnamed account";
 }
 
-export function PullTable({ rows }: { rows: PullListRow[] }) {
+const STAGE_TONES: Record<string, string> = {
+  WORKING: "bg-slate-100 text-slate-700",
+  WON: "bg-emerald-50 text-emerald-800",
+  LOST: "bg-rose-50 text-rose-800",
+};
+
+function SortHeader({ label, sort, query, align = "left" }: { label: string; sort: PullSort; query: PullListQuery; align?: "left" | "right" }) {
+  const current = (query.sort ?? "created") === sort;
+  const defaultDir = sort === "name" || sort === "expiry" ? "asc" : "desc";
+  const dir = current ? (query.dir ?? defaultDir) : null;
+  const next = current ? (dir === "asc" ? "desc" : "asc") : defaultDir;
+  return (
+    <th scope="col" className={`px-4 py-3 ${align === "right" ? "text-right" : ""}`} aria-sort={dir ? (dir === "asc" ? "ascending" : "descending") : undefined}>
+      <Link href={pullListHref(query, { sort, dir: next, page: undefined })} className="inline-flex items-center gap-1 hover:text-brand-700">
+        {label}
+        <span aria-hidden="true">{dir === "asc" ? "▲" : dir === "desc" ? "▼" : ""}</span>
+      </Link>
+    </th>
+  );
+}
+
+export function PullTable({ rows, query }: { rows: PullListRow[]; query: PullListQuery }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
-            <th scope="col" className="px-4 py-3">Account holder</th>
+            <SortHeader label="Account holder" sort="name" query={query} />
             <th scope="col" className="px-4 py-3">Provider</th>
             <th scope="col" className="px-4 py-3">Lines</th>
-            <th scope="col" className="px-4 py-3 text-right">Total premium</th>
+            <SortHeader label="Total premium" sort="premium" query={query} align="right" />
+            <SortHeader label="Next expiry" sort="expiry" query={query} />
             <th scope="col" className="px-4 py-3">Status</th>
-            <th scope="col" className="px-4 py-3">Linked</th>
+            <th scope="col" className="px-4 py-3">Stage</th>
+            <th scope="col" className="px-4 py-3">Assignee</th>
+            <SortHeader label="Linked" sort="created" query={query} />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -34,7 +62,12 @@ export function PullTable({ rows }: { rows: PullListRow[] }) {
               <td className="px-4 py-3">{row.providerFriendlyName ?? row.providerName ?? "—"}</td>
               <td className="px-4 py-3 text-slate-700">{row.policyTypes.length > 0 ? row.policyTypes.map(humanize).join(", ") : "—"}</td>
               <td className="px-4 py-3 text-right tabular-nums">{formatCents(row.totalPremiumCents)}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatCalendarDate(row.nextExpiryDate)}</td>
               <td className="px-4 py-3"><StatusBadge status={row.status} /></td>
+              <td className="px-4 py-3">
+                <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${STAGE_TONES[row.stage] ?? STAGE_TONES.WORKING}`}>{humanize(row.stage)}</span>
+              </td>
+              <td className="px-4 py-3 text-slate-700">{row.assigneeName ?? <span className="text-slate-500">Unassigned</span>}</td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatInstant(row.serviceCreatedAt)}</td>
             </tr>
           ))}

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users";
 
 // One row per pull_id: the raw payload exactly as the service sent it (nothing is lost, even
 // fields we do not understand yet) plus the columns that lists, filters and reports need.
@@ -28,6 +30,16 @@ export const pulls = pgTable(
     /** Fields the app could not read as the spec describes: shown to admins, never fatal. */
     payloadProblems: jsonb("payload_problems").notNull().default([]),
     contentHash: text("content_hash").notNull(),
+    /**
+     * Lower-cased words an agent may search by: names, emails, phones, account identifier,
+     * carriers, policy numbers, VINs, addresses. Trigram-indexed for "contains" search.
+     */
+    searchText: text("search_text").notNull().default(""),
+    /** Which version of the projection code filled these columns; older rows are redone at start. */
+    projectionVersion: integer("projection_version").notNull().default(0),
+    /** The agency's own funnel and assignment, never overwritten by the service's data. */
+    stage: text("stage").notNull().default("WORKING"),
+    assigneeId: uuid("assignee_id").references(() => users.id, { onDelete: "set null" }),
     fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -38,6 +50,14 @@ export const pulls = pgTable(
     index("pulls_status_idx").on(t.status),
     index("pulls_account_identifier_idx").on(t.accountIdentifier),
     index("pulls_parent_pull_id_idx").on(t.parentPullId),
+    index("pulls_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("pulls_total_premium_cents_idx").on(t.totalPremiumCents),
+    index("pulls_next_expiry_date_idx").on(t.nextExpiryDate),
+    index("pulls_provider_name_idx").on(t.providerName),
+    index("pulls_type_idx").on(t.type),
+    index("pulls_stage_idx").on(t.stage),
+    index("pulls_assignee_id_idx").on(t.assigneeId),
+    index("pulls_policy_types_idx").using("gin", t.policyTypes),
   ],
 );
 

@@ -5,6 +5,12 @@ import { calendarDate } from "@/lib/service/schemas";
 // What lists, filters and reports need from a pull, computed once at ingestion so that
 // they are indexed columns instead of scans over JSON.
 
+/**
+ * Bump when projectPull computes something new or differently: rows stored by older code are
+ * re-projected from their raw payload at the next start (lib/pulls/reproject.ts).
+ */
+export const PROJECTION_VERSION = 1;
+
 export type PullProjection = {
   status: string;
   type: string | null;
@@ -23,6 +29,8 @@ export type PullProjection = {
   totalPremiumCents: number | null;
   nextExpiryDate: string | null;
   policyTypes: string[];
+  searchText: string;
+  projectionVersion: number;
 };
 
 export type PolicyProjection = {
@@ -91,7 +99,31 @@ export function projectPull(pull: Pull): PullProjection {
     totalPremiumCents: premiums.length > 0 ? premiums.reduce((a, b) => a + b, 0) : null,
     nextExpiryDate: upcoming[0] ?? null,
     policyTypes: [...new Set(policies.map((p) => p.policyType).filter((t): t is string => t !== null))].sort(),
+    searchText: searchTextOf(pull),
+    projectionVersion: PROJECTION_VERSION,
   };
+}
+
+const MAX_SEARCH_TEXT = 8_000;
+
+/** Everything an agent may type to find this account, lower-cased; phones also as bare digits. */
+export function searchTextOf(pull: Pull): string {
+  const words: Array<string | null | undefined> = [
+    pull.first_name, pull.middle_name, pull.last_name, pull.email, pull.account_email, pull.account_identifier,
+    pull.insurance_provider_name, pull.insurance_provider_friendly_name,
+  ];
+  const phones = [pull.phone, pull.mobile_phone, pull.home_phone, pull.work_phone];
+  for (const address of pull.addresses) words.push(address.full_address);
+  for (const policy of pull.policies) {
+    words.push(policy.carrier_policy_number, policy.carrier_name, policy.carrier_friendly_name);
+    for (const insured of policy.named_insureds) words.push(insured.first_name, insured.last_name, insured.email);
+    for (const insured of policy.commercial_named_insureds) words.push(insured.name);
+    for (const vehicle of policy.vehicles) words.push(vehicle.vin, vehicle.hin, vehicle.garaging_address?.full_address);
+    for (const dwelling of policy.dwellings) words.push(dwelling.address?.full_address);
+  }
+  const digits = phones.map((p) => p?.replace(/\D/g, "")).filter((p): p is string => Boolean(p));
+  const text = [...new Set([...words, ...phones, ...digits].filter((w): w is string => Boolean(w && w.trim())).map((w) => w.trim().toLowerCase()))].join(" ");
+  return text.slice(0, MAX_SEARCH_TEXT);
 }
 
 /** Stable hash of a payload: key order does not matter, so a refetch of the same data is a no-op. */

@@ -1,12 +1,13 @@
 import "server-only";
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, arrayContains, asc, count, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
-import { pulls } from "@/db/schema";
+import { pulls, users } from "@/db/schema";
+import { searchWords, type PullListQuery } from "./list-query";
 import { parsePull, type PayloadProblem, type Pull } from "@/lib/service/schemas";
 
 export type PullListRow = {
   pullId: string;
-  sortName: string;
   firstName: string | null;
   lastName: string | null;
   email: string | null;
@@ -15,21 +16,65 @@ export type PullListRow = {
   status: string;
   policyTypes: string[];
   totalPremiumCents: number | null;
+  nextExpiryDate: string | null;
   serviceCreatedAt: Date | null;
+  stage: string;
+  assigneeName: string | null;
 };
 
 export const PULL_PAGE_SIZE = 50;
 
 // Child pulls (parent_pull_id set) are the service's internal work: never listed.
-const topLevel = and(isNull(pulls.parentPullId), eq(pulls.isArchived, false));
+const topLevel = isNull(pulls.parentPullId);
 
-export async function listPulls(db: Db, params: { page: number; pageSize?: number }): Promise<{ rows: PullListRow[]; total: number }> {
-  const pageSize = params.pageSize ?? PULL_PAGE_SIZE;
+const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A phone typed as "(602) 555-0142" is searched by its digits, as stored. */
+function searchableWord(word: string): string {
+  return /^[\d()+\-.]+$/.test(word) && /\d{3}/.test(word.replace(/\D/g, "")) ? word.replace(/\D/g, "") : word;
+}
+
+const monitoredPull = sql`exists (
+  select 1 from monitorings m
+  where coalesce(m.status, 'ACTIVE') <> 'STOPPED'
+    and (m.latest_pull_id = ${pulls.pullId} or m.initial_pull_id = ${pulls.pullId}
+         or (${pulls.accountIdentifier} is not null and m.account_identifier = ${pulls.accountIdentifier})))`;
+
+function conditions(query: PullListQuery): SQL | undefined {
+  const parts: Array<SQL | undefined> = [topLevel];
+  for (const word of searchWords(query.q)) parts.push(sql`${pulls.searchText} like ${`%${escapeLike(searchableWord(word))}%`}`);
+  if (query.status) parts.push(eq(pulls.status, query.status));
+  if (query.type) parts.push(eq(pulls.type, query.type));
+  if (query.carrier) parts.push(eq(pulls.providerName, query.carrier));
+  if (query.policyType) parts.push(arrayContains(pulls.policyTypes, [query.policyType]));
+  if (query.stage) parts.push(eq(pulls.stage, query.stage));
+  if (query.assignee === "unassigned") parts.push(isNull(pulls.assigneeId));
+  else if (query.assignee) parts.push(eq(pulls.assigneeId, query.assignee));
+  if (query.monitored === "yes") parts.push(monitoredPull);
+  if (query.monitored === "no") parts.push(sql`not ${monitoredPull}`);
+  if (query.archived === "only") parts.push(eq(pulls.isArchived, true));
+  else if (query.archived !== "include") parts.push(eq(pulls.isArchived, false));
+  if (query.from) parts.push(gte(pulls.serviceCreatedAt, new Date(`${query.from}T00:00:00Z`)));
+  if (query.to) parts.push(lt(pulls.serviceCreatedAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000)));
+  if (query.expiring) parts.push(sql`${pulls.nextExpiryDate} between current_date and current_date + ${query.expiring}::int`);
+  return and(...parts);
+}
+
+function ordering(query: PullListQuery): SQL[] {
+  const sort = query.sort ?? "created";
+  const ascending = (query.dir ?? (sort === "name" || sort === "expiry" ? "asc" : "desc")) === "asc";
+  const column = { created: pulls.serviceCreatedAt, name: pulls.sortName, premium: pulls.totalPremiumCents, expiry: pulls.nextExpiryDate }[sort];
+  // Rows without a value go last either way; the pull id keeps pages stable between loads.
+  return [ascending ? sql`${column} asc nulls last` : sql`${column} desc nulls last`, asc(pulls.pullId)];
+}
+
+export async function listPulls(db: Db, query: PullListQuery, pageSize = PULL_PAGE_SIZE): Promise<{ rows: PullListRow[]; total: number }> {
+  const where = conditions(query);
+  const page = query.page ?? 1;
   const [rows, totals] = await Promise.all([
     db
       .select({
         pullId: pulls.pullId,
-        sortName: pulls.sortName,
         firstName: pulls.firstName,
         lastName: pulls.lastName,
         email: pulls.email,
@@ -38,16 +83,51 @@ export async function listPulls(db: Db, params: { page: number; pageSize?: numbe
         status: pulls.status,
         policyTypes: pulls.policyTypes,
         totalPremiumCents: pulls.totalPremiumCents,
+        nextExpiryDate: pulls.nextExpiryDate,
         serviceCreatedAt: pulls.serviceCreatedAt,
+        stage: pulls.stage,
+        assigneeName: users.name,
       })
       .from(pulls)
-      .where(topLevel)
-      .orderBy(desc(pulls.serviceCreatedAt), pulls.pullId)
+      .leftJoin(users, eq(users.id, pulls.assigneeId))
+      .where(where)
+      .orderBy(...ordering(query))
       .limit(pageSize)
-      .offset((params.page - 1) * pageSize),
-    db.select({ value: count() }).from(pulls).where(topLevel),
+      .offset((page - 1) * pageSize),
+    db.select({ value: count() }).from(pulls).where(where),
   ]);
   return { rows, total: totals[0]?.value ?? 0 };
+}
+
+export type PullListOptions = {
+  statuses: string[];
+  types: string[];
+  carriers: Array<{ value: string; label: string }>;
+  policyTypes: string[];
+  assignees: Array<{ id: string; name: string }>;
+};
+
+/** The choices the filters offer: what the stored pulls actually contain. */
+export async function listPullFilterOptions(db: Db): Promise<PullListOptions> {
+  const [statuses, types, carriers, policyTypes, assignees] = await Promise.all([
+    db.selectDistinct({ value: pulls.status }).from(pulls).where(topLevel).orderBy(pulls.status),
+    db.selectDistinct({ value: pulls.type }).from(pulls).where(and(topLevel, isNotNull(pulls.type))).orderBy(pulls.type),
+    db
+      .selectDistinct({ value: pulls.providerName, label: sql<string>`coalesce(${pulls.providerFriendlyName}, ${pulls.providerName})` })
+      .from(pulls)
+      .where(and(topLevel, isNotNull(pulls.providerName)))
+      .orderBy(sql`2`),
+    queryRows<{ value: string }>(db, sql`select distinct unnest(policy_types) as value from pulls where parent_pull_id is null order by 1`),
+    db.select({ id: users.id, name: users.name }).from(users).where(eq(users.isActive, true)).orderBy(users.name),
+  ]);
+  const carrierList = [...new Map(carriers.map((c) => [c.value ?? "", { value: c.value ?? "", label: c.label }])).values()];
+  return {
+    statuses: statuses.map((r) => r.value),
+    types: types.map((r) => r.value ?? ""),
+    carriers: carrierList,
+    policyTypes: policyTypes.map((r) => r.value),
+    assignees,
+  };
 }
 
 export type PullDetail = { pull: Pull; problems: PayloadProblem[]; fetchedAt: Date };

@@ -1,40 +1,59 @@
 import type { Metadata } from "next";
-import { z } from "zod";
+import Link from "next/link";
+import { PullFilters } from "@/components/pulls/list/pull-filters";
 import { PullTable } from "@/components/pulls/pull-table";
 import { Pagination } from "@/components/ui/pagination";
 import { getDb } from "@/db/client";
 import { requirePermission } from "@/lib/auth/session";
-import { listPulls, PULL_PAGE_SIZE } from "@/lib/pulls/queries";
+import { parsePullListQuery, pullListHref } from "@/lib/pulls/list-query";
+import { listPullFilterOptions, listPulls, PULL_PAGE_SIZE } from "@/lib/pulls/queries";
 
 export const metadata: Metadata = { title: "Linked accounts" };
 
-const searchSchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1) });
+const FILTER_KEYS = ["q", "status", "type", "carrier", "policyType", "stage", "assignee", "monitored", "archived", "from", "to", "expiring"] as const;
 
 export default async function PullsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requirePermission("pulls:view");
-  const { page } = searchSchema.parse(await searchParams);
-  const { rows, total } = await listPulls(await getDb(), { page });
+  const { query, ignored } = parsePullListQuery(await searchParams);
+  const db = await getDb();
+  const [{ rows, total }, options] = await Promise.all([listPulls(db, query), listPullFilterOptions(db)]);
+  const page = query.page ?? 1;
   const pageCount = Math.max(1, Math.ceil(total / PULL_PAGE_SIZE));
+  const filtered = FILTER_KEYS.some((key) => query[key] !== undefined);
+  const pageQuery = Object.fromEntries(Object.entries(query).filter(([key]) => key !== "page").map(([key, value]) => [key, String(value)]));
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold text-slate-900">Linked accounts</h1>
-        <p className="text-sm text-slate-600" data-testid="pull-count">
+        <p className="text-sm text-slate-600" data-testid="pull-count" aria-live="polite">
           {total === 1 ? "1 linked account" : `${total.toLocaleString("en-US")} linked accounts`}
+          {filtered ? " match" : ""}
         </p>
       </div>
+      <PullFilters query={query} options={options} />
+      {ignored.length > 0 ? (
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
+          Some of the link&apos;s filters could not be read and were left out: {ignored.join(", ")}.
+        </p>
+      ) : null}
       {rows.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-          <p className="font-medium">{total === 0 ? "No linked accounts yet." : "Nothing on this page."}</p>
+        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600" data-testid="pulls-empty">
+          <p className="font-medium">{filtered ? "No linked accounts match these filters." : total === 0 ? "No linked accounts yet." : "Nothing on this page."}</p>
           <p className="mt-1 text-sm">
-            {total === 0 ? "Accounts appear here as soon as a consumer links one and the service tells us." : "Go back to the first page."}
+            {filtered ? (
+              <Link href="/pulls" className="text-brand-700 hover:underline">Clear the filters</Link>
+            ) : total === 0 ? (
+              "Accounts appear here as soon as a consumer links one and the service tells us."
+            ) : (
+              <Link href={pullListHref(query, { page: undefined })} className="text-brand-700 hover:underline">Go to the first page</Link>
+            )}
           </p>
         </div>
       ) : (
-        <PullTable rows={rows} />
+        <PullTable rows={rows} query={query} />
       )}
-      <Pagination page={page} pageCount={pageCount} basePath="/pulls" />
+      <Pagination page={page} pageCount={pageCount} basePath="/pulls" query={pageQuery} />
     </div>
   );
 }

@@ -1,0 +1,69 @@
+import Link from "next/link";
+import { humanize } from "@/lib/format";
+import { STAGES, type PullListQuery } from "@/lib/pulls/list-query";
+import type { PullListOptions } from "@/lib/pulls/queries";
+
+// Search and filters as a plain GET form: it works without JavaScript, and the result is a
+// URL that can be shared, bookmarked and reloaded.
+
+const fieldClass = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
+
+function Select({ name, label, value, options }: { name: string; label: string; value: string | number | undefined; options: Array<{ value: string; label: string }> }) {
+  return (
+    <label className="flex min-w-0 flex-col gap-1">
+      <span className="text-xs text-slate-600">{label}</span>
+      <select name={name} defaultValue={value === undefined ? "" : String(value)} className={fieldClass}>
+        <option value="">Any</option>
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+    </label>
+  );
+}
+
+const enumOptions = (values: string[]) => values.map((v) => ({ value: v, label: humanize(v) }));
+
+export function PullFilters({ query, options }: { query: PullListQuery; options: PullListOptions }) {
+  return (
+    <form method="get" action="/pulls" aria-label="Search and filter linked accounts" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      {query.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
+      {query.dir ? <input type="hidden" name="dir" value={query.dir} /> : null}
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <label className="flex-1">
+          <span className="sr-only">Search</span>
+          <input
+            type="search"
+            name="q"
+            defaultValue={query.q ?? ""}
+            maxLength={100}
+            placeholder="Name, email, phone, policy number, VIN, address…"
+            className={`${fieldClass} w-full`}
+          />
+        </label>
+        <button type="submit" className="rounded-md bg-brand-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-900">Search</button>
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <Select name="status" label="Status" value={query.status} options={enumOptions(options.statuses)} />
+        <Select name="type" label="Pull type" value={query.type} options={enumOptions(options.types)} />
+        <Select name="carrier" label="Carrier" value={query.carrier} options={options.carriers} />
+        <Select name="policyType" label="Line of business" value={query.policyType} options={enumOptions(options.policyTypes)} />
+        <Select name="stage" label="Stage" value={query.stage} options={enumOptions([...STAGES])} />
+        <Select name="assignee" label="Assignee" value={query.assignee} options={[{ value: "unassigned", label: "Unassigned" }, ...options.assignees.map((a) => ({ value: a.id, label: a.name }))]} />
+        <Select name="monitored" label="Monitored" value={query.monitored} options={[{ value: "yes", label: "Monitored" }, { value: "no", label: "Not monitored" }]} />
+        <Select name="expiring" label="Expiring within" value={query.expiring} options={[30, 60, 90, 180].map((d) => ({ value: String(d), label: `${d} days` }))} />
+        <Select name="archived" label="Archived" value={query.archived} options={[{ value: "include", label: "Include archived" }, { value: "only", label: "Only archived" }]} />
+        <label className="flex flex-col gap-1">
+          <span className="text-xs text-slate-600">Linked from</span>
+          <input type="date" name="from" defaultValue={query.from ?? ""} className={fieldClass} />
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="text-xs text-slate-600">Linked to</span>
+          <input type="date" name="to" defaultValue={query.to ?? ""} className={fieldClass} />
+        </label>
+        <div className="flex items-end gap-2">
+          <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100">Apply</button>
+          <Link href="/pulls" className="px-1 py-1.5 text-sm text-brand-700 hover:underline">Clear all</Link>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { expect, test, type Page } from "@playwright/test";
+import { storageStateOf } from "./roles";
+
+// The list agents live in: search, filters, sort and paging, all kept in the URL.
+
+const SANDBOX = "http://127.0.0.1:4110/api/v1.0.0/teams/5f0c3c55-6d2a-4c8e-9a55-2d8f1b7c9e01";
+const AUTH = `Basic ${Buffer.from("coverdesk-e2e-client:coverdesk-e2e-secret").toString("base64")}`;
+
+type ServicePull = { pull_id: string; status: string; first_name: string | null; last_name: string | null; parent_pull_id: string | null; policies: Array<{ vehicles?: Array<{ vin: string | null }> }> };
+
+async function servicePulls(): Promise<ServicePull[]> {
+  const response = await fetch(`${SANDBOX}/pulls?limit=100`, { headers: { authorization: AUTH } });
+  return ((await response.json()) as { pulls: ServicePull[] }).pulls;
+}
+
+async function openListWithPulls(page: Page, path = "/pulls") {
+  await expect(async () => {
+    await page.goto(path);
+    expect(await page.getByTestId("pull-row").count()).toBeGreaterThanOrEqual(20);
+  }).toPass({ timeout: 60_000, intervals: [1_000] });
+}
+
+test.use({ storageState: storageStateOf("agent") });
+
+test("finds an account by its VIN, and says when nothing matches", async ({ page }) => {
+  await openListWithPulls(page);
+  const withVin = (await servicePulls()).find((p) => p.status === "SUCCESS" && !p.parent_pull_id && p.policies.some((pol) => pol.vehicles?.some((v) => v.vin)));
+  const vin = withVin?.policies.flatMap((p) => p.vehicles ?? []).find((v) => v.vin)?.vin ?? "";
+  expect(vin).not.toBe("");
+
+  await page.getByRole("searchbox", { name: "Search" }).fill(vin);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${vin}`));
+  await expect(page.getByTestId("pull-row")).toHaveCount(1);
+  await expect(page.getByTestId("pull-row")).toContainText(String(withVin?.last_name));
+  await expect(page.getByTestId("pull-count")).toHaveText("1 linked account match");
+
+  await page.goto("/pulls?q=no-such-account-anywhere");
+  await expect(page.getByTestId("pulls-empty")).toContainText("No linked accounts match these filters.");
+  await page.getByRole("link", { name: "Clear the filters" }).click();
+  await expect(page).toHaveURL(/\/pulls$/);
+});
+
+test("filters by line of business, and the filter survives a reload", async ({ page }) => {
+  await openListWithPulls(page);
+  await page.getByLabel("Line of business").selectOption("FLOOD");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/policyType=FLOOD/);
+  const rows = page.getByTestId("pull-row");
+  expect(await rows.count()).toBeGreaterThan(0);
+  for (const row of await rows.all()) await expect(row).toContainText("Flood");
+  await page.reload();
+  await expect(page.getByLabel("Line of business")).toHaveValue("FLOOD");
+});
+
+test("sorts by total premium from the column header", async ({ page }) => {
+  await openListWithPulls(page);
+  await page.getByRole("link", { name: /Total premium/ }).click();
+  await expect(page).toHaveURL(/sort=premium/);
+  await expect(page.getByRole("columnheader", { name: /Total premium/ })).toHaveAttribute("aria-sort", "descending");
+  const amounts = await page.getByTestId("pull-row").locator("td:nth-child(4)").allTextContents();
+  const values = amounts.map((a) => Number(a.replace(/[^0-9.]/g, ""))).filter((n) => !Number.isNaN(n) && n > 0);
+  expect(values.length).toBeGreaterThan(5);
+  expect(values).toEqual([...values].sort((a, b) => b - a));
+});
+
+test("names the parts of a link it could not read instead of failing", async ({ page }) => {
+  await page.goto("/pulls?stage=MAYBE&expiring=-3&sort=premium");
+  await expect(page.locator("main").getByRole("alert")).toContainText("stage, expiring");
+  await expect(page.getByRole("columnheader", { name: /Total premium/ })).toHaveAttribute("aria-sort", "descending");
+});

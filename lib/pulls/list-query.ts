@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+// The pull list's state, read from the URL: search, filters, sort and page. Every part is
+// optional and a bad value is dropped (and named), so a shared or hand-edited link never
+// breaks the page.
+
+export const SORTS = ["created", "name", "premium", "expiry"] as const;
+export const STAGES = ["WORKING", "WON", "LOST"] as const;
+export type PullSort = (typeof SORTS)[number];
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
+
+const fields = {
+  q: text(100),
+  status: text(40).regex(/^[A-Z_]+$/),
+  type: text(40).regex(/^[A-Z_]+$/),
+  carrier: text(100),
+  policyType: text(60).regex(/^[A-Z0-9_]+$/),
+  stage: z.enum(STAGES),
+  assignee: z.union([z.literal("unassigned"), z.uuid()]),
+  monitored: z.enum(["yes", "no"]),
+  archived: z.enum(["include", "only"]),
+  from: day,
+  to: day,
+  expiring: z.coerce.number().int().min(1).max(365),
+  sort: z.enum(SORTS),
+  dir: z.enum(["asc", "desc"]),
+  page: z.coerce.number().int().min(1).max(100_000),
+} as const;
+
+type Fields = typeof fields;
+export type PullListQuery = { [K in keyof Fields]?: z.output<Fields[K]> };
+export type ParsedListQuery = { query: PullListQuery; ignored: string[] };
+
+/** Reads searchParams; a repeated parameter counts by its first value. */
+export function parsePullListQuery(params: Record<string, string | string[] | undefined>): ParsedListQuery {
+  const query: Record<string, unknown> = {};
+  const ignored: string[] = [];
+  for (const [key, schema] of Object.entries(fields)) {
+    const raw = params[key];
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (value === undefined || value.trim() === "") continue;
+    const parsed = (schema as z.ZodType).safeParse(value);
+    if (parsed.success) query[key] = parsed.data;
+    else ignored.push(key);
+  }
+  return { query: query as PullListQuery, ignored };
+}
+
+/** The URL of a list view: the query as search parameters, in a stable order, without empties. */
+export function pullListHref(query: PullListQuery, changes: Partial<Record<keyof PullListQuery, string | number | undefined>> = {}): string {
+  const params = new URLSearchParams();
+  const merged: Record<string, unknown> = { ...query, ...changes };
+  for (const key of Object.keys(fields)) {
+    const value = merged[key];
+    if (value !== undefined && value !== "" && !(key === "page" && value === 1)) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `/pulls?${search}` : "/pulls";
+}
+
+/** Search words, each matched anywhere in the account's searchable text. */
+export function searchWords(q: string | undefined): string[] {
+  if (!q) return [];
+  return q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+}

@@ -1,0 +1,31 @@
+import { asc, eq, lt } from "drizzle-orm";
+import type { Db } from "@/db/types";
+import { pulls } from "@/db/schema";
+import { parsePull } from "@/lib/service/schemas";
+import { PROJECTION_VERSION, projectPull } from "./projection";
+
+// When the projection code learns something new (a search column, a fixed premium rule), the
+// rows stored by older code are recomputed from their raw payload, in batches, at start-up.
+// The raw payload is the source of truth, so nothing needs to be fetched again.
+
+export async function reprojectOutdatedPulls(db: Db, batchSize = 500): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const rows = await db
+      .select({ pullId: pulls.pullId, raw: pulls.raw })
+      .from(pulls)
+      .where(lt(pulls.projectionVersion, PROJECTION_VERSION))
+      .orderBy(asc(pulls.pullId))
+      .limit(batchSize);
+    if (rows.length === 0) return done;
+    await db.transaction(async (tx) => {
+      for (const row of rows) {
+        const parsed = parsePull(row.raw);
+        // A raw payload that no longer parses keeps its columns; it is only marked as visited.
+        const set = parsed.ok ? projectPull(parsed.pull) : { projectionVersion: PROJECTION_VERSION };
+        await tx.update(pulls).set(set).where(eq(pulls.pullId, row.pullId));
+      }
+    });
+    done += rows.length;
+  }
+}
