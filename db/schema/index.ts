@@ -3,3 +3,4 @@ export * from "./pulls";
 export * from "./webhook-events";
 export * from "./monitoring";
 export * from "./sync-runs";
+export * from "./workflow";

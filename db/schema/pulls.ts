@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 // One row per pull_id: the raw payload exactly as the service sent it (nothing is lost, even
@@ -40,6 +40,13 @@ export const pulls = pgTable(
     /** The agency's own funnel and assignment, never overwritten by the service's data. */
     stage: text("stage").notNull().default("WORKING"),
     assigneeId: uuid("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    /** Null until the assignee opens the pull: what makes a new assignment stand out. */
+    assigneeSeenAt: timestamp("assignee_seen_at", { withTimezone: true }),
+    /** WON: the premium the agency won, in cents (greater than zero). */
+    wonPremiumCents: bigint("won_premium_cents", { mode: "number" }),
+    lostReason: text("lost_reason"),
+    stageChangedAt: timestamp("stage_changed_at", { withTimezone: true }),
     fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -58,6 +65,7 @@ export const pulls = pgTable(
     index("pulls_stage_idx").on(t.stage),
     index("pulls_assignee_id_idx").on(t.assigneeId),
     index("pulls_policy_types_idx").using("gin", t.policyTypes),
+    check("pulls_won_premium_positive", sql`${t.wonPremiumCents} is null or ${t.wonPremiumCents} > 0`),
   ],
 );
 

@@ -1,19 +1,69 @@
 import type { Role } from "@/db/schema";
 
-// The one permission table. Every page, route handler and server action asks `can()` on the
+// The one permission table. Every page, route handler and server action asks it on the
 // server; the navigation only hides what the table would refuse anyway.
+//
+// For actions on a pull, each role has a scope: "any" pull, its "own" pulls (assigned to the
+// user), "unassigned" ones, or "own-or-unassigned". A role without an entry may not act.
+
+export type PullScope = "any" | "own" | "unassigned" | "own-or-unassigned";
+
 const PERMISSIONS = {
-  "pulls:view": ["ADMIN", "MANAGER", "AGENT"],
-  "events:view": ["ADMIN"],
-  "events:retry": ["ADMIN"],
-  "sync:run": ["ADMIN"],
+  "pulls:view": { ADMIN: "any", MANAGER: "any", AGENT: "own-or-unassigned" },
+  /** Assign, reassign or unassign, to anyone. */
+  "pulls:assign": { ADMIN: "any", MANAGER: "any" },
+  /** Take an unassigned pull for oneself. */
+  "pulls:claim": { AGENT: "unassigned", MANAGER: "unassigned", ADMIN: "unassigned" },
+  /** Stage WORKING/WON/LOST and the won premium. */
+  "pulls:set-stage": { ADMIN: "any", MANAGER: "any", AGENT: "own" },
+  "documents:download": { ADMIN: "any", MANAGER: "any", AGENT: "own-or-unassigned" },
+  "monitoring:manage": { ADMIN: "any", MANAGER: "any" },
   /** What the service sent that did not fit its spec: for whoever looks after the integration. */
-  "pulls:view-problems": ["ADMIN"],
-} as const satisfies Record<string, readonly Role[]>;
+  "pulls:view-problems": { ADMIN: "any" },
+  "reports:view": { ADMIN: "any", MANAGER: "any" },
+  "users:manage": { ADMIN: "any" },
+  "settings:manage": { ADMIN: "any" },
+  "audit:view": { ADMIN: "any" },
+  "events:view": { ADMIN: "any" },
+  "events:retry": { ADMIN: "any" },
+  "sync:run": { ADMIN: "any" },
+} as const satisfies Record<string, Partial<Record<Role, PullScope>>>;
 
 export type Action = keyof typeof PERMISSIONS;
+export const ACTIONS = Object.keys(PERMISSIONS) as Action[];
 
-export function can(user: { role: Role } | null | undefined, action: Action): boolean {
-  if (!user) return false;
-  return (PERMISSIONS[action] as readonly Role[]).includes(user.role);
+type Actor = { id?: string; role: Role } | null | undefined;
+
+function scopeOf(user: Actor, action: Action): PullScope | null {
+  if (!user) return null;
+  const scopes: Partial<Record<Role, PullScope>> = PERMISSIONS[action];
+  return scopes[user.role] ?? null;
+}
+
+/** May the user take this action at all (on some pull, for pull actions)? For pages and menus. */
+export function can(user: Actor, action: Action): boolean {
+  return scopeOf(user, action) !== null;
+}
+
+/** May the user take this action on this pull, given who it is assigned to? */
+export function canOnPull(user: Actor, action: Action, pull: { assigneeId: string | null }): boolean {
+  const scope = scopeOf(user, action);
+  if (!scope || !user) return false;
+  const own = user.id !== undefined && pull.assigneeId === user.id;
+  const unassigned = pull.assigneeId === null;
+  switch (scope) {
+    case "any":
+      return true;
+    case "own":
+      return own;
+    case "unassigned":
+      return unassigned;
+    case "own-or-unassigned":
+      return own || unassigned;
+  }
+}
+
+/** The pulls a user may see, for queries: everything, or theirs plus the unassigned queue. */
+export function viewScope(user: { id: string; role: Role }): { kind: "all" } | { kind: "own-or-unassigned"; userId: string } {
+  return scopeOf(user, "pulls:view") === "any" ? { kind: "all" } : { kind: "own-or-unassigned", userId: user.id };
 }

@@ -1,14 +1,16 @@
 import "server-only";
-import type { SessionUser } from "@/lib/auth/session";
 import type { Db } from "@/db/types";
-import { can } from "@/lib/auth/permissions";
+import { canOnPull, type Action } from "@/lib/auth/permissions";
+import type { SessionUser } from "@/lib/auth/session";
 import { getPullDetail, type PullDetail } from "./queries";
 
-// The one place that decides whether a user may see a pull. Pages, downloads and actions all
-// ask here, and a pull the user may not see is reported exactly like one that does not exist.
-// (Today every role sees every pull; the assignment rules narrow it for agents.)
+// The one place that decides whether a user may see (or act on) a pull. Pages, downloads and
+// actions all ask here, and a pull the user may not see is reported exactly like one that does
+// not exist: a 404, never a 403 that would confirm it exists.
 
-export async function findViewablePull(db: Db, user: SessionUser, pullId: string): Promise<PullDetail | null> {
-  if (!can(user, "pulls:view")) return null;
-  return getPullDetail(db, pullId);
+export async function findViewablePull(db: Db, user: SessionUser, pullId: string, action: Action = "pulls:view"): Promise<PullDetail | null> {
+  const detail = await getPullDetail(db, pullId);
+  if (!detail || !canOnPull(user, "pulls:view", detail.workflow)) return null;
+  if (action !== "pulls:view" && !canOnPull(user, action, detail.workflow)) return null;
+  return detail;
 }

@@ -13,7 +13,8 @@ import { storePull } from "./store-pull";
 let database: TestDatabase;
 let seeded: SandboxPull[];
 type Policy = { carrier_policy_number: string; policy_type: string; vehicles: Array<{ vin: string | null }> };
-const list = (params: Record<string, string>) => listPulls(database.db, parsePullListQuery(params).query, 1_000);
+const everyone = { kind: "all" } as const;
+const list = (params: Record<string, string>) => listPulls(database.db, everyone, parsePullListQuery(params).query, 1_000);
 const ids = async (params: Record<string, string>) => (await list(params)).rows.map((r) => r.pullId);
 const topLevel = () => seeded.filter((p) => !p.parent_pull_id);
 
@@ -100,7 +101,7 @@ describe("filtering and sorting", () => {
     const expiries = (await list({ sort: "expiry" })).rows.map((r) => r.nextExpiryDate).filter((d): d is string => d !== null);
     expect(expiries).toEqual([...expiries].sort());
 
-    const page2 = await listPulls(database.db, { page: 2 }, 10);
+    const page2 = await listPulls(database.db, everyone, { page: 2 }, 10);
     expect(page2.total).toBe(topLevel().length - 0 - 1); // one archived above
     expect(page2.rows).toHaveLength(10);
   });

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, arrayContains, asc, count, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, asc, count, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { pulls, users } from "@/db/schema";
@@ -40,8 +40,12 @@ const monitoredPull = sql`exists (
     and (m.latest_pull_id = ${pulls.pullId} or m.initial_pull_id = ${pulls.pullId}
          or (${pulls.accountIdentifier} is not null and m.account_identifier = ${pulls.accountIdentifier})))`;
 
-function conditions(query: PullListQuery): SQL | undefined {
+/** Who is looking: everyone's pulls, or an agent's own plus the unassigned queue. */
+export type ListViewer = { kind: "all" } | { kind: "own-or-unassigned"; userId: string };
+
+function conditions(viewer: ListViewer, query: PullListQuery): SQL | undefined {
   const parts: Array<SQL | undefined> = [topLevel];
+  if (viewer.kind === "own-or-unassigned") parts.push(or(isNull(pulls.assigneeId), eq(pulls.assigneeId, viewer.userId)));
   for (const word of searchWords(query.q)) parts.push(sql`${pulls.searchText} like ${`%${escapeLike(searchableWord(word))}%`}`);
   if (query.status) parts.push(eq(pulls.status, query.status));
   if (query.type) parts.push(eq(pulls.type, query.type));
@@ -68,8 +72,8 @@ function ordering(query: PullListQuery): SQL[] {
   return [ascending ? sql`${column} asc nulls last` : sql`${column} desc nulls last`, asc(pulls.pullId)];
 }
 
-export async function listPulls(db: Db, query: PullListQuery, pageSize = PULL_PAGE_SIZE): Promise<{ rows: PullListRow[]; total: number }> {
-  const where = conditions(query);
+export async function listPulls(db: Db, viewer: ListViewer, query: PullListQuery, pageSize = PULL_PAGE_SIZE): Promise<{ rows: PullListRow[]; total: number }> {
+  const where = conditions(viewer, query);
   const page = query.page ?? 1;
   const [rows, totals] = await Promise.all([
     db
@@ -130,12 +134,34 @@ export async function listPullFilterOptions(db: Db): Promise<PullListOptions> {
   };
 }
 
-export type PullDetail = { pull: Pull; problems: PayloadProblem[]; fetchedAt: Date };
+/** The agency's own state of a pull: who has it and where it stands in the funnel. */
+export type PullWorkflow = {
+  stage: string;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  assignedAt: Date | null;
+  wonPremiumCents: number | null;
+  lostReason: string | null;
+  stageChangedAt: Date | null;
+};
+
+export type PullDetail = { pull: Pull; problems: PayloadProblem[]; fetchedAt: Date; workflow: PullWorkflow };
 
 export async function getPullDetail(db: Db, pullId: string): Promise<PullDetail | null> {
   const rows = await db
-    .select({ raw: pulls.raw, fetchedAt: pulls.fetchedAt })
+    .select({
+      raw: pulls.raw,
+      fetchedAt: pulls.fetchedAt,
+      stage: pulls.stage,
+      assigneeId: pulls.assigneeId,
+      assigneeName: users.name,
+      assignedAt: pulls.assignedAt,
+      wonPremiumCents: pulls.wonPremiumCents,
+      lostReason: pulls.lostReason,
+      stageChangedAt: pulls.stageChangedAt,
+    })
     .from(pulls)
+    .leftJoin(users, eq(users.id, pulls.assigneeId))
     .where(eq(pulls.pullId, pullId))
     .limit(1);
   const row = rows[0];
@@ -143,5 +169,6 @@ export async function getPullDetail(db: Db, pullId: string): Promise<PullDetail 
   // The stored payload is the raw one; parsing again applies today's schema to old data.
   const parsed = parsePull(row.raw);
   if (!parsed.ok) return null;
-  return { pull: parsed.pull, problems: parsed.problems, fetchedAt: row.fetchedAt };
+  const { raw: _raw, fetchedAt, ...workflow } = row;
+  return { pull: parsed.pull, problems: parsed.problems, fetchedAt, workflow };
 }

@@ -4,6 +4,7 @@ import { PullFilters } from "@/components/pulls/list/pull-filters";
 import { PullTable } from "@/components/pulls/pull-table";
 import { Pagination } from "@/components/ui/pagination";
 import { getDb } from "@/db/client";
+import { viewScope } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/session";
 import { parsePullListQuery, pullListHref } from "@/lib/pulls/list-query";
 import { listPullFilterOptions, listPulls, PULL_PAGE_SIZE } from "@/lib/pulls/queries";
@@ -13,10 +14,10 @@ export const metadata: Metadata = { title: "Linked accounts" };
 const FILTER_KEYS = ["q", "status", "type", "carrier", "policyType", "stage", "assignee", "monitored", "archived", "from", "to", "expiring"] as const;
 
 export default async function PullsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requirePermission("pulls:view");
+  const user = await requirePermission("pulls:view");
   const { query, ignored } = parsePullListQuery(await searchParams);
   const db = await getDb();
-  const [{ rows, total }, options] = await Promise.all([listPulls(db, query), listPullFilterOptions(db)]);
+  const [{ rows, total }, options] = await Promise.all([listPulls(db, viewScope(user), query), listPullFilterOptions(db)]);
   const page = query.page ?? 1;
   const pageCount = Math.max(1, Math.ceil(total / PULL_PAGE_SIZE));
   const filtered = FILTER_KEYS.some((key) => query[key] !== undefined);

@@ -1,0 +1,4 @@
+import type { Role } from "@/db/schema";
+
+/** Whoever acts: a signed-in user as the session resolved them (role read fresh from the DB). */
+export type Actor = { id: string; name: string; role: Role };

@@ -1,0 +1,54 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/types";
+import { pulls } from "@/db/schema";
+import { canOnPull } from "@/lib/auth/permissions";
+import type { Actor } from "./actor";
+import { recordAudit } from "./audit";
+import { lockPull } from "./lock-pull";
+import { parseDollarsToCents } from "./money";
+import { invalid, notFound, stale, type CommandResult } from "./result";
+
+// The agency's funnel: WORKING, WON (with the won premium) or LOST (with an optional reason).
+// The service's own funnel is read-only through its API, so these changes are the source of
+// truth; each one is kept in the audit trail with who, when, from and to.
+
+export const setStageInputSchema = z.object({
+  pullId: z.uuid(),
+  stage: z.enum(["WORKING", "WON", "LOST"], { message: "Choose Working, Won or Lost." }),
+  /** Dollars and cents as typed; required for WON. */
+  premium: z.string().max(40).optional(),
+  lostReason: z.string().trim().max(500, "Keep the reason under 500 characters.").optional(),
+  /** The stage the form showed: if it changed meanwhile, the change is refused as stale. */
+  expectedStage: z.enum(["WORKING", "WON", "LOST"]).optional(),
+});
+export type SetStageInput = z.input<typeof setStageInputSchema>;
+
+export async function setPullStage(db: Db, actor: Actor, input: SetStageInput): Promise<CommandResult<{ stage: string; wonPremiumCents: number | null }>> {
+  const parsed = setStageInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return invalid(issue?.message ?? "Check the form.", issue?.path.join("."));
+  }
+  const { pullId, stage, premium, lostReason, expectedStage } = parsed.data;
+  let wonPremiumCents: number | null = null;
+  if (stage === "WON") {
+    const cents = parseDollarsToCents(premium ?? "");
+    if (!cents.ok) return invalid(cents.message, "premium");
+    wonPremiumCents = cents.cents;
+  }
+
+  return db.transaction(async (tx) => {
+    const pull = await lockPull(tx, pullId);
+    if (!pull || !canOnPull(actor, "pulls:view", pull)) return notFound();
+    if (!canOnPull(actor, "pulls:set-stage", pull)) return { ok: false as const, code: "FORBIDDEN" as const, message: "Only the assigned agent, a manager or an admin can change this pull's stage." };
+    if (expectedStage && expectedStage !== pull.stage) return stale(`Someone moved this pull to ${pull.stage.toLowerCase()} meanwhile. Reload to see the change.`);
+    const reason = stage === "LOST" ? lostReason || null : null;
+    await tx.update(pulls).set({ stage, wonPremiumCents, lostReason: reason, stageChangedAt: new Date() }).where(eq(pulls.pullId, pullId));
+    await recordAudit(tx, actor, "STAGE_CHANGED", {
+      pullId,
+      details: { from: pull.stage, to: stage, wonPremiumCents, previousWonPremiumCents: pull.wonPremiumCents, lostReason: reason },
+    });
+    return { ok: true as const, stage, wonPremiumCents };
+  });
+}
