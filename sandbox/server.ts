@@ -4,7 +4,16 @@ import { createClock, NO_FAULTS, type RouteRequest, type Routes, type SandboxCon
 import { generatePulls, type SandboxPull } from "./data/pulls";
 import { basicAuthOk, fail, send } from "./http";
 import { controlRoutes } from "./routes/control";
+import { downloadRoutes, fileRoutes } from "./routes/downloads";
+import { enrichmentRoutes } from "./routes/enrichment";
+import { referenceRoutes } from "./routes/reference";
+import { agentRoutes } from "./routes/reference-agents";
+import { webhookRegistrationRoutes } from "./routes/webhook-registrations";
+import { FILES_PREFIX } from "./documents/signed-urls";
 import { pullRoutes } from "./routes/pulls";
+import { widgetRoutes } from "./routes/widget";
+import { monitoringRoutes } from "./routes/monitorings";
+import { webhookMonitoring } from "./flows/monitorings";
 import { DeliveryQueue } from "./webhooks";
 
 // The stand-in for the data-link service: the same paths, envelopes, status codes and error
@@ -26,9 +35,9 @@ export type Sandbox = {
 const API_PREFIX = "/api/v1.0.0";
 
 /** Routes with no team prefix and their own authentication (none, or a pull-jwt). */
-const PUBLIC_ROUTES: Routes[] = [];
+const PUBLIC_ROUTES: Routes[] = [referenceRoutes, widgetRoutes];
 /** Team routes: Basic auth, served both under /teams/{teamId} and bare. */
-const TEAM_ROUTES: Routes[] = [pullRoutes];
+const TEAM_ROUTES: Routes[] = [pullRoutes, downloadRoutes, enrichmentRoutes, webhookRegistrationRoutes, agentRoutes, monitoringRoutes];
 
 function todayUtc(): Date {
   const now = new Date();
@@ -71,7 +80,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       return { ...pull, documents, answers };
     },
     webhookBody(pull, eventType, data) {
-      return { widget_id: pull.widget_id, team_id: options.teamId, pull_id: pull.pull_id, status: pull.status, meta_data: pull.meta_data, event_type: eventType, account_identifier: pull.account_identifier, is_monitored: false, data };
+      // `monitoring` only on a monitored account's pulls (service-notes, "Webhooks").
+      const monitoring = webhookMonitoring(context, pull.pull_id);
+      return { widget_id: pull.widget_id, team_id: options.teamId, pull_id: pull.pull_id, status: pull.status, meta_data: pull.meta_data, event_type: eventType, account_identifier: pull.account_identifier, is_monitored: monitoring !== null, ...(monitoring ? { monitoring } : {}), data };
     },
   };
 
@@ -137,7 +148,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const request = (path: string): RouteRequest => ({ req, res, method, path, url });
     const route = url.pathname.startsWith(`${API_PREFIX}/`) || url.pathname === API_PREFIX
       ? serviceRoute(request(url.pathname.slice(API_PREFIX.length) || "/"))
-      : url.pathname.startsWith("/_sandbox/")
+      : url.pathname.startsWith(FILES_PREFIX) // signed download links: no API prefix, no credentials
+        ? fileRoutes(context, request(url.pathname))
+        : url.pathname.startsWith("/_sandbox/")
         ? controlRoutes(context, hooks, request(url.pathname.slice("/_sandbox".length)))
         : Promise.resolve(fail(res, 404, "NOT_FOUND"));
     route.catch((error: unknown) => {

@@ -3,6 +3,9 @@ import { createHmac } from "node:crypto";
 // Delivers webhooks the way the service does: POST JSON, signed when a secret is set, retried
 // on a non-2xx answer or no answer, up to 10 times, waiting (60 + n⁴) s before retry n,
 // scaled by `speed` so that tests and demos need not wait hours.
+// By default the first attempts of one pull's events go out in the order they were raised
+// (retries may then overtake); the `duplicateRate` and `reorder` faults break that on purpose,
+// as the service promises neither order nor once-only delivery.
 
 export type DeliveryOptions = {
   url: string | null;
@@ -15,6 +18,10 @@ export type DeliveryOptions = {
 };
 
 export const MAX_RETRIES = 10;
+
+export type DeliveryFaults = { duplicateRate: number; reorder: boolean };
+/** A serialized body, and the pull whose events it is ordered with. */
+type Outgoing = { body: string; pullId: string | null };
 
 export function retryDelayMs(retry: number, speed: number): number {
   return (60 + retry ** 4) * 1000 * speed;
@@ -31,13 +38,33 @@ export class DeliveryQueue {
   private idleWaiters: Array<() => void> = [];
   private timers = new Set<NodeJS.Timeout>();
   private closed = false;
+  private faults: DeliveryFaults = { duplicateRate: 0, reorder: false };
+  /** Per pull: the promise of the last first attempt queued, so the next waits for it. */
+  private chains = new Map<string, Promise<void>>();
+  /** Under the `reorder` fault: events held back, then sent newest first. */
+  private held: Outgoing[] = [];
+  private holdTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: DeliveryOptions) {}
 
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  setFaults(faults: DeliveryFaults): void {
+    this.faults = { ...faults };
+    if (!faults.reorder) this.flushHeld();
+  }
+
   enqueue(body: Record<string, unknown>): void {
     if (!this.options.url || this.closed) return;
-    this.counts.pending++;
-    void this.attempt(JSON.stringify(body), 0);
+    const outgoing = { body: JSON.stringify(body), pullId: typeof body.pull_id === "string" ? body.pull_id : null };
+    const copies = this.faults.duplicateRate > 0 && Math.random() < this.faults.duplicateRate ? 2 : 1;
+    for (let i = 0; i < copies; i++) {
+      this.counts.pending++;
+      if (this.faults.reorder) this.hold(outgoing);
+      else this.dispatch(outgoing);
+    }
   }
 
   /** Resolves when nothing is pending (delivered or given up). */
@@ -48,8 +75,37 @@ export class DeliveryQueue {
 
   close(): void {
     this.closed = true;
+    if (this.holdTimer) clearTimeout(this.holdTimer);
+    this.holdTimer = null;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+  }
+
+  /** Sends after the previous event of the same pull had its first attempt. */
+  private dispatch({ body, pullId: key }: Outgoing): void {
+    if (key === null) {
+      void this.attempt(body, 0);
+      return;
+    }
+    const previous = this.chains.get(key) ?? Promise.resolve();
+    const next = previous.then(() => this.attempt(body, 0)).catch(() => {});
+    this.chains.set(key, next);
+    void next.then(() => {
+      if (this.chains.get(key) === next) this.chains.delete(key);
+    });
+  }
+
+  /** Collects the events of a short window, then sends them in reverse: a guaranteed reordering. */
+  private hold(outgoing: Outgoing): void {
+    this.held.push(outgoing);
+    if (this.holdTimer) return;
+    this.holdTimer = setTimeout(() => this.flushHeld(), Math.max(100, 1000 * this.options.speed));
+  }
+
+  private flushHeld(): void {
+    if (this.holdTimer) clearTimeout(this.holdTimer);
+    this.holdTimer = null;
+    for (const outgoing of this.held.splice(0).reverse()) this.dispatch(outgoing);
   }
 
   private async slot(): Promise<void> {

@@ -17,6 +17,8 @@ const everyone = { kind: "all" } as const;
 const list = (params: Record<string, string>) => listPulls(database.db, everyone, parsePullListQuery(params).query, 1_000);
 const ids = async (params: Record<string, string>) => (await list(params)).rows.map((r) => r.pullId);
 const topLevel = () => seeded.filter((p) => !p.parent_pull_id);
+/** What the list shows by default: top-level pulls that are not archived. */
+const listed = () => topLevel().filter((p) => !p.is_archived);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -52,17 +54,17 @@ describe("searching linked accounts", () => {
 describe("filtering and sorting", () => {
   it("filters by carrier, line of business and status, and never lists child pulls", async () => {
     const all = await ids({});
-    expect(all).toHaveLength(topLevel().length);
-    const carrier = String(topLevel()[0]?.insurance_provider_name);
+    expect(all.sort()).toEqual(listed().map((p) => p.pull_id).sort());
+    const carrier = String(listed()[0]?.insurance_provider_name);
     const byCarrier = await ids({ carrier });
-    expect(byCarrier.length).toBe(topLevel().filter((p) => p.insurance_provider_name === carrier).length);
-    const withFlood = topLevel().filter((p) => (p.policies as Policy[]).some((pol) => pol.policy_type === "FLOOD"));
+    expect(byCarrier.length).toBe(listed().filter((p) => p.insurance_provider_name === carrier).length);
+    const withFlood = listed().filter((p) => (p.policies as Policy[]).some((pol) => pol.policy_type === "FLOOD"));
     expect((await ids({ policyType: "FLOOD" })).sort()).toEqual(withFlood.map((p) => p.pull_id).sort());
-    expect((await ids({ status: "PROVIDER_ERROR" })).length).toBe(topLevel().filter((p) => p.status === "PROVIDER_ERROR").length);
+    expect((await ids({ status: "PROVIDER_ERROR" })).length).toBe(listed().filter((p) => p.status === "PROVIDER_ERROR").length);
   });
 
   it("filters by stage, assignee (or none), monitoring and archive", async () => {
-    const [first, second, third] = topLevel();
+    const [first, second, third] = listed();
     const [agent] = await database.db.insert(users).values({ email: "ana@agency.test", name: "Ana", role: "AGENT", passwordHash: "x" }).returning();
     await database.db.update(pulls).set({ stage: "WON", assigneeId: agent?.id }).where(eq(pulls.pullId, first?.pull_id ?? ""));
     await database.db.update(pulls).set({ isArchived: true }).where(eq(pulls.pullId, second?.pull_id ?? ""));
@@ -71,10 +73,15 @@ describe("filtering and sorting", () => {
     expect(await ids({ stage: "WON" })).toEqual([first?.pull_id]);
     expect(await ids({ assignee: agent?.id ?? "" })).toEqual([first?.pull_id]);
     expect(await ids({ assignee: "unassigned" })).not.toContain(first?.pull_id);
-    expect(await ids({ monitored: "yes" })).toEqual([third?.pull_id]);
+    // Monitoring follows the account: its other pulls (same account identifier) count too.
+    const monitored = await ids({ monitored: "yes" });
+    expect(monitored).toContain(third?.pull_id);
+    for (const id of monitored) expect(seeded.find((p) => p.pull_id === id)?.account_identifier).toBe(third?.account_identifier);
     expect(await ids({ monitored: "no" })).not.toContain(third?.pull_id);
     expect(await ids({})).not.toContain(second?.pull_id);
-    expect(await ids({ archived: "only" })).toEqual([second?.pull_id]);
+    const archived = await ids({ archived: "only" });
+    expect(archived).toContain(second?.pull_id);
+    expect(archived).toHaveLength(topLevel().filter((p) => p.is_archived).length + 1);
     expect(await ids({ archived: "include" })).toContain(second?.pull_id);
   });
 
@@ -102,7 +109,7 @@ describe("filtering and sorting", () => {
     expect(expiries).toEqual([...expiries].sort());
 
     const page2 = await listPulls(database.db, everyone, { page: 2 }, 10);
-    expect(page2.total).toBe(topLevel().length - 0 - 1); // one archived above
+    expect(page2.total).toBe(listed().length - 1); // one more archived above
     expect(page2.rows).toHaveLength(10);
   });
 

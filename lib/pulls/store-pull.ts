@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { policies, pulls, pullVersions } from "@/db/schema";
-import { parsePull } from "@/lib/service/schemas";
+import { parsePull, type Pull } from "@/lib/service/schemas";
+import { autoAssignPull } from "@/lib/workflow/auto-assign";
 import { contentHash, projectPolicies, projectPull } from "./projection";
 
 export type StorePullResult =
@@ -43,7 +44,7 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
 
   return db.transaction(async (tx) => {
     const existing = await tx
-      .select({ contentHash: pulls.contentHash, raw: pulls.raw, fetchedAt: pulls.fetchedAt })
+      .select({ contentHash: pulls.contentHash, raw: pulls.raw, fetchedAt: pulls.fetchedAt, status: pulls.status, assigneeId: pulls.assigneeId })
       .from(pulls)
       .where(eq(pulls.pullId, pull.pull_id))
       .for("update");
@@ -68,6 +69,15 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
     if (unique.length > 0) {
       await tx.insert(policies).values(unique.map((p) => ({ ...p, pullId: pull.pull_id })));
     }
+    // A linked account becomes a lead when it first succeeds: that is when it may be auto-assigned.
+    const becameLead = pull.status === "SUCCESS" && previous?.status !== "SUCCESS" && !previous?.assigneeId && !pull.parent_pull_id;
+    if (becameLead) await autoAssignPull(tx, { pullId: pull.pull_id, states: statesOf(pull), linesOfBusiness: projection.policyTypes });
     return { outcome: previous ? "updated" : "created", pullId: pull.pull_id, problems: problems.length };
   });
+}
+
+/** The states an account is in: its policies' and addresses' (upper-case codes). */
+function statesOf(pull: Pull): string[] {
+  const states = [...pull.policies.map((p) => p.state), ...pull.addresses.map((a) => a.state)];
+  return [...new Set(states.filter((s): s is string => Boolean(s)).map((s) => s.toUpperCase()))];
 }

@@ -1,7 +1,8 @@
-import type { Random } from "./random";
-import { DAY_MS } from "./random";
+import { DAY_MS, flat, type Random } from "./random";
 
-// One policy of any line; the line-specific parts (vehicles, dwellings…) are passed in.
+// One policy of any line; the line-specific parts (vehicles, dwellings…) are passed in. The
+// term, status and payments are coherent: a cancelled policy has a cancellation date, an
+// expired one ended in the past, one pending activation starts in the future.
 export const CARRIERS = [
   ["progressive", "Progressive"],
   ["state_farm", "State Farm"],
@@ -11,12 +12,27 @@ export const CARRIERS = [
   ["travelers", "Travelers"],
   ["nationwide", "Nationwide"],
   ["usaa", "USAA"],
+  ["erie", "Erie Insurance"],
+  ["lemonade", "Lemonade"],
 ] as const;
 
-export type Carrier = (typeof CARRIERS)[number];
+export const COMMERCIAL_CARRIERS = [
+  ["the_hartford", "The Hartford"],
+  ["next_insurance", "NEXT Insurance"],
+  ["hiscox", "Hiscox"],
+  ["travelers", "Travelers"],
+  ["nationwide", "Nationwide"],
+] as const;
+
+export const FLOOD_CARRIER = ["nfip", "NFIP Direct"] as const;
+
+/** `[identifier, friendly name]`: carrier_name and carrier_friendly_name of a policy. */
+export type Carrier = readonly [id: string, friendly: string];
 
 const PREMIUM_RANGE: Record<string, [number, number]> = {
   AUTO: [900, 3200],
+  MOTORCYCLE: [180, 900],
+  BOAT: [250, 1200],
   HOMEOWNERS: [1100, 4500],
   CONDO: [400, 1200],
   RENTERS: [120, 400],
@@ -28,66 +44,127 @@ const PREMIUM_RANGE: Record<string, [number, number]> = {
   GENERAL_LIABILITY: [800, 3500],
   COMMERCIAL_AUTO: [2200, 9000],
   TERM_LIFE: [300, 1500],
+  WHOLE_LIFE: [2400, 7200],
+  UNIVERSAL_LIFE: [1200, 4800],
 };
 
-function calendarIso(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 10)}T00:00:00Z`;
+const NAMES: Record<string, string> = {
+  AUTO: "Personal Auto", MOTORCYCLE: "Motorcycle", BOAT: "Watercraft", HOMEOWNERS: "Homeowners (HO-3)", CONDO: "Condominium (HO-6)", RENTERS: "Renters (HO-4)",
+  LANDLORD: "Dwelling Fire (DP-3)", FLOOD: "Standard Flood Insurance Policy", UMBRELLA: "Personal Umbrella", BUSINESS_OWNERS: "Businessowners Policy",
+  WORKERS_COMPENSATION: "Workers Compensation and Employers Liability", GENERAL_LIABILITY: "Commercial General Liability", COMMERCIAL_AUTO: "Business Auto",
+  TERM_LIFE: "20-Year Term Life", WHOLE_LIFE: "Whole Life", UNIVERSAL_LIFE: "Universal Life",
+};
+
+const calendarIso = (ms: number) => flat(new Date(ms).toISOString().slice(0, 10), "T00:00:00Z");
+
+export type PolicyStatus = "ACTIVE" | "CANCELLED" | "EXPIRED" | "UNVERIFIED" | "PENDING_ACTIVATION" | "PENDING_CANCELLATION" | "RESCINDED" | "QUOTE";
+
+export type PolicyOptions = {
+  /** Days until the term ends; the status stays ACTIVE. */
+  expiresInDays?: number;
+  state?: string;
+  status?: PolicyStatus;
+  /** The carrier shared only a summary: no premium detail, no payment history. */
+  limitedAccess?: boolean;
+};
+
+/** A mostly-active mix, as in a real book. */
+export function policyStatus(random: Random): PolicyStatus {
+  const roll = random.next();
+  if (roll < 0.86) return "ACTIVE";
+  if (roll < 0.9) return "PENDING_CANCELLATION";
+  if (roll < 0.93) return "CANCELLED";
+  if (roll < 0.96) return "EXPIRED";
+  if (roll < 0.98) return "PENDING_ACTIVATION";
+  return random.pick(["UNVERIFIED", "RESCINDED", "QUOTE"] as const);
 }
 
-export function policy(
-  random: Random,
-  now: Date,
-  type: string,
-  carrier: Carrier,
-  parts: Record<string, unknown>,
-  options: { expiresInDays?: number; state?: string } = {},
-) {
+export function policy(random: Random, now: Date, type: string, carrier: Carrier, parts: Record<string, unknown>, options: PolicyOptions = {}) {
   const [low, high] = PREMIUM_RANGE[type] ?? [500, 2000];
   const premium = random.int(low, high) * 100 + random.int(0, 99);
-  const termMonths = type === "AUTO" && random.chance(0.5) ? 6 : 12;
-  const expiresIn = options.expiresInDays ?? random.int(20, termMonths * 30 - 5);
+  const termMonths = (type === "AUTO" || type === "MOTORCYCLE") && random.chance(0.5) ? 6 : 12;
+  const termMs = Math.round(termMonths * 30.4 * DAY_MS);
+  const status: PolicyStatus = options.expiresInDays !== undefined ? "ACTIVE" : (options.status ?? "ACTIVE");
+  const expiresIn =
+    options.expiresInDays ??
+    (status === "EXPIRED" ? -random.int(5, 200) : status === "PENDING_ACTIVATION" || status === "QUOTE" ? random.int(termMonths * 30 + 3, termMonths * 30 + 40) : random.int(20, termMonths * 30 - 5));
   const expiry = now.getTime() + expiresIn * DAY_MS;
-  const effective = expiry - termMonths * 30.4 * DAY_MS;
-  const frequency = random.pick(["MONTHLY", "SEMIANNUALLY", "ANNUALLY"] as const);
-  const paid = frequency === "ANNUALLY" ? premium : Math.round(premium * random.next() * 0.8);
+  const effective = expiry - termMs;
+  const frequency = random.pick(["MONTHLY", "MONTHLY", "QUARTERLY", "SEMIANNUALLY", "ANNUALLY", null] as const);
+  const notStarted = status === "PENDING_ACTIVATION" || status === "QUOTE";
+  const paid = notStarted ? 0 : frequency === "ANNUALLY" ? premium : Math.round(premium * random.next() * 0.8);
+  const limited = options.limitedAccess ?? false;
+  const canceled = status === "CANCELLED" || status === "RESCINDED" ? Math.min(now.getTime() - random.int(3, 60) * DAY_MS, expiry - DAY_MS) : null;
+  const due = status === "PENDING_CANCELLATION" ? Math.max(premium - paid, random.int(80, 400) * 100) : premium - paid;
   return {
     policy_id: random.uuid(),
-    name: null,
-    description: null,
-    carrier_policy_number: `${carrier[1].slice(0, 2).toUpperCase()}-${random.digits(9)}`,
+    name: random.chance(0.7) ? (NAMES[type] ?? null) : null,
+    description: random.chance(0.2) ? `${carrier[1]} ${(NAMES[type] ?? type).toLowerCase()} policy` : null,
+    carrier_policy_number: `${carrier[1].replace(/[^A-Za-z]/g, "").slice(0, 2).toUpperCase()}-${random.digits(9)}`,
     policy_type: type,
     effective_date: calendarIso(effective),
     expiry_date: calendarIso(expiry),
-    renewal_date: calendarIso(expiry),
-    canceled_date: null,
+    renewal_date: status === "ACTIVE" || status === "PENDING_CANCELLATION" ? calendarIso(expiry) : null,
+    canceled_date: canceled === null ? null : calendarIso(canceled),
     total_premium_cents: premium,
-    amount_paid_cents: paid,
-    amount_due_cents: premium - paid,
-    total_estimated_annual_premium_cents: null,
-    total_minimum_premium_cents: null,
-    total_deposit_premium_cents: null,
-    paid_in_full: paid === premium,
+    amount_paid_cents: limited ? null : paid,
+    amount_due_cents: limited ? null : due,
+    total_estimated_annual_premium_cents: null as number | null,
+    total_minimum_premium_cents: null as number | null,
+    total_deposit_premium_cents: null as number | null,
+    paid_in_full: limited ? null : paid === premium,
     carrier_name: carrier[0],
     carrier_friendly_name: carrier[1],
-    status: "ACTIVE",
+    status,
     state: options.state ?? null,
-    limited_access: false,
-    form_of_business: null,
-    deductible_cents: null,
+    limited_access: limited,
+    form_of_business: null as string | null,
+    deductible_cents: null as number | null,
     is_monoline: false,
     is_telematics_enabled: type === "AUTO" ? random.chance(0.3) : null,
-    payment_frequency: frequency,
-    last_payment_date: calendarIso(now.getTime() - random.int(3, 40) * DAY_MS),
-    policy_check: null,
-    dwellings: [],
-    locations: [],
-    vehicles: [],
-    commercial_named_insureds: [],
-    named_insureds: [],
-    additional_interests: [],
-    life: null,
-    forms_and_endorsements: [],
-    premium_groups: [],
+    payment_frequency: limited ? null : frequency,
+    last_payment_date: limited || notStarted ? null : calendarIso(now.getTime() - random.int(3, 40) * DAY_MS),
+    policy_check: null as Record<string, unknown> | null,
+    dwellings: [] as unknown[],
+    locations: [] as unknown[],
+    vehicles: [] as unknown[],
+    commercial_named_insureds: [] as unknown[],
+    named_insureds: [] as unknown[],
+    additional_interests: [] as unknown[],
+    life: null as Record<string, unknown> | null,
+    forms_and_endorsements: [] as unknown[],
+    premium_groups: [] as unknown[],
     ...parts,
   };
+}
+
+export type Policy = ReturnType<typeof policy>;
+
+/** Forms as printed on a declarations page; available on plans that include them. */
+export function formsFor(random: Random, type: string) {
+  const forms: Record<string, Array<[string, string]>> = {
+    AUTO: [["PP 00 01", "Personal Auto Policy"], ["PP 03 06", "Named Non-Owner Coverage"], ["PP 13 01", "Coverage for Damage to Your Auto Exclusion"]],
+    HOMEOWNERS: [["HO 00 03", "Homeowners 3 - Special Form"], ["HO 04 90", "Personal Property Replacement Cost Loss Settlement"], ["HO 04 95", "Water Back-up and Sump Discharge or Overflow"]],
+    BUSINESS_OWNERS: [["BP 00 03", "Businessowners Coverage Form"], ["BP 04 17", "Employment-Related Practices Exclusion"]],
+  };
+  const list = forms[type] ?? [];
+  return list.slice(0, random.int(1, Math.max(1, list.length))).map(([form_number, name]) => ({ form_id: random.uuid(), form_number, name, edition_date: `${random.int(2011, 2024)}-${String(random.int(1, 12)).padStart(2, "0")}-01` }));
+}
+
+/**
+ * A vehicle policy's premium is the sum of its vehicles' coverage premiums, as on a real
+ * declarations page; what was paid keeps its share of the premium.
+ */
+export function repriceFromVehicles(p: Policy): void {
+  let total = 0;
+  for (const v of p.vehicles as Array<{ is_removed?: boolean; coverages?: Array<{ premium_cents: number | null }> }>) {
+    if (!v.is_removed) for (const c of v.coverages ?? []) total += c.premium_cents ?? 0;
+  }
+  if (total === 0) return;
+  const share = p.total_premium_cents > 0 && p.amount_paid_cents !== null ? p.amount_paid_cents / p.total_premium_cents : 0;
+  p.total_premium_cents = total;
+  if (p.amount_paid_cents === null || p.amount_due_cents === null) return;
+  const paid = p.paid_in_full ? total : Math.min(total, Math.round(total * share));
+  p.amount_paid_cents = paid;
+  p.amount_due_cents = p.status === "PENDING_CANCELLATION" ? Math.max(total - paid, p.amount_due_cents) : total - paid;
 }

@@ -10,15 +10,28 @@ export function isoDaysFrom(now: Date, days: number): string {
 
 /** mulberry32: tiny, fast and good enough for fixtures. Returns floats in [0, 1). */
 function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
+  // The state is kept as a signed 32-bit integer (`| 0`): the same bits as the usual `>>> 0`
+  // form, but a value V8 stores unboxed, so a draw allocates nothing.
+  let a = seed | 0;
   return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
+    a = (a + 0x6d2b79f5) | 0;
     let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * Concatenation into one flat string. Template literals and `+` leave longer results as trees
+ * of pieces; across a book of thousands of pulls those trees cost more memory (and collection
+ * time) than the text itself.
+ */
+export const flat = (...parts: string[]): string => parts.join("");
+
+/** Two hex digits per byte, looked up: Number#toString(16) is slow enough to dominate a big book. */
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+const byte = (n: number, shift: number) => HEX[(n >>> shift) & 0xff] ?? "00";
 
 export type Random = {
   /** Float in [0, 1). */
@@ -35,6 +48,8 @@ export type Random = {
 export function createRandom(seed: number): Random {
   const next = mulberry32(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  // next() is a 32-bit integer over 2^32, so this recovers all 32 bits of one draw.
+  const word = () => (next() * 4294967296) >>> 0;
   return {
     next,
     int,
@@ -44,13 +59,25 @@ export function createRandom(seed: number): Random {
       if (index >= items.length) throw new Error("pick() from an empty list");
       return items[index] as T;
     },
-    digits: (length) => Array.from({ length }, () => String(int(0, 9))).join(""),
+    digits(length) {
+      let out = "";
+      for (let i = 0; i < length; i++) out += String(Math.floor(next() * 10));
+      return out;
+    },
     uuid() {
-      const bytes = Array.from({ length: 16 }, () => int(0, 255));
-      bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-      bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-      const hex = bytes.map((b) => b.toString(16).padStart(2, "0")).join("");
-      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+      // Four words, with the version nibble set to 4 and the variant bits to 10 (RFC 4122).
+      const a = word();
+      const b = (word() & 0xffff0fff) | 0x00004000;
+      const c = (word() & 0x3fffffff) | 0x80000000;
+      const d = word();
+      // join() yields one flat string; a template literal would leave a tree of string pieces.
+      return [
+        byte(a, 24) + byte(a, 16) + byte(a, 8) + byte(a, 0),
+        byte(b, 24) + byte(b, 16),
+        byte(b, 8) + byte(b, 0),
+        byte(c, 24) + byte(c, 16),
+        byte(c, 8) + byte(c, 0) + byte(d, 24) + byte(d, 16) + byte(d, 8) + byte(d, 0),
+      ].join("-");
     },
   };
 }

@@ -1,23 +1,55 @@
 import { z } from "zod";
-import { describeIssues, NO_FAULTS, UUID, type SandboxContext } from "../context";
+import { describeIssues, NO_FAULTS, UUID, type Faults, type SandboxContext } from "../context";
 import { fail, readJson, send } from "../http";
 import type { RouteRequest } from "../context";
+import { metaDataText } from "../flows/input";
+import { runDueMonitorings } from "../flows/refresh";
+import { PASSWORD } from "../flows/scenarios";
+import { flowState, resetFlows } from "../flows/state";
+import { submitLink } from "../flows/submit";
+import { monitoringControl } from "./monitorings-control";
 
 // The control API under /_sandbox, for tests and demos: never part of the service's surface.
+//   GET  /state                          counts, faults, sandbox clock
+//   POST /faults                         {errorRate?, timeoutRate?, latencyMs?, duplicateRate?, reorder?}
+//   POST /deliver                        {pull_ids?}: COMPLETE (or ERROR) webhooks for seeded pulls
+//   POST /clock/advance                  {days?, hours?}: due monitorings refresh
+//   POST /links                          {username, password?, carrier?, public_alias?, meta_data?}: a consumer
+//                                        link through the consentAndConnect flow → {pull_id, pull_jwt}
+//   POST /monitorings/{id}/refresh       a refresh now → {pull_id}
+//   POST /monitorings/{id}/reconnect-needed  {auth_status?}: the next refresh needs the consumer
+//   POST /reset                          seeded pulls again; flows, monitorings and faults cleared
 
 const faultsSchema = z.object({
   errorRate: z.number().min(0).max(1).optional(),
   timeoutRate: z.number().min(0).max(1).optional(),
   latencyMs: z.number().int().min(0).max(60_000).optional(),
+  /** Share of webhooks sent twice. */
+  duplicateRate: z.number().min(0).max(1).optional(),
+  /** Webhooks raised close together go out in reverse order. */
+  reorder: z.boolean().optional(),
 });
 const deliverSchema = z.object({ pull_ids: z.array(z.string().regex(UUID)).optional() });
 const advanceSchema = z.object({ days: z.number().min(0).max(3650).optional(), hours: z.number().min(0).max(87_600).optional() });
+/** A consumer link without the consent screens: a scenario username (see flows/scenarios.ts). */
+const linkSchema = z.object({
+  username: z.string().trim().min(1).max(500),
+  password: z.string().max(500).optional(),
+  carrier: z.string().trim().min(1).max(200).optional(),
+  public_alias: z.string().trim().min(1).max(200).optional(),
+  meta_data: z.union([z.string().max(20_000), z.record(z.string(), z.unknown()), z.null()]).optional(),
+});
 
 export type ControlHooks = { deliverComplete: (pullIds?: string[]) => number; reset: () => void };
 
+function setFaults(ctx: SandboxContext, faults: Faults): void {
+  ctx.state.faults = faults;
+  ctx.deliveries.setFaults({ duplicateRate: faults.duplicateRate, reorder: faults.reorder });
+}
+
 export async function controlRoutes(ctx: SandboxContext, hooks: ControlHooks, { req, res, method, path }: RouteRequest): Promise<boolean> {
   if (path === "/state" && method === "GET") {
-    return send(res, 200, { pulls: ctx.state.pulls.size, deliveries: ctx.deliveries.counts, faults: ctx.state.faults, now: ctx.clock.now().toISOString() });
+    return send(res, 200, { pulls: ctx.state.pulls.size, monitorings: flowState(ctx).monitorings.size, deliveries: ctx.deliveries.counts, faults: ctx.state.faults, now: ctx.clock.now().toISOString() });
   }
   if (method !== "POST") return fail(res, 405, "METHOD_NOT_ALLOWED");
   const body = await readJson(req);
@@ -25,7 +57,7 @@ export async function controlRoutes(ctx: SandboxContext, hooks: ControlHooks, { 
   if (path === "/faults") {
     const parsed = faultsSchema.safeParse(body.value);
     if (!parsed.success) return fail(res, 400, "INVALID_INPUT", describeIssues(parsed.error.issues));
-    ctx.state.faults = { ...ctx.state.faults, ...parsed.data };
+    setFaults(ctx, { ...ctx.state.faults, ...parsed.data });
     return send(res, 200, { faults: ctx.state.faults });
   }
   if (path === "/deliver") {
@@ -37,11 +69,20 @@ export async function controlRoutes(ctx: SandboxContext, hooks: ControlHooks, { 
     const parsed = advanceSchema.safeParse(body.value);
     if (!parsed.success) return fail(res, 400, "INVALID_INPUT", describeIssues(parsed.error.issues));
     ctx.clock.advance(((parsed.data.days ?? 0) * 24 + (parsed.data.hours ?? 0)) * 3_600_000);
-    return send(res, 200, { now: ctx.clock.now().toISOString() });
+    // Monitorings whose next_pull_date has now passed refresh, as the service's scheduler would.
+    return send(res, 200, { now: ctx.clock.now().toISOString(), refreshed: runDueMonitorings(ctx) });
   }
+  if (path === "/links") {
+    const parsed = linkSchema.safeParse(body.value);
+    if (!parsed.success) return fail(res, 400, "INVALID_INPUT", describeIssues(parsed.error.issues));
+    const { username, password, carrier, public_alias, meta_data } = parsed.data;
+    return send(res, 200, submitLink(ctx, { username, password: password ?? PASSWORD, insurerName: carrier ?? "progressive", publicAlias: public_alias ?? "get-a-quote", metaData: metaDataText(meta_data) }));
+  }
+  if (path.startsWith("/monitorings/")) return monitoringControl(ctx, path, body.value, res);
   if (path === "/reset") {
     hooks.reset();
-    ctx.state.faults = { ...NO_FAULTS };
+    resetFlows(ctx);
+    setFaults(ctx, { ...NO_FAULTS });
     return send(res, 200, { reset: true });
   }
   return fail(res, 404, "NOT_FOUND");

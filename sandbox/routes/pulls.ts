@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { describeIssues, UUID, type Routes } from "../context";
-import { fail, send } from "../http";
+import { fail, readJson, send } from "../http";
 
-// Team routes on pulls: list, get (in the `{success, pull}` envelope). Auth and the team
+// Team routes on pulls: list, get (in the `{success, pull}` envelope), and archive or restore
+// (PATCH `{is_archived}`, the only write the service allows on a pull). Auth and the team
 // prefix are settled by the server before these run.
 
 const listQuerySchema = z.object({
@@ -12,7 +13,10 @@ const listQuerySchema = z.object({
   before: z.iso.datetime({ offset: true }).optional(),
 });
 
-export const pullRoutes: Routes = async (ctx, { res, method, path, url }) => {
+/** Strict: the funnel and every other field are read-only, so anything else is refused. */
+const patchSchema = z.strictObject({ is_archived: z.boolean() });
+
+export const pullRoutes: Routes = async (ctx, { req, res, method, path, url }) => {
   if (path === "/pulls") {
     if (method !== "GET") return fail(res, 405, "METHOD_NOT_ALLOWED");
     const query = listQuerySchema.safeParse(Object.fromEntries(url.searchParams));
@@ -27,9 +31,19 @@ export const pullRoutes: Routes = async (ctx, { res, method, path, url }) => {
   }
   const one = /^\/pulls\/([^/]+)$/.exec(path);
   if (one) {
-    if (method !== "GET") return fail(res, 405, "METHOD_NOT_ALLOWED");
+    if (method !== "GET" && method !== "PATCH") return fail(res, 405, "METHOD_NOT_ALLOWED");
     const id = one[1] ?? "";
     const pull = UUID.test(id) ? ctx.state.pulls.get(id) : undefined;
+    if (method === "PATCH") {
+      // The body is checked first: a bad body is a bad request whichever pull it names.
+      const body = await readJson(req);
+      if (!body.ok) return fail(res, 400, "INVALID_INPUT", "The body is not valid JSON.");
+      const parsed = patchSchema.safeParse(body.value);
+      if (!parsed.success) return fail(res, 400, "INVALID_INPUT", describeIssues(parsed.error.issues));
+      if (!pull) return fail(res, 400, "NOT_FOUND");
+      ctx.state.pulls.set(pull.pull_id, { ...pull, is_archived: parsed.data.is_archived });
+      return send(res, 200, { success: true });
+    }
     if (!pull) return fail(res, 400, "NOT_FOUND"); // as the real service answers unknown ids
     return send(res, 200, { success: true, pull: ctx.served(pull) });
   }

@@ -1,0 +1,25 @@
+import type { ServerResponse } from "node:http";
+import { z } from "zod";
+import { describeIssues, type SandboxContext } from "../context";
+import { fail, send } from "../http";
+import { isRefreshing } from "../flows/monitorings";
+import { startRefresh } from "../flows/refresh";
+import { flowState } from "../flows/state";
+
+// Control API triggers on a monitoring: refresh it now, or make its next refresh need the
+// consumer (MONITORING_RECONNECT), so that apps can be tested against both paths.
+
+const PATH = /^\/monitorings\/([^/]+)\/(refresh|reconnect-needed)$/;
+const reconnectSchema = z.object({ auth_status: z.enum(["NOT_AUTHENTICATED", "IDENTITY_VERIFICATION_OPTIONS", "IDENTITY_VERIFICATION"]).default("NOT_AUTHENTICATED") });
+
+export function monitoringControl(ctx: SandboxContext, path: string, body: unknown, res: ServerResponse): true {
+  const match = PATH.exec(path);
+  const record = match ? flowState(ctx).monitorings.get(match[1] ?? "") : undefined;
+  if (!match || !record) return fail(res, 404, "NOT_FOUND");
+  if (record.status !== "ACTIVE") return fail(res, 400, "MONITORING_INACTIVE");
+  if (isRefreshing(ctx, record)) return fail(res, 400, "CURRENTLY_REFRESHING");
+  if (match[2] === "refresh") return send(res, 200, { pull_id: startRefresh(ctx, record) });
+  const parsed = reconnectSchema.safeParse(body);
+  if (!parsed.success) return fail(res, 400, "INVALID_INPUT", describeIssues(parsed.error.issues));
+  return send(res, 200, { pull_id: startRefresh(ctx, record, parsed.data.auth_status) });
+}
