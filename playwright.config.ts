@@ -2,8 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 // End-to-end tests run Chromium against the built app (`next start`) and the sandbox, on ports
 // of their own so that a running `npm run dev` does not interfere.
-const APP_PORT = 3100;
-const SANDBOX_PORT = 4110;
+// E2E_APP_PORT / E2E_SANDBOX_PORT let two runs share a machine.
+const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
+const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 const appUrl = `http://127.0.0.1:${APP_PORT}`;
 const sandboxUrl = `http://127.0.0.1:${SANDBOX_PORT}`;
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
