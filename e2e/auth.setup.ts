@@ -8,7 +8,7 @@ for (const role of Object.keys(ROLES) as RoleName[]) {
     await page.getByLabel("Email").fill(ROLES[role].email);
     await page.getByLabel("Password").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/pulls$/);
+    await expect(page).toHaveURL(role === "agent" ? /\/my$/ : /\/pulls$/);
     await expect(page.getByRole("banner").getByText(ROLES[role].name)).toBeVisible();
     await page.context().storageState({ path: storageStateOf(role) });
   });

@@ -1,5 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { DASH, formatCalendarDate, formatCents, formatLimit, formatPercent, fullName, humanize, text, yesNo } from "./format";
+import {
+  DASH,
+  formatAddress,
+  formatBytes,
+  formatCalendarDate,
+  formatCents,
+  formatCount,
+  formatLimit,
+  formatPercent,
+  formatTenthsOfCents,
+  fullName,
+  humanize,
+  labelFromKey,
+  localeFromAcceptLanguage,
+  text,
+  yesNo,
+} from "./format";
 
 describe("format", () => {
   it("shows money from integer cents, and null as a dash", () => {
@@ -43,5 +59,46 @@ describe("format", () => {
     expect(yesNo(undefined)).toBe(DASH);
     expect(fullName({ first_name: "Ann", middle_name: null, last_name: "Lee" })).toBe("Ann Lee");
     expect(fullName({})).toBe(DASH);
+  });
+
+  it("shows per-mile rates from tenths of a cent", () => {
+    expect(formatTenthsOfCents(35)).toBe("$0.035");
+    expect(formatTenthsOfCents(1234)).toBe("$1.234");
+    expect(formatTenthsOfCents(null)).toBe(DASH);
+  });
+
+  it("groups counts and reads sizes in bytes", () => {
+    expect(formatCount(12000)).toBe("12,000");
+    expect(formatCount(null)).toBe(DASH);
+    expect(formatBytes(512)).toBe("512 B");
+    expect(formatBytes(18_000)).toBe("18 kB");
+    expect(formatBytes(2_400_000)).toBe("2.4 MB");
+    expect(formatBytes(-1)).toBe(DASH);
+  });
+
+  it("writes an address on one line, from full_address or from its parts", () => {
+    expect(formatAddress({ full_address: "1 Main St, Austin, TX 78701" })).toBe("1 Main St, Austin, TX 78701");
+    expect(formatAddress({ number: "12", prefix: "N", street: "Oak", type: "ST", sec_unit_type: "Apt", sec_unit_num: "3B", city: "Austin", state: "TX", zip: "78701" })).toBe(
+      "12 N Oak ST Apt 3B, Austin, TX 78701",
+    );
+    expect(formatAddress({ full_address: "  ", city: "Austin" })).toBe("Austin");
+    expect(formatAddress({})).toBe(DASH);
+    expect(formatAddress(null)).toBe(DASH);
+  });
+
+  it("labels unpublished fields from their keys", () => {
+    expect(labelFromKey("face_amount_cents")).toBe("Face amount");
+    expect(labelFromKey("is_exclusion_endorsement")).toBe("Exclusion endorsement");
+    expect(labelFromKey("distribution_percent")).toBe("Distribution percent");
+    expect(labelFromKey("LienHolderAddress")).toBe("Lien holder address");
+  });
+
+  it("reads the viewer's locale from Accept-Language, and falls back on nonsense", () => {
+    expect(localeFromAcceptLanguage("fr-CA,fr;q=0.9,en;q=0.8")).toBe("fr-CA");
+    expect(localeFromAcceptLanguage("en;q=0.5, de-DE;q=0.9")).toBe("de-DE");
+    expect(localeFromAcceptLanguage("*")).toBe("en-US");
+    expect(localeFromAcceptLanguage("<script>")).toBe("en-US");
+    expect(localeFromAcceptLanguage(null)).toBe("en-US");
+    expect(formatCalendarDate("2026-03-01T00:00:00Z", localeFromAcceptLanguage("de-DE"))).toBe("01.03.2026");
   });
 });

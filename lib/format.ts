@@ -62,3 +62,91 @@ export function fullName(parts: { first_name?: string | null; middle_name?: stri
   const name = [parts.first_name, parts.middle_name, parts.last_name].filter((p) => p && p.trim()).join(" ");
   return name || DASH;
 }
+
+/** Per-mile rates come in tenths of a cent: 35 → "$0.035". */
+export function formatTenthsOfCents(tenths: number | null | undefined, locale = "en-US"): string {
+  if (tenths === null || tenths === undefined) return DASH;
+  return new Intl.NumberFormat(locale, { style: "currency", currency: "USD", minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(tenths / 1000);
+}
+
+/** Counts and mileages with grouping ("12,000"); years and codes go through `text` instead. */
+export function formatCount(value: number | null | undefined, locale = "en-US"): string {
+  if (value === null || value === undefined) return DASH;
+  return new Intl.NumberFormat(locale).format(value);
+}
+
+/** File sizes from bytes, in the units people read ("1.2 MB"). */
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return DASH;
+  if (bytes < 1000) return `${bytes} B`;
+  const units = ["kB", "MB", "GB"];
+  let value = bytes / 1000;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return `${Number(value.toFixed(1))} ${units[unit]}`;
+}
+
+type AddressParts = {
+  full_address?: string | null;
+  number?: string | null;
+  prefix?: string | null;
+  street?: string | null;
+  type?: string | null;
+  sec_unit_type?: string | null;
+  sec_unit_num?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zip?: string | null;
+};
+
+/** One line for an address: the service's own `full_address`, else built from its parts. */
+export function formatAddress(address: AddressParts | null | undefined): string {
+  if (!address) return DASH;
+  if (address.full_address && address.full_address.trim()) return address.full_address;
+  const join = (parts: Array<string | null | undefined>, separator = " ") => parts.filter((p) => p && p.trim()).join(separator);
+  const street = join([address.number, address.prefix, address.street, address.type, join([address.sec_unit_type, address.sec_unit_num])]);
+  const line = join([street, address.city, join([address.state, address.zip])], ", ");
+  return line || DASH;
+}
+
+/** "face_amount_cents" → "Face amount": labels for fields the spec does not publish. */
+export function labelFromKey(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/_(cents|str)$/i, "")
+    .replace(/^is_/i, "")
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .join(" ")
+    .toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
+}
+
+/**
+ * The viewer's locale from `Accept-Language` ("fr-CA,fr;q=0.9" → "fr-CA"), if Intl knows it;
+ * the fallback otherwise, so a hostile header cannot break formatting.
+ */
+export function localeFromAcceptLanguage(header: string | null | undefined, fallback = "en-US"): string {
+  if (!header) return fallback;
+  const ranked = header
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
+      return { tag: tag.trim(), q: q ? Number(q[1]) : 1, index };
+    })
+    .filter((entry) => entry.tag && entry.tag !== "*" && entry.q > 0 && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(entry.tag))
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    try {
+      const [supported] = Intl.DateTimeFormat.supportedLocalesOf([tag]);
+      if (supported) return supported;
+    } catch {
+      // An invalid tag: try the next one.
+    }
+  }
+  return fallback;
+}

@@ -11,7 +11,8 @@ export const dynamic = "force-dynamic"; // it checks for an existing session
 // Only same-site paths are followed after login, so the link cannot send a user elsewhere.
 function safeCallback(value: string | string[] | undefined): string {
   const candidate = Array.isArray(value) ? value[0] : value;
-  return candidate && candidate.startsWith("/") && !candidate.startsWith("//") ? candidate : "/pulls";
+  // "/\\host" is read by browsers as "//host", another site; "/" sends each role to its start page.
+  return candidate && candidate.startsWith("/") && !candidate.startsWith("//") && !candidate.startsWith("/\\") ? candidate : "/";
 }
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

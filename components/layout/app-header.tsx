@@ -5,13 +5,19 @@ import { can } from "@/lib/auth/permissions";
 
 const ROLE_LABELS = { ADMIN: "Admin", MANAGER: "Manager", AGENT: "Agent" } as const;
 
-export function AppHeader({ user }: { user: SessionUser }) {
+export function AppHeader({ user, newAssignments }: { user: SessionUser; newAssignments: number }) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
         <div className="flex items-center gap-6">
           <Link href="/pulls" className="text-lg font-semibold text-brand-900">Coverdesk</Link>
           <nav aria-label="Main" className="flex gap-4 text-sm">
+            <Link href="/my" className="inline-flex items-center gap-1 text-slate-700 hover:text-brand-700">
+              My pulls
+              {newAssignments > 0 ? (
+                <span className="rounded-full bg-amber-500 px-1.5 text-xs font-semibold text-white" data-testid="new-assignments" aria-label={`${newAssignments} new`}>{newAssignments}</span>
+              ) : null}
+            </Link>
             <Link href="/pulls" className="text-slate-700 hover:text-brand-700">Linked accounts</Link>
             {can(user, "events:view") ? <Link href="/events" className="text-slate-700 hover:text-brand-700">Events</Link> : null}
           </nav>

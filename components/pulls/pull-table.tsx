@@ -2,6 +2,7 @@ import Link from "next/link";
 import { formatCalendarDate, formatCents, formatInstant, humanize } from "@/lib/format";
 import { pullListHref, type PullListQuery, type PullSort } from "@/lib/pulls/list-query";
 import type { PullListRow } from "@/lib/pulls/queries";
+import { BULK_FORM_ID, SelectAllRows } from "@/components/workflow/bulk-assign-bar";
 import { StatusBadge } from "./status-badge";
 
 // The list of linked accounts: who, which provider and lines, premium, status, stage and
@@ -33,12 +34,14 @@ function SortHeader({ label, sort, query, align = "left" }: { label: string; sor
   );
 }
 
-export function PullTable({ rows, query }: { rows: PullListRow[]; query: PullListQuery }) {
+/** `selectable`: rows get a checkbox for the bulk-assign form (for those allowed to assign). */
+export function PullTable({ rows, query, selectable = false }: { rows: PullListRow[]; query: PullListQuery; selectable?: boolean }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
+            {selectable ? <th scope="col" className="w-8 px-3 py-3"><SelectAllRows /></th> : null}
             <SortHeader label="Account holder" sort="name" query={query} />
             <th scope="col" className="px-4 py-3">Provider</th>
             <th scope="col" className="px-4 py-3">Lines</th>
@@ -53,6 +56,11 @@ export function PullTable({ rows, query }: { rows: PullListRow[]; query: PullLis
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={row.pullId} className="hover:bg-slate-50" data-testid="pull-row">
+              {selectable ? (
+                <td className="px-3 py-3">
+                  <input type="checkbox" name="pullIds" value={row.pullId} form={BULK_FORM_ID} aria-label={`Select ${displayName(row)}`} />
+                </td>
+              ) : null}
               <td className="px-4 py-3">
                 <Link href={`/pulls/${row.pullId}`} className="font-medium text-brand-700 hover:underline">
                   {displayName(row)}

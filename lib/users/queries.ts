@@ -20,3 +20,16 @@ export async function findActiveUserById(db: Db, id: string): Promise<User | nul
     .limit(1);
   return rows[0] ?? null;
 }
+
+/** Everyone a pull can be given to: active users, by name. */
+export async function listActiveUsers(db: Db): Promise<Array<{ id: string; name: string; role: string }>> {
+  return db.select({ id: users.id, name: users.name, role: users.role }).from(users).where(eq(users.isActive, true)).orderBy(users.name);
+}
+
+/** Every user, active first, for the admin's user page. */
+export async function listAllUsers(db: Db) {
+  return db
+    .select({ id: users.id, email: users.email, name: users.name, role: users.role, isActive: users.isActive, createdAt: users.createdAt })
+    .from(users)
+    .orderBy(sql`${users.isActive} desc`, users.name);
+}

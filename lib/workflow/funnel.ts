@@ -24,7 +24,7 @@ export const setStageInputSchema = z.object({
 });
 export type SetStageInput = z.input<typeof setStageInputSchema>;
 
-export async function setPullStage(db: Db, actor: Actor, input: SetStageInput): Promise<CommandResult<{ stage: string; wonPremiumCents: number | null }>> {
+export async function setPullStage(db: Db, actor: Actor, input: SetStageInput | Record<string, unknown>): Promise<CommandResult<{ stage: string; wonPremiumCents: number | null }>> {
   const parsed = setStageInputSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,59 +1,61 @@
+import { Badge } from "@/components/ui/badge";
 import { FieldList } from "@/components/ui/field-list";
-import { formatCents, formatLimit, formatPercent, humanize, text } from "@/lib/format";
-import type { Dwelling, DwellingCoverage } from "@/lib/service/schemas";
+import { DASH, formatAddress, formatCents } from "@/lib/format";
+import type { Dwelling, Policy } from "@/lib/service/schemas";
+import { SubHeading } from "./detail-section";
+import { DwellingCoverages } from "./dwelling-coverages";
+import { Mortgagees } from "./mortgagees";
+import { dwellingAnchor, policyAnchor } from "./policy-card";
+import { PropertyData } from "./property-data";
+import { policyLabel } from "./pull-lookups";
+import { LOSS_SETTLEMENT_TYPES } from "@/lib/service/schemas";
+import { enumLabel } from "./enum-label";
 
-/** A home limit is dollars, a share of the Dwelling limit, or a number of months (loss of use). */
-function coverageLimit(c: DwellingCoverage): string {
-  if (c.per_incident_unlimited) return "Unlimited";
-  if (c.per_incident_limit_cents !== null) return formatLimit(c.per_incident_limit_cents);
-  if (c.per_incident_limit_percent !== null) return `${formatPercent(c.per_incident_limit_percent)} of dwelling`;
-  if (c.per_incident_limit_months !== null) return `${c.per_incident_limit_months} months`;
-  return "—";
-}
+// One home on a homeowners, condo, renters, landlord or flood policy: its values and how a loss
+// is settled, its coverages, mortgagees and property data.
 
-function DwellingCoverageRow({ coverage }: { coverage: DwellingCoverage }) {
-  const deductible = coverage.deductible_cents !== null ? formatLimit(coverage.deductible_cents) : formatPercent(coverage.deductible_percent);
+export function DwellingDetail({ dwelling, policy }: { dwelling: Dwelling; policy: Policy }) {
+  const address = formatAddress(dwelling.address);
+  const title = address === DASH ? "Home" : address;
+  const extended = dwelling.extended_replacement_cost_percent;
+  // The same home can be on two policies (homeowners and flood): table names say which.
+  const tableLabel = `${title} on ${policyLabel(policy)}`;
   return (
-    <tr>
-      <td className="py-1.5 pr-4">{coverage.friendly_name ?? humanize(coverage.name)}</td>
-      <td className="py-1.5 pr-4 tabular-nums">{coverage.is_declined ? "Declined" : coverageLimit(coverage)}</td>
-      <td className="py-1.5 pr-4 tabular-nums">{coverage.is_declined ? "—" : deductible}</td>
-      <td className="py-1.5 tabular-nums">{formatCents(coverage.premium_cents)}</td>
-    </tr>
-  );
-}
-
-export function DwellingDetail({ dwelling }: { dwelling: Dwelling }) {
-  const mortgagees = dwelling.mortgagees.length > 0
-    ? dwelling.mortgagees.map((m) => m.name ?? "Unnamed").join(", ")
-    : text(dwelling.mortgagee_name);
-  return (
-    <div className="rounded-md border border-slate-100 bg-slate-50 p-4" data-testid="dwelling">
-      <p className="mb-3 font-medium text-slate-900">{dwelling.address?.full_address ?? "Dwelling"}</p>
+    <article id={dwellingAnchor(dwelling.dwelling_id)} aria-label={title} className="scroll-mt-4 rounded-lg border border-slate-200 p-4" data-testid="dwelling">
+      <header className="mb-3">
+        <h3 className="break-words text-base font-semibold text-slate-900">{title}</h3>
+        <p className="text-sm text-slate-600">
+          On <a href={`#${policyAnchor(policy.policy_id)}`} className="text-brand-700 hover:underline">{policyLabel(policy)}</a>
+        </p>
+      </header>
       <FieldList
         columns={4}
         fields={[
-          { label: "Replacement cost", value: formatCents(dwelling.replacement_cost_cents) },
-          { label: "Loss settlement", value: humanize(dwelling.loss_settlement_type) },
-          { label: "Mortgagees", value: mortgagees },
-          { label: "Year built", value: text(dwelling.property_data?.year_built) },
+          {
+            label: "Replacement cost",
+            value: (
+              <span className="flex flex-wrap items-center gap-1.5">
+                {formatCents(dwelling.replacement_cost_cents)}
+                {dwelling.is_replacement_cost_cents_derived ? <Badge>From the dwelling limit</Badge> : null}
+              </span>
+            ),
+          },
+          { label: "Extended replacement", value: extended === null ? DASH : `${extended}%` },
+          { label: "Total replacement cost", value: formatCents(dwelling.total_replacement_cost_cents) },
+          { label: "Cash value", value: formatCents(dwelling.cash_value_cents) },
+          { label: "Loss settlement", value: enumLabel(LOSS_SETTLEMENT_TYPES, dwelling.loss_settlement_type) },
         ]}
       />
       {dwelling.coverages.length > 0 ? (
-        <div className="mt-3 overflow-x-auto">
-          <table className="min-w-full text-left text-sm">
-            <thead className="text-xs uppercase text-slate-500">
-              <tr>
-                <th scope="col" className="py-1 pr-4 font-medium">Coverage</th>
-                <th scope="col" className="py-1 pr-4 font-medium">Limit</th>
-                <th scope="col" className="py-1 pr-4 font-medium">Deductible</th>
-                <th scope="col" className="py-1 font-medium">Premium</th>
-              </tr>
-            </thead>
-            <tbody>{dwelling.coverages.map((c) => <DwellingCoverageRow key={c.dwelling_coverage_id} coverage={c} />)}</tbody>
-          </table>
-        </div>
+        <>
+          <SubHeading>Coverages</SubHeading>
+          <DwellingCoverages coverages={dwelling.coverages} label={`${tableLabel}: coverages`} />
+        </>
       ) : null}
-    </div>
+      <SubHeading>Mortgagees</SubHeading>
+      <Mortgagees dwelling={dwelling} label={`${tableLabel}: mortgagees`} />
+      <SubHeading>Property data</SubHeading>
+      {dwelling.property_data ? <PropertyData data={dwelling.property_data} /> : <p className="text-sm text-slate-600">No property data for this home.</p>}
+    </article>
   );
 }

@@ -1,4 +1,4 @@
-import { Section } from "@/components/ui/section";
+import { DetailSection } from "./detail-section";
 import type { PayloadProblem } from "@/lib/service/schemas";
 
 // What the service sent that did not fit its own spec, for admins: the pull was kept, and
@@ -20,11 +20,11 @@ function rawPreview(raw: unknown): string {
 export function PayloadProblems({ problems }: { problems: PayloadProblem[] }) {
   if (problems.length === 0) return null;
   return (
-    <Section title={`Data problems (${problems.length})`} id="payload-problems">
+    <DetailSection title="Data problems" id="payload-problems" count={problems.length}>
       <p className="mb-3 text-sm text-slate-600">
         The service sent values that do not match its published format. The account was kept; these values are shown as received.
       </p>
-      <div className="overflow-x-auto">
+      <div role="region" aria-label="Data problems table" tabIndex={0} className="overflow-x-auto">
         <table className="min-w-full text-left text-sm" data-testid="payload-problems">
           <thead className="text-xs uppercase text-slate-500">
             <tr>
@@ -46,6 +46,6 @@ export function PayloadProblems({ problems }: { problems: PayloadProblem[] }) {
           </tbody>
         </table>
       </div>
-    </Section>
+    </DetailSection>
   );
 }

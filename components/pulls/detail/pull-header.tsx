@@ -1,35 +1,160 @@
+import { Badge } from "@/components/ui/badge";
 import { FieldList } from "@/components/ui/field-list";
-import { formatInstant, fullName, humanize, text } from "@/lib/format";
+import { DASH, formatCents, fullName, humanize, text, yesNo } from "@/lib/format";
+import type { PullMonitoring } from "@/lib/pulls/detail-queries";
+import type { PullWorkflow } from "@/lib/pulls/queries";
 import type { Pull } from "@/lib/service/schemas";
 import { StatusBadge } from "../status-badge";
+import { EmailLink, PhoneLink } from "./contact-links";
+import { Instant } from "./dates";
+import { FUNNEL_STAGES, POLICY_CHECK_STATUSES, PULL_STATUSES, PULL_TYPES } from "@/lib/service/schemas";
+import { enumLabel } from "./enum-label";
 
-export function PullHeader({ pull }: { pull: Pull }) {
-  const phones = [pull.phone, pull.mobile_phone, pull.home_phone, pull.work_phone].filter((p): p is string => Boolean(p));
-  const emails = [pull.account_email, pull.email].filter((e): e is string => Boolean(e));
+// Who the account holder is and where the account stands: contact details, the provider, the
+// pull's status and type, when consent was given, the agency's stage and assignee (and the
+// service's own funnel, imported, when it sends one), monitoring and the policy check.
+
+type Labelled = { value: string; labels: string[]; extension?: string | null };
+
+/** The same number often fills several fields: list it once with every label it has. */
+function byValue(entries: Array<{ label: string; value: string | null; extension?: string | null }>): Labelled[] {
+  const list: Labelled[] = [];
+  for (const entry of entries) {
+    if (!entry.value || !entry.value.trim()) continue;
+    const existing = list.find((item) => item.value === entry.value);
+    if (existing) existing.labels.push(entry.label);
+    else list.push({ value: entry.value, labels: [entry.label], extension: entry.extension });
+  }
+  return list;
+}
+
+function Phones({ pull }: { pull: Pull }) {
+  const phones = byValue([
+    { label: "preferred", value: pull.phone },
+    { label: "mobile", value: pull.mobile_phone },
+    { label: "home", value: pull.home_phone },
+    { label: "work", value: pull.work_phone, extension: pull.work_phone_extension },
+  ]);
+  if (phones.length === 0) return <>{DASH}</>;
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-5">
+    <ul className="space-y-0.5">
+      {phones.map((phone) => (
+        <li key={phone.value}>
+          <PhoneLink phone={phone.value} extension={phone.extension} /> <span className="text-xs text-slate-600">({phone.labels.join(", ")})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Emails({ pull }: { pull: Pull }) {
+  const emails = byValue([
+    { label: "account", value: pull.account_email },
+    { label: "given at sign-in", value: pull.email },
+  ]);
+  if (emails.length === 0) return <>{DASH}</>;
+  return (
+    <ul className="space-y-0.5">
+      {emails.map((email) => (
+        <li key={email.value}>
+          <EmailLink email={email.value} /> <span className="text-xs text-slate-600">({email.labels.join(", ")})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MonitoringState({ monitoring }: { monitoring: PullMonitoring | null }) {
+  if (!monitoring) return <>Not monitored</>;
+  return (
+    <span className="flex flex-wrap items-center gap-1.5" data-testid="monitoring">
+      {humanize(monitoring.status ?? "Unknown")}
+      {monitoring.interval ? <span className="text-xs text-slate-600">every {monitoring.interval}</span> : null}
+      {monitoring.reconnectNeeded ? <Badge tone="warning">Reconnect needed{monitoring.reconnectAuthStatus ? `: ${humanize(monitoring.reconnectAuthStatus)}` : ""}</Badge> : null}
+    </span>
+  );
+}
+
+function Assignee({ pull }: { pull: Pull }) {
+  const assignee = pull.funnel?.assignee;
+  if (!assignee) return <>Unassigned</>;
+  const name = fullName(assignee);
+  return (
+    <span>
+      {name !== DASH ? name : text(assignee.email)}
+      {name !== DASH && assignee.email ? <span className="block text-xs text-slate-600">{assignee.email}</span> : null}
+    </span>
+  );
+}
+
+function AgencyStage({ workflow }: { workflow: PullWorkflow }) {
+  return (
+    <span data-testid="agency-stage">
+      {humanize(workflow.stage)}
+      {workflow.stage === "WON" && workflow.wonPremiumCents !== null ? <span className="block text-xs text-slate-600">{formatCents(workflow.wonPremiumCents)} premium won</span> : null}
+      {workflow.stage === "LOST" && workflow.lostReason ? <span className="block break-words text-xs text-slate-600">{workflow.lostReason}</span> : null}
+    </span>
+  );
+}
+
+function metaDataText(meta: Pull["meta_data"]): string {
+  if (meta === null || meta === undefined) return DASH;
+  if (typeof meta === "string") return meta.trim() ? meta : DASH;
+  return Object.keys(meta).length > 0 ? JSON.stringify(meta) : DASH;
+}
+
+export function PullHeader({ pull, monitoring, workflow }: { pull: Pull; monitoring: PullMonitoring | null; workflow: PullWorkflow }) {
+  const stage = pull.funnel?.stage ?? null;
+  const wonPremium = pull.funnel?.premium;
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4 sm:p-5" data-testid="pull-header">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold text-slate-900">{fullName(pull)}</h1>
+        <div className="min-w-0">
+          <h1 className="break-words text-2xl font-semibold text-slate-900">{headingOf(pull)}</h1>
           <p className="text-sm text-slate-600">{pull.insurance_provider_friendly_name ?? pull.insurance_provider_name ?? "Unknown provider"}</p>
         </div>
-        <StatusBadge status={pull.status ?? "UNKNOWN"} />
+        <div className="flex flex-wrap gap-2">
+          <StatusBadge status={pull.status ?? "UNKNOWN"} />
+          {pull.is_archived ? <Badge>Archived at the service</Badge> : null}
+        </div>
       </div>
       <div className="mt-4">
         <FieldList
           columns={4}
           fields={[
-            { label: "Email", value: emails.length ? [...new Set(emails)].join(", ") : "—" },
-            { label: "Phone", value: phones.length ? [...new Set(phones)].join(", ") : "—" },
+            { label: "Email", value: <Emails pull={pull} /> },
+            { label: "Phone", value: <Phones pull={pull} /> },
+            { label: "Provider", value: text(pull.insurance_provider_friendly_name ?? pull.insurance_provider_name) },
+            { label: "Status", value: enumLabel(PULL_STATUSES, pull.status) },
+            { label: "Pull type", value: enumLabel(PULL_TYPES, pull.type) },
+            { label: "Linked", value: <Instant value={pull.created_at} /> },
+            { label: "Stage", value: <AgencyStage workflow={workflow} /> },
+            { label: "Assigned to", value: <span data-testid="agency-assignee">{workflow.assigneeName ?? "Unassigned"}</span> },
+            // The service's funnel is its own dashboard's, read-only: shown only when it has one.
+            ...(pull.funnel
+              ? [
+                  { label: "Service stage", value: stage ? enumLabel(FUNNEL_STAGES, stage) : DASH },
+                  { label: "Service assignee", value: <Assignee pull={pull} /> },
+                  ...(wonPremium !== null && wonPremium !== undefined ? [{ label: "Service premium won", value: formatCents(Math.round(wonPremium * 100)) }] : []),
+                ]
+              : []),
+            { label: "Monitoring", value: <MonitoringState monitoring={monitoring} /> },
+            { label: "Policy check", value: enumLabel(POLICY_CHECK_STATUSES, pull.policy_check_status) },
+            { label: "Skipped product types", value: pull.skipped_product_types.length > 0 ? pull.skipped_product_types.map(humanize).join(", ") : "None" },
             { label: "Account identifier", value: text(pull.account_identifier) },
-            { label: "Pull type", value: humanize(pull.type) },
-            { label: "Linked", value: formatInstant(pull.created_at) },
-            { label: "Policy check", value: humanize(pull.policy_check_status) },
             { label: "Link", value: text(pull.public_alias) },
-            { label: "Pull ID", value: <span className="font-mono text-xs">{pull.pull_id}</span> },
+            { label: "Two-factor prompt", value: yesNo(pull.encountered_mfa) },
+            { label: "Source data", value: <span className="break-all">{metaDataText(pull.meta_data)}</span> },
+            { label: "Pull ID", value: <span className="break-all font-mono text-xs">{pull.pull_id}</span> },
           ]}
         />
       </div>
     </div>
   );
+}
+
+/** The account holder's name; without one, the email the list shows in its place. */
+function headingOf(pull: { first_name: string | null; middle_name: string | null; last_name: string | null; account_email: string | null; email: string | null }): string {
+  const name = fullName(pull);
+  return name !== DASH ? name : (pull.account_email ?? pull.email ?? "Unnamed account");
 }

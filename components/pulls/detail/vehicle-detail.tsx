@@ -1,54 +1,68 @@
+import { Badge } from "@/components/ui/badge";
 import { FieldList } from "@/components/ui/field-list";
-import { formatCents, formatLimit, humanize, text } from "@/lib/format";
-import type { Vehicle, VehicleCoverage } from "@/lib/service/schemas";
+import { formatAddress, formatCount, humanize, text } from "@/lib/format";
+import type { Policy, Vehicle } from "@/lib/service/schemas";
+import { CalendarDate } from "./dates";
+import { addressFrom } from "./loose-values";
+import { SubHeading } from "./detail-section";
+import { policyAnchor, vehicleAnchor } from "./policy-card";
+import { policyLabel, vehicleTitle } from "./pull-lookups";
+import { VehicleCoverages } from "./vehicle-coverages";
+import { VehicleDrivers } from "./vehicle-drivers";
+import { OWNERSHIP_TYPES } from "@/lib/service/schemas";
+import { enumLabel } from "./enum-label";
 
-function limit(cents: number | null, unlimited: boolean | null): string {
-  if (unlimited) return "Unlimited";
-  return formatLimit(cents);
-}
+// One vehicle (or boat): what it is, how it is used and financed, where it is kept, and its
+// coverages and drivers. The service's examples sometimes send the addresses only under
+// other casing (`GaragingAddress`), which is read when the documented key is missing.
 
-function CoverageRow({ coverage }: { coverage: VehicleCoverage }) {
+export function VehicleDetail({ vehicle, policy }: { vehicle: Vehicle; policy: Policy }) {
+  const title = vehicleTitle(vehicle);
+  // Two vehicles can share a title (or one vehicle two policies): table names say which.
+  const tableLabel = `${title} ${vehicle.vin ?? vehicle.hin ?? ""} on ${policyLabel(policy)}`.replace(/\s+/g, " ");
   return (
-    <tr>
-      <td className="py-1.5 pr-4">{coverage.friendly_name ?? humanize(coverage.name)}</td>
-      <td className="py-1.5 pr-4 tabular-nums">{coverage.is_declined ? "Declined" : limit(coverage.per_person_limit_cents, coverage.per_person_unlimited)}</td>
-      <td className="py-1.5 pr-4 tabular-nums">{coverage.is_declined ? "—" : limit(coverage.per_incident_limit_cents, coverage.per_incident_unlimited)}</td>
-      <td className="py-1.5 pr-4 tabular-nums">{formatLimit(coverage.deductible_cents)}</td>
-      <td className="py-1.5 tabular-nums">{formatCents(coverage.premium_cents)}</td>
-    </tr>
-  );
-}
-
-export function VehicleDetail({ vehicle }: { vehicle: Vehicle }) {
-  const title = [vehicle.year, vehicle.make, vehicle.model, vehicle.series].filter(Boolean).join(" ") || "Vehicle";
-  return (
-    <div className="rounded-md border border-slate-100 bg-slate-50 p-4" data-testid="vehicle">
-      <p className="mb-3 font-medium text-slate-900">{title}</p>
+    <article id={vehicleAnchor(vehicle.vehicle_id)} aria-label={title} className="scroll-mt-4 rounded-lg border border-slate-200 p-4" data-testid="vehicle">
+      <header className="mb-3 flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="break-words text-base font-semibold text-slate-900">{title}</h3>
+          <p className="text-sm text-slate-600">
+            On <a href={`#${policyAnchor(policy.policy_id)}`} className="text-brand-700 hover:underline">{policyLabel(policy)}</a>
+          </p>
+        </div>
+        {vehicle.is_removed ? <Badge tone="warning">Removed from policy</Badge> : null}
+      </header>
       <FieldList
         columns={4}
         fields={[
-          { label: "VIN", value: <span className="font-mono">{text(vehicle.vin ?? vehicle.hin)}</span> },
-          { label: "Ownership", value: humanize(vehicle.ownership_type) },
+          vehicle.hin && !vehicle.vin
+            ? { label: "HIN", value: <span className="break-all font-mono">{vehicle.hin}</span> }
+            : { label: "VIN", value: <span className="break-all font-mono">{text(vehicle.vin)}</span> },
+          ...(vehicle.hin && vehicle.vin ? [{ label: "HIN", value: <span className="break-all font-mono">{vehicle.hin}</span> }] : []),
+          ...(vehicle.serial_number ? [{ label: "Serial number", value: <span className="break-all font-mono">{vehicle.serial_number}</span> }] : []),
+          { label: "Type", value: text(vehicle.type) },
+          { label: "Uses", value: vehicle.uses.length > 0 ? vehicle.uses.map(humanize).join(", ") : "—" },
+          { label: "Annual mileage", value: formatCount(vehicle.annual_mileage) },
+          { label: "Current mileage", value: formatCount(vehicle.current_mileage) },
+          { label: "Ownership", value: enumLabel(OWNERSHIP_TYPES, vehicle.ownership_type) },
+          { label: "Purchased", value: <CalendarDate value={vehicle.purchase_date} /> },
           { label: "Lien holder", value: text(vehicle.lien_holder) },
-          { label: "Annual mileage", value: vehicle.annual_mileage?.toLocaleString("en-US") ?? "—" },
+          { label: "Lien holder address", value: formatAddress(vehicle.lien_holder_address ?? addressFrom(vehicle.LienHolderAddress)) },
+          { label: "Garaging address", value: formatAddress(vehicle.garaging_address ?? addressFrom(vehicle.GaragingAddress)) },
+          { label: "Features", value: vehicle.features.length > 0 ? vehicle.features.join(", ") : "—" },
         ]}
       />
       {vehicle.coverages.length > 0 ? (
-        <div className="mt-3 overflow-x-auto">
-          <table className="min-w-full text-left text-sm">
-            <thead className="text-xs uppercase text-slate-500">
-              <tr>
-                <th scope="col" className="py-1 pr-4 font-medium">Coverage</th>
-                <th scope="col" className="py-1 pr-4 font-medium">Per person</th>
-                <th scope="col" className="py-1 pr-4 font-medium">Per incident</th>
-                <th scope="col" className="py-1 pr-4 font-medium">Deductible</th>
-                <th scope="col" className="py-1 font-medium">Premium</th>
-              </tr>
-            </thead>
-            <tbody>{vehicle.coverages.map((c) => <CoverageRow key={c.vehicle_coverage_id} coverage={c} />)}</tbody>
-          </table>
-        </div>
+        <>
+          <SubHeading>Coverages</SubHeading>
+          <VehicleCoverages coverages={vehicle.coverages} label={`${tableLabel}: coverages`} />
+        </>
       ) : null}
-    </div>
+      {vehicle.drivers.length > 0 ? (
+        <>
+          <SubHeading>Drivers</SubHeading>
+          <VehicleDrivers drivers={vehicle.drivers} label={`${tableLabel}: drivers`} />
+        </>
+      ) : null}
+    </article>
   );
 }

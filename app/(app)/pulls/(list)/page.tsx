@@ -4,10 +4,12 @@ import { PullFilters } from "@/components/pulls/list/pull-filters";
 import { PullTable } from "@/components/pulls/pull-table";
 import { Pagination } from "@/components/ui/pagination";
 import { getDb } from "@/db/client";
-import { viewScope } from "@/lib/auth/permissions";
+import { BulkAssignBar } from "@/components/workflow/bulk-assign-bar";
+import { can, viewScope } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/session";
 import { parsePullListQuery, pullListHref } from "@/lib/pulls/list-query";
 import { listPullFilterOptions, listPulls, PULL_PAGE_SIZE } from "@/lib/pulls/queries";
+import { listActiveUsers } from "@/lib/users/queries";
 
 export const metadata: Metadata = { title: "Linked accounts" };
 
@@ -17,7 +19,8 @@ export default async function PullsPage({ searchParams }: { searchParams: Promis
   const user = await requirePermission("pulls:view");
   const { query, ignored } = parsePullListQuery(await searchParams);
   const db = await getDb();
-  const [{ rows, total }, options] = await Promise.all([listPulls(db, viewScope(user), query), listPullFilterOptions(db)]);
+  const canAssign = can(user, "pulls:assign");
+  const [{ rows, total }, options, people] = await Promise.all([listPulls(db, viewScope(user), query), listPullFilterOptions(db), canAssign ? listActiveUsers(db) : []]);
   const page = query.page ?? 1;
   const pageCount = Math.max(1, Math.ceil(total / PULL_PAGE_SIZE));
   const filtered = FILTER_KEYS.some((key) => query[key] !== undefined);
@@ -52,7 +55,10 @@ export default async function PullsPage({ searchParams }: { searchParams: Promis
           </p>
         </div>
       ) : (
-        <PullTable rows={rows} query={query} />
+        <>
+          {canAssign ? <BulkAssignBar people={people} /> : null}
+          <PullTable rows={rows} query={query} selectable={canAssign} />
+        </>
       )}
       <Pagination page={page} pageCount={pageCount} basePath="/pulls" query={pageQuery} />
     </div>

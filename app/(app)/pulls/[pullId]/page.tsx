@@ -2,37 +2,46 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { z } from "zod";
-import { PayloadProblems } from "@/components/pulls/detail/payload-problems";
-import { PolicyCard } from "@/components/pulls/detail/policy-card";
-import { PullHeader } from "@/components/pulls/detail/pull-header";
-import { EmptyNote, Section } from "@/components/ui/section";
+import { PullDetailView } from "@/components/pulls/detail/pull-detail-view";
+import { PullHistory } from "@/components/workflow/pull-history";
+import { WorkflowPanel } from "@/components/workflow/workflow-panel";
 import { getDb } from "@/db/client";
 import { can } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/session";
-import { getPullDetail } from "@/lib/pulls/queries";
+import { findViewablePull } from "@/lib/pulls/access";
+import { getPullMonitoring } from "@/lib/pulls/detail-queries";
+import { listActiveUsers } from "@/lib/users/queries";
+import { listAuditEvents } from "@/lib/workflow/audit";
+import { markPullSeen } from "@/lib/workflow/seen";
 
 export const metadata: Metadata = { title: "Linked account" };
 
+// GET /pulls/[pullId] — everything the service told us about one linked account.
 export default async function PullDetailPage({ params }: { params: Promise<{ pullId: string }> }) {
   const user = await requirePermission("pulls:view");
   const pullId = z.uuid().safeParse((await params).pullId);
   if (!pullId.success) notFound();
-  const detail = await getPullDetail(await getDb(), pullId.data);
+  const db = await getDb();
+  const detail = await findViewablePull(db, user, pullId.data);
   if (!detail) notFound();
-  const { pull } = detail;
+  const [monitoring, people, history] = await Promise.all([
+    getPullMonitoring(db, { pullId: detail.pull.pull_id, accountIdentifier: detail.pull.account_identifier }),
+    can(user, "pulls:assign") ? listActiveUsers(db) : [],
+    listAuditEvents(db, { pullId: pullId.data }),
+  ]);
+  // Opening an assigned pull is what stops it counting as new for its assignee.
+  if (detail.workflow.assigneeId === user.id) await markPullSeen(db, user.id, pullId.data);
 
   return (
     <div className="space-y-6">
       <Link href="/pulls" className="text-sm text-brand-700 hover:underline">← All linked accounts</Link>
-      <PullHeader pull={pull} />
-      <Section title="Policies" id="policies">
-        {pull.policies.length === 0 ? (
-          <EmptyNote>{pull.no_policies ? "The account holds no policies." : "The service returned no policies for this account."}</EmptyNote>
-        ) : (
-          <div className="space-y-4">{pull.policies.map((p) => <PolicyCard key={p.policy_id} policy={p} />)}</div>
-        )}
-      </Section>
-      {can(user, "pulls:view-problems") ? <PayloadProblems problems={detail.problems} /> : null}
+      <PullDetailView
+        detail={detail}
+        monitoring={monitoring}
+        showProblems={can(user, "pulls:view-problems")}
+        pipeline={<WorkflowPanel user={user} pullId={pullId.data} workflow={detail.workflow} people={people} />}
+        history={<PullHistory entries={history.rows} />}
+      />
     </div>
   );
 }

@@ -1,0 +1,70 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getDb } from "@/db/client";
+import { requireUser } from "@/lib/auth/session";
+import { formatCalendarDate, formatInstant } from "@/lib/format";
+import { getAgentHome, type AttentionRow } from "@/lib/workflow/my-pulls";
+
+export const metadata: Metadata = { title: "My pulls" };
+
+function name(row: AttentionRow): string {
+  return [row.firstName, row.lastName].filter(Boolean).join(" ") || row.email || "Unnamed account";
+}
+
+function AttentionList({ title, rows, empty, detail, testId }: { title: string; rows: AttentionRow[]; empty: string; detail: (row: AttentionRow) => string; testId: string }) {
+  return (
+    <section aria-labelledby={`${testId}-title`} className="rounded-lg border border-slate-200 bg-white p-4" data-testid={testId}>
+      <h2 id={`${testId}-title`} className="mb-2 font-semibold text-slate-900">
+        {title} <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{rows.length}</span>
+      </h2>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-500">{empty}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm">
+          {rows.map((row) => (
+            <li key={row.pullId} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+              <Link href={`/pulls/${row.pullId}`} className="font-medium text-brand-700 hover:underline">{name(row)}</Link>
+              <span className="text-slate-600">{detail(row)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export default async function MyPullsPage() {
+  const user = await requireUser();
+  const home = await getAgentHome(await getDb(), user.id);
+  const total = Object.values(home.stages).reduce((a, b) => a + b, 0);
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-semibold text-slate-900">My pulls</h1>
+        <Link href={`/pulls?assignee=${user.id}`} className="text-sm text-brand-700 hover:underline">See all {total} of mine in the list</Link>
+      </div>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="My pulls by stage">
+        {(["WORKING", "WON", "LOST"] as const).map((stage) => (
+          <li key={stage}>
+            <Link href={`/pulls?assignee=${user.id}&stage=${stage}`} className="block rounded-lg border border-slate-200 bg-white p-4 hover:bg-slate-50">
+              <span className="block text-xs uppercase tracking-wide text-slate-500">{stage === "WORKING" ? "Working" : stage === "WON" ? "Won" : "Lost"}</span>
+              <span className="text-2xl font-semibold tabular-nums" data-testid={`my-${stage}`}>{home.stages[stage] ?? 0}</span>
+            </Link>
+          </li>
+        ))}
+        <li>
+          <Link href="/pulls?assignee=unassigned" className="block rounded-lg border border-slate-200 bg-white p-4 hover:bg-slate-50">
+            <span className="block text-xs uppercase tracking-wide text-slate-500">Unassigned queue</span>
+            <span className="text-2xl font-semibold tabular-nums">{home.queue}</span>
+          </Link>
+        </li>
+      </ul>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <AttentionList title="New for you" rows={home.fresh} empty="Nothing new since you last looked." detail={(r) => `assigned ${formatInstant(r.assignedAt)}`} testId="attention-new" />
+        <AttentionList title="Expiring within 30 days" rows={home.expiring} empty="No policy of yours expires in the next 30 days." detail={(r) => `expires ${formatCalendarDate(r.nextExpiryDate)}`} testId="attention-expiring" />
+        <AttentionList title="Needs the consumer to reconnect" rows={home.reconnect} empty="Every monitored account of yours is connected." detail={() => "reconnect needed"} testId="attention-reconnect" />
+      </div>
+    </div>
+  );
+}

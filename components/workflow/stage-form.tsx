@@ -1,0 +1,72 @@
+"use client";
+
+import { useActionState, useState } from "react";
+import { setStageAction } from "@/app/(app)/pulls/actions";
+import { IDLE } from "@/lib/workflow/form-state";
+import { FormMessage } from "./form-message";
+
+// WORKING / WON / LOST. WON asks for the premium won (dollars and cents), LOST for an optional
+// reason. The stage the page showed travels with the form, so a change made meanwhile by
+// someone else is refused instead of overwritten.
+
+const STAGES = [
+  { value: "WORKING", label: "Working" },
+  { value: "WON", label: "Won" },
+  { value: "LOST", label: "Lost" },
+] as const;
+
+export function StageForm({ pullId, stage, wonPremium }: { pullId: string; stage: string; wonPremium: string }) {
+  const [state, action, pending] = useActionState(setStageAction, IDLE);
+  const [chosen, setChosen] = useState(stage);
+  const premiumError = state.status === "error" && state.field === "premium";
+
+  return (
+    <form action={action} className="space-y-3" aria-label="Stage">
+      <input type="hidden" name="pullId" value={pullId} />
+      <input type="hidden" name="expectedStage" value={stage} />
+      <fieldset>
+        <legend className="text-xs font-medium uppercase tracking-wide text-slate-500">Stage</legend>
+        <div className="mt-1 flex flex-wrap gap-2">
+          {STAGES.map((s) => (
+            <label key={s.value} className={`cursor-pointer rounded-md border px-3 py-1.5 text-sm ${chosen === s.value ? "border-brand-600 bg-brand-50 text-brand-900" : "border-slate-300 bg-white"}`}>
+              <input type="radio" name="stage" value={s.value} checked={chosen === s.value} onChange={() => setChosen(s.value)} className="sr-only" />
+              {s.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {chosen === "WON" ? (
+        <label className="block text-sm">
+          <span className="text-slate-700">Premium won (per year)</span>
+          <span className="mt-1 flex items-center gap-1">
+            <span aria-hidden="true" className="text-slate-500">$</span>
+            <input
+              name="premium"
+              inputMode="decimal"
+              defaultValue={wonPremium}
+              placeholder="1,234.56"
+              aria-invalid={premiumError || undefined}
+              aria-describedby={premiumError ? "premium-error" : undefined}
+              required
+              className="w-40 rounded-md border border-slate-300 px-2 py-1.5"
+            />
+          </span>
+        </label>
+      ) : null}
+      {chosen === "LOST" ? (
+        <label className="block text-sm">
+          <span className="text-slate-700">Why was it lost? (optional)</span>
+          <input name="lostReason" maxLength={500} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5" />
+        </label>
+      ) : null}
+      <div className="flex items-center gap-3">
+        <button type="submit" disabled={pending || (chosen === stage && chosen !== "WON")} className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50">
+          {pending ? "Saving…" : "Save stage"}
+        </button>
+        <span id={premiumError ? "premium-error" : undefined}>
+          <FormMessage state={state} />
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "@/db/types";
+import { pulls } from "@/db/schema";
+
+// An agent's home: their pulls by stage, and what needs attention first: new assignments,
+// policies expiring soon, accounts that need the consumer to reconnect.
+
+const mine = (userId: string) => and(eq(pulls.assigneeId, userId), isNull(pulls.parentPullId));
+
+export async function countNewAssignments(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(pulls).where(and(mine(userId), isNull(pulls.assigneeSeenAt)));
+  return row?.n ?? 0;
+}
+
+export type AttentionRow = { pullId: string; firstName: string | null; lastName: string | null; email: string | null; providerFriendlyName: string | null; nextExpiryDate: string | null; stage: string; assignedAt: Date | null };
+
+const attentionColumns = {
+  pullId: pulls.pullId,
+  firstName: pulls.firstName,
+  lastName: pulls.lastName,
+  email: pulls.email,
+  providerFriendlyName: pulls.providerFriendlyName,
+  nextExpiryDate: pulls.nextExpiryDate,
+  stage: pulls.stage,
+  assignedAt: pulls.assignedAt,
+};
+
+const needsReconnect = sql`exists (
+  select 1 from monitorings m
+  where m.reconnect_requested_at is not null
+    and (m.reconnect_pull_id = ${pulls.pullId} or m.latest_pull_id = ${pulls.pullId} or m.initial_pull_id = ${pulls.pullId}
+         or (${pulls.accountIdentifier} is not null and m.account_identifier = ${pulls.accountIdentifier})))`;
+
+export async function getAgentHome(db: Db, userId: string, expiringWithinDays = 30) {
+  const [byStage, fresh, expiring, reconnect, queue] = await Promise.all([
+    db.select({ stage: pulls.stage, n: count() }).from(pulls).where(mine(userId)).groupBy(pulls.stage),
+    db.select(attentionColumns).from(pulls).where(and(mine(userId), isNull(pulls.assigneeSeenAt))).orderBy(asc(pulls.assignedAt)).limit(20),
+    db
+      .select(attentionColumns)
+      .from(pulls)
+      .where(and(mine(userId), sql`${pulls.stage} <> 'LOST'`, sql`${pulls.nextExpiryDate} between current_date and current_date + ${expiringWithinDays}::int`))
+      .orderBy(asc(pulls.nextExpiryDate))
+      .limit(20),
+    db.select(attentionColumns).from(pulls).where(and(mine(userId), needsReconnect)).limit(20),
+    db.select({ n: count() }).from(pulls).where(and(isNull(pulls.assigneeId), isNull(pulls.parentPullId), eq(pulls.isArchived, false))),
+  ]);
+  const stages = { WORKING: 0, WON: 0, LOST: 0 } as Record<string, number>;
+  for (const row of byStage) stages[row.stage] = row.n;
+  return { stages, fresh, expiring, reconnect, queue: queue[0]?.n ?? 0 };
+}
