@@ -11,7 +11,7 @@ export function AppHeader({ user, newAssignments }: { user: SessionUser; newAssi
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
         <div className="flex items-center gap-6">
           <Link href="/pulls" className="text-lg font-semibold text-brand-900">Coverdesk</Link>
-          <nav aria-label="Main" className="flex gap-4 text-sm">
+          <nav aria-label="Main" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             <Link href="/my" className="inline-flex items-center gap-1 text-slate-700 hover:text-brand-700">
               My pulls
               {newAssignments > 0 ? (
@@ -19,6 +19,9 @@ export function AppHeader({ user, newAssignments }: { user: SessionUser; newAssi
               ) : null}
             </Link>
             <Link href="/pulls" className="text-slate-700 hover:text-brand-700">Linked accounts</Link>
+            {can(user, "users:manage") ? <Link href="/admin/users" className="text-slate-700 hover:text-brand-700">Users</Link> : null}
+            {can(user, "settings:manage") ? <Link href="/admin/assignment" className="text-slate-700 hover:text-brand-700">Assignment</Link> : null}
+            {can(user, "audit:view") ? <Link href="/admin/audit" className="text-slate-700 hover:text-brand-700">Audit</Link> : null}
             {can(user, "events:view") ? <Link href="/events" className="text-slate-700 hover:text-brand-700">Events</Link> : null}
           </nav>
         </div>

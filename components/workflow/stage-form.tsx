@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { startTransition, useActionState, useState } from "react";
 import { setStageAction } from "@/app/(app)/pulls/actions";
 import { IDLE } from "@/lib/workflow/form-state";
 import { FormMessage } from "./form-message";
@@ -21,7 +21,18 @@ export function StageForm({ pullId, stage, wonPremium }: { pullId: string; stage
   const premiumError = state.status === "error" && state.field === "premium";
 
   return (
-    <form action={action} className="space-y-3" aria-label="Stage">
+    <form
+      action={action}
+      // Submitted by hand once the page is interactive: React resets a form after an `action`
+      // submit, which would put the radios back to the old stage while "Won" is still shown.
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        startTransition(() => action(data));
+      }}
+      className="space-y-3"
+      aria-label="Stage"
+    >
       <input type="hidden" name="pullId" value={pullId} />
       <input type="hidden" name="expectedStage" value={stage} />
       <fieldset>

@@ -31,7 +31,7 @@ export async function getAssignmentSettings(db: Db): Promise<typeof DEFAULTS> {
   return row ? { mode: row.mode, rules: row.rules as AssignmentRule[], fallbackAssigneeId: row.fallbackAssigneeId, lastAssigneeId: row.lastAssigneeId } : DEFAULTS;
 }
 
-export async function saveAssignmentSettings(db: Db, actor: Actor, input: z.input<typeof settingsInputSchema>): Promise<CommandResult> {
+export async function saveAssignmentSettings(db: Db, actor: Actor, input: z.input<typeof settingsInputSchema> | Record<string, unknown>): Promise<CommandResult> {
   if (!can(actor, "settings:manage")) return forbidden("Only admins can change automatic assignment.");
   const parsed = settingsInputSchema.safeParse(input);
   if (!parsed.success) {

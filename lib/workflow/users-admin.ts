@@ -26,7 +26,7 @@ async function activeAdminCount(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function createUser(db: Db, actor: Actor, input: z.input<typeof newUserSchema>): Promise<CommandResult<{ id: string }>> {
+export async function createUser(db: Db, actor: Actor, input: z.input<typeof newUserSchema> | Record<string, unknown>): Promise<CommandResult<{ id: string }>> {
   if (!can(actor, "users:manage")) return forbidden("Only admins can create users.");
   const parsed = newUserSchema.safeParse(input);
   if (!parsed.success) return firstIssue(parsed.error);
@@ -48,7 +48,7 @@ const updateSchema = z.object({
   role: z.enum(ROLES, { message: `Role must be one of ${ROLES.join(", ")}.` }).optional(),
 });
 
-export async function updateUser(db: Db, actor: Actor, input: z.input<typeof updateSchema>): Promise<CommandResult> {
+export async function updateUser(db: Db, actor: Actor, input: z.input<typeof updateSchema> | Record<string, unknown>): Promise<CommandResult> {
   if (!can(actor, "users:manage")) return forbidden("Only admins can change users.");
   const parsed = updateSchema.safeParse(input);
   if (!parsed.success) return firstIssue(parsed.error);

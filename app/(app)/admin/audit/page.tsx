@@ -1,0 +1,97 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { z } from "zod";
+import { auditSentence } from "@/components/workflow/audit-sentence";
+import { getDb } from "@/db/client";
+import { AUDIT_ACTIONS } from "@/db/schema";
+import { requirePermission } from "@/lib/auth/session";
+import { formatInstant, humanize } from "@/lib/format";
+import { listActiveUsers } from "@/lib/users/queries";
+import { listAuditEvents } from "@/lib/workflow/audit";
+
+export const metadata: Metadata = { title: "Audit trail" };
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const filterSchema = z.object({
+  action: z.enum(AUDIT_ACTIONS).optional().catch(undefined),
+  actor: z.uuid().optional().catch(undefined),
+  pull: z.uuid().optional().catch(undefined),
+  from: day.optional().catch(undefined),
+  to: day.optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+});
+
+export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requirePermission("audit:view");
+  const filter = filterSchema.parse(await searchParams);
+  const db = await getDb();
+  const [{ rows, hasMore }, people] = await Promise.all([
+    listAuditEvents(db, {
+      action: filter.action,
+      actorId: filter.actor,
+      pullId: filter.pull,
+      from: filter.from ? new Date(`${filter.from}T00:00:00Z`) : undefined,
+      to: filter.to ? new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000) : undefined,
+      page: filter.page,
+    }),
+    listActiveUsers(db),
+  ]);
+  const pageHref = (page: number) => {
+    const params = new URLSearchParams(Object.entries({ ...filter, page: String(page) }).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
+    return `/admin/audit?${params.toString()}`;
+  };
+  const input = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold text-slate-900">Audit trail</h1>
+      <form method="get" aria-label="Filter the audit trail" className="flex flex-wrap items-end gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+        <label className="flex flex-col gap-1">
+          <span className="text-xs text-slate-600">What</span>
+          <select name="action" defaultValue={filter.action ?? ""} className={input}>
+            <option value="">Anything</option>
+            {AUDIT_ACTIONS.map((a) => <option key={a} value={a}>{humanize(a)}</option>)}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="text-xs text-slate-600">Who</span>
+          <select name="actor" defaultValue={filter.actor ?? ""} className={input}>
+            <option value="">Anyone</option>
+            {people.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="text-xs text-slate-600">Pull id</span>
+          <input name="pull" defaultValue={filter.pull ?? ""} className={`${input} w-72 font-mono text-xs`} />
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="text-xs text-slate-600">From</span>
+          <input type="date" name="from" defaultValue={filter.from ?? ""} className={input} />
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="text-xs text-slate-600">To</span>
+          <input type="date" name="to" defaultValue={filter.to ?? ""} className={input} />
+        </label>
+        <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100">Apply</button>
+        <Link href="/admin/audit" className="px-1 py-1.5 text-brand-700 hover:underline">Clear</Link>
+      </form>
+      {rows.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No entries match.</p>
+      ) : (
+        <ol className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm" data-testid="audit-entries">
+          {rows.map((entry) => (
+            <li key={entry.id} className="flex flex-col gap-1 px-4 py-2 sm:flex-row sm:items-baseline sm:gap-4">
+              <time dateTime={entry.at.toISOString()} className="shrink-0 text-slate-500 tabular-nums">{formatInstant(entry.at)}</time>
+              <span className="flex-1 text-slate-800">{auditSentence(entry)}</span>
+              {entry.pullId ? <Link href={`/pulls/${entry.pullId}`} className="text-xs text-brand-700 hover:underline">open pull</Link> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+      <nav aria-label="Pages" className="flex justify-end gap-2 text-sm">
+        {filter.page > 1 ? <Link href={pageHref(filter.page - 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">Newer</Link> : null}
+        {hasMore ? <Link href={pageHref(filter.page + 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">Older</Link> : null}
+      </nav>
+    </div>
+  );
+}

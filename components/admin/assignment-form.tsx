@@ -1,0 +1,82 @@
+"use client";
+
+import { useActionState } from "react";
+import { saveAssignmentAction } from "@/app/(app)/admin/assignment/actions";
+import { FormMessage } from "@/components/workflow/form-message";
+import { humanize } from "@/lib/format";
+import { IDLE } from "@/lib/workflow/form-state";
+
+// Off, round-robin among active agents, or rules (first match wins) with a fallback. Rules are
+// rows of a plain form: three empty rows are always offered, so no script is needed to add one.
+
+type Rule = { state?: string; lineOfBusiness?: string; assigneeId: string };
+type Props = { mode: string; rules: Rule[]; fallbackAssigneeId: string | null; people: Array<{ id: string; name: string }>; linesOfBusiness: string[] };
+
+const input = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
+
+export function AssignmentForm({ mode, rules, fallbackAssigneeId, people, linesOfBusiness }: Props) {
+  const [state, action, pending] = useActionState(saveAssignmentAction, IDLE);
+  const rows: Array<Rule | null> = [...rules, null, null, null];
+  return (
+    <form action={action} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" aria-label="Automatic assignment">
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-900">When a new pull succeeds</legend>
+        <div className="mt-2 space-y-1 text-sm">
+          {[
+            ["OFF", "Leave it in the unassigned queue"],
+            ["ROUND_ROBIN", "Give it to the next active agent, in turn"],
+            ["RULES", "Follow the rules below (first match wins), else the fallback"],
+          ].map(([value, label]) => (
+            <label key={value} className="flex items-center gap-2">
+              <input type="radio" name="mode" value={value} defaultChecked={mode === value} /> {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <table className="min-w-full text-sm">
+        <caption className="mb-1 text-left text-sm font-medium text-slate-900">Rules</caption>
+        <thead className="text-left text-xs uppercase text-slate-500">
+          <tr>
+            <th scope="col" className="py-1 pr-2 font-medium">#</th>
+            <th scope="col" className="py-1 pr-2 font-medium">State (two letters)</th>
+            <th scope="col" className="py-1 pr-2 font-medium">Line of business</th>
+            <th scope="col" className="py-1 font-medium">Goes to</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((rule, i) => (
+            <tr key={i}>
+              <td className="py-1 pr-2 text-slate-500">{i + 1}</td>
+              <td className="py-1 pr-2">
+                <input name={`rules.${i}.state`} defaultValue={rule?.state ?? ""} maxLength={2} aria-label={`Rule ${i + 1} state`} className={`${input} w-20 uppercase`} />
+              </td>
+              <td className="py-1 pr-2">
+                <select name={`rules.${i}.lineOfBusiness`} defaultValue={rule?.lineOfBusiness ?? ""} aria-label={`Rule ${i + 1} line of business`} className={input}>
+                  <option value="">Any line</option>
+                  {linesOfBusiness.map((l) => <option key={l} value={l}>{humanize(l)}</option>)}
+                </select>
+              </td>
+              <td className="py-1">
+                <select name={`rules.${i}.assigneeId`} defaultValue={rule?.assigneeId ?? ""} aria-label={`Rule ${i + 1} goes to`} className={input}>
+                  <option value="">(no rule)</option>
+                  {people.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+                </select>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <label className="flex flex-wrap items-center gap-2 text-sm">
+        <span>Fallback when no rule matches:</span>
+        <select name="fallbackAssigneeId" defaultValue={fallbackAssigneeId ?? ""} className={input}>
+          <option value="">The unassigned queue</option>
+          {people.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+        </select>
+      </label>
+      <div className="flex items-center gap-3">
+        <button type="submit" disabled={pending} className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50">{pending ? "Saving…" : "Save"}</button>
+        <FormMessage state={state} />
+      </div>
+    </form>
+  );
+}

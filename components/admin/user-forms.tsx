@@ -1,0 +1,98 @@
+"use client";
+
+import { useActionState } from "react";
+import { createUserAction, deactivateUserAction, resetPasswordAction, updateUserAction } from "@/app/(app)/admin/users/actions";
+import { FormMessage } from "@/components/workflow/form-message";
+import { IDLE } from "@/lib/workflow/form-state";
+
+// The admin's user forms. Each posts to a server action that re-checks the admin role.
+
+const input = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
+const button = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-50";
+const ROLE_OPTIONS = [
+  { value: "AGENT", label: "Agent" },
+  { value: "MANAGER", label: "Manager" },
+  { value: "ADMIN", label: "Admin" },
+];
+
+export function CreateUserForm() {
+  const [state, action, pending] = useActionState(createUserAction, IDLE);
+  return (
+    <form action={action} aria-label="Create a user" className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-5">
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="text-xs text-slate-600">Name</span>
+        <input name="name" required maxLength={120} className={input} />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="text-xs text-slate-600">Email</span>
+        <input name="email" type="email" required className={input} />
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="text-xs text-slate-600">Role</span>
+        <select name="role" defaultValue="AGENT" className={input}>
+          {ROLE_OPTIONS.map((r) => <option key={r.value} value={r.value}>{r.label}</option>)}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="text-xs text-slate-600">Password (12+ characters)</span>
+        <input name="password" type="password" required minLength={12} autoComplete="new-password" className={input} />
+      </label>
+      <div className="flex items-end">
+        <button type="submit" disabled={pending} className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50">
+          {pending ? "Creating…" : "Create user"}
+        </button>
+      </div>
+      <div className="sm:col-span-5"><FormMessage state={state} /></div>
+    </form>
+  );
+}
+
+export function RoleForm({ userId, role }: { userId: string; role: string }) {
+  const [state, action, pending] = useActionState(updateUserAction, IDLE);
+  return (
+    <form action={action} className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="userId" value={userId} />
+      <label>
+        <span className="sr-only">Role</span>
+        <select name="role" defaultValue={role} className={input}>
+          {ROLE_OPTIONS.map((r) => <option key={r.value} value={r.value}>{r.label}</option>)}
+        </select>
+      </label>
+      <button type="submit" disabled={pending} className={button}>Save role</button>
+      <FormMessage state={state} />
+    </form>
+  );
+}
+
+export function ResetPasswordForm({ userId }: { userId: string }) {
+  const [state, action, pending] = useActionState(resetPasswordAction, IDLE);
+  return (
+    <form action={action} className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="userId" value={userId} />
+      <label>
+        <span className="sr-only">New password</span>
+        <input name="password" type="password" required minLength={12} placeholder="New password" autoComplete="new-password" className={`${input} w-40`} />
+      </label>
+      <button type="submit" disabled={pending} className={button}>Reset</button>
+      <FormMessage state={state} />
+    </form>
+  );
+}
+
+export function DeactivateForm({ userId, colleagues }: { userId: string; colleagues: Array<{ id: string; name: string }> }) {
+  const [state, action, pending] = useActionState(deactivateUserAction, IDLE);
+  return (
+    <form action={action} className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="userId" value={userId} />
+      <label>
+        <span className="sr-only">Hand open pulls to</span>
+        <select name="handoverTo" defaultValue="" className={input}>
+          <option value="">Open pulls back to the queue</option>
+          {colleagues.filter((c) => c.id !== userId).map((c) => <option key={c.id} value={c.id}>Open pulls to {c.name}</option>)}
+        </select>
+      </label>
+      <button type="submit" disabled={pending} className="rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm text-red-700 hover:bg-red-50 disabled:opacity-50">Deactivate</button>
+      <FormMessage state={state} />
+    </form>
+  );
+}
