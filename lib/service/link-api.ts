@@ -61,14 +61,14 @@ async function pullStep(config: ServiceConfig, pullId: string, pullJwt: string, 
   return readAnswer(pullIdResponseSchema, response, `POST /widget/pull/:id/${step}`).value.pull_id;
 }
 
-export function connectPull(config: ServiceConfig, session: PullSessionResponse, credentials: CarrierCredentials): Promise<string> {
+export async function connectPull(config: ServiceConfig, session: PullSessionResponse, credentials: CarrierCredentials): Promise<string> {
   return pullStep(config, session.pull_id, session.pull_jwt, "connect", credentialsSchema.parse(credentials));
 }
 
-export function chooseVerificationOption(config: ServiceConfig, session: PullSessionResponse, optionKey: string): Promise<string> {
+export async function chooseVerificationOption(config: ServiceConfig, session: PullSessionResponse, optionKey: string): Promise<string> {
   return pullStep(config, session.pull_id, session.pull_jwt, "idvoptions", { optionKey: z.string().min(1).max(200).parse(optionKey) });
 }
 
-export function submitVerificationCode(config: ServiceConfig, session: PullSessionResponse, mfaValue: string): Promise<string> {
+export async function submitVerificationCode(config: ServiceConfig, session: PullSessionResponse, mfaValue: string): Promise<string> {
   return pullStep(config, session.pull_id, session.pull_jwt, "idv", { mfaValue: z.string().trim().min(1).max(50).parse(mfaValue) });
 }

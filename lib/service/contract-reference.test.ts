@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSandbox, type Sandbox } from "@/sandbox/server";
+import { getCarrier, listCarriers } from "./carriers-api";
+import type { ServiceConfig } from "./client";
+import { getAnswerFileDownloadUrl, getDocumentDownloadUrl } from "./downloads-api";
+import { lookUpDriverLicense, lookUpDrivingRecord, lookUpHousehold, lookUpPropertyData } from "./enrichment-api";
+import { getTerms, giveConsent } from "./link-api";
+import { getPull, iteratePulls, setPullArchived } from "./pulls-api";
+import { deleteWebhook, listWebhooks, registerWebhook, updateWebhook } from "./webhook-registrations-api";
+
+// Contract tests, part two: downloads, archive, terms and consent, carriers, webhook
+// registration and the enrichment look-ups, against the sandbox over real HTTP.
+
+const TEAM = "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f";
+let sandbox: Sandbox;
+let service: ServiceConfig;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, clientId: "ref", clientSecret: "ref-secret", teamId: TEAM, webhookUrl: null, webhookSecret: null, seed: 23, pullCount: 40, speed: 0.001, deliverOnStart: false });
+  service = { baseUrl: sandbox.baseUrl, teamId: TEAM, clientId: "ref", clientSecret: "ref-secret", timeoutMs: 2_000, retryBaseMs: 1 };
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+describe("service contract: documents, archive and reference data", () => {
+  it("turns a document and an uploaded file into signed URLs that serve PDFs without credentials", async () => {
+    let document: { pullId: string; id: string } | null = null;
+    let upload: { pullId: string; answerId: string; fileId: string } | null = null;
+    for await (const pull of iteratePulls(service)) {
+      const doc = pull.documents[0];
+      if (!document && doc) document = { pullId: pull.pull_id, id: doc.document_id };
+      for (const section of pull.answers) {
+        for (const field of section.fields) {
+          const file = Array.isArray(field.value) ? (field.value[0] as { file_id?: string } | undefined) : undefined;
+          if (!upload && file?.file_id) upload = { pullId: pull.pull_id, answerId: field.consumer_flow_section_field_id, fileId: file.file_id };
+        }
+      }
+    }
+    if (!document || !upload) throw new Error("the sandbox book has no document or no upload");
+    for (const url of [await getDocumentDownloadUrl(service, document.pullId, document.id), await getAnswerFileDownloadUrl(service, upload.pullId, upload.answerId, upload.fileId)]) {
+      const response = await fetch(url);
+      expect(response.headers.get("content-type")).toContain("application/pdf");
+      expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    }
+    await expect(getDocumentDownloadUrl(service, document.pullId, "no-such-document")).rejects.toMatchObject({ status: 404, code: "NOT_FOUND" });
+  });
+
+  it("archives and restores a pull", async () => {
+    const [first] = [...sandbox.state.pulls.keys()];
+    await setPullArchived(service, first ?? "", true);
+    expect((await getPull(service, first ?? "")).value.is_archived).toBe(true);
+    await setPullArchived(service, first ?? "", false);
+    expect((await getPull(service, first ?? "")).value.is_archived).toBe(false);
+  });
+
+  it("reads the terms, records consent and lists carriers with their login fields", async () => {
+    const terms = await getTerms(service);
+    expect(terms.terms_version).toEqual(expect.any(String));
+    expect(await giveConsent(service, { device_identifier: "d-1", terms_version: terms.terms_version, consent_language: "I agree" })).toEqual(expect.any(String));
+    const commercial = await listCarriers(service, { products: ["commercial"] });
+    expect(commercial.length).toBeGreaterThan(0);
+    const first = commercial[0];
+    const one = await getCarrier(service, first?.carrier_id ?? first?.name ?? "");
+    expect(one.name).toBe(first?.name);
+    await expect(getCarrier(service, "no-such-carrier")).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("registers, changes, lists and removes a webhook, and returns its signing secret once", async () => {
+    const created = await registerWebhook(service, { hookUrl: "https://agency.example.com/api/webhooks/service", eventTypes: ["COMPLETE", "AUTH_STATUS"] });
+    expect(created.signing_secret).toEqual(expect.any(String));
+    await updateWebhook(service, created.webhook_id, { eventTypes: ["COMPLETE"] });
+    expect((await listWebhooks(service)).map((w) => w.webhook_id)).toContain(created.webhook_id);
+    await deleteWebhook(service, created.webhook_id);
+    expect((await listWebhooks(service)).map((w) => w.webhook_id)).not.toContain(created.webhook_id);
+    await expect(registerWebhook(service, { hookUrl: "ftp://nope", eventTypes: ["COMPLETE"] })).rejects.toThrow();
+  });
+
+  it("looks up a driver's license, a driving record, a household and a property", async () => {
+    const address = { number: "12", street: "Main", type: "ST", city: "Austin", state: "TX", zip: "78701" };
+    const license = await lookUpDriverLicense(service, { first_name: "Ana", last_name: "Ruiz", date_of_birth_str: "1988-04-02" });
+    expect(license.driver_license?.last_name).toBe("Ruiz");
+    const record = await lookUpDrivingRecord(service, { first_name: "Ana", last_name: "Ruiz", date_of_birth_str: "1988-04-02", drivers_license: "D1234567", drivers_license_state: "TX" });
+    expect(record.driving_record_iq_id).toEqual(expect.any(String));
+    expect((await lookUpHousehold(service, { address, last_name: "Ruiz" })).household_id).toEqual(expect.any(String));
+    expect((await lookUpPropertyData(service, { address })).address?.zip).toBe("78701");
+    await expect(lookUpPropertyData(service, { address: { ...address, zip: "00000" } })).rejects.toMatchObject({ status: 404 });
+    await expect(lookUpHousehold(service, { address: { ...address, state: "Texas" } })).rejects.toThrow(/two-letter/);
+  });
+});
