@@ -71,12 +71,18 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     log,
     origin: () => origin,
     served(pull) {
+      // Relative download paths become absolute on this server. Pulls injected through the
+      // control API are served as given, so anything unexpected is passed through untouched.
       const absolute = (u: unknown) => (typeof u === "string" && u.startsWith("/") ? `${origin}${API_PREFIX}${u}` : u);
-      const documents = (pull.documents as Array<Record<string, unknown>>).map((d) => ({ ...d, download_url: absolute(d.download_url) }));
-      const answers = (pull.answers as Array<{ fields: Array<Record<string, unknown>> }>).map((section) => ({
-        ...section,
-        fields: section.fields.map((f) => (Array.isArray(f.value) ? { ...f, value: (f.value as Array<Record<string, unknown>>).map((file) => ({ ...file, download_url: absolute(file.download_url) })) } : f)),
-      }));
+      const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === "object" && !Array.isArray(v);
+      const objects = (value: unknown) => (Array.isArray(value) && value.every(isObject) ? value : null);
+      const documents = objects(pull.documents)?.map((d) => ({ ...d, download_url: absolute(d.download_url) })) ?? pull.documents;
+      const answers =
+        objects(pull.answers)?.map((section) => {
+          const fields = objects(section.fields);
+          if (!fields) return section;
+          return { ...section, fields: fields.map((f) => { const files = objects(f.value); return files ? { ...f, value: files.map((file) => ({ ...file, download_url: absolute(file.download_url) })) } : f; }) };
+        }) ?? pull.answers;
       return { ...pull, documents, answers };
     },
     webhookBody(pull, eventType, data) {

@@ -8,6 +8,7 @@ import { PASSWORD } from "../flows/scenarios";
 import { flowState, resetFlows } from "../flows/state";
 import { submitLink } from "../flows/submit";
 import { monitoringControl } from "./monitorings-control";
+import type { SandboxPull } from "../data/pulls";
 
 // The control API under /_sandbox, for tests and demos: never part of the service's surface.
 //   GET  /state                          counts, faults, sandbox clock
@@ -18,6 +19,8 @@ import { monitoringControl } from "./monitorings-control";
 //                                        link through the consentAndConnect flow → {pull_id, pull_jwt}
 //   POST /monitorings/{id}/refresh       a refresh now → {pull_id}
 //   POST /monitorings/{id}/reconnect-needed  {auth_status?}: the next refresh needs the consumer
+//   POST /pulls                          a pull exactly as given (e.g. the real service's published
+//                                        examples), served as is → {pull_id}; then /deliver it
 //   POST /reset                          seeded pulls again; flows, monitorings and faults cleared
 
 const faultsSchema = z.object({
@@ -29,6 +32,8 @@ const faultsSchema = z.object({
   /** Webhooks raised close together go out in reverse order. */
   reorder: z.boolean().optional(),
 });
+/** Any JSON object with a pull id: the payload is kept as sent, odd fields and all. */
+const rawPullSchema = z.looseObject({ pull_id: z.string().regex(UUID, "pull_id must be a UUID") });
 const deliverSchema = z.object({ pull_ids: z.array(z.string().regex(UUID)).optional() });
 const advanceSchema = z.object({ days: z.number().min(0).max(3650).optional(), hours: z.number().min(0).max(87_600).optional() });
 /** A consumer link without the consent screens: a scenario username (see flows/scenarios.ts). */
@@ -71,6 +76,13 @@ export async function controlRoutes(ctx: SandboxContext, hooks: ControlHooks, { 
     ctx.clock.advance(((parsed.data.days ?? 0) * 24 + (parsed.data.hours ?? 0)) * 3_600_000);
     // Monitorings whose next_pull_date has now passed refresh, as the service's scheduler would.
     return send(res, 200, { now: ctx.clock.now().toISOString(), refreshed: runDueMonitorings(ctx) });
+  }
+  if (path === "/pulls") {
+    const parsed = rawPullSchema.safeParse(body.value);
+    if (!parsed.success) return fail(res, 400, "INVALID_INPUT", describeIssues(parsed.error.issues));
+    const pull = { policies: [], drivers: [], documents: [], addresses: [], claims: [], driving_records: [], loss_events: [], agents: [], answers: [], parent_pull_id: null, status: "SUCCESS", created_at: ctx.clock.now().toISOString(), account_identifier: null, ...parsed.data };
+    ctx.state.pulls.set(parsed.data.pull_id, pull as SandboxPull);
+    return send(res, 200, { pull_id: parsed.data.pull_id });
   }
   if (path === "/links") {
     const parsed = linkSchema.safeParse(body.value);
