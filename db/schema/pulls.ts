@@ -45,6 +45,14 @@ export const pulls = pgTable(
     assigneeSeenAt: timestamp("assignee_seen_at", { withTimezone: true }),
     /** WON: the premium the agency won, in cents (greater than zero). */
     wonPremiumCents: bigint("won_premium_cents", { mode: "number" }),
+    /**
+     * Who a WON pull is credited to in the reports: its assignee when it was marked won (or,
+     * if unassigned, whoever marked it). Reassigning it afterwards does not move the credit.
+     */
+    wonCreditedTo: uuid("won_credited_to").references(() => users.id, { onDelete: "set null" }),
+    /** The link (widget and public alias) the consumer came through, for reports by link. */
+    widgetId: text("widget_id"),
+    publicAlias: text("public_alias"),
     lostReason: text("lost_reason"),
     stageChangedAt: timestamp("stage_changed_at", { withTimezone: true }),
     fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
@@ -64,6 +72,8 @@ export const pulls = pgTable(
     index("pulls_type_idx").on(t.type),
     index("pulls_stage_idx").on(t.stage),
     index("pulls_assignee_id_idx").on(t.assigneeId),
+    index("pulls_won_credited_to_idx").on(t.wonCreditedTo),
+    index("pulls_stage_changed_at_idx").on(t.stage, t.stageChangedAt),
     index("pulls_policy_types_idx").using("gin", t.policyTypes),
     check("pulls_won_premium_positive", sql`${t.wonPremiumCents} is null or ${t.wonPremiumCents} > 0`),
   ],

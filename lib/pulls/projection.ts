@@ -9,7 +9,7 @@ import { calendarDate } from "@/lib/service/schemas";
  * Bump when projectPull computes something new or differently: rows stored by older code are
  * re-projected from their raw payload at the next start (lib/pulls/reproject.ts).
  */
-export const PROJECTION_VERSION = 1;
+export const PROJECTION_VERSION = 2;
 
 export type PullProjection = {
   status: string;
@@ -31,6 +31,8 @@ export type PullProjection = {
   policyTypes: string[];
   searchText: string;
   projectionVersion: number;
+  widgetId: string | null;
+  publicAlias: string | null;
 };
 
 export type PolicyProjection = {
@@ -101,6 +103,8 @@ export function projectPull(pull: Pull): PullProjection {
     policyTypes: [...new Set(policies.map((p) => p.policyType).filter((t): t is string => t !== null))].sort(),
     searchText: searchTextOf(pull),
     projectionVersion: PROJECTION_VERSION,
+    widgetId: pull.widget_id,
+    publicAlias: pull.public_alias,
   };
 }
 

@@ -1,0 +1,114 @@
+import { sql, type SQL } from "drizzle-orm";
+import { queryRows } from "@/db/connect";
+import type { Db } from "@/db/types";
+import { rangeOf, type ReportFilter } from "./report-filter";
+
+// Manager reporting, computed in SQL over the pulls table. Rules (also in the README):
+// - Won premium counts WON pulls by the day they were marked won, credited to `won_credited_to`
+//   (the assignee when it was won); reassigning a won pull does not move its credit.
+// - "Line of business" of a pull is its combination of lines ("AUTO + HOMEOWNERS"), so a
+//   multi-line win is counted once, never split or doubled.
+// - Close ratio = WON / (WON + LOST) among pulls decided in the range, per owner (the credited
+//   agent of a win, the assignee of a loss).
+// - The open pipeline is the WORKING pulls of successful links, now, with the premium the
+//   service reports for them.
+// Sums are cast to float8: cents stay exact up to 2^53, and both drivers return plain numbers.
+
+export type Row = { key: string; label: string; count: number; cents: number };
+export type RatioRow = { key: string; label: string; won: number; lost: number; ratio: number | null };
+export type PeriodRow = { period: string; count: number; successful: number };
+
+const top = sql`p.parent_pull_id is null`;
+/** An instant as a parameter both drivers accept (postgres-js does not take a Date in raw SQL). */
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+const lineLabel = sql`case when cardinality(p.policy_types) = 0 then 'NONE' else array_to_string(p.policy_types, ' + ') end`;
+
+function common(filter: ReportFilter): SQL[] {
+  const parts = [top];
+  if (filter.line) parts.push(sql`p.policy_types @> array[${filter.line}]::text[]`);
+  if (filter.link) parts.push(sql`p.public_alias = ${filter.link}`);
+  return parts;
+}
+
+function wonWhere(filter: ReportFilter): SQL {
+  const { start, end } = rangeOf(filter);
+  const parts = [...common(filter), sql`p.stage = 'WON'`];
+  if (start) parts.push(sql`p.stage_changed_at >= ${at(start)}`);
+  if (end) parts.push(sql`p.stage_changed_at < ${at(end)}`);
+  if (filter.agent) parts.push(sql`p.won_credited_to = ${filter.agent}`);
+  return sql.join(parts, sql` and `);
+}
+
+async function wonBy(db: Db, filter: ReportFilter, key: SQL, label: SQL): Promise<Row[]> {
+  const rows = await queryRows<{ key: string | null; label: string | null; count: number; cents: number }>(
+    db,
+    sql`select ${key} as key, ${label} as label, count(*)::int as count, coalesce(sum(p.won_premium_cents), 0)::float8 as cents
+        from pulls p left join users u on u.id = p.won_credited_to
+        where ${wonWhere(filter)}
+        group by 1, 2 order by 4 desc, 2`,
+  );
+  return rows.map((r) => ({ key: r.key ?? "", label: r.label ?? "", count: Number(r.count), cents: Number(r.cents) }));
+}
+
+export async function getReport(db: Db, filter: ReportFilter) {
+  const period = filter.period ?? "month";
+  const { start, end } = rangeOf(filter);
+  const decided = [...common(filter), sql`p.stage in ('WON', 'LOST')`];
+  if (start) decided.push(sql`p.stage_changed_at >= ${at(start)}`);
+  if (end) decided.push(sql`p.stage_changed_at < ${at(end)}`);
+  const owner = sql`case when p.stage = 'WON' then p.won_credited_to else p.assignee_id end`;
+  if (filter.agent) decided.push(sql`${owner} = ${filter.agent}`);
+  const created = [...common(filter)];
+  if (start) created.push(sql`p.service_created_at >= ${at(start)}`);
+  if (end) created.push(sql`p.service_created_at < ${at(end)}`);
+  if (filter.agent) created.push(sql`p.assignee_id = ${filter.agent}`);
+  const open = [...common(filter), sql`p.stage = 'WORKING'`, sql`p.status = 'SUCCESS'`, sql`not p.is_archived`];
+  if (filter.agent) open.push(sql`p.assignee_id = ${filter.agent}`);
+
+  const [byAgent, byPeriod, byCarrier, byLine, byLink, ratios, pipeline, median, newPulls] = await Promise.all([
+    wonBy(db, filter, sql`coalesce(p.won_credited_to::text, '')`, sql`coalesce(u.name, 'No one')`),
+    wonBy(db, filter, sql`to_char(date_trunc(${period}, p.stage_changed_at at time zone 'UTC'), 'YYYY-MM-DD')`, sql`to_char(date_trunc(${period}, p.stage_changed_at at time zone 'UTC'), 'YYYY-MM-DD')`),
+    wonBy(db, filter, sql`coalesce(p.provider_name, '')`, sql`coalesce(p.provider_friendly_name, p.provider_name, 'Unknown')`),
+    wonBy(db, filter, lineLabel, lineLabel),
+    wonBy(db, filter, sql`coalesce(p.public_alias, '')`, sql`coalesce(p.public_alias, 'No link')`),
+    queryRows<{ key: string | null; label: string | null; won: number; lost: number }>(
+      db,
+      sql`select ${owner}::text as key, coalesce(u.name, 'No one') as label,
+                 count(*) filter (where p.stage = 'WON')::int as won, count(*) filter (where p.stage = 'LOST')::int as lost
+          from pulls p left join users u on u.id = ${owner}
+          where ${sql.join(decided, sql` and `)}
+          group by 1, 2 order by 2`,
+    ),
+    queryRows<{ count: number; cents: number }>(db, sql`select count(*)::int as count, coalesce(sum(p.total_premium_cents), 0)::float8 as cents from pulls p where ${sql.join(open, sql` and `)}`),
+    queryRows<{ days: number | null }>(
+      db,
+      sql`select percentile_cont(0.5) within group (order by extract(epoch from (p.stage_changed_at - p.service_created_at)) / 86400)::float8 as days
+          from pulls p where ${wonWhere(filter)} and p.service_created_at is not null`,
+    ),
+    queryRows<{ period: string; count: number; successful: number }>(
+      db,
+      sql`select to_char(date_trunc(${period}, p.service_created_at at time zone 'UTC'), 'YYYY-MM-DD') as period,
+                 count(*)::int as count, count(*) filter (where p.status = 'SUCCESS')::int as successful
+          from pulls p where ${sql.join(created, sql` and `)} and p.service_created_at is not null
+          group by 1 order by 1`,
+    ),
+  ]);
+
+  const ratioRows: RatioRow[] = ratios.map((r) => ({ key: r.key ?? "", label: r.label ?? "No one", won: Number(r.won), lost: Number(r.lost), ratio: Number(r.won) + Number(r.lost) > 0 ? Number(r.won) / (Number(r.won) + Number(r.lost)) : null }));
+  const totalWon = ratioRows.reduce((a, r) => a + r.won, 0);
+  const totalLost = ratioRows.reduce((a, r) => a + r.lost, 0);
+  return {
+    period,
+    won: { count: byAgent.reduce((a, r) => a + r.count, 0), cents: byAgent.reduce((a, r) => a + r.cents, 0) },
+    byAgent,
+    byPeriod: byPeriod.sort((a, b) => a.key.localeCompare(b.key)),
+    byCarrier,
+    byLine,
+    byLink,
+    closeRatio: { rows: ratioRows, won: totalWon, lost: totalLost, ratio: totalWon + totalLost > 0 ? totalWon / (totalWon + totalLost) : null },
+    pipeline: { count: Number(pipeline[0]?.count ?? 0), cents: Number(pipeline[0]?.cents ?? 0) },
+    medianDaysToWon: median[0]?.days === null || median[0]?.days === undefined ? null : Number(median[0].days),
+    newPulls: newPulls.map((r): PeriodRow => ({ period: r.period, count: Number(r.count), successful: Number(r.successful) })),
+  };
+}
+export type Report = Awaited<ReturnType<typeof getReport>>;
