@@ -51,6 +51,14 @@ test("filters by line of business, and the filter survives a reload", async ({ p
   for (const row of await rows.all()) await expect(row).toContainText("Flood");
   await page.reload();
   await expect(page.getByLabel("Line of business")).toHaveValue("FLOOD");
+
+  // The CSV holds the same rows as the filtered list.
+  const href = await page.getByRole("link", { name: "Download CSV" }).getAttribute("href");
+  expect(href).toContain("policyType=FLOOD");
+  const csv = await (await page.request.get(href ?? "")).text();
+  const lines = csv.trim().split("\r\n").slice(1);
+  expect(lines).toHaveLength(await rows.count());
+  for (const line of lines) expect(line).toContain("FLOOD");
 });
 
 test("sorts by total premium from the column header", async ({ page }) => {

@@ -66,6 +66,29 @@ test("the manager sees the won pull, and the audit trail has every step", async 
   await admin.close();
 });
 
+test("the reports credit the win to the agent, to the cent, on the page and in the CSV", async ({ browser }) => {
+  const manager = await as(browser, "manager");
+  await manager.page.goto("/reports");
+  const byAgent = manager.page.getByRole("figure").filter({ hasText: "Won premium by agent" }).first();
+  const row = byAgent.getByRole("row").filter({ hasText: "Alex Agent" });
+  await expect(row).toContainText("$1,842.50");
+  const csv = await manager.page.request.get("/api/reports/csv?table=byAgent");
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  expect(await csv.text()).toContain("Alex Agent,1,1842.50");
+  // The figure drills down to the pull behind it.
+  await row.getByRole("link", { name: "Alex Agent" }).click();
+  await expect(manager.page.getByTestId("pull-row")).toHaveCount(1);
+  await manager.close();
+
+  const agent = await as(browser, "agent");
+  await agent.page.goto("/my");
+  await expect(agent.page.getByTestId("my-won-month")).toHaveText("$1,842.50");
+  expect((await agent.page.request.get("/api/reports/csv?table=byAgent")).status()).toBe(404);
+  const reports = await agent.page.goto("/reports");
+  expect(reports?.status()).toBe(404);
+  await agent.close();
+});
+
 test("an agent cannot open another agent's pull", async ({ browser }) => {
   const admin = await as(browser, "admin");
   await admin.page.goto(pullPath);

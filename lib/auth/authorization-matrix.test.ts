@@ -93,6 +93,9 @@ const MATRIX: Entry[] = [
   { name: "admin/users/deactivateUserAction", allowed: ["admin"], writes: true, call: async () => (await userActions()).deactivateUserAction(IDLE, form({ userId: ids.otherAgent, handoverTo: "" })) },
   { name: "admin/assignment/saveAssignmentAction", allowed: ["admin"], writes: true, call: async () => (await assignmentActions()).saveAssignmentAction(IDLE, form({ mode: "ROUND_ROBIN" })) },
   { name: "GET /api/admin/sync", allowed: ["admin"], writes: false, call: async () => (await import("@/app/api/admin/sync/route")).GET() },
+  { name: "GET /api/reports/csv", allowed: ["admin", "manager"], writes: false, call: async () => (await import("@/app/api/reports/csv/route")).GET(new Request("http://app/api/reports/csv?table=byAgent")) },
+  // Everyone signed in may export; what the file holds follows their view (tested below).
+  { name: "GET /api/pulls/csv", allowed: ["admin", "manager", "agent", "otherAgent"], writes: false, call: async () => (await import("@/app/api/pulls/csv/route")).GET(new Request("http://app/api/pulls/csv")) },
   {
     name: "GET /api/pulls/[pullId]/documents/[documentId]",
     allowed: ["admin", "manager", "agent"],
@@ -150,6 +153,18 @@ describe("authorization matrix", () => {
       });
     }
   }
+});
+
+describe("exports follow the viewer's scope", () => {
+  it("gives an agent their own pulls and the queue, never another agent's", async () => {
+    const { GET } = await import("@/app/api/pulls/csv/route");
+    current = { id: ids.otherAgent };
+    const theirs = await (await GET(new Request("http://app/api/pulls/csv"))).text();
+    expect(theirs).toContain(queuePull);
+    expect(theirs).not.toContain(ownPull); // assigned to "agent"
+    current = { id: ids.manager };
+    expect(await (await GET(new Request("http://app/api/pulls/csv"))).text()).toContain(ownPull);
+  });
 });
 
 function filesNamed(dir: string, name: string): string[] {

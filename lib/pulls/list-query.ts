@@ -24,6 +24,13 @@ const fields = {
   from: day,
   to: day,
   expiring: z.coerce.number().int().min(1).max(365),
+  /** Drill-downs from the reports: the link, who a win is credited to, and when it was won. */
+  link: text(200),
+  /** An exact combination of lines, as the reports group them: "AUTO + HOMEOWNERS", or NONE. */
+  lines: text(400).regex(/^[A-Z0-9_]+( \+ [A-Z0-9_]+)*$/),
+  wonBy: z.uuid(),
+  wonFrom: day,
+  wonTo: day,
   sort: z.enum(SORTS),
   dir: z.enum(["asc", "desc"]),
   page: z.coerce.number().int().min(1).max(100_000),

@@ -61,6 +61,10 @@ describe("filtering and sorting", () => {
     const withFlood = listed().filter((p) => (p.policies as Policy[]).some((pol) => pol.policy_type === "FLOOD"));
     expect((await ids({ policyType: "FLOOD" })).sort()).toEqual(withFlood.map((p) => p.pull_id).sort());
     expect((await ids({ status: "PROVIDER_ERROR" })).length).toBe(listed().filter((p) => p.status === "PROVIDER_ERROR").length);
+    // An exact combination of lines, as the reports group them.
+    const combo = (p: SandboxPull) => [...new Set((p.policies as Policy[]).map((pol) => pol.policy_type))].sort().join(" + ") || "NONE";
+    const sample = combo(listed()[0] as SandboxPull);
+    expect((await ids({ lines: sample })).sort()).toEqual(listed().filter((p) => combo(p) === sample).map((p) => p.pull_id).sort());
   });
 
   it("filters by stage, assignee (or none), monitoring and archive", async () => {

@@ -60,6 +60,11 @@ function conditions(viewer: ListViewer, query: PullListQuery): SQL | undefined {
   else if (query.archived !== "include") parts.push(eq(pulls.isArchived, false));
   if (query.from) parts.push(gte(pulls.serviceCreatedAt, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) parts.push(lt(pulls.serviceCreatedAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000)));
+  if (query.link) parts.push(eq(pulls.publicAlias, query.link));
+  if (query.lines) parts.push(sql`(case when cardinality(${pulls.policyTypes}) = 0 then 'NONE' else array_to_string(${pulls.policyTypes}, ' + ') end) = ${query.lines}`);
+  if (query.wonBy) parts.push(and(eq(pulls.stage, "WON"), eq(pulls.wonCreditedTo, query.wonBy)));
+  if (query.wonFrom) parts.push(and(eq(pulls.stage, "WON"), gte(pulls.stageChangedAt, new Date(`${query.wonFrom}T00:00:00Z`))));
+  if (query.wonTo) parts.push(and(eq(pulls.stage, "WON"), lt(pulls.stageChangedAt, new Date(Date.parse(`${query.wonTo}T00:00:00Z`) + 86_400_000))));
   if (query.expiring) parts.push(sql`${pulls.nextExpiryDate} between current_date and current_date + ${query.expiring}::int`);
   return and(...parts);
 }

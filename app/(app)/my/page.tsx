@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/session";
-import { formatCalendarDate, formatInstant } from "@/lib/format";
+import { formatCalendarDate, formatCents, formatInstant } from "@/lib/format";
+import { getReport } from "@/lib/reports/queries";
 import { getAgentHome, type AttentionRow } from "@/lib/workflow/my-pulls";
 
 export const metadata: Metadata = { title: "My pulls" };
@@ -35,7 +36,10 @@ function AttentionList({ title, rows, empty, detail, testId }: { title: string; 
 
 export default async function MyPullsPage() {
   const user = await requireUser();
-  const home = await getAgentHome(await getDb(), user.id);
+  const db = await getDb();
+  const monthStart = new Date().toISOString().slice(0, 8) + "01";
+  // The agent's own figures only: the report is always narrowed to them here.
+  const [home, month, allTime] = await Promise.all([getAgentHome(db, user.id), getReport(db, { agent: user.id, from: monthStart }), getReport(db, { agent: user.id })]);
   const total = Object.values(home.stages).reduce((a, b) => a + b, 0);
 
   return (
@@ -60,6 +64,23 @@ export default async function MyPullsPage() {
           </Link>
         </li>
       </ul>
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="my-numbers">
+        <div className="rounded-lg border border-slate-200 bg-white p-4">
+          <dt className="text-xs uppercase tracking-wide text-slate-500">Won this month</dt>
+          <dd className="text-2xl font-semibold tabular-nums" data-testid="my-won-month">{formatCents(month.won.cents)}</dd>
+          <dd className="text-sm text-slate-600">{month.won.count} pulls</dd>
+        </div>
+        <div className="rounded-lg border border-slate-200 bg-white p-4">
+          <dt className="text-xs uppercase tracking-wide text-slate-500">Won in all</dt>
+          <dd className="text-2xl font-semibold tabular-nums">{formatCents(allTime.won.cents)}</dd>
+          <dd className="text-sm text-slate-600">{allTime.won.count} pulls</dd>
+        </div>
+        <div className="rounded-lg border border-slate-200 bg-white p-4">
+          <dt className="text-xs uppercase tracking-wide text-slate-500">My close ratio</dt>
+          <dd className="text-2xl font-semibold tabular-nums">{allTime.closeRatio.ratio === null ? "—" : `${Math.round(allTime.closeRatio.ratio * 1000) / 10}%`}</dd>
+          <dd className="text-sm text-slate-600">{allTime.closeRatio.won} won, {allTime.closeRatio.lost} lost</dd>
+        </div>
+      </dl>
       <div className="grid gap-4 lg:grid-cols-3">
         <AttentionList title="New for you" rows={home.fresh} empty="Nothing new since you last looked." detail={(r) => `assigned ${formatInstant(r.assignedAt)}`} testId="attention-new" />
         <AttentionList title="Expiring within 30 days" rows={home.expiring} empty="No policy of yours expires in the next 30 days." detail={(r) => `expires ${formatCalendarDate(r.nextExpiryDate)}`} testId="attention-expiring" />

@@ -27,6 +27,8 @@ export function PullFilters({ query, options }: { query: PullListQuery; options:
     <form method="get" action="/pulls" aria-label="Search and filter linked accounts" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
       {query.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
       {query.dir ? <input type="hidden" name="dir" value={query.dir} /> : null}
+      {/* Drill-downs from the reports have no field of their own here: they ride along. */}
+      {(["link", "lines", "wonBy", "wonFrom", "wonTo"] as const).map((key) => (query[key] ? <input key={key} type="hidden" name={key} value={query[key]} /> : null))}
       <div className="flex flex-col gap-2 sm:flex-row">
         <label className="flex-1">
           <span className="sr-only">Search</span>

@@ -13,7 +13,7 @@ import { listActiveUsers } from "@/lib/users/queries";
 
 export const metadata: Metadata = { title: "Linked accounts" };
 
-const FILTER_KEYS = ["q", "status", "type", "carrier", "policyType", "stage", "assignee", "monitored", "archived", "from", "to", "expiring"] as const;
+const FILTER_KEYS = ["q", "status", "type", "carrier", "policyType", "stage", "assignee", "monitored", "archived", "from", "to", "expiring", "link", "lines", "wonBy", "wonFrom", "wonTo"] as const;
 
 export default async function PullsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requirePermission("pulls:view");
@@ -30,10 +30,13 @@ export default async function PullsPage({ searchParams }: { searchParams: Promis
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold text-slate-900">Linked accounts</h1>
+        <div className="flex items-baseline gap-4">
+        <a href={`/api/pulls/csv${pullListHref(query, { page: undefined }).replace(/^\/pulls/, "")}`} className="text-sm text-brand-700 hover:underline">Download CSV</a>
         <p className="text-sm text-slate-600" data-testid="pull-count" aria-live="polite">
           {total === 1 ? "1 linked account" : `${total.toLocaleString("en-US")} linked accounts`}
           {filtered ? " match" : ""}
         </p>
+        </div>
       </div>
       <PullFilters query={query} options={options} />
       {ignored.length > 0 ? (

@@ -1,0 +1,25 @@
+// GET /api/pulls/csv?<the list's filters> — the pull list as the viewer sees it, as CSV.
+import { getDb } from "@/db/client";
+import { viewScope } from "@/lib/auth/permissions";
+import { userAllowedTo } from "@/lib/auth/session";
+import { csvResponse, toCsv, type Cell } from "@/lib/csv/to-csv";
+import { parsePullListQuery } from "@/lib/pulls/list-query";
+import { listPulls } from "@/lib/pulls/queries";
+import { centsToDollars } from "@/lib/reports/report-csv";
+
+export const dynamic = "force-dynamic";
+
+/** One file at most this long; a larger book is exported by narrowing the filters. */
+const MAX_ROWS = 50_000;
+
+export async function GET(request: Request) {
+  const user = await userAllowedTo("pulls:view");
+  if (!user) return Response.json({ error: "NOT_FOUND" }, { status: 404 });
+  const { query } = parsePullListQuery(Object.fromEntries(new URL(request.url).searchParams));
+  const { rows } = await listPulls(await getDb(), viewScope(user), { ...query, page: 1 }, MAX_ROWS);
+  const body = toCsv(
+    ["first name", "last name", "email", "provider", "lines", "total premium", "next expiry", "status", "stage", "assignee", "linked", "pull id"],
+    rows.map((r): Cell[] => [r.firstName, r.lastName, r.email, r.providerFriendlyName ?? r.providerName, r.policyTypes.join(" + "), r.totalPremiumCents === null ? null : centsToDollars(r.totalPremiumCents), r.nextExpiryDate, r.status, r.stage, r.assigneeName, r.serviceCreatedAt?.toISOString() ?? null, r.pullId]),
+  );
+  return csvResponse("coverdesk-pulls", body);
+}

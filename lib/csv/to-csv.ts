@@ -1,0 +1,28 @@
+// CSV as spreadsheets read it (RFC 4180): fields with commas, quotes or line breaks are quoted
+// and inner quotes doubled; lines end with CRLF. A text cell starting with = + - @ (or a tab or
+// carriage return) is prefixed with an apostrophe, so a hostile name cannot run as a formula
+// when the file is opened in a spreadsheet.
+
+export type Cell = string | number | boolean | null | undefined;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: Cell): string {
+  if (value === null || value === undefined) return "";
+  let text = typeof value === "string" ? value : String(value);
+  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(header: string[], rows: Cell[][]): string {
+  return [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}
+
+/** A download response; the filename is reduced to safe characters. */
+export function csvResponse(filename: string, body: string): Response {
+  const safe = filename.replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 80) || "export";
+  // The byte-order mark makes spreadsheet programs read the file as UTF-8 (names with accents).
+  return new Response(`\uFEFF${body}`, {
+    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${safe}.csv"`, "cache-control": "no-store" },
+  });
+}

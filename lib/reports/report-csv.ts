@@ -1,0 +1,33 @@
+import { toCsv, type Cell } from "@/lib/csv/to-csv";
+import type { Report } from "./queries";
+
+// Each table of the reports page as CSV, with money as exact decimal dollars ("1234.56").
+
+export const REPORT_TABLES = ["byAgent", "byPeriod", "byCarrier", "byLine", "byLink", "closeRatio", "newPulls"] as const;
+export type ReportTable = (typeof REPORT_TABLES)[number];
+
+export function centsToDollars(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+export function reportCsv(report: Report, table: ReportTable): string {
+  const won = (label: string, rows: Report["byAgent"]) => toCsv([label, "won pulls", "won premium"], rows.map((r): Cell[] => [r.label, r.count, centsToDollars(r.cents)]));
+  switch (table) {
+    case "byAgent":
+      return won("agent", report.byAgent);
+    case "byPeriod":
+      return won(`${report.period} starting`, report.byPeriod);
+    case "byCarrier":
+      return won("carrier", report.byCarrier);
+    case "byLine":
+      return won("lines of business", report.byLine);
+    case "byLink":
+      return won("link", report.byLink);
+    case "closeRatio":
+      return toCsv(["agent", "won", "lost", "close ratio"], report.closeRatio.rows.map((r): Cell[] => [r.label, r.won, r.lost, r.ratio === null ? null : r.ratio.toFixed(4)]));
+    case "newPulls":
+      return toCsv([`${report.period} starting`, "new pulls", "successful", "success share"], report.newPulls.map((r): Cell[] => [r.period, r.count, r.successful, r.count > 0 ? (r.successful / r.count).toFixed(4) : null]));
+  }
+}
