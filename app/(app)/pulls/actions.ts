@@ -6,6 +6,8 @@ import { getSessionUser } from "@/lib/auth/session";
 import { assignPulls } from "@/lib/workflow/assignment";
 import { field, toFormState, type FormState } from "@/lib/workflow/form-state";
 import { setPullStage } from "@/lib/workflow/funnel";
+import { env } from "@/lib/env";
+import { changePullMonitoring, enablePullMonitoring, refreshPullNow, stopPullMonitoring } from "@/lib/monitoring/commands";
 
 // Assignment and funnel actions of the pull pages. Each resolves the user from the session
 // and hands the raw form to a command, which validates it and checks the permission table on
@@ -58,4 +60,46 @@ export async function setStageAction(_previous: FormState, formData: FormData): 
   });
   if (result.ok) revalidatePath(`/pulls/${pullId}`);
   return toFormState(result, stage === "WON" ? "Marked won." : stage === "LOST" ? "Marked lost." : "Back to working.");
+}
+
+// Monitoring (managers and admins): each call goes to the service; see lib/monitoring.
+
+function monitoringInput(formData: FormData) {
+  return { pullId: field(formData, "pullId") ?? "", monitoringId: field(formData, "monitoringId") ?? "", every: field(formData, "every"), unit: field(formData, "unit"), stopAfter: field(formData, "stopAfter") };
+}
+
+export async function enableMonitoringAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const user = await getSessionUser();
+  if (!user) return SIGNED_OUT;
+  const input = monitoringInput(formData);
+  const result = await enablePullMonitoring(await getDb(), env().service, user, input);
+  if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
+  return toFormState(result, "Monitoring is on.");
+}
+
+export async function changeMonitoringAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const user = await getSessionUser();
+  if (!user) return SIGNED_OUT;
+  const input = monitoringInput(formData);
+  const result = await changePullMonitoring(await getDb(), env().service, user, input);
+  if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
+  return toFormState(result, "Interval changed.");
+}
+
+export async function stopMonitoringAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const user = await getSessionUser();
+  if (!user) return SIGNED_OUT;
+  const input = monitoringInput(formData);
+  const result = await stopPullMonitoring(await getDb(), env().service, user, input);
+  if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
+  return toFormState(result, "Monitoring is off.");
+}
+
+export async function refreshMonitoringAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const user = await getSessionUser();
+  if (!user) return SIGNED_OUT;
+  const input = monitoringInput(formData);
+  const result = await refreshPullNow(await getDb(), env().service, user, input);
+  if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
+  return toFormState(result, "Refresh started; the new pull arrives by webhook when it is done.");
 }

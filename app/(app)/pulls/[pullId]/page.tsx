@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { z } from "zod";
 import { PullDetailView } from "@/components/pulls/detail/pull-detail-view";
+import { MonitoringPanel } from "@/components/monitoring/monitoring-panel";
 import { PullHistory } from "@/components/workflow/pull-history";
 import { WorkflowPanel } from "@/components/workflow/workflow-panel";
 import { getDb } from "@/db/client";
@@ -39,7 +40,12 @@ export default async function PullDetailPage({ params }: { params: Promise<{ pul
         detail={detail}
         monitoring={monitoring}
         showProblems={can(user, "pulls:view-problems")}
-        pipeline={<WorkflowPanel user={user} pullId={pullId.data} workflow={detail.workflow} people={people} />}
+        pipeline={
+          <>
+            <WorkflowPanel user={user} pullId={pullId.data} workflow={detail.workflow} people={people} />
+            {can(user, "monitoring:manage") ? <MonitoringPanel pullId={pullId.data} monitoring={monitoring} /> : null}
+          </>
+        }
         history={<PullHistory entries={history.rows} />}
       />
     </div>

@@ -1,0 +1,22 @@
+import { formatInstant, humanize } from "@/lib/format";
+import type { PullMonitoring } from "@/lib/pulls/detail-queries";
+import { ActiveMonitoringForms, EnableMonitoringForm } from "./monitoring-forms";
+
+// Monitoring of this pull's account, for managers and admins: status, next refresh, controls,
+// and the warning that matters to the agency's bill.
+
+export function MonitoringPanel({ pullId, monitoring }: { pullId: string; monitoring: PullMonitoring | null }) {
+  const active = monitoring?.status === "ACTIVE";
+  return (
+    <section aria-labelledby="monitoring-title" className="rounded-lg border border-slate-200 bg-white p-5" data-testid="monitoring-panel">
+      <h2 id="monitoring-title" className="text-lg font-semibold text-slate-900">Monitoring</h2>
+      <p className="mb-3 text-sm text-amber-800">The service bills each refresh like a new pull.</p>
+      <p className="mb-3 text-sm text-slate-700" data-testid="monitoring-status">
+        {monitoring
+          ? `${humanize(monitoring.status ?? "UNKNOWN")}${monitoring.interval ? `, every ${monitoring.interval}` : ""}${active && monitoring.nextPullDate ? `; next refresh ${formatInstant(monitoring.nextPullDate)}` : ""}`
+          : "Not monitored."}
+      </p>
+      {active && monitoring ? <ActiveMonitoringForms pullId={pullId} monitoringId={monitoring.monitoringId} /> : <EnableMonitoringForm pullId={pullId} />}
+    </section>
+  );
+}

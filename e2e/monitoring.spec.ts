@@ -1,0 +1,40 @@
+import { expect, test } from "@playwright/test";
+import { storageStateOf } from "./roles";
+
+// Monitoring a pull from its page: a too-short interval is refused before any call, then
+// monitoring goes on and off through the service, and the page shows what the service says.
+
+const SANDBOX = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4110}/api/v1.0.0/teams/5f0c3c55-6d2a-4c8e-9a55-2d8f1b7c9e01`;
+const AUTH = `Basic ${Buffer.from("coverdesk-e2e-client:coverdesk-e2e-secret").toString("base64")}`;
+
+type ServicePull = { pull_id: string; status: string; type: string; parent_pull_id: string | null; created_at: string };
+
+test.use({ storageState: storageStateOf("manager") });
+
+test("a manager turns monitoring on and off, and a 29-day interval is refused first", async ({ page }) => {
+  const list = (await (await fetch(`${SANDBOX}/pulls?limit=100`, { headers: { authorization: AUTH } })).json()) as { pulls: ServicePull[] };
+  const recent = list.pulls.find((p) => p.status === "SUCCESS" && p.type === "PULLING_DATA" && !p.parent_pull_id && Date.now() - Date.parse(p.created_at) < 30 * 86_400_000);
+  expect(recent).toBeDefined();
+  await expect(async () => {
+    const response = await page.goto(`/pulls/${recent?.pull_id}`);
+    expect(response?.status()).toBe(200);
+  }).toPass({ timeout: 60_000 });
+
+  const panel = page.getByTestId("monitoring-panel");
+  await expect(panel).toContainText("bills each refresh like a new pull");
+  await expect(page.getByTestId("monitoring-status")).toHaveText("Not monitored.");
+  await panel.getByLabel("Every").fill("29");
+  await panel.getByLabel("Unit").selectOption("D");
+  await panel.getByRole("button", { name: "Turn monitoring on" }).click();
+  await expect(panel.getByRole("alert")).toHaveText("Monitoring can refresh at most every 30 days.");
+
+  await panel.getByLabel("Every").fill("1");
+  await panel.getByLabel("Unit").selectOption("M");
+  await panel.getByRole("button", { name: "Turn monitoring on" }).click();
+  await expect(page.getByTestId("monitoring-status")).toContainText("Active, every P1M; next refresh");
+
+  await panel.getByRole("button", { name: "Turn monitoring off" }).click();
+  await expect(page.getByTestId("monitoring-status")).toHaveText("Stopped, every P1M");
+  await page.reload();
+  await expect(page.getByTestId("monitoring-status")).toHaveText("Stopped, every P1M");
+});
