@@ -38,3 +38,28 @@ test("a manager turns monitoring on and off, and a 29-day interval is refused fi
   await page.reload();
   await expect(page.getByTestId("monitoring-status")).toHaveText("Stopped, every P1M");
 });
+
+test("a monitored account refreshes, and the new pull's history says what changed", async ({ page, request }) => {
+  const control = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4110}/_sandbox`;
+  const linked = (await (await request.post(`${control}/links`, { data: { username: "user_good_discover", password: "pass_good" } })).json()) as { pull_id: string };
+  const open = async (pullId: string) =>
+    expect(async () => {
+      const response = await page.goto(`/pulls/${pullId}`);
+      expect(response?.status()).toBe(200);
+    }).toPass({ timeout: 60_000, intervals: [500] });
+  await open(linked.pull_id);
+
+  let monitoringId = "";
+  await expect(async () => {
+    const found = (await (await fetch(`${SANDBOX}/monitorings?pull_id=${linked.pull_id}`, { headers: { authorization: AUTH } })).json()) as { monitorings: Array<{ monitoring_id: string }> };
+    monitoringId = found.monitorings[0]?.monitoring_id ?? "";
+    expect(monitoringId).not.toBe("");
+  }).toPass({ timeout: 30_000 });
+  const refreshed = (await (await request.post(`${control}/monitorings/${monitoringId}/refresh`, { data: {} })).json()) as { pull_id: string };
+
+  await expect(async () => {
+    await open(refreshed.pull_id);
+    await expect(page.getByTestId("account-history")).toContainText("Mortgagee added:", { timeout: 1_000 });
+  }).toPass({ timeout: 60_000, intervals: [1_000] });
+  await expect(page.getByTestId("account-history")).toContainText("First pull of this account.");
+});

@@ -35,9 +35,11 @@ type Props = {
   pipeline?: React.ReactNode;
   /** Who did what to this pull, shown last. */
   history?: React.ReactNode;
+  /** The account's earlier and later pulls and what changed (monitored accounts). */
+  timeline?: React.ReactNode;
 };
 
-export function PullDetailView({ detail, monitoring, showProblems, pipeline, history }: Props) {
+export function PullDetailView({ detail, monitoring, showProblems, pipeline, history, timeline }: Props) {
   const { pull } = detail;
   const index = indexPull(pull);
   const vehicles = vehiclesOf(pull);
@@ -61,6 +63,7 @@ export function PullDetailView({ detail, monitoring, showProblems, pipeline, his
     ...(pull.answers.length > 0 ? [{ id: "answers", title: "Answers" }] : []),
     { id: "agents", title: "Agents of record", count: pull.agents.length },
     { id: "addresses", title: "Addresses", count: pull.addresses.length },
+    ...(timeline ? [{ id: "account-timeline", title: "Account history" }] : []),
     ...(history ? [{ id: "history", title: "History" }] : []),
     ...(showProblems && detail.problems.length > 0 ? [{ id: "payload-problems", title: "Data problems", count: detail.problems.length }] : []),
   ];
@@ -147,6 +150,12 @@ export function PullDetailView({ detail, monitoring, showProblems, pipeline, his
       <DetailSection id="addresses" title="Addresses" count={pull.addresses.length}>
         {pull.addresses.length > 0 ? <Addresses addresses={pull.addresses} /> : <Empty>No addresses.</Empty>}
       </DetailSection>
+
+      {timeline ? (
+        <DetailSection id="account-timeline" title="Account history">
+          {timeline}
+        </DetailSection>
+      ) : null}
 
       {history ? (
         <DetailSection id="history" title="History">

@@ -3,11 +3,13 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { z } from "zod";
 import { PullDetailView } from "@/components/pulls/detail/pull-detail-view";
+import { AccountHistory } from "@/components/monitoring/account-history";
 import { MonitoringPanel } from "@/components/monitoring/monitoring-panel";
 import { PullHistory } from "@/components/workflow/pull-history";
 import { WorkflowPanel } from "@/components/workflow/workflow-panel";
 import { getDb } from "@/db/client";
-import { can } from "@/lib/auth/permissions";
+import { can, viewScope } from "@/lib/auth/permissions";
+import { getAccountHistory } from "@/lib/monitoring/history";
 import { requirePermission } from "@/lib/auth/session";
 import { findViewablePull } from "@/lib/pulls/access";
 import { getPullMonitoring } from "@/lib/pulls/detail-queries";
@@ -25,10 +27,11 @@ export default async function PullDetailPage({ params }: { params: Promise<{ pul
   const db = await getDb();
   const detail = await findViewablePull(db, user, pullId.data);
   if (!detail) notFound();
-  const [monitoring, people, history] = await Promise.all([
+  const [monitoring, people, history, timeline] = await Promise.all([
     getPullMonitoring(db, { pullId: detail.pull.pull_id, accountIdentifier: detail.pull.account_identifier }),
     can(user, "pulls:assign") ? listActiveUsers(db) : [],
     listAuditEvents(db, { pullId: pullId.data }),
+    getAccountHistory(db, viewScope(user), detail.pull.account_identifier),
   ]);
   // Opening an assigned pull is what stops it counting as new for its assignee.
   if (detail.workflow.assigneeId === user.id) await markPullSeen(db, user.id, pullId.data);
@@ -47,6 +50,7 @@ export default async function PullDetailPage({ params }: { params: Promise<{ pul
           </>
         }
         history={<PullHistory entries={history.rows} />}
+        timeline={timeline.length > 0 ? <AccountHistory entries={timeline} currentPullId={pullId.data} /> : undefined}
       />
     </div>
   );
