@@ -63,3 +63,25 @@ test("a monitored account refreshes, and the new pull's history says what change
   }).toPass({ timeout: 60_000, intervals: [1_000] });
   await expect(page.getByTestId("account-history")).toContainText("First pull of this account.");
 });
+
+test("an account that needs its consumer shows on the reconnect worklist with the link to send", async ({ page, request }) => {
+  const control = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4110}/_sandbox`;
+  const linked = (await (await request.post(`${control}/links`, { data: { username: "user_good_discover", password: "pass_good" } })).json()) as { pull_id: string };
+  let monitoringId = "";
+  await expect(async () => {
+    const found = (await (await fetch(`${SANDBOX}/monitorings?pull_id=${linked.pull_id}`, { headers: { authorization: AUTH } })).json()) as { monitorings: Array<{ monitoring_id: string }> };
+    monitoringId = found.monitorings[0]?.monitoring_id ?? "";
+    expect(monitoringId).not.toBe("");
+  }).toPass({ timeout: 30_000 });
+  await expect(async () => {
+    expect((await page.goto(`/pulls/${linked.pull_id}`))?.status()).toBe(200);
+  }).toPass({ timeout: 60_000, intervals: [500] });
+
+  const response = await request.post(`${control}/monitorings/${monitoringId}/reconnect-needed`, { data: { auth_status: "IDENTITY_VERIFICATION_OPTIONS" } });
+  expect(response.ok()).toBe(true);
+  await expect(async () => {
+    await page.goto("/reconnect");
+    await expect(page.getByTestId("reconnect-list")).toContainText("They must choose how to receive a code", { timeout: 1_000 });
+  }).toPass({ timeout: 60_000, intervals: [1_000] });
+  await expect(page.getByTestId("reconnect-list").getByRole("button", { name: "Copy link" }).first()).toBeVisible();
+});

@@ -19,6 +19,7 @@ export function AppHeader({ user, newAssignments }: { user: SessionUser; newAssi
               ) : null}
             </Link>
             <Link href="/pulls" className="text-slate-700 hover:text-brand-700">Linked accounts</Link>
+            <Link href="/reconnect" className="text-slate-700 hover:text-brand-700">Reconnect</Link>
             {can(user, "reports:view") ? <Link href="/reports" className="text-slate-700 hover:text-brand-700">Reports</Link> : null}
             {can(user, "users:manage") ? <Link href="/admin/users" className="text-slate-700 hover:text-brand-700">Users</Link> : null}
             {can(user, "settings:manage") ? <Link href="/admin/assignment" className="text-slate-700 hover:text-brand-700">Assignment</Link> : null}

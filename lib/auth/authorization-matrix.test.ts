@@ -45,7 +45,7 @@ async function baseline() {
   ownPull = sample[0]?.pull_id ?? "";
   queuePull = sample[1]?.pull_id ?? "";
   await database.db.update(pulls).set({ assigneeId: ids.agent }).where(eq(pulls.pullId, ownPull));
-  await database.db.insert(monitorings).values({ monitoringId: "mon_matrix", initialPullId: ownPull, status: "ACTIVE", interval: "P1M" });
+  await database.db.insert(monitorings).values({ monitoringId: "mon_matrix", initialPullId: ownPull, status: "ACTIVE", interval: "P1M", reconnectRequestedAt: new Date(), reconnectAuthStatus: "NOT_AUTHENTICATED" });
   const [event] = await database.db.insert(webhookEvents).values({ dedupKey: "k", eventType: "COMPLETE", pullId: queuePull, status: "FAILED", payload: {} }).returning({ id: webhookEvents.id });
   failedEvent = event?.id ?? 0;
 }
@@ -83,6 +83,7 @@ const pullActions = () => import("@/app/(app)/pulls/actions");
 const eventActions = () => import("@/app/(app)/events/actions");
 const userActions = () => import("@/app/(app)/admin/users/actions");
 const assignmentActions = () => import("@/app/(app)/admin/assignment/actions");
+const reconnectActions = () => import("@/app/(app)/reconnect/actions");
 
 const MATRIX: Entry[] = [
   { name: "pulls/assignPullAction", allowed: ["admin", "manager"], writes: true, call: async () => (await pullActions()).assignPullAction(IDLE, form({ pullId: queuePull, assigneeId: ids.manager })) },
@@ -103,6 +104,8 @@ const MATRIX: Entry[] = [
   { name: "pulls/changeMonitoringAction", allowed: ["admin", "manager"], writes: false, call: async () => (await pullActions()).changeMonitoringAction(IDLE, form({ pullId: ownPull, monitoringId: "mon_matrix", every: "2", unit: "M" })) },
   { name: "pulls/stopMonitoringAction", allowed: ["admin", "manager"], writes: false, call: async () => (await pullActions()).stopMonitoringAction(IDLE, form({ pullId: ownPull, monitoringId: "mon_matrix" })) },
   { name: "pulls/refreshMonitoringAction", allowed: ["admin", "manager"], writes: false, call: async () => (await pullActions()).refreshMonitoringAction(IDLE, form({ pullId: ownPull, monitoringId: "mon_matrix" })) },
+  // Whoever may see the account may ask for a fresh link; the service is unreachable here.
+  { name: "reconnect/renewReconnectLinkAction", allowed: ["admin", "manager", "agent"], writes: false, call: async () => (await reconnectActions()).renewReconnectLinkAction(IDLE, form({ monitoringId: "mon_matrix" })) },
   { name: "GET /api/admin/sync", allowed: ["admin"], writes: false, call: async () => (await import("@/app/api/admin/sync/route")).GET() },
   { name: "GET /api/reports/csv", allowed: ["admin", "manager"], writes: false, call: async () => (await import("@/app/api/reports/csv/route")).GET(new Request("http://app/api/reports/csv?table=byAgent")) },
   // Everyone signed in may export; what the file holds follows their view (tested below).

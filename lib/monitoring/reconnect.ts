@@ -1,0 +1,74 @@
+import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "@/db/types";
+import { monitorings, pulls } from "@/db/schema";
+import { can, canOnPull } from "@/lib/auth/permissions";
+import type { ListViewer } from "@/lib/pulls/queries";
+import type { ServiceConfig } from "@/lib/service/client";
+import { ServiceError } from "@/lib/service/errors";
+import { getMonitoringReconnectToken } from "@/lib/service/monitorings-api";
+import type { Actor } from "@/lib/workflow/actor";
+import { recordAudit } from "@/lib/workflow/audit";
+import { forbidden, notFound, type CommandResult } from "@/lib/workflow/result";
+
+// Accounts whose refresh needs the consumer (MONITORING_RECONNECT): the worklist, and a fresh
+// hosted reconnect link from the service when the one we hold has expired.
+
+export type ReconnectItem = {
+  monitoringId: string;
+  pullId: string | null;
+  name: string;
+  email: string | null;
+  authStatus: string | null;
+  requestedAt: Date;
+  reconnectUrl: string | null;
+};
+
+export async function listReconnectWorklist(db: Db, viewer: ListViewer): Promise<ReconnectItem[]> {
+  const pullOf = sql`coalesce(${monitorings.latestPullId}, ${monitorings.initialPullId})`;
+  const visible = viewer.kind === "all" ? undefined : or(isNull(pulls.assigneeId), eq(pulls.assigneeId, viewer.userId));
+  const rows = await db
+    .select({
+      monitoringId: monitorings.monitoringId,
+      pullId: pulls.pullId,
+      firstName: pulls.firstName,
+      lastName: pulls.lastName,
+      email: pulls.email,
+      authStatus: monitorings.reconnectAuthStatus,
+      requestedAt: monitorings.reconnectRequestedAt,
+      reconnectUrl: monitorings.reconnectUrl,
+    })
+    .from(monitorings)
+    .innerJoin(pulls, eq(pulls.pullId, pullOf))
+    .where(and(isNotNull(monitorings.reconnectRequestedAt), visible))
+    .orderBy(desc(monitorings.reconnectRequestedAt))
+    .limit(200);
+  return rows.map((r) => ({
+    monitoringId: r.monitoringId,
+    pullId: r.pullId,
+    name: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email || "Unnamed account",
+    email: r.email,
+    authStatus: r.authStatus,
+    requestedAt: r.requestedAt ?? new Date(0),
+    reconnectUrl: r.reconnectUrl,
+  }));
+}
+
+/** Asks the service for a fresh reconnect link (the old one may have expired) and keeps it. */
+export async function renewReconnectLink(db: Db, service: ServiceConfig, actor: Actor, monitoringId: string): Promise<CommandResult<{ reconnectUrl: string | null }>> {
+  const [row] = await db
+    .select({ monitoringId: monitorings.monitoringId, pullId: pulls.pullId, assigneeId: pulls.assigneeId })
+    .from(monitorings)
+    .innerJoin(pulls, eq(pulls.pullId, sql`coalesce(${monitorings.latestPullId}, ${monitorings.initialPullId})`))
+    .where(and(eq(monitorings.monitoringId, monitoringId), isNotNull(monitorings.reconnectRequestedAt)));
+  if (!row || !canOnPull(actor, "pulls:view", row)) return notFound("That reconnect request");
+  if (!can(actor, "pulls:view")) return forbidden("You cannot act on this account.");
+  try {
+    const { value } = await getMonitoringReconnectToken(service, monitoringId);
+    await db.update(monitorings).set({ reconnectUrl: value.reconnect_url, reconnectToken: value.reconnect_token, updatedAt: new Date() }).where(eq(monitorings.monitoringId, monitoringId));
+    await recordAudit(db, actor, "MONITORING_CHANGED", { pullId: row.pullId, details: { change: "asked the service for a fresh reconnect link", monitoringId } });
+    return { ok: true as const, reconnectUrl: value.reconnect_url };
+  } catch (error) {
+    if (error instanceof ServiceError) return { ok: false, code: "CONFLICT", message: `The service could not give a new link (${error.code}).` };
+    throw error;
+  }
+}
