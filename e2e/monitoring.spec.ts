@@ -85,3 +85,14 @@ test("an account that needs its consumer shows on the reconnect worklist with th
   }).toPass({ timeout: 60_000, intervals: [1_000] });
   await expect(page.getByTestId("reconnect-list").getByRole("button", { name: "Copy link" }).first()).toBeVisible();
 });
+
+test("a manager monitors a selection from the list", async ({ page }) => {
+  const since = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+  await expect(async () => {
+    await page.goto(`/pulls?status=SUCCESS&type=PULLING_DATA&monitored=no&from=${since}`);
+    expect(await page.getByTestId("pull-row").count()).toBeGreaterThan(0);
+  }).toPass({ timeout: 60_000 });
+  await page.getByTestId("pull-row").first().getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Monitor selected" }).click();
+  await expect(page.getByRole("status")).toHaveText("1 now monitored.");
+});

@@ -5,7 +5,7 @@ import { bulkAssignAction } from "@/app/(app)/pulls/actions";
 import { IDLE } from "@/lib/workflow/form-state";
 import { FormMessage } from "./form-message";
 
-// Assign the pulls ticked in the list. The row checkboxes belong to this form through their
+// Assign, monitor or stop monitoring the pulls ticked in the list. The row checkboxes belong to this form through their
 // `form` attribute, so the table stays a plain table and it all works without JavaScript.
 
 export const BULK_FORM_ID = "bulk-assign";
@@ -22,9 +22,25 @@ export function BulkAssignBar({ people }: { people: Array<{ id: string; name: st
           {people.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
         </select>
       </label>
-      <button type="submit" disabled={pending} className="rounded-md bg-brand-700 px-3 py-1.5 font-medium text-white hover:bg-brand-900 disabled:opacity-50">
-        {pending ? "Assigning…" : "Assign selected"}
+      <button type="submit" name="intent" value="assign" disabled={pending} className="rounded-md bg-brand-700 px-3 py-1.5 font-medium text-white hover:bg-brand-900 disabled:opacity-50">
+        {pending ? "Working…" : "Assign selected"}
       </button>
+      <span className="mx-1 h-5 w-px bg-slate-200" aria-hidden="true" />
+      <label className="flex items-center gap-1">
+        <span>Monitor every</span>
+        <input name="every" type="number" min={1} max={120} defaultValue={1} className="w-16 rounded-md border border-slate-300 px-2 py-1.5" />
+      </label>
+      <label>
+        <span className="sr-only">Unit</span>
+        <select name="unit" defaultValue="M" className="rounded-md border border-slate-300 bg-white px-2 py-1.5">
+          <option value="D">days</option>
+          <option value="M">months</option>
+          <option value="Y">years</option>
+        </select>
+      </label>
+      <button type="submit" name="intent" value="monitor" disabled={pending} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100 disabled:opacity-50">Monitor selected</button>
+      <button type="submit" name="intent" value="unmonitor" disabled={pending} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100 disabled:opacity-50">Stop monitoring</button>
+      <span className="text-xs text-amber-800">Each refresh is billed like a pull.</span>
       <FormMessage state={state} />
     </form>
   );

@@ -8,6 +8,7 @@ import { fetchPullPayload } from "@/lib/service/pulls-api";
 import { startSandbox, type Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
+import { bulkMonitoring } from "./bulk";
 import { changePullMonitoring, enablePullMonitoring, refreshPullNow, stopPullMonitoring } from "./commands";
 
 // Monitoring a pull through the service (the sandbox, over HTTP): our mirror follows only what
@@ -91,5 +92,17 @@ describe("monitoring a pull", () => {
     const result = await enablePullMonitoring(database.db, service, staff.manager, { pullId: old.pull_id, every: 1, unit: "Y" });
     expect(result, JSON.stringify(result)).toMatchObject({ ok: false, message: expect.stringContaining("a pull this old") });
     expect(await database.db.select().from(monitorings)).toEqual(before);
+  });
+
+  it("monitors a selection, counting what the service accepted and naming why it refused the rest", async () => {
+    const fresh = await linkAccount("user_good");
+    const old = [...sandbox.state.pulls.values()].find((p) => p.status === "SUCCESS" && !p.parent_pull_id && p.type === "PULLING_DATA" && Date.now() - Date.parse(p.created_at) > 100 * 86_400_000);
+    if (!old) throw new Error("no old pull");
+    expect(await bulkMonitoring(database.db, service, staff.agent, { pullIds: [fresh], turnOn: true, every: 1, unit: "M" })).toMatchObject({ ok: false, code: "FORBIDDEN" });
+    expect(await bulkMonitoring(database.db, service, staff.manager, { pullIds: [fresh], turnOn: true, every: 7, unit: "D" })).toMatchObject({ ok: false, code: "INVALID" });
+    const on = await bulkMonitoring(database.db, service, staff.manager, { pullIds: [fresh, old.pull_id], turnOn: true, every: 1, unit: "M" });
+    expect(on).toEqual({ ok: true, done: 1, refused: 1, reasons: ["The service will not monitor a pull this old. Ask the consumer to link the account again."] });
+    const off = await bulkMonitoring(database.db, service, staff.manager, { pullIds: [fresh, old.pull_id], turnOn: false });
+    expect(off).toMatchObject({ ok: true, done: 1, refused: 1, reasons: ["It is not monitored."] });
   });
 });

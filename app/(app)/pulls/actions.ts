@@ -7,6 +7,7 @@ import { assignPulls } from "@/lib/workflow/assignment";
 import { field, toFormState, type FormState } from "@/lib/workflow/form-state";
 import { setPullStage } from "@/lib/workflow/funnel";
 import { env } from "@/lib/env";
+import { bulkMonitoring } from "@/lib/monitoring/bulk";
 import { changePullMonitoring, enablePullMonitoring, refreshPullNow, stopPullMonitoring } from "@/lib/monitoring/commands";
 
 // Assignment and funnel actions of the pull pages. Each resolves the user from the session
@@ -36,10 +37,20 @@ export async function claimPullAction(_previous: FormState, formData: FormData):
   return toFormState(result, "It is yours now.");
 }
 
+/** The list's selection bar: `intent` says what its pressed button asks (assign, monitor, unmonitor). */
 export async function bulkAssignAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const user = await getSessionUser();
   if (!user) return SIGNED_OUT;
   const pullIds = formData.getAll("pullIds").filter((v): v is string => typeof v === "string");
+  const intent = field(formData, "intent");
+  if (intent === "monitor" || intent === "unmonitor") {
+    const result = await bulkMonitoring(await getDb(), env().service, user, { pullIds, turnOn: intent === "monitor", every: field(formData, "every"), unit: field(formData, "unit") });
+    if (!result.ok) return toFormState(result, "");
+    revalidatePath("/pulls");
+    const verb = intent === "monitor" ? "now monitored" : "no longer monitored";
+    const refused = result.refused > 0 ? ` ${result.refused} refused: ${result.reasons.join(" ")}` : "";
+    return result.done > 0 || result.refused === 0 ? { status: "done", message: `${result.done} ${verb}.${refused}` } : { status: "error", message: `None changed.${refused}`, code: "CONFLICT" };
+  }
   const assigneeId = field(formData, "assigneeId") || null;
   const result = await assignPulls(await getDb(), user, { pullIds, assigneeId });
   if (result.ok) revalidatePath("/pulls");
