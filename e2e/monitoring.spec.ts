@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
+import { SANDBOX_CONTROL, SERVICE_AUTH, TEAM_BASE } from "./sandbox-urls";
 import { storageStateOf } from "./roles";
 
 // Monitoring a pull from its page: a too-short interval is refused before any call, then
 // monitoring goes on and off through the service, and the page shows what the service says.
 
-const SANDBOX = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4110}/api/v1.0.0/teams/5f0c3c55-6d2a-4c8e-9a55-2d8f1b7c9e01`;
-const AUTH = `Basic ${Buffer.from("coverdesk-e2e-client:coverdesk-e2e-secret").toString("base64")}`;
+const SANDBOX = TEAM_BASE;
+const AUTH = SERVICE_AUTH;
 
 type ServicePull = { pull_id: string; status: string; type: string; parent_pull_id: string | null; created_at: string };
 
@@ -40,7 +41,7 @@ test("a manager turns monitoring on and off, and a 29-day interval is refused fi
 });
 
 test("a monitored account refreshes, and the new pull's history says what changed", async ({ page, request }) => {
-  const control = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4110}/_sandbox`;
+  const control = SANDBOX_CONTROL;
   const linked = (await (await request.post(`${control}/links`, { data: { username: "user_good_discover", password: "pass_good" } })).json()) as { pull_id: string };
   const open = async (pullId: string) =>
     expect(async () => {
@@ -65,7 +66,7 @@ test("a monitored account refreshes, and the new pull's history says what change
 });
 
 test("an account that needs its consumer shows on the reconnect worklist with the link to send", async ({ page, request }) => {
-  const control = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4110}/_sandbox`;
+  const control = SANDBOX_CONTROL;
   const linked = (await (await request.post(`${control}/links`, { data: { username: "user_good_discover", password: "pass_good" } })).json()) as { pull_id: string };
   let monitoringId = "";
   await expect(async () => {

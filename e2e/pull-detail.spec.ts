@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { SANDBOX_CONTROL, SERVICE_AUTH, SERVICE_BASE, TEAM_ID } from "./sandbox-urls";
 import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
 import { storageStateOf } from "./roles";
 
@@ -8,11 +9,9 @@ import { storageStateOf } from "./roles";
 // uploads must download as PDFs; hostile strings stay text; a phone's width does not make the
 // page scroll sideways; axe finds no serious or critical violations.
 
-const SERVICE = "http://127.0.0.1:4110/api/v1.0.0";
-/** The sandbox's test-only control API (faults on demand). */
-const SANDBOX_CONTROL = "http://127.0.0.1:4110/_sandbox";
-const TEAM = "5f0c3c55-6d2a-4c8e-9a55-2d8f1b7c9e01";
-const BASIC = `Basic ${Buffer.from("coverdesk-e2e-client:coverdesk-e2e-secret").toString("base64")}`;
+const SERVICE = SERVICE_BASE;
+const TEAM = TEAM_ID;
+const BASIC = SERVICE_AUTH;
 
 type Address = { full_address?: string | null };
 type Coverage = { friendly_name: string | null; per_person_limit_cents: number | null; per_incident_limit_cents: number | null; is_declined: boolean };

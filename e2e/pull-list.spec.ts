@@ -1,10 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
+import { SERVICE_AUTH, TEAM_BASE } from "./sandbox-urls";
 import { storageStateOf } from "./roles";
 
 // The list agents live in: search, filters, sort and paging, all kept in the URL.
 
-const SANDBOX = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4110}/api/v1.0.0/teams/5f0c3c55-6d2a-4c8e-9a55-2d8f1b7c9e01`;
-const AUTH = `Basic ${Buffer.from("coverdesk-e2e-client:coverdesk-e2e-secret").toString("base64")}`;
+const SANDBOX = TEAM_BASE;
+const AUTH = SERVICE_AUTH;
 
 type ServicePull = { pull_id: string; status: string; first_name: string | null; last_name: string | null; parent_pull_id: string | null; policies: Array<{ vehicles?: Array<{ vin: string | null }> }> };
 

@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from "node:fs";
+import { SANDBOX_CONTROL } from "./sandbox-urls";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { storageStateOf } from "./roles";
@@ -6,7 +7,7 @@ import { storageStateOf } from "./roles";
 // The real service's published example pulls, served by the sandbox exactly as published and
 // announced by webhook: the app must store them and show what an agent needs.
 
-const CONTROL = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4110}/_sandbox`;
+const CONTROL = SANDBOX_CONTROL;
 const FIXTURES = path.join(process.cwd(), "lib/service/fixtures/real/pulls");
 
 type Example = { pull_id: string; first_name: string; last_name: string; policies: Array<{ carrier_policy_number: string | null; vehicles?: Array<{ vin: string | null }>; dwellings?: Array<{ address?: { full_address?: string | null } | null }> }> };

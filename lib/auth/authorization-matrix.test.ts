@@ -122,6 +122,7 @@ const MATRIX: Entry[] = [
       return GET(new Request("http://app/x"), { params: Promise.resolve({ pullId: ownPull, documentId }) });
     },
   },
+  { name: "GET /api/pulls/[pullId]/version", allowed: ["admin", "manager", "agent"], writes: false, call: async () => (await import("@/app/api/pulls/[pullId]/version/route")).GET(new Request("http://app/x"), { params: Promise.resolve({ pullId: ownPull }) }) },
   {
     name: "GET /api/pulls/[pullId]/answers/[answerId]/files/[fileId]",
     allowed: [],

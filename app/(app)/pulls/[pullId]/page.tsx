@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { z } from "zod";
+import { LiveRefresh } from "@/components/pulls/detail/live-refresh";
 import { PullDetailView } from "@/components/pulls/detail/pull-detail-view";
 import { AccountHistory } from "@/components/monitoring/account-history";
 import { MonitoringPanel } from "@/components/monitoring/monitoring-panel";
@@ -39,6 +40,7 @@ export default async function PullDetailPage({ params }: { params: Promise<{ pul
   return (
     <div className="space-y-6">
       <Link href="/pulls" className="text-sm text-brand-700 hover:underline">← All linked accounts</Link>
+      <LiveRefresh pullId={pullId.data} />
       <PullDetailView
         detail={detail}
         monitoring={monitoring}

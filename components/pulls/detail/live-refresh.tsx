@@ -1,0 +1,28 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef } from "react";
+
+// Keeps an open pull page current: it asks every few seconds whether anything it shows has
+// changed (new data by webhook, a login step, the pipeline, monitoring) and re-renders if so.
+
+const EVERY_MS = 4_000;
+
+async function fetchVersion(pullId: string): Promise<string | null> {
+  const response = await fetch(`/api/pulls/${pullId}/version`, { cache: "no-store" });
+  if (!response.ok) return null;
+  return ((await response.json()) as { version: string }).version;
+}
+
+export function LiveRefresh({ pullId }: { pullId: string }) {
+  const router = useRouter();
+  const { data } = useQuery({ queryKey: ["pull-version", pullId], queryFn: () => fetchVersion(pullId), refetchInterval: EVERY_MS, refetchIntervalInBackground: false });
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (!data) return;
+    if (seen.current !== null && seen.current !== data) router.refresh();
+    seen.current = data;
+  }, [data, router]);
+  return null;
+}
