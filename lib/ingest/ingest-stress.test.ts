@@ -4,9 +4,10 @@ import { pulls, webhookEvents } from "@/db/schema";
 import type { ServiceConfig } from "@/lib/service/client";
 import { fetchPullPayload } from "@/lib/service/pulls-api";
 import { contentHash } from "@/lib/pulls/projection";
-import { unwrapPullPayload } from "@/lib/pulls/store-pull";
+import { unwrapPull } from "@/lib/service/schemas";
 import { createRandom } from "@/sandbox/data/random";
 import { startSandbox, type Sandbox } from "@/sandbox/server";
+import { setFaults } from "@/test/sandbox-faults";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { processDueEvents } from "./process-events";
 import { receiveWebhook } from "./receive-webhook";
@@ -26,10 +27,6 @@ const CHANGED = 50; // pulls whose data changes mid-run, besides those the dying
 let database: TestDatabase;
 let sandbox: Sandbox;
 let service: ServiceConfig;
-
-async function faults(body: Record<string, number>) {
-  await fetch(`${sandbox.url}/_sandbox/faults`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -73,7 +70,7 @@ describe("ingestion under duplicates, reordering, faults and a dying worker", ()
     const webhooks = [...distinct, ...duplicates].sort(() => random.next() - 0.5);
     expect(webhooks).toHaveLength(WEBHOOKS);
 
-    await faults({ errorRate: 0.2, timeoutRate: 0.05 });
+    await setFaults(sandbox, { errorRate: 0.2, timeoutRate: 0.05 });
     const workerA = runWorker("worker-a", (id) => fetchPullPayload(service, id));
     const receive = async (bodies: string[]) => {
       for (let i = 0; i < bodies.length; i += 50) {
@@ -128,7 +125,7 @@ describe("ingestion under duplicates, reordering, faults and a dying worker", ()
     // Z wakes up, long after its claims were taken over, and tries to write its old data.
     wakeZ();
     await workerZ;
-    await faults({ errorRate: 0, timeoutRate: 0 });
+    await setFaults(sandbox, { errorRate: 0, timeoutRate: 0 });
 
     const byStatus = await database.db.select({ status: webhookEvents.status, n: sql<number>`count(*)::int` }).from(webhookEvents).groupBy(webhookEvents.status);
     const failures = await database.db.select({ error: webhookEvents.lastError }).from(webhookEvents).where(sql`${webhookEvents.status} <> 'DONE'`).limit(5);
@@ -138,7 +135,7 @@ describe("ingestion under duplicates, reordering, faults and a dying worker", ()
     expect(stored).toHaveLength(PULLS);
     const storedById = new Map(stored.map((row) => [row.pullId, row]));
     for (const id of ids) {
-      const latest = unwrapPullPayload(await fetchPullPayload(service, id));
+      const latest = unwrapPull(await fetchPullPayload(service, id));
       expect(storedById.get(id)?.contentHash, id).toBe(contentHash(latest));
     }
     for (const id of changed) expect(storedById.get(id)?.firstName).toMatch(/ Updated$/);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pulls, syncRuns } from "@/db/schema";
 import type { ServiceConfig } from "@/lib/service/client";
 import { startSandbox, type Sandbox } from "@/sandbox/server";
+import { setFaults } from "@/test/sandbox-faults";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { isSyncDue, runSync, startSyncRun } from "./sync";
 
@@ -12,10 +13,6 @@ const TEAM = "2c9d7e61-0b1a-4f3e-9d8c-7b6a5f4e3d2c";
 let database: TestDatabase;
 let sandbox: Sandbox;
 let service: ServiceConfig;
-
-async function faults(body: Record<string, number>) {
-  await fetch(`${sandbox.url}/_sandbox/faults`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -59,7 +56,7 @@ describe("reconciliation sync", () => {
   });
 
   it("ends as failed with the service's error when the service keeps failing", async () => {
-    await faults({ errorRate: 1 });
+    await setFaults(sandbox, { errorRate: 1 });
     try {
       const start = await startSyncRun(database.db, "MANUAL");
       const run = await runSync(database.db, service, start.run);
@@ -67,7 +64,7 @@ describe("reconciliation sync", () => {
       expect(run.error).toContain("500");
       expect(run.finishedAt).toBeInstanceOf(Date);
     } finally {
-      await faults({ errorRate: 0 });
+      await setFaults(sandbox, { errorRate: 0 });
     }
   });
 });

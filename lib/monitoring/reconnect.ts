@@ -1,14 +1,14 @@
 import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { monitorings, pulls } from "@/db/schema";
-import { can, canOnPull } from "@/lib/auth/permissions";
+import { canOnPull } from "@/lib/auth/permissions";
 import type { ListViewer } from "@/lib/pulls/queries";
 import type { ServiceConfig } from "@/lib/service/client";
 import { ServiceError } from "@/lib/service/errors";
 import { getMonitoringReconnectToken } from "@/lib/service/monitorings-api";
 import type { Actor } from "@/lib/workflow/actor";
 import { recordAudit } from "@/lib/workflow/audit";
-import { forbidden, notFound, type CommandResult } from "@/lib/workflow/result";
+import { notFound, type CommandResult } from "@/lib/workflow/result";
 
 // Accounts whose refresh needs the consumer (MONITORING_RECONNECT): the worklist, and a fresh
 // hosted reconnect link from the service when the one we hold has expired.
@@ -61,7 +61,6 @@ export async function renewReconnectLink(db: Db, service: ServiceConfig, actor: 
     .innerJoin(pulls, eq(pulls.pullId, sql`coalesce(${monitorings.latestPullId}, ${monitorings.initialPullId})`))
     .where(and(eq(monitorings.monitoringId, monitoringId), isNotNull(monitorings.reconnectRequestedAt)));
   if (!row || !canOnPull(actor, "pulls:view", row)) return notFound("That reconnect request");
-  if (!can(actor, "pulls:view")) return forbidden("You cannot act on this account.");
   try {
     const { value } = await getMonitoringReconnectToken(service, monitoringId);
     await db.update(monitorings).set({ reconnectUrl: value.reconnect_url, reconnectToken: value.reconnect_token, updatedAt: new Date() }).where(eq(monitorings.monitoringId, monitoringId));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseSearchFields, type SearchParams } from "@/lib/url/search-params";
 
 // The pull list's state, read from the URL: search, filters, sort and page. Every part is
 // optional and a bad value is dropped (and named), so a shared or hand-edited link never
@@ -40,19 +41,9 @@ type Fields = typeof fields;
 export type PullListQuery = { [K in keyof Fields]?: z.output<Fields[K]> };
 export type ParsedListQuery = { query: PullListQuery; ignored: string[] };
 
-/** Reads searchParams; a repeated parameter counts by its first value. */
-export function parsePullListQuery(params: Record<string, string | string[] | undefined>): ParsedListQuery {
-  const query: Record<string, unknown> = {};
-  const ignored: string[] = [];
-  for (const [key, schema] of Object.entries(fields)) {
-    const raw = params[key];
-    const value = Array.isArray(raw) ? raw[0] : raw;
-    if (value === undefined || value.trim() === "") continue;
-    const parsed = (schema as z.ZodType).safeParse(value);
-    if (parsed.success) query[key] = parsed.data;
-    else ignored.push(key);
-  }
-  return { query: query as PullListQuery, ignored };
+export function parsePullListQuery(params: SearchParams): ParsedListQuery {
+  const { values, ignored } = parseSearchFields(fields, params);
+  return { query: values, ignored };
 }
 
 /** The URL of a list view: the query as search parameters, in a stable order, without empties. */

@@ -3,6 +3,7 @@ import { and, arrayContains, asc, count, eq, gte, isNotNull, isNull, lt, or, sql
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { pulls, users } from "@/db/schema";
+import { dayRange } from "@/lib/url/search-params";
 import { searchWords, type PullListQuery } from "./list-query";
 import { parsePull, type PayloadProblem, type Pull } from "@/lib/service/schemas";
 
@@ -58,13 +59,15 @@ function conditions(viewer: ListViewer, query: PullListQuery): SQL | undefined {
   if (query.monitored === "no") parts.push(sql`not ${monitoredPull}`);
   if (query.archived === "only") parts.push(eq(pulls.isArchived, true));
   else if (query.archived !== "include") parts.push(eq(pulls.isArchived, false));
-  if (query.from) parts.push(gte(pulls.serviceCreatedAt, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to) parts.push(lt(pulls.serviceCreatedAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000)));
+  const linked = dayRange(query.from, query.to);
+  if (linked.start) parts.push(gte(pulls.serviceCreatedAt, linked.start));
+  if (linked.end) parts.push(lt(pulls.serviceCreatedAt, linked.end));
   if (query.link) parts.push(eq(pulls.publicAlias, query.link));
   if (query.lines) parts.push(sql`(case when cardinality(${pulls.policyTypes}) = 0 then 'NONE' else array_to_string(${pulls.policyTypes}, ' + ') end) = ${query.lines}`);
   if (query.wonBy) parts.push(and(eq(pulls.stage, "WON"), eq(pulls.wonCreditedTo, query.wonBy)));
-  if (query.wonFrom) parts.push(and(eq(pulls.stage, "WON"), gte(pulls.stageChangedAt, new Date(`${query.wonFrom}T00:00:00Z`))));
-  if (query.wonTo) parts.push(and(eq(pulls.stage, "WON"), lt(pulls.stageChangedAt, new Date(Date.parse(`${query.wonTo}T00:00:00Z`) + 86_400_000))));
+  const won = dayRange(query.wonFrom, query.wonTo);
+  if (won.start) parts.push(and(eq(pulls.stage, "WON"), gte(pulls.stageChangedAt, won.start)));
+  if (won.end) parts.push(and(eq(pulls.stage, "WON"), lt(pulls.stageChangedAt, won.end)));
   if (query.expiring) parts.push(sql`${pulls.nextExpiryDate} between current_date and current_date + ${query.expiring}::int`);
   return and(...parts);
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { policies, pulls, pullVersions } from "@/db/schema";
-import { parsePull, type Pull } from "@/lib/service/schemas";
+import { parsePull, unwrapPull, type Pull } from "@/lib/service/schemas";
 import { autoAssignPull } from "@/lib/workflow/auto-assign";
 import { contentHash, projectPolicies, projectPull } from "./projection";
 
@@ -9,20 +9,6 @@ export type StorePullResult =
   | { outcome: "created" | "updated" | "unchanged" | "stale"; pullId: string; problems: number }
   | { outcome: "invalid"; error: string };
 
-/** The service answers `{success, pull}`; the spec says a bare Pull. Accept both. */
-export function unwrapPullPayload(body: unknown): unknown {
-  if (body && typeof body === "object" && "pull" in body) {
-    const inner = (body as { pull: unknown }).pull;
-    if (inner && typeof inner === "object") return inner;
-  }
-  return body;
-}
-
-/**
- * Validates a pull payload and stores it with its projections in one transaction.
- * The raw payload is kept as received; a payload equal to the stored one changes nothing, and
- * a different one pushes the stored version into `pull_versions` first.
- */
 export type StoreOptions = {
   /**
    * When the fetch that brought this payload started. A fetch that started later saw data at
@@ -34,7 +20,7 @@ export type StoreOptions = {
 
 export async function storePull(db: Db, payload: unknown, options: StoreOptions = {}): Promise<StorePullResult> {
   const fetchedAt = options.fetchStartedAt ?? new Date();
-  const raw = unwrapPullPayload(payload);
+  const raw = unwrapPull(payload);
   const parsed = parsePull(raw);
   if (!parsed.ok) return { outcome: "invalid", error: parsed.error };
   const { pull, problems } = parsed;

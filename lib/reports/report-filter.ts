@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dayRange, parseSearchFields, type SearchParams } from "@/lib/url/search-params";
 
 // The reports' filters, read from the URL like the pull list's: dates, agent, line of business
 // and link. A bad value is dropped and named rather than failing the page.
@@ -15,24 +16,11 @@ const fields = {
 
 export type ReportFilter = { [K in keyof typeof fields]?: z.output<(typeof fields)[K]> };
 
-export function parseReportFilter(params: Record<string, string | string[] | undefined>): { filter: ReportFilter; ignored: string[] } {
-  const filter: Record<string, unknown> = {};
-  const ignored: string[] = [];
-  for (const [key, schema] of Object.entries(fields)) {
-    const raw = params[key];
-    const value = Array.isArray(raw) ? raw[0] : raw;
-    if (value === undefined || value.trim() === "") continue;
-    const parsed = (schema as z.ZodType).safeParse(value);
-    if (parsed.success) filter[key] = parsed.data;
-    else ignored.push(key);
-  }
-  return { filter: filter as ReportFilter, ignored };
+export function parseReportFilter(params: SearchParams): { filter: ReportFilter; ignored: string[] } {
+  const { values, ignored } = parseSearchFields(fields, params);
+  return { filter: values, ignored };
 }
 
-/** Inclusive day range as instants: [from 00:00 UTC, the day after `to` 00:00 UTC). */
 export function rangeOf(filter: ReportFilter): { start: Date | null; end: Date | null } {
-  return {
-    start: filter.from ? new Date(`${filter.from}T00:00:00Z`) : null,
-    end: filter.to ? new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000) : null,
-  };
+  return dayRange(filter.from, filter.to);
 }

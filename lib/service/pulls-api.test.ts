@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "@/sandbox/server";
+import { setFaults } from "@/test/sandbox-faults";
 import type { ServiceConfig } from "./client";
 import { ServiceError } from "./errors";
 import { getPull, iteratePulls, listPulls } from "./pulls-api";
@@ -10,11 +11,6 @@ const TEAM = "0d7c1d2e-3f4a-4b5c-8d6e-7f8091a2b3c4";
 let sandbox: Sandbox;
 let service: ServiceConfig;
 
-async function faults(body: Record<string, number>) {
-  const response = await fetch(`${sandbox.url}/_sandbox/faults`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
-  expect(response.ok).toBe(true);
-}
-
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, clientId: "api-client", clientSecret: "api-secret", teamId: TEAM, webhookUrl: null, webhookSecret: null, seed: 11, pullCount: 36, speed: 0.001, deliverOnStart: false });
   service = { baseUrl: sandbox.baseUrl, teamId: TEAM, clientId: "api-client", clientSecret: "api-secret", timeoutMs: 1_000, retryBaseMs: 1, maxAttempts: 3 };
@@ -23,7 +19,7 @@ afterAll(async () => {
   await sandbox?.close();
 });
 beforeEach(async () => {
-  await faults({ errorRate: 0, timeoutRate: 0, latencyMs: 0 });
+  await setFaults(sandbox, { errorRate: 0, timeoutRate: 0, latencyMs: 0 });
 });
 
 describe("pull endpoints", () => {
@@ -61,12 +57,12 @@ describe("pull endpoints", () => {
   });
 
   it("gives up on a failing service after its retries, with a retryable error", async () => {
-    await faults({ errorRate: 1 });
+    await setFaults(sandbox, { errorRate: 1 });
     await expect(listPulls(service, {})).rejects.toMatchObject({ status: 500, code: "INTERNAL_ERROR", retryable: true });
   });
 
   it("times out a service that does not answer", async () => {
-    await faults({ timeoutRate: 1 });
+    await setFaults(sandbox, { timeoutRate: 1 });
     await expect(listPulls({ ...service, timeoutMs: 100, maxAttempts: 2 }, {})).rejects.toMatchObject({ status: 0, code: "TIMEOUT" });
   });
 });

@@ -7,7 +7,7 @@ import { bool, integer, isPlainObject, looseResource, requiredArray, requiredId,
 // some (a bare Pull versus `{ success, pull }`), so each accepts every form that is in use.
 
 /** The pull inside a get-pull answer: `{ success, pull }` from the service, a bare Pull per spec. */
-function unwrapPull(body: unknown): unknown {
+export function unwrapPull(body: unknown): unknown {
   if (isPlainObject(body) && !("pull_id" in body) && isPlainObject(body.pull)) return body.pull;
   return body;
 }

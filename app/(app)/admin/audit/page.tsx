@@ -7,6 +7,7 @@ import { AUDIT_ACTIONS } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/session";
 import { formatInstant, humanize } from "@/lib/format";
 import { listActiveUsers } from "@/lib/users/queries";
+import { dayRange } from "@/lib/url/search-params";
 import { listAuditEvents } from "@/lib/workflow/audit";
 
 export const metadata: Metadata = { title: "Audit trail" };
@@ -25,13 +26,14 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   await requirePermission("audit:view");
   const filter = filterSchema.parse(await searchParams);
   const db = await getDb();
+  const range = dayRange(filter.from, filter.to);
   const [{ rows, hasMore }, people] = await Promise.all([
     listAuditEvents(db, {
       action: filter.action,
       actorId: filter.actor,
       pullId: filter.pull,
-      from: filter.from ? new Date(`${filter.from}T00:00:00Z`) : undefined,
-      to: filter.to ? new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000) : undefined,
+      from: range.start ?? undefined,
+      to: range.end ?? undefined,
       page: filter.page,
     }),
     listActiveUsers(db),

@@ -1,0 +1,31 @@
+import type { z } from "zod";
+
+// Lists and reports keep their state in the URL. Each page names its fields with a zod schema
+// per field; a missing or empty one is left out, and a bad one is dropped and named, so a
+// shared or hand-edited link never breaks the page.
+
+export type SearchParams = Record<string, string | string[] | undefined>;
+export type ParsedFields<F extends Record<string, z.ZodType>> = { values: { [K in keyof F]?: z.output<F[K]> }; ignored: string[] };
+
+/** A repeated parameter counts by its first value. */
+export function parseSearchFields<F extends Record<string, z.ZodType>>(fields: F, params: SearchParams): ParsedFields<F> {
+  const values: Record<string, unknown> = {};
+  const ignored: string[] = [];
+  for (const [key, schema] of Object.entries(fields)) {
+    const raw = params[key];
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (value === undefined || value.trim() === "") continue;
+    const parsed = schema.safeParse(value);
+    if (parsed.success) values[key] = parsed.data;
+    else ignored.push(key);
+  }
+  return { values: values as ParsedFields<F>["values"], ignored };
+}
+
+/** An inclusive range of calendar days as instants: [from 00:00 UTC, the day after `to`). */
+export function dayRange(from: string | undefined, to: string | undefined): { start: Date | null; end: Date | null } {
+  return {
+    start: from ? new Date(`${from}T00:00:00Z`) : null,
+    end: to ? new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000) : null,
+  };
+}
