@@ -5,7 +5,8 @@ import { env } from "@/lib/env";
 // Sends visitors without a session to the login page. It only redirects: every page, route
 // handler and server action still checks the session and the permission table itself.
 
-const PUBLIC_PREFIXES = ["/login", "/api/auth/", "/api/webhooks/", "/api/health"];
+// /connect/ and /api/connect/ are the consumer's reconnect page: guarded by the token in its address.
+const PUBLIC_PREFIXES = ["/login", "/api/auth/", "/api/webhooks/", "/api/health", "/connect/", "/api/connect/"];
 
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;

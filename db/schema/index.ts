@@ -4,3 +4,4 @@ export * from "./webhook-events";
 export * from "./monitoring";
 export * from "./sync-runs";
 export * from "./workflow";
+export * from "./security";

@@ -1,0 +1,44 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+// Public surfaces need limits and guards that hold across every app instance, so they live in
+// the database rather than in one process's memory.
+
+/** Fixed-window counters: one row per key (what is limited, and for whom) and window. */
+export const rateLimitWindows = pgTable(
+  "rate_limit_windows",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limit_windows_window_start_idx").on(t.windowStart)],
+);
+
+/**
+ * A reconnect page Coverdesk hosts for one monitored account. Its address carries the id and an
+ * HMAC of it, so staff can copy the link again and nothing secret is stored. The service's
+ * pull session (pull id and JWT) stays here, on the server; the consumer's browser never sees it.
+ */
+export const reconnectPages = pgTable(
+  "reconnect_pages",
+  {
+    id: text("id").primaryKey(),
+    monitoringId: text("monitoring_id").notNull(),
+    createdBy: uuid("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    sessionPullId: uuid("session_pull_id"),
+    sessionJwt: text("session_jwt"),
+    sessionStartedAt: timestamp("session_started_at", { withTimezone: true }),
+    /** The AUTH_STATUS sequence when the consumer last answered; the page waits for a newer one. */
+    answeredAtSequence: integer("answered_at_sequence"),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /** A refusal of the service that the consumer cannot fix (ALREADY_RECONNECTED, …). */
+    closedReason: text("closed_reason"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [index("reconnect_pages_monitoring_id_idx").on(t.monitoringId).where(sql`${t.completedAt} is null`)],
+);
+
+export type ReconnectPageRow = typeof reconnectPages.$inferSelect;
