@@ -1,11 +1,11 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import { renewReconnectLinkAction } from "@/app/(app)/reconnect/actions";
+import { openReconnectPageAction, renewReconnectLinkAction } from "@/app/(app)/reconnect/actions";
 import { FormMessage } from "@/components/workflow/form-message";
 import { IDLE } from "@/lib/workflow/form-state";
 
-// Hand the consumer the service's hosted reconnect page: copy the link, or email it.
+// Hand the consumer a reconnect page, the service's or Coverdesk's: copy the link, or email it.
 
 export function CopyLink({ url }: { url: string }) {
   const [copied, setCopied] = useState(false);
@@ -28,5 +28,26 @@ export function RenewLink({ monitoringId }: { monitoringId: string }) {
       <button type="submit" disabled={pending} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs hover:bg-slate-100 disabled:opacity-50">{pending ? "Asking…" : "Get a fresh link"}</button>
       <FormMessage state={state} />
     </form>
+  );
+}
+
+export function MakeCoverdeskPage({ monitoringId }: { monitoringId: string }) {
+  const [state, action, pending] = useActionState(openReconnectPageAction, IDLE);
+  return (
+    <form action={action} className="flex items-center gap-2">
+      <input type="hidden" name="monitoringId" value={monitoringId} />
+      <button type="submit" disabled={pending} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs hover:bg-slate-100 disabled:opacity-50">{pending ? "Making…" : "Make a Coverdesk page"}</button>
+      <FormMessage state={state} />
+    </form>
+  );
+}
+
+/** A link to send by email: the consumer's address, a subject, and the link in plain words. */
+export function EmailLink({ email, url }: { email: string; url: string }) {
+  const body = `Your insurance account needs you to sign in again so we can keep your coverage up to date: ${url}`;
+  return (
+    <a href={`mailto:${encodeURIComponent(email)}?subject=${encodeURIComponent("Please reconnect your insurance account")}&body=${encodeURIComponent(body)}`} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs hover:bg-slate-100">
+      Email it
+    </a>
   );
 }

@@ -2,8 +2,10 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { monitorings, pulls, users, webhookEvents } from "@/db/schema";
+import { monitorings, pulls, reconnectPages, users, webhookEvents } from "@/db/schema";
 import { queryRows } from "@/db/connect";
+import { env } from "@/lib/env";
+import { reconnectPageToken } from "@/lib/monitoring/reconnect-page-token";
 import { storePull } from "@/lib/pulls/store-pull";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
@@ -19,6 +21,7 @@ const EVERYONE: Who[] = ["admin", "manager", "agent", "otherAgent", "none"];
 let current: { id: string } | null = null;
 vi.mock("next-auth", () => ({ getServerSession: async () => (current ? { user: { id: current.id } } : null), default: () => null }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": "192.0.2.10" }) }));
 
 let database: TestDatabase;
 const ids: Record<Exclude<Who, "none">, string> = { admin: "", manager: "", agent: "", otherAgent: "" };
@@ -27,7 +30,7 @@ let queuePull = ""; // unassigned
 let failedEvent = 0;
 
 async function baseline() {
-  await database.db.execute(sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, pull_versions, policies, pulls, users cascade`);
+  await database.db.execute(sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, users cascade`);
   const staff = await database.db
     .insert(users)
     .values([
@@ -45,14 +48,16 @@ async function baseline() {
   ownPull = sample[0]?.pull_id ?? "";
   queuePull = sample[1]?.pull_id ?? "";
   await database.db.update(pulls).set({ assigneeId: ids.agent }).where(eq(pulls.pullId, ownPull));
-  await database.db.insert(monitorings).values({ monitoringId: "mon_matrix", initialPullId: ownPull, status: "ACTIVE", interval: "P1M", reconnectRequestedAt: new Date(), reconnectAuthStatus: "NOT_AUTHENTICATED" });
+  await database.db.insert(monitorings).values({ monitoringId: "mon_matrix", initialPullId: ownPull, status: "ACTIVE", interval: "P1M", reconnectRequestedAt: new Date(), reconnectAuthStatus: "NOT_AUTHENTICATED", reconnectToken: "rct_matrix" });
+  await database.db.insert(monitorings).values({ monitoringId: "mon_matrix_page", initialPullId: queuePull, status: "ACTIVE", interval: "P1M", reconnectRequestedAt: new Date(), reconnectAuthStatus: "NOT_AUTHENTICATED", reconnectToken: "rct_matrix_page" });
+  await database.db.insert(reconnectPages).values({ id: "MATRIXMATRIXMATRIXMATR", monitoringId: "mon_matrix_page", expiresAt: new Date(Date.now() + 86_400_000) });
   const [event] = await database.db.insert(webhookEvents).values({ dedupKey: "k", eventType: "COMPLETE", pullId: queuePull, status: "FAILED", payload: {} }).returning({ id: webhookEvents.id });
   failedEvent = event?.id ?? 0;
 }
 
 /** A fingerprint of everything an action could write. */
 async function snapshot(): Promise<string> {
-  const tables = ["users", "pulls", "audit_events", "webhook_events", "assignment_settings", "sync_runs", "monitorings"];
+  const tables = ["users", "pulls", "audit_events", "webhook_events", "assignment_settings", "sync_runs", "monitorings", "reconnect_pages"];
   const parts = await Promise.all(tables.map(async (t) => (await queryRows<{ h: string | null }>(database.db, sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${t} t`)))[0]?.h));
   return parts.join(",");
 }
@@ -84,6 +89,10 @@ const eventActions = () => import("@/app/(app)/events/actions");
 const userActions = () => import("@/app/(app)/admin/users/actions");
 const assignmentActions = () => import("@/app/(app)/admin/assignment/actions");
 const reconnectActions = () => import("@/app/(app)/reconnect/actions");
+const consumerActions = () => import("@/app/connect/[token]/actions");
+/** The consumer's reconnect page is guarded by the token in its address, not by a session. */
+const reconnectPage = async () => reconnectPageToken(env().auth.secret, (await reconnectPageIds())[0] ?? "");
+const reconnectPageIds = async () => (await database.db.select({ id: reconnectPages.id }).from(reconnectPages)).map((r) => r.id);
 
 const MATRIX: Entry[] = [
   { name: "pulls/assignPullAction", allowed: ["admin", "manager"], writes: true, call: async () => (await pullActions()).assignPullAction(IDLE, form({ pullId: queuePull, assigneeId: ids.manager })) },
@@ -106,6 +115,11 @@ const MATRIX: Entry[] = [
   { name: "pulls/refreshMonitoringAction", allowed: ["admin", "manager"], writes: false, call: async () => (await pullActions()).refreshMonitoringAction(IDLE, form({ pullId: ownPull, monitoringId: "mon_matrix" })) },
   // Whoever may see the account may ask for a fresh link; the service is unreachable here.
   { name: "reconnect/renewReconnectLinkAction", allowed: ["admin", "manager", "agent"], writes: false, call: async () => (await reconnectActions()).renewReconnectLinkAction(IDLE, form({ monitoringId: "mon_matrix" })) },
+  { name: "reconnect/openReconnectPageAction", allowed: ["admin", "manager", "agent"], writes: true, call: async () => (await reconnectActions()).openReconnectPageAction(IDLE, form({ monitoringId: "mon_matrix" })) },
+  // Public, token-guarded: anyone holding the page's address may answer (here the service is
+  // unreachable, so the answer is refused after the guard); a wrong token is refused for all.
+  { name: "connect/[token]/answerReconnectPageAction", allowed: EVERYONE, writes: false, call: async () => (await consumerActions()).answerReconnectPageAction(IDLE, form({ token: await reconnectPage(), kind: "credentials", username: "u", password: "p" })) },
+  { name: "GET /api/connect/[token]/status", allowed: EVERYONE, writes: false, call: async () => (await import("@/app/api/connect/[token]/status/route")).GET(new Request("http://app/x"), { params: reconnectPage().then((token) => ({ token })) }) },
   { name: "GET /api/admin/sync", allowed: ["admin"], writes: false, call: async () => (await import("@/app/api/admin/sync/route")).GET() },
   { name: "GET /api/reports/csv", allowed: ["admin", "manager"], writes: false, call: async () => (await import("@/app/api/reports/csv/route")).GET(new Request("http://app/api/reports/csv?table=byAgent")) },
   // Everyone signed in may export; what the file holds follows their view (tested below).

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { monitoringEvents, monitorings, pullAuthStates } from "@/db/schema";
+import { completeReconnectPages } from "@/lib/monitoring/reconnect-page";
 import { parseWebhookEvent, type WebhookEvent } from "@/lib/service/schemas";
 
 // What an event says beyond "this pull has new data": the state of a login (AUTH_STATUS), an
@@ -66,7 +67,10 @@ export async function applyEventEffects(db: Db, inboxEventId: number, payload: u
   switch (event.event_type) {
     case "AUTH_STATUS":
       await recordAuthStatus(db, pullId, event.data);
-      if (event.data.auth_status === "SUCCESS") await clearReconnect(db, pullId);
+      if (event.data.auth_status === "SUCCESS") {
+        await clearReconnect(db, pullId);
+        await completeReconnectPages(db, pullId);
+      }
       return;
     case "COMPLETE":
       await clearReconnect(db, pullId);
@@ -87,6 +91,12 @@ export async function applyEventEffects(db: Db, inboxEventId: number, payload: u
         .update(monitorings)
         .set(reconnect)
         .where(and(eq(monitorings.monitoringId, monitoringId), or(isNull(monitorings.reconnectPullId), eq(monitorings.reconnectPullId, pullId), sql`${monitorings.reconnectRequestedAt} < now()`)));
+      // Where the login stopped is the first step of the reconnect page (with its options);
+      // sequence 0, so any AUTH_STATUS of the consumer's answers replaces it.
+      await db
+        .insert(pullAuthStates)
+        .values({ pullId, authStatus: event.data.auth_status, sequence: 0, loginErrorMessage: null, options: event.data.options })
+        .onConflictDoNothing();
       return;
     }
     case "MONITORING_EVENTS":

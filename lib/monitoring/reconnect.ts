@@ -53,14 +53,20 @@ export async function listReconnectWorklist(db: Db, viewer: ListViewer): Promise
   }));
 }
 
-/** Asks the service for a fresh reconnect link (the old one may have expired) and keeps it. */
-export async function renewReconnectLink(db: Db, service: ServiceConfig, actor: Actor, monitoringId: string): Promise<CommandResult<{ reconnectUrl: string | null }>> {
+/** An open reconnect request the actor may see (it is on their worklist), with its pull. */
+export async function findReconnectRequest(db: Db, actor: Actor, monitoringId: string): Promise<CommandResult<{ pullId: string }>> {
   const [row] = await db
-    .select({ monitoringId: monitorings.monitoringId, pullId: pulls.pullId, assigneeId: pulls.assigneeId })
+    .select({ pullId: pulls.pullId, assigneeId: pulls.assigneeId })
     .from(monitorings)
     .innerJoin(pulls, eq(pulls.pullId, sql`coalesce(${monitorings.latestPullId}, ${monitorings.initialPullId})`))
     .where(and(eq(monitorings.monitoringId, monitoringId), isNotNull(monitorings.reconnectRequestedAt)));
-  if (!row || !canOnPull(actor, "pulls:view", row)) return notFound("That reconnect request");
+  return row && canOnPull(actor, "pulls:view", row) ? { ok: true, pullId: row.pullId } : notFound("That reconnect request");
+}
+
+/** Asks the service for a fresh reconnect link (the old one may have expired) and keeps it. */
+export async function renewReconnectLink(db: Db, service: ServiceConfig, actor: Actor, monitoringId: string): Promise<CommandResult<{ reconnectUrl: string | null }>> {
+  const row = await findReconnectRequest(db, actor, monitoringId);
+  if (!row.ok) return row;
   try {
     const { value } = await getMonitoringReconnectToken(service, monitoringId);
     await db.update(monitorings).set({ reconnectUrl: value.reconnect_url, reconnectToken: value.reconnect_token, updatedAt: new Date() }).where(eq(monitorings.monitoringId, monitoringId));

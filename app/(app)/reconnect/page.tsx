@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { CopyLink, RenewLink } from "@/components/monitoring/reconnect-actions";
+import { CopyLink, EmailLink, MakeCoverdeskPage, RenewLink } from "@/components/monitoring/reconnect-actions";
 import { getDb } from "@/db/client";
 import { viewScope } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/session";
 import { formatInstant, humanize } from "@/lib/format";
+import { env } from "@/lib/env";
 import { listReconnectWorklist } from "@/lib/monitoring/reconnect";
+import { openReconnectPages, reconnectPageUrl } from "@/lib/monitoring/reconnect-page";
 
 export const metadata: Metadata = { title: "Reconnect" };
 
@@ -22,39 +24,65 @@ function age(since: Date): string {
 
 export default async function ReconnectPage() {
   const user = await requirePermission("pulls:view");
-  const items = await listReconnectWorklist(await getDb(), viewScope(user));
+  const db = await getDb();
+  const items = await listReconnectWorklist(db, viewScope(user));
+  const { secret, url: appUrl } = env().auth;
+  const pages = await openReconnectPages(db, items.map((i) => i.monitoringId));
+  const pageUrl = (monitoringId: string) => {
+    const pageId = pages.get(monitoringId);
+    return pageId ? reconnectPageUrl(appUrl, secret, pageId) : null;
+  };
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">Accounts to reconnect</h1>
-      <p className="text-sm text-slate-600">Monitored accounts the service could not refresh on its own. Send the consumer the service&apos;s reconnect page; the account refreshes once they are through.</p>
+      <p className="text-sm text-slate-600">Monitored accounts the service could not refresh on its own. Send the consumer the service&apos;s reconnect page, or a page Coverdesk hosts (it follows their login step by step and expires after 7 days); the account refreshes once they are through.</p>
       {items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600" data-testid="reconnect-empty">Every monitored account is connected.</p>
       ) : (
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" data-testid="reconnect-list">
           {items.map((item) => (
-            <li key={item.monitoringId} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
+            <li key={item.monitoringId} data-monitoring-id={item.monitoringId} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
               <div>
                 {item.pullId ? <Link href={`/pulls/${item.pullId}`} className="font-medium text-brand-700 hover:underline">{item.name}</Link> : <span className="font-medium">{item.name}</span>}
                 <p className="text-sm text-slate-700">{AUTH_STATUS_WORDS[item.authStatus ?? ""] ?? humanize(item.authStatus ?? "Reconnect needed")}</p>
                 <p className="text-xs text-slate-500">Asked {age(item.requestedAt)} ({formatInstant(item.requestedAt)})</p>
               </div>
-              <div className="flex flex-wrap items-center gap-2">
-                {item.reconnectUrl ? (
-                  <>
-                    <CopyLink url={item.reconnectUrl} />
-                    {item.email ? (
-                      <a href={`mailto:${encodeURIComponent(item.email)}?subject=${encodeURIComponent("Please reconnect your insurance account")}&body=${encodeURIComponent(`Your insurance account needs you to sign in again so we can keep your coverage up to date: ${item.reconnectUrl}`)}`} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs hover:bg-slate-100">Email it</a>
-                    ) : null}
-                  </>
-                ) : (
-                  <span className="text-xs text-slate-500">No link yet</span>
-                )}
-                <RenewLink monitoringId={item.monitoringId} />
+              <div className="flex flex-col gap-2 text-xs sm:items-end">
+                <div className="flex flex-wrap items-center gap-2" data-testid="service-page">
+                  <span className="text-slate-500">Service&apos;s page:</span>
+                  {item.reconnectUrl ? (
+                    <>
+                      <CopyLink url={item.reconnectUrl} />
+                      {item.email ? <EmailLink email={item.email} url={item.reconnectUrl} /> : null}
+                    </>
+                  ) : (
+                    <span className="text-slate-500">No link yet</span>
+                  )}
+                  <RenewLink monitoringId={item.monitoringId} />
+                </div>
+                <div className="flex flex-wrap items-center gap-2" data-testid="coverdesk-page">
+                  <span className="text-slate-500">Coverdesk page:</span>
+                  {pageUrl(item.monitoringId) ? (
+                    <CoverdeskPageLink url={pageUrl(item.monitoringId) ?? ""} email={item.email} />
+                  ) : (
+                    <MakeCoverdeskPage monitoringId={item.monitoringId} />
+                  )}
+                </div>
               </div>
             </li>
           ))}
         </ul>
       )}
     </div>
+  );
+}
+
+function CoverdeskPageLink({ url, email }: { url: string; email: string | null }) {
+  return (
+    <>
+      <code className="max-w-56 truncate rounded bg-slate-100 px-1" data-testid="coverdesk-page-url">{url}</code>
+      <CopyLink url={url} />
+      {email ? <EmailLink email={email} url={url} /> : null}
+    </>
   );
 }

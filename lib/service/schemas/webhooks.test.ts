@@ -148,8 +148,14 @@ describe("odd bodies of known events", () => {
 
   it("read an absent data as empty without a problem", () => {
     const { event, problems } = accepted({ ...common, event_type: "MONITORING_RECONNECT" });
-    expect(asEvent(event, "MONITORING_RECONNECT").data).toEqual({ auth_status: null, reconnect_url: null, reconnect_token: null });
+    expect(asEvent(event, "MONITORING_RECONNECT").data).toEqual({ auth_status: null, reconnect_url: null, reconnect_token: null, options: [] });
     expect(problems).toEqual([]);
+  });
+
+  it("read the code methods a reconnect request stopped at", () => {
+    const data = { auth_status: "IDENTITY_VERIFICATION_OPTIONS", reconnect_url: "https://x", reconnect_token: "t", options: [{ key: "sms-0", label: "Text" }] };
+    const { event } = accepted({ ...common, event_type: "MONITORING_RECONNECT", data });
+    expect(asEvent(event, "MONITORING_RECONNECT").data.options).toEqual([{ key: "sms-0", label: "Text" }]);
   });
 
   it("report an undocumented pull status but keep it", () => {

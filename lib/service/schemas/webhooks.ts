@@ -127,16 +127,19 @@ function idvOptions(value: unknown): IdvOption[] {
   return [];
 }
 
+/** Reads the identity-verification options a status may carry, under either published name. */
+function withIdvOptions<T extends Record<string, unknown>>(data: T): T & { options: IdvOption[] } {
+  const source = "options" in data ? "options" : "mfa_options" in data ? "mfa_options" : "options";
+  return { ...data, options: atPath(source, () => idvOptions(data[source])) };
+}
+
 export const authStatusDataSchema = looseResource({
   auth_status: openEnum(AUTH_STATUSES, "auth status"),
   /** A carrier-specific login error; null means "show your default bad-credentials message". */
   login_error_message: text,
   /** Increases with every auth state change, so a late delivery can be recognised and ignored. */
   sequence: integer,
-}).transform((data) => {
-  const source = "options" in data ? "options" : "mfa_options" in data ? "mfa_options" : "options";
-  return { ...data, options: atPath(source, () => idvOptions(data[source])) };
-});
+}).transform(withIdvOptions);
 export type AuthStatusData = z.output<typeof authStatusDataSchema>;
 
 /** The sequence may come in `data` or beside it; `data.sequence` holds it either way. */
@@ -156,7 +159,7 @@ export const monitoringReconnectDataSchema = looseResource({
   auth_status: openEnum(RECONNECT_AUTH_STATUSES, "reconnect auth status"),
   reconnect_url: text,
   reconnect_token: text,
-});
+}).transform(withIdvOptions); // a request stopped at IDENTITY_VERIFICATION_OPTIONS carries them
 export const monitoringReconnectWebhookSchema = knownEvent("MONITORING_RECONNECT", monitoringReconnectDataSchema);
 export type MonitoringReconnectWebhook = z.output<typeof monitoringReconnectWebhookSchema>;
 

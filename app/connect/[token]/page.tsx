@@ -1,0 +1,58 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { ConsumerCard } from "@/components/connect/consumer-card";
+import { FollowReconnect } from "@/components/connect/follow-reconnect";
+import { ReconnectStepForm } from "@/components/connect/reconnect-step-form";
+import { getDb } from "@/db/client";
+import { env } from "@/lib/env";
+import { readReconnectPage, type ReconnectStep } from "@/lib/monitoring/reconnect-page";
+import { guardReconnectPage } from "@/lib/monitoring/reconnect-page-guard";
+import { clientAddress } from "@/lib/security/client-address";
+
+// The reconnect page Coverdesk hosts for a consumer: no login, no app chrome, plain words.
+// Its address carries the token; it is never sent on as a referrer, nor indexed.
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Reconnect your insurance account", referrer: "no-referrer", robots: { index: false, follow: false } };
+
+function Finished({ step }: { step: Extract<ReconnectStep, { kind: "done" | "closed" | "expired" }> }) {
+  if (step.kind === "done") {
+    return (
+      <div role="status" data-testid="reconnect-done">
+        <p className="text-lg font-medium text-emerald-800">You are reconnected.</p>
+        <p className="mt-2 text-slate-700">Your agency will see your up-to-date policies shortly. You can close this page.</p>
+      </div>
+    );
+  }
+  if (step.kind === "expired") return <p role="alert" className="text-slate-800">This link has expired. Ask your agent for a new one.</p>;
+  return <p role="alert" className="text-slate-800">{step.reason}</p>;
+}
+
+export default async function ConnectPage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const db = await getDb();
+  const guard = await guardReconnectPage(db, env().auth.secret, token, clientAddress(await headers()), "view");
+  if (!guard.ok && guard.status === 404) notFound();
+  if (!guard.ok) {
+    return (
+      <ConsumerCard title="Please wait a moment">
+        <p role="alert">{guard.message}</p>
+      </ConsumerCard>
+    );
+  }
+  const view = await readReconnectPage(db, guard.pageId);
+  if (!view) notFound();
+  const { step } = view;
+  const carrier = view.carrier ?? "your insurance company";
+  const following = step.kind !== "done" && step.kind !== "closed" && step.kind !== "expired";
+  return (
+    <ConsumerCard title={`Reconnect your ${carrier} account`}>
+      <p className="text-slate-700">
+        Your insurance agency keeps your policy details up to date through a secure connection to {carrier}. That connection needs you to sign in again.
+      </p>
+      <div className="mt-6">{following ? <ReconnectStepForm token={token} step={step} carrier={carrier} /> : <Finished step={step} />}</div>
+      {following ? <FollowReconnect token={token} version={view.version} /> : null}
+    </ConsumerCard>
+  );
+}

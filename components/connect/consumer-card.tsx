@@ -1,0 +1,15 @@
+// The frame of the consumer-facing pages: one centred card, with a word on how their login is
+// handled, because a stranger's page asking for a password must earn trust.
+export function ConsumerCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <main className="flex min-h-screen items-start justify-center bg-slate-50 px-4 py-12">
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+        <h1 className="text-2xl font-semibold text-brand-900">{title}</h1>
+        <div className="mt-4">{children}</div>
+        <p className="mt-8 border-t border-slate-100 pt-4 text-xs text-slate-500">
+          Your username, password and codes go straight to the secure service that connects to your insurance company. Your agency never sees or stores them.
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,104 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { monitorings, reconnectPages } from "@/db/schema";
+import type { Db } from "@/db/types";
+import type { ServiceConfig } from "@/lib/service/client";
+import { ServiceError } from "@/lib/service/errors";
+import { chooseVerificationOption, connectPull, exchangeReconnectToken, submitVerificationCode } from "@/lib/service/link-api";
+import { getMonitoringReconnectToken } from "@/lib/service/monitorings-api";
+import type { PullSessionResponse } from "@/lib/service/schemas";
+import { CLOSED_REASONS, readReconnectPage, type ReconnectPageView } from "./reconnect-page";
+
+// The consumer's answers on a Coverdesk reconnect page, passed to the service's whitelabel
+// calls (service-spec 3.3). The first answer trades the account's reconnect token for a pull
+// session, kept on our server; an expired token is replaced by a fresh one from the service.
+// Credentials go straight through to the service and are never stored.
+
+export const consumerAnswerSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("credentials"), username: z.string().trim().min(1, "Enter your username.").max(500), password: z.string().min(1, "Enter your password.").max(500) }),
+  z.object({ kind: z.literal("options"), optionKey: z.string().min(1, "Choose where to send the code.").max(200) }),
+  z.object({ kind: z.literal("code"), code: z.string().trim().min(1, "Enter the code.").max(50) }),
+]);
+export type ConsumerAnswer = z.output<typeof consumerAnswerSchema>;
+
+export type AnswerResult = { ok: true } | { ok: false; message: string };
+
+const UNREACHABLE = "We could not reach the service that connects your insurance company. Nothing was sent; try again in a minute.";
+
+type Session = { pullId: string; jwt: string };
+
+async function keepSession(db: Db, pageId: string, session: PullSessionResponse | null): Promise<void> {
+  await db.update(reconnectPages).set({ sessionPullId: session?.pull_id ?? null, sessionJwt: session?.pull_jwt ?? null, sessionStartedAt: session ? new Date() : null }).where(eq(reconnectPages.id, pageId));
+}
+
+/** A fresh reconnect token from the service (the one we hold expired, or was never sent). */
+async function freshToken(db: Db, service: ServiceConfig, monitoringId: string): Promise<string> {
+  const { value } = await getMonitoringReconnectToken(service, monitoringId);
+  if (!value.reconnect_token) throw new ServiceError({ status: 502, code: "NO_RECONNECT_TOKEN", message: "The service gave no reconnect token.", retryable: false });
+  await db.update(monitorings).set({ reconnectToken: value.reconnect_token, reconnectUrl: value.reconnect_url, updatedAt: new Date() }).where(eq(monitorings.monitoringId, monitoringId));
+  return value.reconnect_token;
+}
+
+/** Trades a reconnect token for a pull session; a refusal the consumer cannot fix closes the page. */
+async function startSession(db: Db, service: ServiceConfig, view: ReconnectPageView): Promise<Session | AnswerResult> {
+  const monitoringId = view.page.monitoringId;
+  const [held] = await db.select({ token: monitorings.reconnectToken }).from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
+  let session: PullSessionResponse;
+  try {
+    try {
+      session = await exchangeReconnectToken(service, held?.token ?? (await freshToken(db, service, monitoringId)));
+    } catch (error) {
+      if (!(error instanceof ServiceError) || error.code !== "INVALID_RECONNECT_TOKEN") throw error;
+      session = await exchangeReconnectToken(service, await freshToken(db, service, monitoringId));
+    }
+  } catch (error) {
+    if (error instanceof ServiceError && error.code in CLOSED_REASONS) {
+      await db.update(reconnectPages).set({ closedReason: error.code }).where(eq(reconnectPages.id, view.page.id));
+      return { ok: false, message: CLOSED_REASONS[error.code] ?? "" };
+    }
+    throw error;
+  }
+  await keepSession(db, view.page.id, session);
+  return { pullId: session.pull_id, jwt: session.pull_jwt };
+}
+
+async function send(service: ServiceConfig, session: Session, answer: ConsumerAnswer, carrier: string): Promise<void> {
+  const pull = { pull_id: session.pullId, pull_jwt: session.jwt };
+  if (answer.kind === "credentials") await connectPull(service, pull, { insurerName: carrier, insurerUsername: answer.username, insurerPassword: answer.password });
+  else if (answer.kind === "options") await chooseVerificationOption(service, pull, answer.optionKey);
+  else await submitVerificationCode(service, pull, answer.code);
+}
+
+export async function answerReconnectPage(db: Db, service: ServiceConfig, pageId: string, answer: ConsumerAnswer): Promise<AnswerResult> {
+  const view = await readReconnectPage(db, pageId);
+  if (!view) return { ok: false, message: "This link is not valid." };
+  if (view.step.kind !== answer.kind) return { ok: false, message: "This page has moved on; it now shows where your login stands." };
+  try {
+    let session: Session | AnswerResult =
+      view.page.sessionPullId && view.page.sessionJwt ? { pullId: view.page.sessionPullId, jwt: view.page.sessionJwt } : await startSession(db, service, view);
+    if ("ok" in session) return session;
+    // A new pull of the account (the stopped one was not waiting any more) starts at credentials.
+    const current = await readReconnectPage(db, pageId);
+    if (current && current.step.kind !== answer.kind) return { ok: false, message: "Please sign in to your insurance account again." };
+    const sequence = current?.sequence ?? 0;
+    const carrier = view.carrier ?? "Insurance company";
+    try {
+      await send(service, session, answer, carrier);
+    } catch (error) {
+      // The pull's session expires after a while: start a new one from a fresh token, once.
+      if (!(error instanceof ServiceError) || (error.status !== 401 && error.status !== 403)) throw error;
+      await keepSession(db, pageId, null);
+      await db.update(monitorings).set({ reconnectToken: null }).where(eq(monitorings.monitoringId, view.page.monitoringId));
+      session = await startSession(db, service, view);
+      if ("ok" in session) return session;
+      await send(service, session, answer, carrier);
+    }
+    await db.update(reconnectPages).set({ answeredAtSequence: sequence, answeredAt: new Date() }).where(eq(reconnectPages.id, pageId));
+    return { ok: true };
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    if (error.status === 0 || error.status >= 500) return { ok: false, message: UNREACHABLE };
+    if (error.code === "INVALID_STATE") return { ok: false, message: "Your insurance company is not waiting for that step any more. The page shows where your login stands." };
+    return { ok: false, message: "That answer was not accepted. Check it and try again." };
+  }
+}

@@ -1,0 +1,171 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { monitorings, pulls, reconnectPages } from "@/db/schema";
+import { processDueEvents } from "@/lib/ingest/process-events";
+import { receiveWebhook } from "@/lib/ingest/receive-webhook";
+import type { ServiceConfig } from "@/lib/service/client";
+import { exchangeReconnectToken } from "@/lib/service/link-api";
+import { fetchPullPayload } from "@/lib/service/pulls-api";
+import { startSandbox, type Sandbox } from "@/sandbox/server";
+import { WRONG_CODE_MESSAGE } from "@/sandbox/flows/scenarios";
+import { createTestDatabase, type TestDatabase } from "@/test/database";
+import { createStaff } from "@/test/workflow-fixture";
+import { openReconnectPage, readReconnectPage, DEFAULT_BAD_CREDENTIALS } from "./reconnect-page";
+import { answerReconnectPage } from "./reconnect-page-answers";
+import { guardReconnectPage, RECONNECT_PAGE_LIMITS } from "./reconnect-page-guard";
+import { reconnectPageToken } from "./reconnect-page-token";
+
+// The Coverdesk-hosted reconnect page end to end below the browser: the sandbox (over HTTP)
+// stops a monitored account's refresh for its consumer, its webhooks come through our real
+// ingestion, and the consumer's answers move the login on until it succeeds.
+
+const TEAM = "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b";
+const SECRET = "reconnect-page-test-secret-0123456789";
+let database: TestDatabase;
+let sandbox: Sandbox;
+let service: ServiceConfig;
+let receiver: Server;
+let staff: Awaited<ReturnType<typeof createStaff>>;
+
+/** Our webhook endpoint in miniature: store, then process, one delivery at a time. */
+function startIngestion(): Promise<string> {
+  let queue = Promise.resolve();
+  receiver = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    req.on("end", () => {
+      queue = queue.then(async () => {
+        const answer = await receiveWebhook(database.db, body, { webhookSecret: null, signatureHeader: null });
+        res.writeHead(answer.status).end(JSON.stringify(answer.body));
+        await processDueEvents(database.db, (pullId) => fetchPullPayload(service, pullId), { workerId: "test", batchSize: 50 });
+      });
+    });
+  });
+  return new Promise((resolve) => receiver.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`)));
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function control(path: string, body: unknown): Promise<{ pull_id: string }> {
+  const response = await fetch(`${sandbox.url}/_sandbox/${path}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  expect(response.ok).toBe(true);
+  return (await response.json()) as { pull_id: string };
+}
+
+/** A monitored account whose refresh stopped where the consumer must act. */
+async function accountNeedingReconnect(wall = "NOT_AUTHENTICATED"): Promise<string> {
+  const linked = await control("links", { username: "user_good_discover", password: "pass_good" });
+  const monitoring = await until(
+    async () => (await database.db.select().from(monitorings).where(eq(monitorings.initialPullId, linked.pull_id)))[0],
+    (m) => m !== undefined && (m.status !== null || m.monitoringId !== ""),
+    "the monitoring",
+  );
+  const monitoringId = monitoring?.monitoringId ?? "";
+  await until(async () => (await database.db.select().from(pulls).where(eq(pulls.pullId, linked.pull_id))).length, (n) => n === 1, "the pull");
+  await control(`monitorings/${monitoringId}/reconnect-needed`, { auth_status: wall });
+  await until(async () => (await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId)))[0]?.reconnectToken, Boolean, "MONITORING_RECONNECT");
+  return monitoringId;
+}
+
+const settled = (pageId: string) => until(() => readReconnectPage(database.db, pageId), (v) => v?.step.kind !== "waiting", "the next step");
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  staff = await createStaff(database.db);
+  sandbox = await startSandbox({ port: 0, clientId: "rc", clientSecret: "rc-secret", teamId: TEAM, webhookUrl: await startIngestion(), webhookSecret: null, seed: 9, pullCount: 4, speed: 0.002, deliverOnStart: false });
+  service = { baseUrl: sandbox.baseUrl, teamId: TEAM, clientId: "rc", clientSecret: "rc-secret", timeoutMs: 3_000, retryBaseMs: 1 };
+});
+afterAll(async () => {
+  await sandbox?.close();
+  await new Promise((r) => receiver?.close(r));
+  await database?.close();
+});
+
+describe("the consumer's reconnect page", () => {
+  it("takes user_mfa through credentials, a code method, a wrong code and the right one, and clears the request", async () => {
+    const monitoringId = await accountNeedingReconnect();
+    const opened = await openReconnectPage(database.db, staff.manager, monitoringId);
+    if (!opened.ok) throw new Error(opened.message);
+    expect(await openReconnectPage(database.db, staff.admin, monitoringId)).toMatchObject({ ok: true, pageId: opened.pageId, created: false });
+    const pageId = opened.pageId;
+    expect((await readReconnectPage(database.db, pageId))?.step).toEqual({ kind: "credentials", message: null });
+
+    // The token we hold has expired: the page asks the service for a fresh one by itself.
+    await database.db.update(monitorings).set({ reconnectToken: "rct_expired" }).where(eq(monitorings.monitoringId, monitoringId));
+    expect(await answerReconnectPage(database.db, service, pageId, { kind: "code", code: "123456" })).toMatchObject({ ok: false, message: expect.stringContaining("moved on") });
+    expect(await answerReconnectPage(database.db, service, pageId, { kind: "credentials", username: "user_mfa", password: "wrong" })).toEqual({ ok: true });
+    expect((await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId)))[0]?.reconnectToken).not.toBe("rct_expired");
+    expect((await readReconnectPage(database.db, pageId))?.step.kind).toBe("waiting");
+    expect((await settled(pageId))?.step).toEqual({ kind: "credentials", message: DEFAULT_BAD_CREDENTIALS });
+
+    expect(await answerReconnectPage(database.db, service, pageId, { kind: "credentials", username: "user_mfa", password: "pass_good" })).toEqual({ ok: true });
+    const options = (await settled(pageId))?.step;
+    expect(options).toMatchObject({ kind: "options", options: [expect.objectContaining({ key: "sms-0" }), expect.objectContaining({ key: "email-0" })] });
+    expect(await answerReconnectPage(database.db, service, pageId, { kind: "options", optionKey: "sms-0" })).toEqual({ ok: true });
+    expect((await settled(pageId))?.step).toEqual({ kind: "code", message: null });
+
+    expect(await answerReconnectPage(database.db, service, pageId, { kind: "code", code: "000000" })).toEqual({ ok: true });
+    expect((await settled(pageId))?.step).toEqual({ kind: "code", message: WRONG_CODE_MESSAGE });
+    expect(await answerReconnectPage(database.db, service, pageId, { kind: "code", code: "424242" })).toEqual({ ok: true });
+    expect((await settled(pageId))?.step).toEqual({ kind: "done" });
+
+    const [after] = await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
+    expect(after?.reconnectRequestedAt).toBeNull();
+    expect((await database.db.select().from(reconnectPages).where(eq(reconnectPages.id, pageId)))[0]?.completedAt).not.toBeNull();
+  });
+
+  it("starts at the code method when the refresh stopped there, with the options it sent", async () => {
+    const monitoringId = await accountNeedingReconnect("IDENTITY_VERIFICATION_OPTIONS");
+    const opened = await openReconnectPage(database.db, staff.admin, monitoringId);
+    if (!opened.ok) throw new Error(opened.message);
+    expect((await readReconnectPage(database.db, opened.pageId))?.step).toMatchObject({ kind: "options", options: [expect.objectContaining({ key: "sms-0" }), expect.anything()] });
+  });
+
+  it("closes with plain words when the service says the token was already used", async () => {
+    const monitoringId = await accountNeedingReconnect();
+    const opened = await openReconnectPage(database.db, staff.admin, monitoringId);
+    if (!opened.ok) throw new Error(opened.message);
+    const [held] = await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
+    await exchangeReconnectToken(service, held?.reconnectToken ?? ""); // used elsewhere, e.g. the service's own page
+    expect(await answerReconnectPage(database.db, service, opened.pageId, { kind: "credentials", username: "user_good", password: "pass_good" })).toEqual({ ok: false, message: "This account is already reconnected. There is nothing more to do." });
+    expect((await readReconnectPage(database.db, opened.pageId))?.step).toEqual({ kind: "closed", reason: "This account is already reconnected. There is nothing more to do." });
+  });
+
+  it("is made only for requests the member of staff may see", async () => {
+    const monitoringId = await accountNeedingReconnect();
+    const [row] = await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
+    // The request belongs to the account's latest pull, as on the worklist.
+    await database.db.update(pulls).set({ assigneeId: staff.agent.id }).where(eq(pulls.pullId, row?.latestPullId ?? row?.initialPullId ?? ""));
+    expect(await openReconnectPage(database.db, staff.otherAgent, monitoringId)).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    expect(await openReconnectPage(database.db, staff.agent, monitoringId)).toMatchObject({ ok: true });
+    expect(await openReconnectPage(database.db, staff.admin, "mon_missing")).toMatchObject({ ok: false, code: "NOT_FOUND" });
+  });
+});
+
+describe("the page's guard", () => {
+  it("refuses tokens it did not sign, then limits the address that keeps trying", async () => {
+    const tries = [];
+    for (let i = 0; i < RECONNECT_PAGE_LIMITS.badTokensPerAddress.limit + 1; i++) tries.push(await guardReconnectPage(database.db, SECRET, `guess-${i}`, "198.51.100.1", "view"));
+    expect(tries.slice(0, -1).every((t) => !t.ok && t.status === 404)).toBe(true);
+    expect(tries.at(-1)).toMatchObject({ ok: false, status: 429, message: expect.stringMatching(/^Too many attempts\. Wait \d+ minutes? and try again\.$/) });
+    // Another address is not held back by it.
+    expect(await guardReconnectPage(database.db, SECRET, "guess", "198.51.100.2", "view")).toMatchObject({ status: 404 });
+  });
+
+  it("allows a consumer a handful of answers per page, then asks them to wait", async () => {
+    const token = reconnectPageToken(SECRET, "AAAAAAAAAAAAAAAAAAAAAA");
+    const answers = [];
+    for (let i = 0; i < RECONNECT_PAGE_LIMITS.answersPerPage.limit + 1; i++) answers.push(await guardReconnectPage(database.db, SECRET, token, `203.0.113.${i}`, "answer"));
+    expect(answers.slice(0, -1).every((a) => a.ok)).toBe(true);
+    expect(answers.at(-1)).toMatchObject({ ok: false, status: 429 });
+  });
+});
