@@ -27,6 +27,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Connection> 
     const client = postgres(target.url, {
       max: target.maxConnections ?? 10,
       onnotice: () => {},
+      // Reconnect within a second of the server coming back. The default backoff grows with
+      // every failed attempt of the whole pool (3^n/100 s, up to 20 s), so a few seconds of
+      // outage kept queries waiting up to 20 s after PostgreSQL was reachable again.
+      backoff: reconnectDelaySeconds,
     });
     const db = drizzlePostgres(client, { schema, casing: "snake_case" }) as unknown as Db;
     try {
@@ -52,6 +56,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Connection> 
     throw error;
   }
   return { db, kind: "pglite", close: () => client.close() };
+}
+
+/** Jittered, doubling from 50 ms, capped at 1 s (postgres-js takes seconds). */
+export function reconnectDelaySeconds(retries: number): number {
+  return (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** retries, 1);
 }
 
 // Several app instances may start at once against one database: one migrates, the others

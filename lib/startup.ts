@@ -1,10 +1,15 @@
 import "server-only";
 import { getDb } from "@/db/client";
 import { env } from "@/lib/env";
-import { startSyncSchedule } from "@/lib/ingest/sync-schedule";
-import { startWorker } from "@/lib/ingest/worker";
+import { startSyncSchedule, stopSyncSchedule } from "@/lib/ingest/sync-schedule";
+import { startWorker, stopWorker } from "@/lib/ingest/worker";
 import { reprojectOutdatedPulls } from "@/lib/pulls/reproject";
 import { ensureDemoUsers } from "@/lib/users/demo-users";
+
+/** How long a stopping worker may take to settle the pulls it is fetching before it gives them back. */
+const SHUTDOWN_GRACE_MS = 10_000;
+/** Past this, the process exits whatever is still pending (e.g. a database that hangs). */
+const SHUTDOWN_HARD_LIMIT_MS = SHUTDOWN_GRACE_MS + 5_000;
 
 export async function startServer(): Promise<void> {
   const config = env(); // a bad or missing variable stops the start here, with its name
@@ -21,5 +26,50 @@ export async function startServer(): Promise<void> {
   if (config.runWorker) {
     startWorker();
     startSyncSchedule();
+    stopBackgroundWorkOnSignals();
+  }
+}
+
+/** Stops claiming and scheduling, and settles or gives back what the worker holds. */
+async function stopBackgroundWork(signal: NodeJS.Signals): Promise<void> {
+  console.info(`[shutdown] ${signal}: stopping the worker and the sync schedule`);
+  stopSyncSchedule();
+  const result = await stopWorker(SHUTDOWN_GRACE_MS);
+  if (result) {
+    console.info(`[shutdown] worker stopped (${result.finished ? "its last cycle finished" : "its last cycle outlasted the grace period"}); ${result.released} claims given back`);
+  }
+}
+
+/**
+ * On SIGTERM or SIGINT, the worker stops and gives its claims back before the process exits,
+ * so a restart or a deploy loses nothing and leaves nothing waiting for the stale-claim
+ * timeout. `next start` has handlers of its own that close the HTTP server and exit at once;
+ * ours runs first and hands over to them when done (or exits itself where there are none).
+ */
+function stopBackgroundWorkOnSignals(): void {
+  const flag = globalThis as unknown as { __coverdeskSignalsWired?: boolean };
+  if (flag.__coverdeskSignalsWired) return; // dev reloads run this again
+  flag.__coverdeskSignalsWired = true;
+  let stopping = false;
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    const handedOver = process.listeners(signal);
+    process.removeAllListeners(signal);
+    process.on(signal, () => {
+      if (stopping) {
+        console.info(`[shutdown] second ${signal}: exiting now`);
+        process.exit(signal === "SIGINT" ? 130 : 143);
+      }
+      stopping = true;
+      setTimeout(() => {
+        console.error(`[shutdown] still stopping after ${SHUTDOWN_HARD_LIMIT_MS} ms: exiting`);
+        process.exit(1);
+      }, SHUTDOWN_HARD_LIMIT_MS).unref();
+      void stopBackgroundWork(signal)
+        .catch((error: unknown) => console.error("[shutdown] stopping the worker failed", error))
+        .finally(() => {
+          if (handedOver.length === 0) process.exit(0);
+          for (const listener of handedOver) listener(signal);
+        });
+    });
   }
 }

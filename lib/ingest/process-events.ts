@@ -5,6 +5,7 @@ import { webhookEvents } from "@/db/schema";
 import { ServiceError } from "@/lib/service/errors";
 import { storePull } from "@/lib/pulls/store-pull";
 import { applyEventEffects } from "./apply-event";
+import { isDatabaseUnavailable } from "./database-unavailable";
 import { MAX_EVENT_ATTEMPTS, nextRetryDelayMs } from "./retry-policy";
 
 // The worker's unit of work: claim due inbox events, re-fetch each pull once with our own
@@ -44,12 +45,17 @@ export async function releaseStaleClaims(db: Db, staleAfterMs: number): Promise<
   return released.length;
 }
 
-/** Gives back what this worker claimed, for a graceful shutdown. */
-export async function releaseClaims(db: Db, workerId: string): Promise<void> {
-  await db
+/**
+ * Gives back what this worker claimed (on a graceful stop, or after a cycle the database cut
+ * short), without counting the claim as an attempt: nothing was tried against the service.
+ */
+export async function releaseClaims(db: Db, workerId: string): Promise<number> {
+  const released = await db
     .update(webhookEvents)
     .set({ status: "PENDING", lockedAt: null, lockedBy: null, attempts: sql`greatest(${webhookEvents.attempts} - 1, 0)` })
-    .where(and(eq(webhookEvents.status, "PROCESSING"), eq(webhookEvents.lockedBy, workerId)));
+    .where(and(eq(webhookEvents.status, "PROCESSING"), eq(webhookEvents.lockedBy, workerId)))
+    .returning({ id: webhookEvents.id });
+  return released.length;
 }
 
 /**
@@ -113,7 +119,9 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
     byPull.set(key, [...(byPull.get(key) ?? []), event]);
   }
 
-  await Promise.all(
+  // allSettled, not all: when the database goes away mid-cycle, every pull's work must have
+  // ended before the error reaches the loop, or the next cycle would overlap this one.
+  const outcomes = await Promise.allSettled(
     [...byPull.entries()].map(async ([pullId, events]) => {
       const ids = events.map((e) => e.id);
       const attempts = Math.max(...events.map((e) => e.attempts));
@@ -137,6 +145,9 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
         await settleAs(ids, { ok: true });
         summary.done += ids.length;
       } catch (error) {
+        // The database went away: not the event's fault, and settling would fail too. The
+        // cycle fails; the loop gives the claims back, attempts untouched, once it returns.
+        if (isDatabaseUnavailable(error)) throw error;
         const serviceError = error instanceof ServiceError ? error : null;
         if (serviceError?.isNotFound) {
           // Retrying cannot make an unknown pull appear; park it where an admin can see it.
@@ -154,5 +165,7 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
       }
     }),
   );
+  const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
+  if (failure) throw failure.reason;
   return summary;
 }

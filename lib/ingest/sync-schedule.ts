@@ -31,3 +31,9 @@ export function startSyncSchedule(): void {
   globalSchedule.__coverdeskSyncTimer = setInterval(() => void check(), CHECK_EVERY_MS);
   globalSchedule.__coverdeskSyncTimer.unref();
 }
+
+/** For a graceful stop: no new scheduled run starts (a run in flight is marked failed by the next instance if cut). */
+export function stopSyncSchedule(): void {
+  clearInterval(globalSchedule.__coverdeskSyncTimer);
+  globalSchedule.__coverdeskSyncTimer = undefined;
+}

@@ -3,15 +3,13 @@ import { randomUUID } from "node:crypto";
 import { getDb } from "@/db/client";
 import { env } from "@/lib/env";
 import { fetchPullPayload } from "@/lib/service/pulls-api";
-import { processDueEvents, releaseClaims } from "./process-events";
+import { runWorkerLoop, type StopResult, type WorkerLoop } from "./worker-loop";
 
 // The in-process worker: woken at once by the webhook route, and polling as a fallback so
-// that retries come due and events from other instances are picked up.
+// that retries come due and events from other instances are picked up. The loop itself is in
+// worker-loop.ts; this file gives it the app's database and service, one per process.
 
-const POLL_INTERVAL_MS = 1_000;
-
-type WorkerState = { running: boolean; wake: () => void; stop: () => Promise<void> };
-const globalWorker = globalThis as unknown as { __coverdeskWorker?: WorkerState };
+const globalWorker = globalThis as unknown as { __coverdeskWorker?: WorkerLoop };
 
 export function wakeWorker(): void {
   globalWorker.__coverdeskWorker?.wake();
@@ -21,53 +19,17 @@ export function startWorker(): void {
   if (globalWorker.__coverdeskWorker?.running) return; // dev reloads must not start a second one
   const workerId = `worker-${randomUUID().slice(0, 8)}`;
   const config = env();
-  const log = (message: string) => console.info(`[ingest ${workerId}] ${message}`);
-  let wakeUp: (() => void) | null = null;
-  let woken = false;
+  globalWorker.__coverdeskWorker = runWorkerLoop({
+    workerId,
+    getDb,
+    fetchPull: (pullId) => fetchPullPayload(config.service, pullId),
+    log: (message) => console.info(`[ingest ${workerId}] ${message}`),
+  });
+}
 
-  const state: WorkerState = {
-    running: true,
-    wake: () => {
-      woken = true;
-      wakeUp?.();
-    },
-    stop: async () => {
-      state.running = false;
-      state.wake();
-      await loop;
-      await releaseClaims(await getDb(), workerId);
-    },
-  };
-  globalWorker.__coverdeskWorker = state;
-
-  const loop = (async () => {
-    while (state.running) {
-      woken = false;
-      try {
-        const db = await getDb();
-        const summary = await processDueEvents(db, (pullId) => fetchPullPayload(config.service, pullId), { workerId, log });
-        if (summary.claimed > 0) {
-          log(`claimed ${summary.claimed}: ${summary.done} stored, ${summary.retried} to retry, ${summary.failed} failed`);
-          continue; // there may be more waiting
-        }
-      } catch (error) {
-        log(`cycle failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      if (!state.running || woken) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, POLL_INTERVAL_MS);
-        wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wakeUp = null;
-    }
-  })();
-
-  const shutdown = () => {
-    void state.stop().finally(() => process.exit(0));
-  };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
+/** Stops this process's worker (see WorkerLoop.stop); null when none was running. */
+export async function stopWorker(graceMs: number): Promise<StopResult | null> {
+  const worker = globalWorker.__coverdeskWorker;
+  if (!worker?.running) return null;
+  return worker.stop(graceMs);
 }

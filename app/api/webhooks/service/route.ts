@@ -6,6 +6,21 @@ import { wakeWorker } from "@/lib/ingest/worker";
 
 export const dynamic = "force-dynamic";
 
+/**
+ * While the database reconnects, queries wait instead of failing; past this the sender is
+ * told to deliver again rather than left hanging. An insert that lands later is harmless:
+ * the redelivery is recognised as a duplicate.
+ */
+const STORE_DEADLINE_MS = 5_000;
+
+function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from the database within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
 async function readBounded(request: Request, limit: number): Promise<string | null> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) return null;
@@ -33,15 +48,21 @@ export async function POST(request: Request) {
   }
   const { service } = env();
   try {
-    const result = await receiveWebhook(await getDb(), rawBody, {
-      webhookSecret: service.webhookSecret,
-      signatureHeader: request.headers.get(service.signatureHeader),
-    });
+    const result = await withinDeadline(
+      (async () =>
+        receiveWebhook(await getDb(), rawBody, {
+          webhookSecret: service.webhookSecret,
+          signatureHeader: request.headers.get(service.signatureHeader),
+        }))(),
+      STORE_DEADLINE_MS,
+    );
     if (result.status === 202) wakeWorker();
     return Response.json(result.body, { status: result.status });
   } catch (error) {
     // A non-2xx answer makes the service deliver again later, so nothing is lost.
-    console.error(`[webhook] could not store the event: ${error instanceof Error ? error.message : String(error)}`);
+    // The driver's reason, not the query builder's wrapper (which spells out the payload).
+    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause : error).message : String(error);
+    console.error(`[webhook] could not store the event: ${reason}`);
     return Response.json({ error: "UNAVAILABLE", message: "The event could not be stored; deliver it again." }, { status: 503 });
   }
 }

@@ -1,0 +1,128 @@
+import type { Db } from "@/db/types";
+import { processDueEvents, releaseClaims, type FetchPull, type ProcessOptions } from "./process-events";
+
+// The worker's loop, apart from how the app wires it (worker.ts), so that tests run the very
+// loop the app runs against a database they can break. It survives a lost database: a cycle
+// that fails is logged, the loop waits a little longer each time, and once the database
+// answers again it first gives back whatever it claimed in the failed cycle, so those events
+// are taken up again at once instead of waiting for the stale-claim timeout.
+
+export type WorkerLoopOptions = {
+  workerId: string;
+  getDb: () => Promise<Db>;
+  fetchPull: FetchPull;
+  /** Wait between polls when there is nothing to do. */
+  pollIntervalMs?: number;
+  /** Longest wait between attempts while cycles keep failing (the database is away). */
+  maxBackoffMs?: number;
+  processOptions?: Omit<ProcessOptions, "workerId" | "log">;
+  log?: (message: string) => void;
+};
+
+export type StopResult = {
+  /** False when the cycle in flight outlasted the grace period. */
+  finished: boolean;
+  /** Claims given back to the queue. */
+  released: number;
+};
+
+export type WorkerLoop = {
+  workerId: string;
+  readonly running: boolean;
+  /** Cycles that failed (e.g. the database was unreachable), since the start. */
+  readonly failedCycles: number;
+  wake: () => void;
+  /**
+   * Stops claiming, waits up to `graceMs` for the cycle in flight to settle what it holds,
+   * then gives back to the queue anything still claimed under this worker's id.
+   */
+  stop: (graceMs?: number) => Promise<StopResult>;
+};
+
+export function runWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
+  const { workerId, getDb, fetchPull } = options;
+  const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  const maxBackoffMs = options.maxBackoffMs ?? 10_000;
+  const log = options.log ?? (() => {});
+  let running = true;
+  let failedCycles = 0;
+  let woken = false;
+  let wakeUp: (() => void) | null = null;
+
+  const wake = () => {
+    woken = true;
+    wakeUp?.();
+  };
+
+  const done = (async () => {
+    // Set when a cycle failed part-way: events it claimed may still be PROCESSING under our id.
+    let holdsOrphans = false;
+    let consecutiveFailures = 0;
+    while (running) {
+      woken = false;
+      try {
+        const db = await getDb();
+        if (holdsOrphans) {
+          // Nothing of ours is in flight between cycles, so whatever is PROCESSING under our
+          // id was left by the failed cycle; back in the queue it goes, attempts untouched.
+          const released = await releaseClaims(db, workerId);
+          holdsOrphans = false;
+          if (released > 0) log(`gave back ${released} events claimed before the failure`);
+        }
+        const summary = await processDueEvents(db, fetchPull, { ...options.processOptions, workerId, log });
+        if (consecutiveFailures > 0) log(`database reachable again after ${consecutiveFailures} failed cycles`);
+        consecutiveFailures = 0;
+        if (summary.claimed > 0) {
+          log(`claimed ${summary.claimed}: ${summary.done} stored, ${summary.retried} to retry, ${summary.failed} failed`);
+          continue; // there may be more waiting
+        }
+      } catch (error) {
+        holdsOrphans = true;
+        consecutiveFailures++;
+        failedCycles++;
+        // One line per outage, then one every tenth failure: a long outage must not flood the log.
+        if (consecutiveFailures === 1 || consecutiveFailures % 10 === 0) {
+          log(`cycle failed (${consecutiveFailures} in a row): ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      if (!running || (woken && consecutiveFailures === 0)) continue;
+      const waitMs = consecutiveFailures === 0 ? pollIntervalMs : Math.min(maxBackoffMs, pollIntervalMs * 2 ** Math.min(consecutiveFailures - 1, 10));
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, waitMs);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        if (!running) wakeUp();
+      });
+      wakeUp = null;
+    }
+  })();
+
+  return {
+    workerId,
+    get running() {
+      return running;
+    },
+    get failedCycles() {
+      return failedCycles;
+    },
+    wake,
+    stop: async (graceMs = 10_000) => {
+      running = false;
+      wake();
+      let timer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([done.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)))]);
+      clearTimeout(timer);
+      // A cycle that outlasted the grace period finds nothing to settle afterwards: settling
+      // only touches events still claimed under this id, and these are claimed by no one now.
+      let released = 0;
+      try {
+        released = await releaseClaims(await getDb(), workerId);
+      } catch (error) {
+        log(`could not give back claims (they are released after the stale-claim timeout): ${error instanceof Error ? error.message : String(error)}`);
+      }
+      return { finished, released };
+    },
+  };
+}
