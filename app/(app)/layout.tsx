@@ -1,7 +1,9 @@
 import { AppHeader } from "@/components/layout/app-header";
 import { QueryProvider } from "@/components/providers/query-provider";
+import { ServiceHealthBanner } from "@/components/service-health/service-health-banner";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/session";
+import { isServiceUnreachable } from "@/lib/service/health";
 import { countNewAssignments } from "@/lib/workflow/my-pulls";
 
 // Pages here depend on who is asking: never prerendered at build time.
@@ -15,7 +17,10 @@ export default async function AppLayout({ children }: { children: React.ReactNod
     <>
       <AppHeader user={user} newAssignments={newAssignments} />
       <main className="mx-auto max-w-7xl px-4 py-6">
-        <QueryProvider>{children}</QueryProvider>
+        <QueryProvider>
+          <ServiceHealthBanner initiallyUnreachable={isServiceUnreachable()} />
+          {children}
+        </QueryProvider>
       </main>
     </>
   );

@@ -144,6 +144,7 @@ const MATRIX: Entry[] = [
     // No upload with these ids exists: everyone gets the same 404, so existence leaks to no one.
     call: async () => (await import("@/app/api/pulls/[pullId]/answers/[answerId]/files/[fileId]/route")).GET(new Request("http://app/x"), { params: Promise.resolve({ pullId: ownPull, answerId: "a", fileId: "f" }) }),
   },
+  { name: "GET /api/service-health", allowed: ["admin", "manager", "agent", "otherAgent"], writes: false, call: async () => (await import("@/app/api/service-health/route")).GET() },
 ];
 
 /** Routes anyone may call, and why: they carry their own protection. */

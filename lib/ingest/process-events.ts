@@ -27,7 +27,16 @@ export type ProcessOptions = {
   log?: (message: string) => void;
 };
 
-export type ProcessSummary = { claimed: number; done: number; retried: number; failed: number };
+export type ProcessSummary = {
+  claimed: number;
+  done: number;
+  retried: number;
+  failed: number;
+  /** Pulls fetched from the service this cycle. */
+  fetched: number;
+  /** Pulls whose fetch found the service not answering (network error, timeout, 5xx). */
+  unreachable: number;
+};
 
 type ClaimedEvent = { id: number; pull_id: string | null; attempts: number; payload: unknown };
 
@@ -58,6 +67,34 @@ export async function releaseClaims(db: Db, workerId: string): Promise<number> {
   return released.length;
 }
 
+/** No answer, a timeout, or a 5xx: the service (or the way to it) is down, not this pull. */
+export function isServiceUnreachableError(error: ServiceError): boolean {
+  return error.status === 0 || error.status >= 500;
+}
+
+/** Events waiting to be retried after a failure (the attempt counts failed tries). */
+const waitingForRetry = sql`status = 'PENDING' and attempts > 0 and next_attempt_at > now()`;
+
+/**
+ * While the service is down, makes the one event that would be retried first due now: a
+ * single fetch tells whether the service is back, instead of every event finding out.
+ */
+export async function probeWithOneWaitingEvent(db: Db): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update webhook_events set next_attempt_at = now()
+        where id = (select id from webhook_events where ${waitingForRetry} order by next_attempt_at limit 1)
+        returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** Once the service answers again: everything waiting on a retry is due now, not at the end of its backoff. */
+export async function retryWaitingEventsNow(db: Db): Promise<number> {
+  const rows = await queryRows<{ id: number }>(db, sql`update webhook_events set next_attempt_at = now() where ${waitingForRetry} returning id`);
+  return rows.length;
+}
+
 /**
  * Claims every due event of up to `limit` pulls, so that one fetch answers all of a pull's
  * events. Pulls another worker is busy with are left to it: its fetch brings the same data.
@@ -85,7 +122,8 @@ async function claimEvents(db: Db, workerId: string, limit: number): Promise<Cla
   );
 }
 
-type Outcome = { ok: true } | { ok: false; error: string; retry: boolean; attempts: number };
+/** `untilDone`: retried however many attempts it takes (the service being down is no reason to give up on an event). */
+type Outcome = { ok: true } | { ok: false; error: string; retry: boolean; attempts: number; untilDone?: boolean };
 
 /**
  * Settles only what this worker still holds: a worker that was presumed dead (its claims were
@@ -96,7 +134,7 @@ async function settle(db: Db, workerId: string, ids: number[], outcome: Outcome,
   const where = and(inArray(webhookEvents.id, ids), eq(webhookEvents.status, "PROCESSING"), eq(webhookEvents.lockedBy, workerId));
   if (outcome.ok) {
     await db.update(webhookEvents).set({ status: "DONE", processedAt: new Date(), lockedAt: null, lockedBy: null, lastError: null }).where(where);
-  } else if (outcome.retry && outcome.attempts < MAX_EVENT_ATTEMPTS) {
+  } else if (outcome.retry && (outcome.untilDone || outcome.attempts < MAX_EVENT_ATTEMPTS)) {
     const next = new Date(Date.now() + retryDelayMs(outcome.attempts));
     await db.update(webhookEvents).set({ status: "PENDING", nextAttemptAt: next, lockedAt: null, lockedBy: null, lastError: outcome.error }).where(where);
   } else {
@@ -110,7 +148,7 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
   const settleAs = (ids: number[], outcome: Outcome) => settle(db, options.workerId, ids, outcome, retryDelayMs);
   await releaseStaleClaims(db, options.staleAfterMs ?? 120_000);
   const claimed = await claimEvents(db, options.workerId, options.batchSize ?? DEFAULT_PULLS_PER_BATCH);
-  const summary: ProcessSummary = { claimed: claimed.length, done: 0, retried: 0, failed: 0 };
+  const summary: ProcessSummary = { claimed: claimed.length, done: 0, retried: 0, failed: 0, fetched: 0, unreachable: 0 };
 
   // Several events about one pull need one fetch: the latest data answers all of them.
   const byPull = new Map<string, ClaimedEvent[]>();
@@ -133,6 +171,7 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
       try {
         const fetchStartedAt = new Date();
         const payload = await fetchPull(pullId);
+        summary.fetched++;
         const stored = await storePull(db, payload, { fetchStartedAt });
         if (stored.outcome === "invalid") {
           log(`pull ${pullId}: the service's answer is not a pull (${stored.error})`);
@@ -158,10 +197,15 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
         }
         const message = serviceError ? serviceError.message : error instanceof Error ? error.message : String(error);
         const retry = serviceError ? serviceError.retryable : true;
-        await settleAs(ids, { ok: false, error: message, retry, attempts });
-        if (retry && attempts < MAX_EVENT_ATTEMPTS) summary.retried += ids.length;
+        // The service not answering says nothing about this pull: keep the event until it does
+        // (the loop brings waiting events forward once the service answers again).
+        const untilDone = serviceError !== null && isServiceUnreachableError(serviceError);
+        if (untilDone) summary.unreachable++;
+        await settleAs(ids, { ok: false, error: message, retry, attempts, untilDone });
+        const willRetry = retry && (untilDone || attempts < MAX_EVENT_ATTEMPTS);
+        if (willRetry) summary.retried += ids.length;
         else summary.failed += ids.length;
-        log(`pull ${pullId}: ${message}${retry && attempts < MAX_EVENT_ATTEMPTS ? " (will retry)" : " (parked as failed)"}`);
+        log(`pull ${pullId}: ${message}${willRetry ? " (will retry)" : " (parked as failed)"}`);
       }
     }),
   );

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/types";
-import { processDueEvents, releaseClaims, type FetchPull, type ProcessOptions } from "./process-events";
+import { probeWithOneWaitingEvent, processDueEvents, releaseClaims, retryWaitingEventsNow, type FetchPull, type ProcessOptions } from "./process-events";
 
 // The worker's loop, apart from how the app wires it (worker.ts), so that tests run the very
 // loop the app runs against a database they can break. It survives a lost database: a cycle
@@ -16,6 +16,8 @@ export type WorkerLoopOptions = {
   /** Longest wait between attempts while cycles keep failing (the database is away). */
   maxBackoffMs?: number;
   processOptions?: Omit<ProcessOptions, "workerId" | "log">;
+  /** While the service is down, how often one waiting event is made due to find out whether it is back. */
+  probeIntervalMs?: number;
   log?: (message: string) => void;
 };
 
@@ -43,6 +45,7 @@ export function runWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
   const { workerId, getDb, fetchPull } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const maxBackoffMs = options.maxBackoffMs ?? 10_000;
+  const probeIntervalMs = options.probeIntervalMs ?? 30_000;
   const log = options.log ?? (() => {});
   let running = true;
   let failedCycles = 0;
@@ -58,6 +61,9 @@ export function runWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
     // Set when a cycle failed part-way: events it claimed may still be PROCESSING under our id.
     let holdsOrphans = false;
     let consecutiveFailures = 0;
+    // Set while every fetch finds the service not answering; events then wait on their backoff.
+    let serviceDown = false;
+    let lastProbeAt = 0;
     while (running) {
       woken = false;
       try {
@@ -72,6 +78,19 @@ export function runWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
         const summary = await processDueEvents(db, fetchPull, { ...options.processOptions, workerId, log });
         if (consecutiveFailures > 0) log(`database reachable again after ${consecutiveFailures} failed cycles`);
         consecutiveFailures = 0;
+        if (summary.unreachable > 0 && summary.fetched === 0 && !serviceDown) {
+          serviceDown = true;
+          lastProbeAt = Date.now();
+          log("the service is not answering; events wait, and one is tried now and then to see whether it is back");
+        } else if (serviceDown && summary.fetched > 0) {
+          serviceDown = false;
+          log(`the service answers again: ${await retryWaitingEventsNow(db)} waiting events are due now`);
+          continue;
+        }
+        if (serviceDown && Date.now() - lastProbeAt >= probeIntervalMs) {
+          lastProbeAt = Date.now();
+          if (await probeWithOneWaitingEvent(db)) continue;
+        }
         if (summary.claimed > 0) {
           log(`claimed ${summary.claimed}: ${summary.done} stored, ${summary.retried} to retry, ${summary.failed} failed`);
           continue; // there may be more waiting

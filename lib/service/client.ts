@@ -1,4 +1,5 @@
 import { isRetryableStatus, ServiceError } from "./errors";
+import { recordServiceAnswered, recordServiceUnreachable } from "./health";
 
 // The HTTP client for the data-link service. It holds the server's credentials, so it must
 // only ever run on the server; it is free of `server-only` so the sandbox's contract tests and
@@ -129,8 +130,12 @@ export async function serviceRequest(config: ServiceConfig, options: RequestOpti
         message: timedOut ? `${label}: no answer within ${config.timeoutMs} ms` : `${label}: the service could not be reached`,
         retryable: true,
       });
+      recordServiceUnreachable(lastError.message);
       continue;
     }
+    // Any answer below 500 (a 404 or a 429 included) means the service is up and talking.
+    if (response.status >= 500) recordServiceUnreachable(`${label}: ${response.status}`);
+    else recordServiceAnswered();
     const body = await readBody(response);
     if (response.status < 400) return { status: response.status, body, headers: response.headers };
 
