@@ -25,8 +25,10 @@ export function ServiceHealthBanner({ initiallyUnreachable }: { initiallyUnreach
   });
   if (!unreachable) return null;
   return (
-    <div role="status" data-testid="service-health-banner" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+    // A labelled landmark, not a live region: pages keep their own status and alert messages
+    // (form results), and this notice must not be mistaken for one of them.
+    <aside aria-label="Service status" data-testid="service-health-banner" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
       {SERVICE_DOWN_MESSAGE}
-    </div>
+    </aside>
   );
 }
