@@ -78,6 +78,7 @@ export function runWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
         const summary = await processDueEvents(db, fetchPull, { ...options.processOptions, workerId, log });
         if (consecutiveFailures > 0) log(`database reachable again after ${consecutiveFailures} failed cycles`);
         consecutiveFailures = 0;
+        if (summary.claimed > 0) log(`claimed ${summary.claimed}: ${summary.done} stored, ${summary.retried} to retry, ${summary.failed} failed`);
         if (summary.unreachable > 0 && summary.fetched === 0 && !serviceDown) {
           serviceDown = true;
           lastProbeAt = Date.now();
@@ -91,10 +92,7 @@ export function runWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
           lastProbeAt = Date.now();
           if (await probeWithOneWaitingEvent(db)) continue;
         }
-        if (summary.claimed > 0) {
-          log(`claimed ${summary.claimed}: ${summary.done} stored, ${summary.retried} to retry, ${summary.failed} failed`);
-          continue; // there may be more waiting
-        }
+        if (summary.claimed > 0) continue; // there may be more waiting
       } catch (error) {
         holdsOrphans = true;
         consecutiveFailures++;
