@@ -5,7 +5,6 @@ import type { ServiceConfig } from "@/lib/service/client";
 import { fetchPullPayload } from "@/lib/service/pulls-api";
 import { startSandbox, type Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
-import { setFaults } from "@/test/sandbox-faults";
 import { receiveWebhook } from "./receive-webhook";
 import { runWorkerLoop, type WorkerLoop } from "./worker-loop";
 
@@ -29,8 +28,9 @@ afterAll(async () => {
   await database?.close();
 });
 
-const startWorker = (workerId: string): WorkerLoop =>
-  runWorkerLoop({ workerId, getDb: async () => database.db, fetchPull: (pullId) => fetchPullPayload(service, pullId), pollIntervalMs: 20, processOptions: { batchSize: 5 } });
+const BATCH = 5;
+const startWorker = (workerId: string, fetchPull: (pullId: string) => Promise<unknown> = (pullId) => fetchPullPayload(service, pullId)): WorkerLoop =>
+  runWorkerLoop({ workerId, getDb: async () => database.db, fetchPull, pollIntervalMs: 20, processOptions: { batchSize: BATCH } });
 const counts = async () => {
   const rows = await database.db.select({ status: webhookEvents.status, n: sql<number>`count(*)::int` }).from(webhookEvents).groupBy(webhookEvents.status);
   return Object.fromEntries(rows.map((r) => [r.status, r.n])) as Record<string, number | undefined>;
@@ -45,30 +45,33 @@ describe("stopping the worker", () => {
   it("gives back what it holds when the grace period runs out, loses nothing, and another worker finishes", { timeout: 60_000 }, async () => {
     const ids = [...sandbox.state.pulls.keys()].filter((id) => !sandbox.state.pulls.get(id)?.parent_pull_id);
     for (const pullId of ids) await receiveWebhook(database.db, JSON.stringify({ event_type: "COMPLETE", pull_id: pullId, status: "SUCCESS", data: {} }), { webhookSecret: null, signatureHeader: null });
-    await setFaults(sandbox, { latencyMs: 400 }); // each cycle's fetches take a while: the stop comes mid-cycle
+    // The first cycle's fetches go through; every later one hangs until the test lets it go,
+    // so the stop surely comes while the worker holds claims it cannot settle in time.
+    let fetches = 0;
+    let letGo: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    const first = startWorker("worker-first", async (pullId) => {
+      if (++fetches > BATCH) await gate;
+      return fetchPullPayload(service, pullId);
+    });
+    await waitFor(async () => (await counts()).DONE === BATCH && (await heldBy("worker-first")) === BATCH);
+    expect(await heldBy("worker-first"), "the worker holds claims when it is stopped").toBe(BATCH);
+    const stopped = await first.stop(50);
 
-    const first = startWorker("worker-first");
-    await waitFor(async () => (await counts()).DONE !== undefined && (await heldBy("worker-first")) > 0);
-    expect(await heldBy("worker-first"), "the worker holds claims when it is stopped").toBeGreaterThan(0);
-    const stopped = await first.stop(50); // far shorter than a fetch: the cycle in flight cannot finish
-
-    expect(stopped.finished).toBe(false);
-    expect(stopped.released).toBeGreaterThan(0);
+    expect(stopped).toEqual({ finished: false, released: BATCH });
     expect(await heldBy("worker-first")).toBe(0);
     const afterStop = await counts();
-    expect(afterStop.PROCESSING).toBeUndefined();
-    expect((afterStop.DONE ?? 0) + (afterStop.PENDING ?? 0)).toBe(ids.length);
-    expect(afterStop.PENDING).toBeGreaterThan(0);
+    expect(afterStop).toEqual({ DONE: BATCH, PENDING: ids.length - BATCH });
     // Given back without counting as an attempt: nothing was decided about those events.
     const [given] = await database.db.select({ most: sql<number>`max(${webhookEvents.attempts})::int` }).from(webhookEvents).where(eq(webhookEvents.status, "PENDING"));
     expect(given?.most).toBe(0);
 
     // The cut-short cycle ends later and finds nothing of its own to settle.
-    await new Promise((r) => setTimeout(r, 600));
-    expect((await counts()).PROCESSING).toBeUndefined();
+    letGo();
+    await waitFor(async () => (await database.db.select({ id: pulls.pullId }).from(pulls)).length === 2 * BATCH);
+    expect(await counts()).toEqual({ DONE: BATCH, PENDING: ids.length - BATCH });
 
     // A worker with time to finish its cycle: nothing to give back, everything done.
-    await setFaults(sandbox, { latencyMs: 0 });
     const second = startWorker("worker-second");
     await waitFor(async () => (await counts()).DONE === ids.length);
     expect(await second.stop(10_000)).toEqual({ finished: true, released: 0 });
