@@ -10,13 +10,15 @@ import { startSandbox, type Sandbox } from "../sandbox/server";
 import { DEMO_PASSWORD, ROLES } from "./roles";
 
 // A deploy in the middle of ingestion: the built app (`next start`, a server of its own with a
-// database of its own) receives webhooks, is sent SIGTERM while its worker is fetching, and is
-// started again. The stop must give back or finish what the worker held (a claim left behind
-// would wait out the 2-minute stale-claim timeout), and after the restart every event is DONE.
+// database of its own) receives webhooks and is sent SIGTERM while its worker is fetching,
+// twice: once when the cycle in flight can finish within the grace period, once when its
+// fetches outlast it and the claims must be given back. A claim left behind would wait out the
+// 2-minute stale-claim timeout; after the last restart every event must be DONE well before.
 
 const TEAM = "0b6f3f1e-8d4c-4c1a-9e2f-5a7b9c1d3e5f";
 const CLIENT = { id: "shutdown-client", secret: "shutdown-secret" };
 const FETCH_LATENCY_MS = 1_500; // a cycle's fetches are in flight long enough to be interrupted
+const SLOW_FETCH_MS = 15_000; // longer than the 10-second grace period of a stopping worker
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -88,6 +90,7 @@ test.describe("graceful shutdown", () => {
       NEXTAUTH_SECRET: "shutdown-e2e-secret-0123456789abcdef",
       COVERDESK_DEMO_MODE: "true",
       COVERDESK_SYNC_INTERVAL_MINUTES: "0", // only webhooks bring pulls in this test
+      SERVICE_TIMEOUT_MS: "30000", // the slow fetches must outlast the grace period, not time out
     };
   });
 
@@ -101,51 +104,69 @@ test.describe("graceful shutdown", () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const env = { ...appEnv, NEXTAUTH_URL: url };
-
-    const first = startApp(port, env);
-    running.push(first);
-    await waitHealthy(url, first);
-    sandbox.state.faults = { ...sandbox.state.faults, latencyMs: FETCH_LATENCY_MS };
-
+    const setLatency = (latencyMs: number) => (sandbox.state.faults = { ...sandbox.state.faults, latencyMs });
+    const deliver = async (bodies: object[]) => {
+      for (let i = 0; i < bodies.length; i += 20) {
+        const statuses = await Promise.all(bodies.slice(i, i + 20).map(async (body) => (await fetch(`${url}/api/webhooks/service`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).status));
+        expect(new Set(statuses)).toEqual(new Set([202]));
+      }
+    };
+    const stop = async (app: RunningApp) => {
+      app.process.kill("SIGTERM");
+      const code = await app.exited;
+      const log = app.output();
+      expect(log).toContain("[shutdown] SIGTERM: stopping the worker and the sync schedule");
+      expect(code, log.slice(-2_000)).toBe(143); // next start's own exit code for SIGTERM, after ours
+      const stopped = /\[shutdown\] worker stopped \((.*)\); (\d+) claims given back/.exec(log);
+      expect(stopped, log.slice(-2_000)).not.toBeNull();
+      return { log, finished: stopped?.[1] === "its last cycle finished", givenBack: Number(stopped?.[2]) };
+    };
+    const start = async () => {
+      const app = startApp(port, env);
+      running.push(app);
+      await waitHealthy(url, app);
+      return app;
+    };
     const pullIds = [...sandbox.state.pulls.values()].filter((p) => !p.parent_pull_id).map((p) => p.pull_id);
-    for (let i = 0; i < pullIds.length; i += 20) {
-      const statuses = await Promise.all(
-        pullIds.slice(i, i + 20).map(async (pullId) => (await fetch(`${url}/api/webhooks/service`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ event_type: "COMPLETE", pull_id: pullId, status: "SUCCESS", data: {} }) })).status),
-      );
-      expect(new Set(statuses)).toEqual(new Set([202]));
-    }
 
-    // The first cycle is stored and the next one is fetching: stop the server now.
+    // 1. Stopped between two cycles' worth of work: the cycle in flight finishes, the rest waits.
+    const first = await start();
+    setLatency(FETCH_LATENCY_MS);
+    await deliver(pullIds.map((pullId) => ({ event_type: "COMPLETE", pull_id: pullId, status: "SUCCESS", data: {} })));
     await expect.poll(() => storedIn(first.output()), { timeout: 60_000 }).toBeGreaterThan(0);
-    first.process.kill("SIGTERM");
-    const code = await first.exited;
-    const log = first.output();
-    expect(log).toContain("[shutdown] SIGTERM: stopping the worker and the sync schedule");
-    expect(log).toMatch(/\[shutdown\] worker stopped \(.*\); \d+ claims given back/);
-    expect(code, log.slice(-2_000)).toBe(143); // next start's own exit code for SIGTERM, after ours
-    const storedBeforeStop = storedIn(log);
+    const firstStop = await stop(first);
+    const storedBeforeStop = storedIn(firstStop.log);
     expect(storedBeforeStop, "the stop came in the middle of the work").toBeLessThan(pullIds.length);
+    expect(firstStop.finished).toBe(true);
 
-    // Started again on the same database: the rest is done, with no wait for stale claims.
-    sandbox.state.faults = { ...sandbox.state.faults, latencyMs: 0 };
-    const second = startApp(port, env);
-    running.push(second);
-    await waitHealthy(url, second);
+    // 2. Stopped while fetches outlast the grace period: the claims are given back.
+    const second = await start();
+    setLatency(SLOW_FETCH_MS);
+    const updated = pullIds.slice(0, 20);
+    await deliver(updated.map((pullId) => ({ event_type: "DATA_UPDATED", pull_id: pullId, status: "SUCCESS", data: { updates: ["first_name"] } })));
+    // The route wakes the worker at once; give it a moment to claim before the signal.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const secondStop = await stop(second);
+    expect(secondStop.finished).toBe(false);
+    expect(secondStop.givenBack).toBeGreaterThan(0);
 
+    // Started again on the same database: everything is done, with no wait for stale claims.
+    setLatency(0);
+    const third = await start();
     await page.goto(`${url}/login`);
     await page.getByLabel("Email").fill(ROLES.admin.email);
     await page.getByLabel("Password").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/pulls$/);
+    const total = pullIds.length + updated.length;
     // Well under the 2-minute stale-claim timeout: a claim left PROCESSING would fail this.
     await expect(async () => {
       await page.goto(`${url}/events`);
-      await expect(page.getByTestId("count-DONE")).toHaveText(String(pullIds.length), { timeout: 1_000 });
+      await expect(page.getByTestId("count-DONE")).toHaveText(String(total), { timeout: 1_000 });
     }).toPass({ timeout: 60_000, intervals: [1_000] });
     for (const status of ["PENDING", "PROCESSING", "FAILED"]) await expect(page.getByTestId(`count-${status}`)).toHaveText("0");
 
-    second.process.kill("SIGTERM");
-    expect(await second.exited).toBe(143);
-    console.info(`[shutdown e2e] ${storedBeforeStop} of ${pullIds.length} pulls stored before SIGTERM; ${log.match(/(\d+) claims given back/)?.[1]} claims given back; all ${pullIds.length} events DONE after the restart`);
+    await stop(third);
+    console.info(`[shutdown e2e] SIGTERM 1: ${storedBeforeStop} of ${pullIds.length} pulls stored, last cycle finished; SIGTERM 2: ${secondStop.givenBack} claims given back after the grace period; all ${total} events DONE after the restart`);
   });
 });
