@@ -186,8 +186,8 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
       } catch (error) {
         // The database went away: not the event's fault, and settling would fail too. The
         // cycle fails; the loop gives the claims back, attempts untouched, once it returns.
-        if (isDatabaseUnavailable(error)) throw error;
         const serviceError = error instanceof ServiceError ? error : null;
+        if (!serviceError && isDatabaseUnavailable(error)) throw error;
         if (serviceError?.isNotFound) {
           // Retrying cannot make an unknown pull appear; park it where an admin can see it.
           log(`pull ${pullId}: the service does not know this pull; event parked as failed`);
