@@ -47,7 +47,8 @@ function startIngestion(): Promise<string> {
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 400; i++) {
+  // Up to 30 s: a busy machine slows the sandbox and ingestion.
+  for (let i = 0; i < 1_200; i++) {
     const value = await read();
     if (done(value)) return value;
     await new Promise((r) => setTimeout(r, 25));
@@ -90,7 +91,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe("the consumer's reconnect page", () => {
+describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
   it("takes user_mfa through credentials, a code method, a wrong code and the right one, and clears the request", async () => {
     const monitoringId = await accountNeedingReconnect();
     const opened = await openReconnectPage(database.db, staff.manager, monitoringId);
