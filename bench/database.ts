@@ -1,0 +1,94 @@
+// Where the benchmark's book lives: a PostgreSQL database of its own on the server of
+// DATABASE_URL (created fresh, or reused when it already holds the same book), or a PGlite folder.
+import { existsSync, rmSync } from "node:fs";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import { openDatabase, queryRows, type Connection } from "@/db/connect";
+import { seedDatabase, type SeedOptions, type SeedSummary } from "./seed";
+
+export type BenchTarget = { kind: "postgres"; url: string; name: string } | { kind: "pglite"; dir: string };
+
+export function benchTarget(): BenchTarget {
+  const base = process.env.DATABASE_URL;
+  if (base) {
+    const name = process.env.BENCH_DB_NAME ?? "coverdesk_bench";
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    return { kind: "postgres", url: url.toString(), name };
+  }
+  return { kind: "pglite", dir: process.env.BENCH_PGLITE_DIR ?? ".data/bench-pglite" };
+}
+
+/** The book's identity, kept in the database so a rerun can reuse it. */
+const marker = (count: number, seed: number, now: string) => `${count}:${seed}:${now}`;
+
+async function readMarker(connection: Connection): Promise<string | null> {
+  try {
+    const rows = await queryRows<{ value: string }>(connection.db, sql`select value from bench_seed_marker limit 1`);
+    return rows[0]?.value ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export async function openTarget(target: BenchTarget): Promise<Connection> {
+  return target.kind === "postgres" ? openDatabase({ kind: "postgres", url: target.url, maxConnections: 4 }) : openDatabase({ kind: "pglite", dir: target.dir });
+}
+
+async function recreate(target: BenchTarget): Promise<void> {
+  if (target.kind === "pglite") {
+    if (existsSync(target.dir)) rmSync(target.dir, { recursive: true, force: true });
+    return;
+  }
+  const admin = postgres(process.env.DATABASE_URL as string, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists ${target.name} with (force)`);
+    await admin.unsafe(`create database ${target.name}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A seeded book: reused when the database already holds the same (count, seed, day) and
+ * BENCH_RESEED is not set, seeded into a fresh database otherwise.
+ */
+export async function seededTarget(target: BenchTarget, options: SeedOptions & { now: Date; seed: number }, log: (line: string) => void): Promise<{ reused: boolean; summary: SeedSummary | null }> {
+  const wanted = marker(options.count, options.seed, options.now.toISOString());
+  if (!process.env.BENCH_RESEED) {
+    const exists = target.kind === "pglite" ? existsSync(target.dir) : true;
+    if (exists) {
+      const connection = await openTarget(target).catch(() => null);
+      if (connection) {
+        const found = await readMarker(connection);
+        await connection.close();
+        if (found === wanted) {
+          log(`reusing the seeded book in ${target.kind === "postgres" ? target.name : target.dir} (${wanted}); BENCH_RESEED=1 to seed again`);
+          return { reused: true, summary: null };
+        }
+      }
+    }
+  }
+  await recreate(target);
+  const connection = await openTarget(target);
+  try {
+    let last = 0;
+    const started = performance.now();
+    const summary = await seedDatabase(connection.db, {
+      ...options,
+      onProgress: (done, total) => {
+        if (done - last >= total / 20 || done === total) {
+          last = done;
+          const seconds = (performance.now() - started) / 1000;
+          log(`seeded ${done.toLocaleString("en-US")} / ${total.toLocaleString("en-US")} pulls (${seconds.toFixed(0)} s, ${Math.round(done / seconds)} pulls/s)`);
+        }
+      },
+    });
+    await connection.db.execute(sql`create table if not exists bench_seed_marker (value text not null)`);
+    await connection.db.execute(sql`insert into bench_seed_marker (value) values (${wanted})`);
+    log(`seeded ${summary.pulls} pulls, ${summary.policies} policies, ${summary.auditEvents} audit events, ${summary.monitorings} monitorings in ${summary.seconds.toFixed(0)} s`);
+    return { reused: false, summary };
+  } finally {
+    await connection.close();
+  }
+}

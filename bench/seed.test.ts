@@ -1,0 +1,78 @@
+import { asc, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "@/db/connect";
+import { policies, pulls } from "@/db/schema";
+import { storePull } from "@/lib/pulls/store-pull";
+import { createTestDatabase, type TestDatabase } from "@/test/database";
+import { seedDatabase, seedPayloadChunks, servedPayload, BENCH_TEAM_ID } from "./seed";
+
+// The benchmark's seeder writes in bulk what ingestion writes one pull at a time: the rows
+// must be the same, or the benchmark would measure another app.
+
+const NOW = new Date("2026-11-01T00:00:00Z");
+const COUNT = 45; // two chunks of 36 / 9: hostile strings, failed links and a child pull
+const ORIGIN = "http://127.0.0.1:4410";
+let seeded: TestDatabase;
+let ingested: TestDatabase;
+
+beforeAll(async () => {
+  [seeded, ingested] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+});
+afterAll(async () => {
+  await Promise.all([seeded?.close(), ingested?.close()]);
+});
+
+const withoutClock = <T extends Record<string, unknown>>(row: T) => {
+  const { createdAt: _c, updatedAt: _u, ...rest } = row;
+  return rest;
+};
+
+describe("the benchmark seeder", () => {
+  it("writes the same pull and policy rows as storePull for the same payloads", async () => {
+    await seedDatabase(seeded.db, { count: COUNT, seed: 3, now: NOW, chunkSize: 36, workflow: false, sandboxOrigin: ORIGIN });
+    for (const chunk of seedPayloadChunks(3, COUNT, NOW, 36)) {
+      for (const generated of chunk) {
+        const fetchedAt = new Date(Math.min(NOW.getTime(), Date.parse(generated.created_at) + 60_000));
+        const result = await storePull(ingested.db, { success: true, pull: servedPayload(generated, ORIGIN, BENCH_TEAM_ID) }, { fetchStartedAt: fetchedAt });
+        expect(result).toMatchObject({ outcome: "created" });
+      }
+    }
+    const read = async (db: TestDatabase["db"]) => ({
+      pulls: (await db.select().from(pulls).orderBy(asc(pulls.pullId))).map(withoutClock),
+      policies: await db.select().from(policies).orderBy(asc(policies.pullId), asc(policies.policyId)),
+    });
+    const [a, b] = await Promise.all([read(seeded.db), read(ingested.db)]);
+    expect(a.pulls).toHaveLength(COUNT);
+    expect(a.policies.length).toBeGreaterThan(COUNT);
+    expect(a.pulls).toEqual(b.pulls);
+    expect(a.policies).toEqual(b.policies);
+    // Among them: the child pull, a failed link, the hostile account.
+    expect(a.pulls.some((p) => p.parentPullId !== null)).toBe(true);
+    expect(a.pulls.some((p) => p.status !== "SUCCESS")).toBe(true);
+  });
+
+  it("adds the agency's side consistently: assignees, funnel with premiums, audit, monitoring", async () => {
+    const other = await createTestDatabase();
+    try {
+      const summary = await seedDatabase(other.db, { count: 300, seed: 9, now: NOW });
+      expect(summary.pulls).toBe(300);
+      const [stats] = await queryRows<{ won: number; lost: number; working: number; assigned: number; bad_won: number; monitored: number; audits: number }>(
+        other.db,
+        sql`select count(*) filter (where stage = 'WON')::int as won, count(*) filter (where stage = 'LOST')::int as lost,
+                   count(*) filter (where stage = 'WORKING')::int as working, count(assignee_id)::int as assigned,
+                   count(*) filter (where stage = 'WON' and (won_premium_cents is null or won_credited_to is null or stage_changed_at is null))::int as bad_won,
+                   (select count(*)::int from monitorings) as monitored, (select count(*)::int from audit_events) as audits
+            from pulls`,
+      );
+      expect(stats?.won).toBeGreaterThan(20);
+      expect(stats?.lost).toBeGreaterThan(10);
+      expect(stats?.working).toBeGreaterThan(50);
+      expect(stats?.assigned).toBeGreaterThan(150);
+      expect(stats?.bad_won).toBe(0);
+      expect(stats?.monitored).toBeGreaterThan(0);
+      expect(stats?.audits).toBeGreaterThanOrEqual(Number(stats?.assigned) + Number(stats?.won) + Number(stats?.lost));
+    } finally {
+      await other.close();
+    }
+  });
+});

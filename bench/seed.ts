@@ -1,0 +1,233 @@
+// A book of pulls at scale, deterministically, for the benchmarks: payloads come from the
+// sandbox's own generator, served as the sandbox serves them, and are projected by the app's
+// own ingestion code (parsePull, projectPull, projectPolicies, contentHash), so every row is
+// the one storePull would write. Only the writing differs: rows go in as multi-row INSERTs of
+// hundreds of pulls, with the secondary indexes dropped during the load and rebuilt after.
+// On top, the agency's side: users, assignments, the funnel (WORKING / WON / LOST with
+// premiums) with their audit trail, and monitoring on some accounts, as the workflow commands
+// would have left them.
+import { sql } from "drizzle-orm";
+import { queryRows } from "@/db/connect";
+import type { Db } from "@/db/types";
+import { auditEvents, monitorings, policies, pulls, users } from "@/db/schema";
+import { hashPassword } from "@/lib/auth/password";
+import { contentHash, projectPolicies, projectPull } from "@/lib/pulls/projection";
+import { parsePull, unwrapPull } from "@/lib/service/schemas";
+import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/users/demo-users";
+import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
+import { createRandom, type Random } from "@/sandbox/data/random";
+
+export type SeedOptions = {
+  count: number;
+  seed?: number;
+  /** The anchor of every generated date (default: today, 00:00 UTC). */
+  now?: Date;
+  /** Pulls per generator call; each chunk is generatePulls(seed + chunk, size, now). */
+  chunkSize?: number;
+  /** Pulls per INSERT statement. */
+  batchSize?: number;
+  /** Funnel, assignees, audit trail and monitorings; off gives exactly what ingestion alone writes. */
+  workflow?: boolean;
+  /** Where the sandbox serves documents from, for their absolute download URLs. */
+  sandboxOrigin?: string;
+  teamId?: string;
+  onProgress?: (done: number, total: number) => void;
+};
+
+export const BENCH_TEAM_ID = "5f0c3c55-6d2a-4c8e-9a55-2d8f1b7c9e01";
+const API_PREFIX = "/api/v1.0.0";
+
+/** Fixed ids, so two seeds of the same book are identical row for row. */
+const userId = (n: number) => `b0000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+export const SEED_AGENTS = [
+  { id: userId(11), email: "dana.whitfield@agency.example.com", name: "Dana Whitfield" },
+  { id: userId(12), email: "alex.rivera@agency.example.com", name: "Alex Rivera" },
+  { id: userId(13), email: "jordan.blake@agency.example.com", name: "Jordan Blake" },
+  { id: userId(14), email: "mei.tanaka@agency.example.com", name: "Mei Tanaka" },
+  { id: userId(15), email: "sam.okafor@agency.example.com", name: "Sam Okafor" },
+] as const;
+export const SEED_DEMO_IDS = { "admin@example.com": userId(1), "manager@example.com": userId(2), "agent@example.com": userId(3) } as Record<string, string>;
+
+/** The pull as GET /pulls/{id} on the sandbox answers it: team id set, download URLs absolute. */
+export function servedPayload(pull: SandboxPull, origin: string, teamId: string): Record<string, unknown> {
+  const absolute = (u: unknown) => (typeof u === "string" && u.startsWith("/") ? `${origin}${API_PREFIX}${u}` : u);
+  const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === "object" && !Array.isArray(v);
+  const objects = (value: unknown) => (Array.isArray(value) && value.every(isObject) ? value : null);
+  const withTeam = { ...pull, team_id: teamId };
+  const documents = objects(withTeam.documents)?.map((d) => ({ ...d, download_url: absolute(d.download_url) })) ?? withTeam.documents;
+  const answers =
+    objects(withTeam.answers)?.map((section) => {
+      const fields = objects(section.fields);
+      if (!fields) return section;
+      return { ...section, fields: fields.map((f) => { const files = objects(f.value); return files ? { ...f, value: files.map((file) => ({ ...file, download_url: absolute(file.download_url) })) } : f; }) };
+    }) ?? withTeam.answers;
+  return { ...withTeam, documents, answers };
+}
+
+type PullInsert = typeof pulls.$inferInsert;
+type PolicyInsert = typeof policies.$inferInsert;
+
+/** The rows storePull writes for a new pull, computed by the same functions; null if it would refuse it. */
+export function projectedRows(payload: unknown, fetchedAt: Date): { pull: PullInsert; policies: PolicyInsert[] } | null {
+  const raw = unwrapPull(payload);
+  const parsed = parsePull(raw);
+  if (!parsed.ok) return null;
+  const { pull, problems } = parsed;
+  const projection = projectPull(pull);
+  const unique = [...new Map(projectPolicies(pull).map((p) => [p.policyId, p])).values()];
+  return {
+    pull: { pullId: pull.pull_id, ...projection, raw, payloadProblems: problems, contentHash: contentHash(raw), fetchedAt },
+    policies: unique.map((p) => ({ ...p, pullId: pull.pull_id })),
+  };
+}
+
+/** The book, chunk by chunk, so 100,000 pulls never sit in memory at once. */
+export function* seedPayloadChunks(seed: number, count: number, now: Date, chunkSize: number): Generator<SandboxPull[]> {
+  for (let start = 0, chunk = 0; start < count; start += chunkSize, chunk++) {
+    yield generatePulls(seed * 100_003 + chunk, Math.min(chunkSize, count - start), now);
+  }
+}
+
+const LOST_REASONS = ["Price", "Stayed with current carrier", "No response", "Coverage not available", "Bought elsewhere"];
+const INTERVALS = ["P1M", "P3M", "P6M", "P1Y"];
+const DAY = 86_400_000;
+
+type Workflow = { pull: Partial<PullInsert>; audit: Array<typeof auditEvents.$inferInsert>; monitoring: typeof monitorings.$inferInsert | null };
+
+/** The agency's side of one pull, as assignment and the funnel commands would have left it. */
+function workflowOf(random: Random, row: PullInsert, now: Date, manager: { id: string; name: string }): Workflow {
+  const none: Workflow = { pull: {}, audit: [], monitoring: null };
+  if (row.parentPullId || row.status !== "SUCCESS") return none;
+  const created = row.serviceCreatedAt ?? new Date(now.getTime() - 30 * DAY);
+  const age = Math.max(0, now.getTime() - created.getTime());
+  const audit: Workflow["audit"] = [];
+  const out: Partial<PullInsert> = {};
+  const agent = random.chance(0.78) ? random.pick(SEED_AGENTS) : null;
+  if (agent) {
+    const assignedAt = new Date(created.getTime() + random.next() * Math.min(age, 2 * DAY));
+    Object.assign(out, { assigneeId: agent.id, assignedAt, assigneeSeenAt: random.chance(0.85) ? new Date(assignedAt.getTime() + random.next() * Math.min(now.getTime() - assignedAt.getTime(), DAY)) : null });
+    audit.push({ at: assignedAt, actorId: manager.id, actorName: manager.name, action: "PULL_ASSIGNED", pullId: row.pullId, subjectUserId: agent.id, details: { from: null, to: agent.id, toName: agent.name } });
+    const roll = random.next();
+    const stage = roll < 0.5 ? "WORKING" : roll < 0.78 ? "WON" : "LOST";
+    if (stage !== "WORKING") {
+      const from = out.assignedAt as Date;
+      const stageChangedAt = new Date(from.getTime() + random.next() * Math.max(0, now.getTime() - from.getTime()));
+      const premium = row.totalPremiumCents && row.totalPremiumCents > 0 ? Math.round(row.totalPremiumCents * (0.85 + random.next() * 0.2)) : random.int(40_000, 400_000);
+      const wonPremiumCents = stage === "WON" ? premium : null;
+      const lostReason = stage === "LOST" ? (random.chance(0.7) ? random.pick(LOST_REASONS) : null) : null;
+      Object.assign(out, { stage, stageChangedAt, wonPremiumCents, wonCreditedTo: stage === "WON" ? agent.id : null, lostReason });
+      audit.push({ at: stageChangedAt, actorId: agent.id, actorName: agent.name, action: "STAGE_CHANGED", pullId: row.pullId, details: { from: "WORKING", to: stage, wonPremiumCents, previousWonPremiumCents: null, lostReason, creditedTo: stage === "WON" ? agent.id : null } });
+    }
+  }
+  let monitoring: Workflow["monitoring"] = null;
+  if (random.chance(0.04)) {
+    const reconnect = random.chance(0.1);
+    monitoring = {
+      monitoringId: `mon_${(row.pullId as string).replace(/-/g, "").slice(0, 24)}`,
+      initialPullId: row.pullId,
+      latestPullId: row.pullId,
+      accountIdentifier: row.accountIdentifier,
+      status: random.chance(0.9) ? "ACTIVE" : "STOPPED",
+      interval: random.pick(INTERVALS),
+      nextPullDate: new Date(now.getTime() + random.int(1, 360) * DAY),
+      reconnectRequestedAt: reconnect ? new Date(now.getTime() - random.int(1, 20) * DAY) : null,
+      reconnectAuthStatus: reconnect ? "NOT_AUTHENTICATED" : null,
+      updatedAt: created,
+    };
+  }
+  return { pull: out, audit, monitoring };
+}
+
+async function insertUsers(db: Db): Promise<void> {
+  const demoHash = await hashPassword(DEMO_PASSWORD);
+  const agentHash = await hashPassword(`bench-agent-${Math.random()}`); // nobody signs in as them
+  await db
+    .insert(users)
+    .values([
+      ...DEMO_USERS.map((u) => ({ ...u, id: SEED_DEMO_IDS[u.email] as string, passwordHash: demoHash })),
+      ...SEED_AGENTS.map((a) => ({ id: a.id, email: a.email, name: a.name, role: "AGENT" as const, passwordHash: agentHash })),
+    ])
+    .onConflictDoNothing();
+}
+
+type IndexDef = { name: string; def: string };
+
+/** Secondary indexes of the bulk-loaded tables: dropped for the load, rebuilt after (much faster). */
+async function dropSecondaryIndexes(db: Db): Promise<IndexDef[]> {
+  const rows = await queryRows<{ name: string; def: string }>(
+    db,
+    sql`select i.indexname as name, i.indexdef as def from pg_indexes i
+        where i.schemaname = 'public' and i.tablename in ('pulls', 'policies', 'audit_events')
+          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+  );
+  for (const r of rows) await db.execute(sql.raw(`drop index if exists "${r.name}"`));
+  return rows;
+}
+
+export type SeedSummary = { pulls: number; policies: number; auditEvents: number; monitorings: number; seconds: number };
+
+/** Seeds an empty, migrated database. */
+export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSummary> {
+  const started = performance.now();
+  const seed = options.seed ?? 1;
+  const now = options.now ?? new Date(new Date().toISOString().slice(0, 10) + "T00:00:00Z");
+  const chunkSize = options.chunkSize ?? 1_000;
+  const batchSize = options.batchSize ?? 250;
+  const workflow = options.workflow ?? true;
+  const origin = options.sandboxOrigin ?? "http://127.0.0.1:4410";
+  const teamId = options.teamId ?? BENCH_TEAM_ID;
+  const [existing] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pulls`);
+  if ((existing?.n ?? 0) > 0) throw new Error("The database already holds pulls: seed a fresh one.");
+
+  if (workflow) await insertUsers(db);
+  const manager = { id: SEED_DEMO_IDS["manager@example.com"] as string, name: "Morgan Manager" };
+  const indexes = options.count >= 5_000 ? await dropSecondaryIndexes(db) : [];
+  const totals = { pulls: 0, policies: 0, auditEvents: 0, monitorings: 0 };
+  let chunkIndex = 0;
+  let pending: Promise<void> = Promise.resolve();
+
+  for (const chunk of seedPayloadChunks(seed, options.count, now, chunkSize)) {
+    const random = createRandom(seed * 7_919 + chunkIndex++ + 1_000_000);
+    const pullRows: PullInsert[] = [];
+    const policyRows: PolicyInsert[] = [];
+    const auditRows: Array<typeof auditEvents.$inferInsert> = [];
+    const monitoringRows: Array<typeof monitorings.$inferInsert> = [];
+    for (const generated of chunk) {
+      // Fetched a minute after the service created it, like a webhook-driven fetch.
+      const fetchedAt = new Date(Math.min(now.getTime(), Date.parse(generated.created_at) + 60_000));
+      const rows = projectedRows({ success: true, pull: servedPayload(generated, origin, teamId) }, fetchedAt);
+      if (!rows) throw new Error(`The generator produced a pull the app refuses: ${generated.pull_id}`);
+      let row = rows.pull;
+      if (workflow) {
+        const extra = workflowOf(random, row, now, manager);
+        row = { ...row, ...extra.pull, createdAt: fetchedAt, updatedAt: fetchedAt };
+        auditRows.push(...extra.audit);
+        if (extra.monitoring) monitoringRows.push(extra.monitoring);
+      }
+      pullRows.push(row);
+      policyRows.push(...rows.policies);
+    }
+    // One chunk is written while the next is generated: the database and Node share the cores.
+    await pending;
+    pending = (async () => {
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < pullRows.length; i += batchSize) await tx.insert(pulls).values(pullRows.slice(i, i + batchSize));
+        for (let i = 0; i < policyRows.length; i += 1_000) await tx.insert(policies).values(policyRows.slice(i, i + 1_000));
+        for (let i = 0; i < auditRows.length; i += 1_000) await tx.insert(auditEvents).values(auditRows.slice(i, i + 1_000));
+        if (monitoringRows.length > 0) await tx.insert(monitorings).values(monitoringRows);
+      });
+      totals.pulls += pullRows.length;
+      totals.policies += policyRows.length;
+      totals.auditEvents += auditRows.length;
+      totals.monitorings += monitoringRows.length;
+      options.onProgress?.(totals.pulls, options.count);
+    })();
+  }
+  await pending;
+  for (const index of indexes) await db.execute(sql.raw(index.def));
+  await db.execute(sql`analyze pulls`);
+  await db.execute(sql`analyze policies`);
+  await db.execute(sql`analyze audit_events`);
+  await db.execute(sql`analyze monitorings`);
+  return { ...totals, seconds: (performance.now() - started) / 1000 };
+}
