@@ -53,7 +53,7 @@ export function servedPayload(pull: SandboxPull, origin: string, teamId: string)
   const absolute = (u: unknown) => (typeof u === "string" && u.startsWith("/") ? `${origin}${API_PREFIX}${u}` : u);
   const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === "object" && !Array.isArray(v);
   const objects = (value: unknown) => (Array.isArray(value) && value.every(isObject) ? value : null);
-  const withTeam = { ...pull, team_id: teamId };
+  const withTeam: Record<string, unknown> = { ...pull, team_id: teamId };
   const documents = objects(withTeam.documents)?.map((d) => ({ ...d, download_url: absolute(d.download_url) })) ?? withTeam.documents;
   const answers =
     objects(withTeam.answers)?.map((section) => {
