@@ -245,8 +245,17 @@ function appEnv(target: BenchTarget): NodeJS.ProcessEnv {
   return env;
 }
 
+let running: ChildProcess | null = null;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    running?.kill("SIGTERM"); // never leave the app behind on the port
+    process.exit(130);
+  });
+}
+
 async function startApp(target: BenchTarget): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], { stdio: ["ignore", "pipe", "inherit"], env: appEnv(target) });
+  running = child;
   child.stdout?.on("data", () => {}); // drained, not shown
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);

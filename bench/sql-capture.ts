@@ -17,6 +17,8 @@ export type CaptureDb = {
   capture(work: (db: Db) => Promise<unknown>): Promise<Statement[]>;
   /** One statement on the bare driver; resolves with the number of rows. */
   raw(statement: Statement): Promise<number>;
+  /** EXPLAIN (ANALYZE, BUFFERS) of one statement, line by line. */
+  explain(statement: Statement): Promise<string[]>;
   close(): Promise<void>;
 };
 
@@ -41,6 +43,7 @@ export async function openCaptureDb(target: BenchTarget): Promise<CaptureDb> {
       db,
       capture: (work) => capture(db, work),
       raw: async ({ query, params }) => (await client.unsafe(query, params as never[])).length,
+      explain: async ({ query, params }) => (await client.unsafe(`explain (analyze, buffers) ${query}`, params as never[])).map((r) => String(r["QUERY PLAN"])),
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -53,6 +56,7 @@ export async function openCaptureDb(target: BenchTarget): Promise<CaptureDb> {
     db,
     capture: (work) => capture(db, work),
     raw: async ({ query, params }) => (await client.query(query, params)).rows.length,
+    explain: async ({ query, params }) => (await client.query<Record<string, unknown>>(`explain (analyze, buffers) ${query}`, params)).rows.map((r) => String(r["QUERY PLAN"])),
     close: () => client.close(),
   };
 }

@@ -75,6 +75,28 @@ export const pulls = pgTable(
     index("pulls_won_credited_to_idx").on(t.wonCreditedTo),
     index("pulls_stage_changed_at_idx").on(t.stage, t.stageChangedAt),
     index("pulls_policy_types_idx").using("gin", t.policyTypes),
+    // The pull list's sorts (lib/pulls/queries.ts ordering()): each a partial index over listed
+    // pulls in exactly the list's order, ties broken by pull id, so a page is read in order
+    // and stops after 50 rows instead of sorting the whole book.
+    index("pulls_list_created_idx").on(t.serviceCreatedAt.desc().nullsLast(), t.pullId).where(sql`${t.parentPullId} is null`),
+    index("pulls_list_name_idx").on(t.sortName, t.pullId).where(sql`${t.parentPullId} is null`),
+    index("pulls_list_premium_idx").on(t.totalPremiumCents.desc().nullsLast(), t.pullId).where(sql`${t.parentPullId} is null`),
+    index("pulls_list_expiry_idx").on(t.nextExpiryDate, t.pullId).where(sql`${t.parentPullId} is null`),
+    // The filters' choices (listPullFilterOptions): loose index scans, one probe per value.
+    index("pulls_top_status_idx").on(t.status).where(sql`${t.parentPullId} is null`),
+    index("pulls_top_type_idx").on(t.type).where(sql`${t.parentPullId} is null`),
+    index("pulls_top_carrier_idx").on(t.providerName, sql`coalesce(${t.providerFriendlyName}, ${t.providerName})`).where(sql`${t.parentPullId} is null and ${t.providerName} is not null`),
+    index("pulls_top_policy_types_idx").on(t.policyTypes).where(sql`${t.parentPullId} is null`),
+    // Counting a filtered list (the "N linked accounts" beside every page): an index-only scan
+    // of the listed pulls with every filtered column at hand, instead of reading the table.
+    index("pulls_list_filter_idx")
+      .on(t.isArchived, t.stage, t.status, t.assigneeId, t.type, t.providerName, t.serviceCreatedAt, t.nextExpiryDate, t.publicAlias, t.wonCreditedTo, t.stageChangedAt, t.accountIdentifier, t.pullId, t.policyTypes, t.totalPremiumCents)
+      .where(sql`${t.parentPullId} is null`),
+    // The reports' won premium, median days to win (lib/reports/queries.ts): index-only scans of
+    // the WON pulls with every column they group, filter or sum.
+    index("pulls_report_won_idx")
+      .on(t.stageChangedAt, t.wonCreditedTo, t.wonPremiumCents, t.providerName, t.providerFriendlyName, t.publicAlias, t.serviceCreatedAt, t.policyTypes)
+      .where(sql`${t.stage} = 'WON' and ${t.parentPullId} is null`),
     check("pulls_won_premium_positive", sql`${t.wonPremiumCents} is null or ${t.wonPremiumCents} > 0`),
   ],
 );
