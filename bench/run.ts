@@ -33,6 +33,7 @@ import { getReport } from "@/lib/reports/queries";
 import { parseReportFilter } from "@/lib/reports/report-filter";
 import { findActiveUserById, listActiveUsers } from "@/lib/users/queries";
 import { listAuditEvents } from "@/lib/workflow/audit";
+import { countNewAssignments } from "@/lib/workflow/my-pulls";
 import { benchTarget, seededTarget, type BenchTarget } from "./database";
 import { firstLoadJs, type FirstLoad } from "./first-load";
 import { percentile } from "./load";
@@ -65,7 +66,8 @@ async function capturePlan(capture: CaptureDb, stages: Array<Array<(db: Db) => P
   return plan;
 }
 
-const auth = (db: Db) => findActiveUserById(db, ADMIN_ID); // requirePermission re-reads the user
+/** What every page of the (app) group does first: the user, re-read (requireUser), and the layout's badge. */
+const auth = (db: Db) => Promise.all([findActiveUserById(db, ADMIN_ID), countNewAssignments(db, ADMIN_ID)]);
 
 function listStages(qs: string) {
   const { query } = parsePullListQuery(Object.fromEntries(new URLSearchParams(qs)));

@@ -97,6 +97,14 @@ export const pulls = pgTable(
     index("pulls_report_won_idx")
       .on(t.stageChangedAt, t.wonCreditedTo, t.wonPremiumCents, t.providerName, t.providerFriendlyName, t.publicAlias, t.serviceCreatedAt, t.policyTypes)
       .where(sql`${t.stage} = 'WON' and ${t.parentPullId} is null`),
+    // The close ratio: pulls decided (WON or LOST) in a range, by owner.
+    index("pulls_report_decided_idx")
+      .on(t.stageChangedAt, t.stage, t.wonCreditedTo, t.assigneeId, t.publicAlias, t.policyTypes)
+      .where(sql`${t.stage} in ('WON', 'LOST') and ${t.parentPullId} is null`),
+    // New linked accounts per period: every listed pull's link date and status, index-only.
+    index("pulls_report_created_idx")
+      .on(t.serviceCreatedAt, t.status, t.assigneeId, t.publicAlias, t.policyTypes)
+      .where(sql`${t.parentPullId} is null`),
     check("pulls_won_premium_positive", sql`${t.wonPremiumCents} is null or ${t.wonPremiumCents} > 0`),
   ],
 );

@@ -36,13 +36,19 @@ function searchableWord(word: string): string {
 }
 
 // A pull is monitored when an active monitoring names it (as its initial or latest pull) or
-// its account. Written as three IN lists rather than a correlated EXISTS: PostgreSQL hashes
-// each list once (a few thousand monitorings) instead of probing monitorings for every pull.
-const activeMonitorings = sql`coalesce(m.status, 'ACTIVE') <> 'STOPPED'`;
-const monitoredPull = sql`(${pulls.pullId} in (select m.latest_pull_id from monitorings m where ${activeMonitorings} and m.latest_pull_id is not null)
-  or ${pulls.pullId} in (select m.initial_pull_id from monitorings m where ${activeMonitorings} and m.initial_pull_id is not null)
-  or (${pulls.accountIdentifier} is not null
-      and ${pulls.accountIdentifier} in (select m.account_identifier from monitorings m where ${activeMonitorings} and m.account_identifier is not null)))`;
+// its account. Written as one list of pull ids rather than a correlated EXISTS: PostgreSQL
+// builds the list once (a few thousand ids) and joins it by primary key ("yes") or hashes it
+// for an index-only scan of the listed pulls ("no"), instead of probing monitorings per pull.
+const activeMonitoring = sql`coalesce(m.status, 'ACTIVE') <> 'STOPPED'`;
+const monitoredPullIds = sql`(
+  select m.latest_pull_id from monitorings m where ${activeMonitoring} and m.latest_pull_id is not null
+  union all
+  select m.initial_pull_id from monitorings m where ${activeMonitoring} and m.initial_pull_id is not null
+  union all
+  -- An array, so the accounts' pulls are found through their index rather than a scan of pulls.
+  select a.pull_id from pulls a
+  where a.account_identifier = any(array(select m.account_identifier from monitorings m where ${activeMonitoring} and m.account_identifier is not null)))`;
+const monitoredPull = sql`${pulls.pullId} in ${monitoredPullIds}`;
 
 /** Who is looking: everyone's pulls, or an agent's own plus the unassigned queue. */
 export type ListViewer = { kind: "all" } | { kind: "own-or-unassigned"; userId: string };
@@ -59,7 +65,7 @@ function conditions(viewer: ListViewer, query: PullListQuery): SQL | undefined {
   if (query.assignee === "unassigned") parts.push(isNull(pulls.assigneeId));
   else if (query.assignee) parts.push(eq(pulls.assigneeId, query.assignee));
   if (query.monitored === "yes") parts.push(monitoredPull);
-  if (query.monitored === "no") parts.push(sql`not ${monitoredPull}`);
+  if (query.monitored === "no") parts.push(sql`not (${monitoredPull})`);
   if (query.archived === "only") parts.push(eq(pulls.isArchived, true));
   else if (query.archived !== "include") parts.push(eq(pulls.isArchived, false));
   const linked = dayRange(query.from, query.to);
