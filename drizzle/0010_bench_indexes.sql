@@ -6,6 +6,8 @@ CREATE INDEX "pulls_top_status_idx" ON "pulls" USING btree ("status") WHERE "pul
 CREATE INDEX "pulls_top_type_idx" ON "pulls" USING btree ("type") WHERE "pulls"."parent_pull_id" is null;--> statement-breakpoint
 CREATE INDEX "pulls_top_carrier_idx" ON "pulls" USING btree ("provider_name",coalesce("provider_friendly_name", "provider_name")) WHERE "pulls"."parent_pull_id" is null and "pulls"."provider_name" is not null;--> statement-breakpoint
 CREATE INDEX "pulls_top_policy_types_idx" ON "pulls" USING btree ("policy_types") WHERE "pulls"."parent_pull_id" is null;--> statement-breakpoint
+CREATE INDEX "pulls_list_count_idx" ON "pulls" USING btree ("is_archived","pull_id") WHERE "pulls"."parent_pull_id" is null;--> statement-breakpoint
+CREATE INDEX "pulls_account_pull_idx" ON "pulls" USING btree ("account_identifier","pull_id");--> statement-breakpoint
 CREATE INDEX "pulls_list_filter_idx" ON "pulls" USING btree ("is_archived","stage","status","assignee_id","type","provider_name","service_created_at","next_expiry_date","public_alias","won_credited_to","stage_changed_at","account_identifier","pull_id","policy_types","total_premium_cents") WHERE "pulls"."parent_pull_id" is null;--> statement-breakpoint
 CREATE INDEX "pulls_report_won_idx" ON "pulls" USING btree ("stage_changed_at","won_credited_to","won_premium_cents","provider_name","provider_friendly_name","public_alias","service_created_at","policy_types") WHERE "pulls"."stage" = 'WON' and "pulls"."parent_pull_id" is null;--> statement-breakpoint
 CREATE INDEX "pulls_report_decided_idx" ON "pulls" USING btree ("stage_changed_at","stage","won_credited_to","assignee_id","public_alias","policy_types") WHERE "pulls"."stage" in ('WON', 'LOST') and "pulls"."parent_pull_id" is null;--> statement-breakpoint

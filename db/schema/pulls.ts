@@ -87,6 +87,10 @@ export const pulls = pgTable(
     index("pulls_top_type_idx").on(t.type).where(sql`${t.parentPullId} is null`),
     index("pulls_top_carrier_idx").on(t.providerName, sql`coalesce(${t.providerFriendlyName}, ${t.providerName})`).where(sql`${t.parentPullId} is null and ${t.providerName} is not null`),
     index("pulls_top_policy_types_idx").on(t.policyTypes).where(sql`${t.parentPullId} is null`),
+    // Counting the whole list, or the list without monitored pulls: a narrow index-only scan.
+    index("pulls_list_count_idx").on(t.isArchived, t.pullId).where(sql`${t.parentPullId} is null`),
+    // An account's pulls by id, index-only (the monitored filter, account history).
+    index("pulls_account_pull_idx").on(t.accountIdentifier, t.pullId),
     // Counting a filtered list (the "N linked accounts" beside every page): an index-only scan
     // of the listed pulls with every filtered column at hand, instead of reading the table.
     index("pulls_list_filter_idx")
