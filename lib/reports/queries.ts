@@ -39,16 +39,26 @@ function wonWhere(filter: ReportFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-async function wonBy(db: Db, filter: ReportFilter, key: SQL, label: SQL): Promise<Row[]> {
+/**
+ * Won premium grouped by one key. `format` turns the grouped key into its text after grouping
+ * (periods are grouped as timestamps and formatted once per period, not once per pull).
+ */
+async function wonBy(db: Db, filter: ReportFilter, key: SQL, label: SQL, format?: (column: SQL) => SQL): Promise<Row[]> {
+  const text = format ?? ((column: SQL) => column);
   const rows = await queryRows<{ key: string | null; label: string | null; count: number; cents: number }>(
     db,
-    sql`select ${key} as key, ${label} as label, count(*)::int as count, coalesce(sum(p.won_premium_cents), 0)::float8 as cents
-        from pulls p left join users u on u.id = p.won_credited_to
-        where ${wonWhere(filter)}
-        group by 1, 2 order by 4 desc, 2`,
+    sql`select ${text(sql`g.key`)} as key, ${text(sql`g.label`)} as label, g.count, g.cents from (
+          select ${key} as key, ${label} as label, count(*)::int as count, coalesce(sum(p.won_premium_cents), 0)::float8 as cents
+          from pulls p left join users u on u.id = p.won_credited_to
+          where ${wonWhere(filter)}
+          group by 1, 2) g
+        order by 4 desc, 2`,
   );
   return rows.map((r) => ({ key: r.key ?? "", label: r.label ?? "", count: Number(r.count), cents: Number(r.cents) }));
 }
+
+/** A period's first day as text, applied to an already grouped date_trunc. */
+const day = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;
 
 export async function getReport(db: Db, filter: ReportFilter) {
   const period = filter.period ?? "month";
@@ -67,17 +77,21 @@ export async function getReport(db: Db, filter: ReportFilter) {
 
   const [byAgent, byPeriod, byCarrier, byLine, byLink, ratios, pipeline, median, newPulls] = await Promise.all([
     wonBy(db, filter, sql`coalesce(p.won_credited_to::text, '')`, sql`coalesce(u.name, 'No one')`),
-    wonBy(db, filter, sql`to_char(date_trunc(${period}, p.stage_changed_at at time zone 'UTC'), 'YYYY-MM-DD')`, sql`to_char(date_trunc(${period}, p.stage_changed_at at time zone 'UTC'), 'YYYY-MM-DD')`),
+    wonBy(db, filter, sql`date_trunc(${period}, p.stage_changed_at at time zone 'UTC')`, sql`date_trunc(${period}, p.stage_changed_at at time zone 'UTC')`, day),
     wonBy(db, filter, sql`coalesce(p.provider_name, '')`, sql`coalesce(p.provider_friendly_name, p.provider_name, 'Unknown')`),
     wonBy(db, filter, lineLabel, lineLabel),
     wonBy(db, filter, sql`coalesce(p.public_alias, '')`, sql`coalesce(p.public_alias, 'No link')`),
     queryRows<{ key: string | null; label: string | null; won: number; lost: number }>(
       db,
-      sql`select ${owner}::text as key, coalesce(u.name, 'No one') as label,
-                 count(*) filter (where p.stage = 'WON')::int as won, count(*) filter (where p.stage = 'LOST')::int as lost
-          from pulls p left join users u on u.id = ${owner}
-          where ${sql.join(decided, sql` and `)}
-          group by 1, 2 order by 2`,
+      // Grouped by owner first, then named: the users join runs once per owner, not per pull.
+      sql`select g.key::text as key, coalesce(u.name, 'No one') as label, g.won, g.lost from (
+            select ${owner} as key,
+                   count(*) filter (where p.stage = 'WON')::int as won, count(*) filter (where p.stage = 'LOST')::int as lost
+            from pulls p
+            where ${sql.join(decided, sql` and `)}
+            group by 1) g
+          left join users u on u.id = g.key
+          order by 2`,
     ),
     queryRows<{ count: number; cents: number }>(db, sql`select count(*)::int as count, coalesce(sum(p.total_premium_cents), 0)::float8 as cents from pulls p where ${sql.join(open, sql` and `)}`),
     queryRows<{ days: number | null }>(
@@ -87,10 +101,12 @@ export async function getReport(db: Db, filter: ReportFilter) {
     ),
     queryRows<{ period: string; count: number; successful: number }>(
       db,
-      sql`select to_char(date_trunc(${period}, p.service_created_at at time zone 'UTC'), 'YYYY-MM-DD') as period,
-                 count(*)::int as count, count(*) filter (where p.status = 'SUCCESS')::int as successful
-          from pulls p where ${sql.join(created, sql` and `)} and p.service_created_at is not null
-          group by 1 order by 1`,
+      sql`select ${day(sql`g.period`)} as period, g.count, g.successful from (
+            select date_trunc(${period}, p.service_created_at at time zone 'UTC') as period,
+                   count(*)::int as count, count(*) filter (where p.status = 'SUCCESS')::int as successful
+            from pulls p where ${sql.join(created, sql` and `)} and p.service_created_at is not null
+            group by 1) g
+          order by g.period`,
     ),
   ]);
 
