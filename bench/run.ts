@@ -115,7 +115,9 @@ async function buildScenarios(capture: CaptureDb): Promise<Scenario[]> {
   const newest = await one<{ v: Date }>(sql`select max(service_created_at) as v from pulls`);
   const end = new Date(newest.v);
   // A date range holding about 10,000 pulls, for the CSV export.
-  const tenK = await one<{ v: Date }>(sql`select service_created_at as v from pulls where parent_pull_id is null and not is_archived order by service_created_at desc nulls last offset 9999 limit 1`);
+  const listed = await one<{ n: number }>(sql`select count(*)::int as n from pulls where parent_pull_id is null and not is_archived`);
+  const csvOffset = Math.max(0, Math.min(9_999, Number(listed.n) - 1)); // a smaller book exports all
+  const tenK = await one<{ v: Date }>(sql`select service_created_at as v from pulls where parent_pull_id is null and not is_archived order by service_created_at desc nulls last offset ${csvOffset} limit 1`);
   const agent = SEED_AGENTS[1].id;
   const phone = sample.phone.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, "($1) $2-$3");
   const vin = (sample.vin ?? "").slice(-8).toLowerCase();
