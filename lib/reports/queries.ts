@@ -101,12 +101,23 @@ export async function getReport(db: Db, filter: ReportFilter) {
     ),
     queryRows<{ period: string; count: number; successful: number }>(
       db,
-      sql`select ${day(sql`g.period`)} as period, g.count, g.successful from (
-            select date_trunc(${period}, p.service_created_at at time zone 'UTC') as period,
-                   count(*)::int as count, count(*) filter (where p.status = 'SUCCESS')::int as successful
-            from pulls p where ${sql.join(created, sql` and `)} and p.service_created_at is not null
-            group by 1) g
-          order by g.period`,
+      // Period by period: the first and last link date, then one count per period over an index
+      // range (pulls_report_created_idx). The same rows as grouping every pull by
+      // date_trunc, without computing it 100,000 times.
+      sql`with bounds as (
+            select date_trunc(${period}, min(p.service_created_at) at time zone 'UTC') as lo, max(p.service_created_at) at time zone 'UTC' as hi
+            from pulls p where ${sql.join(created, sql` and `)} and p.service_created_at is not null)
+          select ${day(sql`s.period`)} as period, c.count, c.successful
+          from bounds b
+          cross join lateral generate_series(b.lo, b.hi, ('1 ' || ${period})::interval) as s(period)
+          cross join lateral (
+            select count(*)::int as count, count(*) filter (where p.status = 'SUCCESS')::int as successful
+            from pulls p
+            where ${sql.join(created, sql` and `)}
+              and p.service_created_at >= (s.period at time zone 'UTC')
+              and p.service_created_at < ((s.period + ('1 ' || ${period})::interval) at time zone 'UTC')) c
+          where c.count > 0
+          order by s.period`,
     ),
   ]);
 
