@@ -3,6 +3,7 @@
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { signInErrorMessage } from "@/lib/security/sign-in-errors";
 
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const router = useRouter();
@@ -21,7 +22,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
     });
     if (!result || result.error) {
       setPending(false);
-      setError("That email and password do not match an active account.");
+      setError(signInErrorMessage(result?.error));
       return;
     }
     router.replace(callbackUrl);

@@ -3,11 +3,38 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db/client";
 import { env } from "@/lib/env";
-import { authenticate } from "./credentials";
+import { clientAddress } from "@/lib/security/client-address";
+import { throttledError } from "@/lib/security/sign-in-errors";
+import { signInWithPassword } from "./credentials";
 
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60; // one working day
 
 let cached: NextAuthOptions | undefined;
+
+/**
+ * The session cookie: never readable by scripts, not sent on cross-site subrequests, and, when
+ * the app is served over https, Secure with the __Secure- prefix so plain http can never set it.
+ */
+export function sessionCookie(publicUrl: string) {
+  const secure = publicUrl.startsWith("https://");
+  return {
+    useSecureCookies: secure,
+    sessionToken: {
+      name: `${secure ? "__Secure-" : ""}next-auth.session-token`,
+      options: { httpOnly: true, sameSite: "lax" as const, path: "/", secure },
+    },
+  };
+}
+
+/** next-auth hands authorize() the request headers as a plain record. */
+function headerReader(headers: Record<string, unknown> | undefined): Pick<Headers, "get"> {
+  return {
+    get: (name) => {
+      const value = headers?.[name.toLowerCase()];
+      return typeof value === "string" ? value : Array.isArray(value) && typeof value[0] === "string" ? value[0] : null;
+    },
+  };
+}
 
 /**
  * Built on first use rather than at import, so that `next build` (which imports every route)
@@ -25,17 +52,24 @@ function buildAuthOptions(): NextAuthOptions {
   // localhost and 127.0.0.1 both work.
   if (config.nodeEnv === "production") process.env.NEXTAUTH_URL ??= config.auth.url;
   else process.env.AUTH_TRUST_HOST ??= "true";
+  const cookie = sessionCookie(config.auth.url);
   return {
     secret: config.auth.secret,
+  useSecureCookies: cookie.useSecureCookies,
+  cookies: { sessionToken: cookie.sessionToken },
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/login" },
   providers: [
     CredentialsProvider({
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      async authorize(credentials) {
+      async authorize(credentials, request) {
         const db = await getDb();
-        return authenticate(db, credentials, { demoMode: config.demoMode });
+        const address = clientAddress(headerReader(request?.headers));
+        const outcome = await signInWithPassword(db, credentials, { demoMode: config.demoMode, address });
+        // next-auth passes a thrown message to the login form as its error; null reads as a plain refusal.
+        if (outcome.status === "throttled") throw new Error(throttledError(outcome.retryAfterSeconds));
+        return outcome.status === "signed-in" ? outcome.user : null;
       },
     }),
   ],

@@ -1,0 +1,27 @@
+// What the sign-in endpoint reports and what the login page says about it. Shared by the server
+// (which encodes the refusal) and the login form (which words it), so both read one format.
+// Every refusal that is not a throttle reads the same, so no answer tells whether an email exists.
+
+const THROTTLED_PREFIX = "THROTTLED:";
+
+export const WRONG_CREDENTIALS_MESSAGE = "That email and password do not match an active account.";
+
+/** The error next-auth passes back to the browser when sign-in is throttled. */
+export function throttledError(retryAfterSeconds: number): string {
+  return `${THROTTLED_PREFIX}${Math.max(1, Math.ceil(retryAfterSeconds))}`;
+}
+
+/** Minutes, rounded up, so "1 minute" is the least a visitor is told to wait. */
+export function throttledMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+/** The sentence for any error next-auth hands the login form. */
+export function signInErrorMessage(error: string | null | undefined): string {
+  if (error?.startsWith(THROTTLED_PREFIX)) {
+    const seconds = Number(error.slice(THROTTLED_PREFIX.length));
+    if (Number.isFinite(seconds) && seconds > 0) return throttledMessage(seconds);
+  }
+  return WRONG_CREDENTIALS_MESSAGE;
+}
