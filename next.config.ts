@@ -1,4 +1,13 @@
 import type { NextConfig } from "next";
+import { commonSecurityHeaders } from "./lib/security/headers";
+
+const production = process.env.NODE_ENV === "production";
+
+/** Next's own assets and static files, which proxy.ts does not see; it secures everything else. */
+const staticHeaders = (pathname: string) =>
+  Object.entries({ ...commonSecurityHeaders({ pathname, production }), "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'" }).map(
+    ([key, value]) => ({ key, value }),
+  );
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules at run time.
@@ -7,6 +16,13 @@ const nextConfig: NextConfig = {
   allowedDevOrigins: ["127.0.0.1"],
   poweredByHeader: false,
   typedRoutes: false,
+  async headers() {
+    return [
+      { source: "/_next/static/:path*", headers: staticHeaders("/_next/static/") },
+      { source: "/_next/image", headers: staticHeaders("/_next/image") },
+      { source: "/favicon.ico", headers: staticHeaders("/favicon.ico") },
+    ];
+  },
 };
 
 export default nextConfig;

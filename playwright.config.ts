@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { NEXTAUTH_SECRET, SERVICE_ENV } from "./e2e/server-env";
 
 // End-to-end tests run Chromium against the built app (`next start`) and the sandbox, on ports
 // of their own so that a running `npm run dev` does not interfere.
@@ -9,13 +10,8 @@ const appUrl = `http://127.0.0.1:${APP_PORT}`;
 const sandboxUrl = `http://127.0.0.1:${SANDBOX_PORT}`;
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-const serviceEnv = {
-  SERVICE_BASE_URL: `${sandboxUrl}/api/v1.0.0`,
-  SERVICE_TEAM_ID: "5f0c3c55-6d2a-4c8e-9a55-2d8f1b7c9e01",
-  SERVICE_CLIENT_ID: "coverdesk-e2e-client",
-  SERVICE_CLIENT_SECRET: "coverdesk-e2e-secret",
-  SERVICE_WEBHOOK_SECRET: "coverdesk-e2e-webhook-secret",
-};
+// The secrets live in e2e/server-env.ts so that e2e/secrets.spec.ts can look for them.
+const serviceEnv = { SERVICE_BASE_URL: `${sandboxUrl}/api/v1.0.0`, ...SERVICE_ENV };
 
 export default defineConfig({
   testDir: "./e2e",
@@ -61,7 +57,7 @@ export default defineConfig({
       env: {
         ...serviceEnv,
         NEXTAUTH_URL: appUrl,
-        NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-only-secret-0123456789abcdef",
+        NEXTAUTH_SECRET,
         COVERDESK_DEMO_MODE: "true",
         DATABASE_URL: process.env.DATABASE_URL ?? "",
         PGLITE_DIR: process.env.PGLITE_DIR ?? ".data/e2e-pglite",

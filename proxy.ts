@@ -1,30 +1,47 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
+import { API_POLICY, commonSecurityHeaders, createNonce, pagePolicy } from "@/lib/security/headers";
 
 // Sends visitors without a session to the login page. It only redirects: every page, route
 // handler and server action still checks the session and the permission table itself.
+// It also puts the security headers on every page and route, with a fresh script nonce per
+// page: Next.js reads the nonce from the request's policy and puts it on its own scripts.
 
 // /connect/ and /api/connect/ are the consumer's reconnect page: guarded by the token in its address.
 const PUBLIC_PREFIXES = ["/login", "/api/auth/", "/api/webhooks/", "/api/health", "/connect/", "/api/connect/"];
 
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
-  if (PUBLIC_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix))) {
-    return NextResponse.next();
-  }
-  const token = await getToken({ req: request, secret: env().auth.secret });
-  if (token?.userId) return NextResponse.next();
+  const config = env();
+  const context = { pathname, production: config.nodeEnv === "production", https: config.auth.url.startsWith("https:") };
+  const isApi = pathname.startsWith("/api/");
+  const policy = isApi ? API_POLICY : pagePolicy(createNonce(), context);
+  const secured = <T extends NextResponse>(response: T): T => {
+    for (const [name, value] of Object.entries(commonSecurityHeaders(context))) response.headers.set(name, value);
+    response.headers.set("Content-Security-Policy", policy);
+    return response;
+  };
+  const pass = () => {
+    const headers = new Headers(request.headers);
+    headers.set("Content-Security-Policy", policy);
+    return secured(NextResponse.next({ request: { headers } }));
+  };
 
-  if (pathname.startsWith("/api/")) {
-    return NextResponse.json({ error: "UNAUTHENTICATED", message: "Sign in first." }, { status: 401 });
+  if (PUBLIC_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix))) return pass();
+  // The cookie's name follows the public URL's scheme (lib/auth/options.ts sessionCookie).
+  const token = await getToken({ req: request, secret: config.auth.secret, secureCookie: context.https });
+  if (token?.userId) return pass();
+
+  if (isApi) {
+    return secured(NextResponse.json({ error: "UNAUTHENTICATED", message: "Sign in first." }, { status: 401 }));
   }
   const login = new URL("/login", request.url);
   if (pathname !== "/") login.searchParams.set("callbackUrl", `${pathname}${search}`);
-  return NextResponse.redirect(login);
+  return secured(NextResponse.redirect(login));
 }
 
 export const config = {
-  // Everything but Next's own assets and static files.
+  // Everything but Next's own assets and static files (next.config.ts gives those their headers).
   matcher: ["/((?!_next/static|_next/image|favicon.ico|.*\\.(?:svg|png|ico|txt)$).*)"],
 };

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -6,7 +7,10 @@ export const metadata: Metadata = {
   description: "The agency's dashboard for linked insurance accounts.",
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Every page renders per request, so each gets the script nonce of its own response's
+  // policy (proxy.ts); a page prerendered at build time would carry none and not run.
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen">{children}</body>

@@ -3,6 +3,7 @@
 // "N passed, N failed" that adds up the test counts of every step.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { findChromium } from "./find-chromium.mjs";
 import { withE2eDatabase } from "./e2e-database.mjs";
 
@@ -58,7 +59,10 @@ if (only.length === 0 || only.includes("e2e") || only.includes("build")) {
       CHROMIUM_PATH: chromium,
       NEXTAUTH_SECRET: secret,
     };
-    await step("build", npx, ["next", "build"], { NODE_ENV: "production" });
+    // The build sees the secrets the e2e server runs with, so that e2e/secrets.spec.ts would find
+    // any that a client bundle inlined at build time.
+    const serviceEnv = JSON.parse(readFileSync("e2e/service-env.json", "utf8"));
+    await step("build", npx, ["next", "build"], { NODE_ENV: "production", NEXTAUTH_SECRET: secret, ...serviceEnv });
     await step("e2e", npx, ["playwright", "test"], e2eEnv);
   });
 }
