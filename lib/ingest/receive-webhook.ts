@@ -23,6 +23,21 @@ export type ReceiveOptions = {
   nowSeconds?: number;
 };
 
+class UnstorableText extends Error {}
+
+// Valid JSON that PostgreSQL cannot store (a NUL character, or half of a surrogate pair, in any
+// key or string) would fail the insert on every delivery: refused up front as a bad body, so
+// the sender is told once instead of retrying forever.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+function refuseUnstorableText(key: string, value: unknown): unknown {
+  for (const text of [key, value]) {
+    if (typeof text === "string" && (text.includes("\u0000") || LONE_SURROGATE.test(text))) {
+      throw new UnstorableText("The body holds text that cannot be stored (a NUL character or a lone surrogate).");
+    }
+  }
+  return value;
+}
+
 export function dedupKeyOf(rawBody: string): string {
   // The sender retries with the identical body, so the body's hash identifies the event.
   return createHash("sha256").update(rawBody).digest("hex");
@@ -46,8 +61,9 @@ export async function receiveWebhook(db: Db, rawBody: string, options: ReceiveOp
 
   let json: unknown;
   try {
-    json = JSON.parse(rawBody);
-  } catch {
+    json = JSON.parse(rawBody, refuseUnstorableText);
+  } catch (error) {
+    if (error instanceof UnstorableText) return { status: 400, body: { error: "INVALID_JSON", message: error.message } };
     return { status: 400, body: { error: "INVALID_JSON", message: "The body is not valid JSON." } };
   }
   const envelope = envelopeSchema.safeParse(json);
