@@ -18,7 +18,7 @@ import { forbidden, invalid, notFound, type CommandFailure, type CommandResult }
 
 /** "Every 3 months" as typed in the form, to the ISO duration the service takes. */
 export const intervalInputSchema = z
-  .object({ every: z.coerce.number().int("Use a whole number.").min(1, "Use a number of at least 1.").max(120), unit: z.enum(["D", "M", "Y"], { message: "Choose days, months or years." }) })
+  .object({ every: z.coerce.number({ error: "Give the interval as a number." }).int("Use a whole number.").min(1, "Use a number of at least 1.").max(120), unit: z.enum(["D", "M", "Y"], { message: "Choose days, months or years." }) })
   .transform(({ every, unit }) => `P${every}${unit}`)
   .pipe(monitoringIntervalSchema);
 

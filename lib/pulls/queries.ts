@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import { and, arrayContains, asc, count, eq, gte, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
@@ -194,7 +195,11 @@ export type PullWorkflow = {
 
 export type PullDetail = { pull: Pull; problems: PayloadProblem[]; fetchedAt: Date; workflow: PullWorkflow };
 
+// Pull ids are UUIDs; anything else names no pull (and would make PostgreSQL refuse the query).
+const pullIdSchema = z.uuid();
+
 export async function getPullDetail(db: Db, pullId: string): Promise<PullDetail | null> {
+  if (!pullIdSchema.safeParse(pullId).success) return null;
   const rows = await db
     .select({
       raw: pulls.raw,

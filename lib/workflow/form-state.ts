@@ -10,8 +10,11 @@ export function toFormState(result: CommandResult, success: string): FormState {
   return result.ok ? { status: "done", message: success } : { status: "error", message: result.message, field: result.field, code: result.code };
 }
 
-/** A FormData value as a string, or undefined (absent, or a file). */
+/**
+ * A FormData value as a string, or undefined (absent, a file, or text holding a NUL character,
+ * which no form sends and PostgreSQL refuses in any query parameter).
+ */
 export function field(formData: FormData, name: string): string | undefined {
   const value = formData.get(name);
-  return typeof value === "string" ? value : undefined;
+  return typeof value === "string" && !value.includes("\u0000") ? value : undefined;
 }
