@@ -197,28 +197,70 @@ describe("exports follow the viewer's scope", () => {
   });
 });
 
-function filesNamed(dir: string, name: string): string[] {
+function filesMatching(dir: string, test: (name: string) => boolean): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const full = path.join(dir, entry);
-    return statSync(full).isDirectory() ? filesNamed(full, name) : entry === name ? [full] : [];
+    if (entry === "node_modules" || entry.startsWith(".")) return [];
+    return statSync(full).isDirectory() ? filesMatching(full, test) : test(entry) ? [full] : [];
   });
 }
 
+const HTTP_METHODS = "GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS";
+const SOURCE = /\.(ts|tsx|js|jsx|mjs)$/;
+
+/** "/api/x/[id]" for app/api/x/[id]/route.ts; route groups like "(app)" are not part of the URL. */
+function routeOf(app: string, file: string): string {
+  return `/${path.relative(app, path.dirname(file)).split(path.sep).filter((segment) => !/^\(.*\)$/.test(segment)).join("/")}`;
+}
+
+/** Every HTTP method a route file exports, in any form: functions, constants, or `export { handler as GET }`. */
+function exportedMethods(source: string): string[] {
+  const direct = [...source.matchAll(new RegExp(`export (?:async )?(?:function|const|let) (${HTTP_METHODS})\\b`, "g"))].map((m) => m[1] ?? "");
+  const renamed = [...source.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) =>
+    (m[1] ?? "").split(",").map((part) => part.trim().split(/\s+as\s+/).pop() ?? "").filter((name) => new RegExp(`^(${HTTP_METHODS})$`).test(name)),
+  );
+  return [...direct, ...renamed];
+}
+
+/** The functions a "use server" file exports: each one is a public endpoint. */
+function exportedActions(source: string): string[] {
+  const direct = [...source.matchAll(/export (?:async function|const|let|function) (\w+)/g)].map((m) => m[1] ?? "");
+  const renamed = [...source.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) => (m[1] ?? "").split(",").map((part) => part.trim().split(/\s+as\s+/).pop() ?? "").filter(Boolean));
+  return [...direct, ...renamed];
+}
+
+const startsWithUseServer = (source: string) => /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*["']use server["']/.test(source);
+
 describe("the matrix is complete", () => {
+  const root = process.cwd();
+  const app = path.join(root, "app");
+  const sources = ["app", "components", "lib"].flatMap((dir) => filesMatching(path.join(root, dir), (name) => SOURCE.test(name) && !/\.test\./.test(name)));
+  const serverFiles = sources.filter((file) => startsWithUseServer(readFileSync(file, "utf8")));
+  const actions = serverFiles.flatMap((file) => {
+    const area = path.relative(app, path.dirname(file)).replace(/\(app\)\//, "").replace(/^\(app\)$/, "");
+    return exportedActions(readFileSync(file, "utf8")).map((name) => `${area}/${name}`);
+  });
+  const routes = filesMatching(app, (name) => /^route\.(ts|tsx|js|jsx|mjs)$/.test(name)).flatMap((file) =>
+    exportedMethods(readFileSync(file, "utf8")).map((method) => `${method} ${routeOf(app, file)}`),
+  );
+
   it("covers every exported server action and every route handler", () => {
-    const app = path.join(process.cwd(), "app");
-    const actions = filesNamed(app, "actions.ts").flatMap((file) => {
-      const area = path.relative(app, path.dirname(file)).replace(/\(app\)\//, "").replace(/^\(app\)$/, "");
-      return [...readFileSync(file, "utf8").matchAll(/export async function (\w+)/g)].map((m) => `${area}/${m[1]}`);
-    });
-    const routes = filesNamed(app, "route.ts").flatMap((file) => {
-      const route = `/${path.relative(app, path.dirname(file)).split(path.sep).join("/")}`;
-      return [...readFileSync(file, "utf8").matchAll(/export (?:async function|const) (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => `${m[1]} ${route}`);
-    });
-    // The scan itself must find what exists, or this test would pass on nothing.
+    // The scan itself must find what exists, in each form, or this test would pass on nothing.
     expect(actions).toContain("pulls/setStageAction");
     expect(routes).toContain("POST /api/webhooks/service");
+    expect(routes).toContain("POST /api/auth/[...nextauth]"); // exported as `export { handler as POST }`
     const covered = new Set([...MATRIX.map((e) => e.name), ...Object.keys(PUBLIC)]);
     expect([...actions, ...routes].filter((name) => !covered.has(name))).toEqual([]);
+  });
+
+  it("has no entry for an action or route that no longer exists", () => {
+    const found = new Set([...actions, ...routes]);
+    expect([...MATRIX.map((e) => e.name), ...Object.keys(PUBLIC)].filter((name) => !found.has(name))).toEqual([]);
+  });
+
+  it("finds server actions only in files that say \"use server\" at the top, where the scan sees them", () => {
+    // An inline "use server" inside a component makes an endpoint this matrix would not list.
+    const inline = sources.filter((file) => !serverFiles.includes(file) && /["']use server["']/.test(readFileSync(file, "utf8")));
+    expect(inline.map((file) => path.relative(root, file))).toEqual([]);
   });
 });
