@@ -24,6 +24,8 @@ process.env.SERVICE_TIMEOUT_MS = "1000";
 let current: { id: string } | null = null;
 vi.mock("next-auth", () => ({ getServerSession: async () => (current ? { user: { id: current.id } } : null), default: () => null }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+// Public actions read the caller's address for their rate limits.
+vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": "192.0.2.77" }) }));
 
 let database: TestDatabase;
 // Fixed ids, so that the values mixed into the forms stay real after the rows are reset.
