@@ -68,6 +68,8 @@ for (const role of Object.keys(ROLES) as RoleName[]) {
     test.setTimeout(120_000);
     const leaks = recordResponses(page);
 
+    // The public reconnect page (here with a token that opens nothing) and the login page.
+    await page.goto("/connect/not-a-real-token");
     await page.goto("/login");
     await page.getByLabel("Email").fill(ROLES[role].email);
     await page.getByLabel("Password").fill(DEMO_PASSWORD);
