@@ -14,6 +14,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { contentHash, projectPolicies, projectPull } from "@/lib/pulls/projection";
 import { parsePull, unwrapPull } from "@/lib/service/schemas";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/users/demo-users";
+import type { Line } from "@/sandbox/data/lines";
 import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
 import { createRandom, type Random } from "@/sandbox/data/random";
 
@@ -81,10 +82,16 @@ export function projectedRows(payload: unknown, fetchedAt: Date): { pull: PullIn
   };
 }
 
+/**
+ * The book's mix of lines: an agency's book leans to households with several policies (about
+ * 2.5 per pull, 250,000 policies for 100,000 pulls), more than the sandbox's demo mix of about 2.
+ */
+const BOOK_LINES: readonly Line[] = ["home+auto", "home+auto+umbrella", "commercial", "renters+auto", "home+auto+umbrella", "condo+umbrella", "commercial", "home+auto+umbrella", "life+auto", "commercial", "home+auto", "auto"];
+
 /** The book, chunk by chunk, so 100,000 pulls never sit in memory at once. */
 export function* seedPayloadChunks(seed: number, count: number, now: Date, chunkSize: number): Generator<SandboxPull[]> {
   for (let start = 0, chunk = 0; start < count; start += chunkSize, chunk++) {
-    yield generatePulls(seed * 100_003 + chunk, Math.min(chunkSize, count - start), now);
+    yield generatePulls(seed * 100_003 + chunk, Math.min(chunkSize, count - start), now, BOOK_LINES);
   }
 }
 

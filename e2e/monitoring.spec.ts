@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { SANDBOX_CONTROL, SERVICE_AUTH, TEAM_BASE } from "./sandbox-urls";
+import { linkMonitoredAccount } from "./monitored-account";
 import { storageStateOf } from "./roles";
 
 // Monitoring a pull from its page: a too-short interval is refused before any call, then
@@ -41,44 +42,19 @@ test("a manager turns monitoring on and off, and a 29-day interval is refused fi
 });
 
 test("a monitored account refreshes, and the new pull's history says what changed", async ({ page, request }) => {
-  const control = SANDBOX_CONTROL;
-  const linked = (await (await request.post(`${control}/links`, { data: { username: "user_good_discover", password: "pass_good" } })).json()) as { pull_id: string };
-  const open = async (pullId: string) =>
-    expect(async () => {
-      const response = await page.goto(`/pulls/${pullId}`);
-      expect(response?.status()).toBe(200);
-    }).toPass({ timeout: 60_000, intervals: [500] });
-  await open(linked.pull_id);
-
-  let monitoringId = "";
-  await expect(async () => {
-    const found = (await (await fetch(`${SANDBOX}/monitorings?pull_id=${linked.pull_id}`, { headers: { authorization: AUTH } })).json()) as { monitorings: Array<{ monitoring_id: string }> };
-    monitoringId = found.monitorings[0]?.monitoring_id ?? "";
-    expect(monitoringId).not.toBe("");
-  }).toPass({ timeout: 30_000 });
-  const refreshed = (await (await request.post(`${control}/monitorings/${monitoringId}/refresh`, { data: {} })).json()) as { pull_id: string };
+  const { monitoringId } = await linkMonitoredAccount(page);
+  const refreshed = (await (await request.post(`${SANDBOX_CONTROL}/monitorings/${monitoringId}/refresh`, { data: {} })).json()) as { pull_id: string };
 
   await expect(async () => {
-    await open(refreshed.pull_id);
+    expect((await page.goto(`/pulls/${refreshed.pull_id}`))?.status()).toBe(200);
     await expect(page.getByTestId("account-history")).toContainText("Mortgagee added:", { timeout: 1_000 });
   }).toPass({ timeout: 60_000, intervals: [1_000] });
   await expect(page.getByTestId("account-history")).toContainText("First pull of this account.");
 });
 
 test("an account that needs its consumer shows on the reconnect worklist with the link to send", async ({ page, request }) => {
-  const control = SANDBOX_CONTROL;
-  const linked = (await (await request.post(`${control}/links`, { data: { username: "user_good_discover", password: "pass_good" } })).json()) as { pull_id: string };
-  let monitoringId = "";
-  await expect(async () => {
-    const found = (await (await fetch(`${SANDBOX}/monitorings?pull_id=${linked.pull_id}`, { headers: { authorization: AUTH } })).json()) as { monitorings: Array<{ monitoring_id: string }> };
-    monitoringId = found.monitorings[0]?.monitoring_id ?? "";
-    expect(monitoringId).not.toBe("");
-  }).toPass({ timeout: 30_000 });
-  await expect(async () => {
-    expect((await page.goto(`/pulls/${linked.pull_id}`))?.status()).toBe(200);
-  }).toPass({ timeout: 60_000, intervals: [500] });
-
-  const response = await request.post(`${control}/monitorings/${monitoringId}/reconnect-needed`, { data: { auth_status: "IDENTITY_VERIFICATION_OPTIONS" } });
+  const { monitoringId } = await linkMonitoredAccount(page);
+  const response = await request.post(`${SANDBOX_CONTROL}/monitorings/${monitoringId}/reconnect-needed`, { data: { auth_status: "IDENTITY_VERIFICATION_OPTIONS" } });
   expect(response.ok()).toBe(true);
   await expect(async () => {
     await page.goto("/reconnect");

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
+import { linkMonitoredAccount } from "./monitored-account";
 import { storageStateOf } from "./roles";
-import { SANDBOX_CONTROL, SERVICE_AUTH, TEAM_BASE } from "./sandbox-urls";
+import { SANDBOX_CONTROL } from "./sandbox-urls";
 
 // The reconnect page Coverdesk hosts: staff make it from the worklist, and the consumer, with
 // no login, goes through credentials, a code method, a wrong code and the right one.
@@ -11,16 +12,7 @@ const WRONG_CODE = "The code you entered is not correct. Check the latest code w
 
 /** A monitored account (user_good_discover) whose refresh now waits for its consumer. */
 async function accountNeedingReconnect(page: Page): Promise<string> {
-  const linked = (await (await fetch(`${SANDBOX_CONTROL}/links`, { method: "POST", body: JSON.stringify({ username: "user_good_discover", password: "pass_good" }), headers: { "content-type": "application/json" } })).json()) as { pull_id: string };
-  let monitoringId = "";
-  await expect(async () => {
-    const found = (await (await fetch(`${TEAM_BASE}/monitorings?pull_id=${linked.pull_id}`, { headers: { authorization: SERVICE_AUTH } })).json()) as { monitorings: Array<{ monitoring_id: string }> };
-    monitoringId = found.monitorings[0]?.monitoring_id ?? "";
-    expect(monitoringId).not.toBe("");
-  }).toPass({ timeout: 30_000 });
-  await expect(async () => {
-    expect((await page.goto(`/pulls/${linked.pull_id}`))?.status()).toBe(200);
-  }).toPass({ timeout: 60_000, intervals: [500] });
+  const { monitoringId } = await linkMonitoredAccount(page);
   const response = await fetch(`${SANDBOX_CONTROL}/monitorings/${monitoringId}/reconnect-needed`, { method: "POST", body: JSON.stringify({ auth_status: "NOT_AUTHENTICATED" }), headers: { "content-type": "application/json" } });
   expect(response.ok).toBe(true);
   return monitoringId;

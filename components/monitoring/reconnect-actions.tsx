@@ -20,26 +20,24 @@ export function CopyLink({ url }: { url: string }) {
   );
 }
 
-export function RenewLink({ monitoringId }: { monitoringId: string }) {
-  const [state, action, pending] = useActionState(renewReconnectLinkAction, IDLE);
+/** One button that runs a reconnect-link action for an account and says how it went. */
+function LinkActionButton({ action: run, monitoringId, label, pendingLabel }: { action: typeof renewReconnectLinkAction; monitoringId: string; label: string; pendingLabel: string }) {
+  const [state, action, pending] = useActionState(run, IDLE);
   return (
     <form action={action} className="flex items-center gap-2">
       <input type="hidden" name="monitoringId" value={monitoringId} />
-      <button type="submit" disabled={pending} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs hover:bg-slate-100 disabled:opacity-50">{pending ? "Asking…" : "Get a fresh link"}</button>
+      <button type="submit" disabled={pending} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs hover:bg-slate-100 disabled:opacity-50">{pending ? pendingLabel : label}</button>
       <FormMessage state={state} />
     </form>
   );
 }
 
+export function RenewLink({ monitoringId }: { monitoringId: string }) {
+  return <LinkActionButton action={renewReconnectLinkAction} monitoringId={monitoringId} label="Get a fresh link" pendingLabel="Asking…" />;
+}
+
 export function MakeCoverdeskPage({ monitoringId }: { monitoringId: string }) {
-  const [state, action, pending] = useActionState(openReconnectPageAction, IDLE);
-  return (
-    <form action={action} className="flex items-center gap-2">
-      <input type="hidden" name="monitoringId" value={monitoringId} />
-      <button type="submit" disabled={pending} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs hover:bg-slate-100 disabled:opacity-50">{pending ? "Making…" : "Make a Coverdesk page"}</button>
-      <FormMessage state={state} />
-    </form>
-  );
+  return <LinkActionButton action={openReconnectPageAction} monitoringId={monitoringId} label="Make a Coverdesk page" pendingLabel="Making…" />;
 }
 
 /** A link to send by email: the consumer's address, a subject, and the link in plain words. */

@@ -141,10 +141,10 @@ const STATUSES_BY_SLOT: Partial<Record<number, Partial<Record<string, PolicyStat
   27: { RENTERS: "UNVERIFIED" },
 };
 
-function buildPull(random: Random, now: Date, index: number): SandboxPull {
+function buildPull(random: Random, now: Date, index: number, lines: readonly Line[]): SandboxPull {
   // Slots repeat every 36 pulls, so each book of 36 shows every feature at least once.
   const slot = index % 36;
-  const line: Line = slot === 19 ? "none" : (LINES[index % LINES.length] ?? "auto");
+  const line: Line = slot === 19 ? "none" : (lines[index % lines.length] ?? "auto");
   return buildPullForLine(random, now, line, {
     hostile: index === 7,
     perMile: slot === 5,
@@ -180,7 +180,8 @@ export function failedPull(random: Random, now: Date, status: "NOT_AUTHENTICATED
   };
 }
 
-export function generatePulls(seed: number, count: number, now: Date): SandboxPull[] {
+/** `lines`: the mix of lines of business, cycled through (a benchmark's book may weigh it differently). */
+export function generatePulls(seed: number, count: number, now: Date, lines: readonly Line[] = LINES): SandboxPull[] {
   const random = createRandom(seed);
   const pulls: SandboxPull[] = [];
   for (let i = 0; i < count; i++) {
@@ -188,8 +189,8 @@ export function generatePulls(seed: number, count: number, now: Date): SandboxPu
     else if (i === count - 2 && count >= 10) pulls.push(failedPull(random, now, "NOT_AUTHENTICATED"));
     else if (i === count - 3 && count >= 10 && pulls[0]) {
       // Internal work of the service on behalf of the first pull: it must never be shown.
-      pulls.push({ ...buildPull(random, now, i), parent_pull_id: pulls[0].pull_id });
-    } else pulls.push(buildPull(random, now, i));
+      pulls.push({ ...buildPull(random, now, i, lines), parent_pull_id: pulls[0].pull_id });
+    } else pulls.push(buildPull(random, now, i, lines));
   }
   return pulls;
 }
