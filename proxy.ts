@@ -1,7 +1,7 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
-import { API_POLICY, commonSecurityHeaders, createNonce, pagePolicy } from "@/lib/security/headers";
+import { commonSecurityHeaders, createNonce, pagePolicy, routePolicy } from "@/lib/security/headers";
 
 // Sends visitors without a session to the login page. It only redirects: every page, route
 // handler and server action still checks the session and the permission table itself.
@@ -16,7 +16,7 @@ export async function proxy(request: NextRequest) {
   const config = env();
   const context = { pathname, production: config.nodeEnv === "production", https: config.auth.url.startsWith("https:") };
   const isApi = pathname.startsWith("/api/");
-  const policy = isApi ? API_POLICY : pagePolicy(createNonce(), context);
+  const policy = isApi ? routePolicy(pathname) : pagePolicy(createNonce(), context);
   const secured = <T extends NextResponse>(response: T): T => {
     for (const [name, value] of Object.entries(commonSecurityHeaders(context))) response.headers.set(name, value);
     response.headers.set("Content-Security-Policy", policy);

@@ -60,6 +60,10 @@ test.describe("headers", () => {
     const csv = await context.request.get("/api/pulls/csv");
     expect(csv.status()).toBe(200);
     expectCommonHeaders(csv.headers(), "/api/pulls/csv");
+    // Relayed documents keep only the framing rule, so the browser's PDF viewer can draw them.
+    const document = await context.request.get("/api/pulls/6a1f2e3d-4c5b-4a69-8788-99aabbccddee/documents/none");
+    expect(document.headers()["content-security-policy"]).toBe("frame-ancestors 'none'");
+    expect(document.headers()["x-frame-options"]).toBe("DENY");
     const html = await (await context.request.get("/pulls")).text();
     const script = /src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeTruthy();

@@ -48,6 +48,21 @@ export function pagePolicy(nonce: string, { production, https }: Pick<HeaderCont
 /** Route handlers answer JSON, CSV and files: nothing in them may load or be framed. */
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/**
+ * Documents and uploads relayed from the service. Only PDFs and images open inline, under their
+ * own type with nosniff (app/api/pulls/download-headers.ts); anything else downloads. Chromium
+ * draws its PDF and image viewers as a page of inline styles around an embed, which
+ * `default-src 'none'` breaks (the PDF shows in a strip at the top), so these keep the framing
+ * rule only.
+ */
+export const DOWNLOAD_POLICY = "frame-ancestors 'none'";
+const DOWNLOAD_ROUTE = /^\/api\/pulls\/[^/]+\/(?:documents\/[^/]+|answers\/[^/]+\/files\/[^/]+)$/;
+
+/** The policy of a route handler's answer. */
+export function routePolicy(pathname: string): string {
+  return DOWNLOAD_ROUTE.test(pathname) ? DOWNLOAD_POLICY : API_POLICY;
+}
+
 /** Every header but the policy, which depends on whether the response is a page. */
 export function commonSecurityHeaders({ pathname, production }: Pick<HeaderContext, "pathname" | "production">): Record<string, string> {
   return {
