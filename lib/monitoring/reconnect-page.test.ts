@@ -119,9 +119,10 @@ describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
     expect(await answerReconnectPage(database.db, service, pageId, { kind: "code", code: "424242" })).toEqual({ ok: true });
     expect((await settled(pageId))?.step).toEqual({ kind: "done" });
 
+    // The page shows "done" from the SUCCESS status; ingestion then closes the page and the request.
+    await until(async () => (await database.db.select().from(reconnectPages).where(eq(reconnectPages.id, pageId)))[0]?.completedAt, Boolean, "the page to close");
     const [after] = await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
     expect(after?.reconnectRequestedAt).toBeNull();
-    expect((await database.db.select().from(reconnectPages).where(eq(reconnectPages.id, pageId)))[0]?.completedAt).not.toBeNull();
   });
 
   it("starts at the code method when the refresh stopped there, with the options it sent", async () => {
