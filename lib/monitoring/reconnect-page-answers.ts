@@ -74,11 +74,12 @@ export async function answerReconnectPage(db: Db, service: ServiceConfig, pageId
   if (!view) return { ok: false, message: "This link is not valid." };
   if (view.step.kind !== answer.kind) return { ok: false, message: "This page has moved on; it now shows where your login stands." };
   try {
-    let session: Session | AnswerResult =
-      view.page.sessionPullId && view.page.sessionJwt ? { pullId: view.page.sessionPullId, jwt: view.page.sessionJwt } : await startSession(db, service, view);
+    const held = view.page.sessionPullId && view.page.sessionJwt ? { pullId: view.page.sessionPullId, jwt: view.page.sessionJwt } : null;
+    let session: Session | AnswerResult = held ?? (await startSession(db, service, view));
     if ("ok" in session) return session;
-    // A new pull of the account (the stopped one was not waiting any more) starts at credentials.
-    const current = await readReconnectPage(db, pageId);
+    // A new session may be on a new pull of the account (the stopped one was not waiting any
+    // more), which starts at credentials: read the step again only then.
+    const current = held ? view : await readReconnectPage(db, pageId);
     if (current && current.step.kind !== answer.kind) return { ok: false, message: "Please sign in to your insurance account again." };
     const sequence = current?.sequence ?? 0;
     const carrier = view.carrier ?? "Insurance company";

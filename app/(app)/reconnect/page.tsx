@@ -62,11 +62,7 @@ export default async function ReconnectPage() {
                 </div>
                 <div className="flex flex-wrap items-center gap-2" data-testid="coverdesk-page">
                   <span className="text-slate-500">Coverdesk page:</span>
-                  {pageUrl(item.monitoringId) ? (
-                    <CoverdeskPageLink url={pageUrl(item.monitoringId) ?? ""} email={item.email} />
-                  ) : (
-                    <MakeCoverdeskPage monitoringId={item.monitoringId} />
-                  )}
+                  <CoverdeskPage url={pageUrl(item.monitoringId)} email={item.email} monitoringId={item.monitoringId} />
                 </div>
               </div>
             </li>
@@ -77,7 +73,9 @@ export default async function ReconnectPage() {
   );
 }
 
-function CoverdeskPageLink({ url, email }: { url: string; email: string | null }) {
+/** The account's open Coverdesk page to send, or the button that makes one. */
+function CoverdeskPage({ url, email, monitoringId }: { url: string | null; email: string | null; monitoringId: string }) {
+  if (!url) return <MakeCoverdeskPage monitoringId={monitoringId} />;
   return (
     <>
       <code className="max-w-56 truncate rounded bg-slate-100 px-1" data-testid="coverdesk-page-url">{url}</code>
