@@ -4,6 +4,9 @@ import type { AddressInfo } from "node:net";
 // A TCP relay that a test puts between a client and a server it must not restart (the
 // machine's shared PostgreSQL): `cut()` drops every open connection and refuses new ones,
 // as a restarting or unreachable database server would; `restore()` lets them through again.
+// A cut resets the connections (the client reads ECONNRESET, as from a crashed host) or closes
+// them cleanly (the client reads end-of-stream, as when PostgreSQL shuts down or a pooler
+// restarts): the client library takes a different path for each.
 
 export type TcpProxy = {
   port: number;
@@ -11,7 +14,7 @@ export type TcpProxy = {
   readonly accepted: number;
   /** Connections refused while cut. */
   readonly refused: number;
-  cut: () => void;
+  cut: (how?: "reset" | "close") => void;
   restore: () => void;
   close: () => Promise<void>;
 };
@@ -56,9 +59,12 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     get refused() {
       return refused;
     },
-    cut() {
+    cut(how = "reset") {
       down = true;
-      for (const socket of open) socket.resetAndDestroy();
+      for (const socket of open) {
+        if (how === "reset") socket.resetAndDestroy();
+        else socket.destroySoon(); // a FIN once anything already written is flushed
+      }
       open.clear();
     },
     restore() {
