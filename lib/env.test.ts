@@ -4,6 +4,7 @@ import { EnvError, parseEnv } from "./env";
 const production = {
   NODE_ENV: "production",
   SERVICE_BASE_URL: "https://service.example.com/api/v1.0.0",
+  SERVICE_TEAM_ID: "team-1",
   SERVICE_CLIENT_ID: "id",
   SERVICE_CLIENT_SECRET: "secret",
   NEXTAUTH_SECRET: "a-long-random-secret",
@@ -28,12 +29,33 @@ describe("environment", () => {
     expect(() => parseEnv(incomplete)).toThrow(/SERVICE_CLIENT_SECRET, NEXTAUTH_SECRET/);
   });
 
-  it("accepts a complete production configuration with demo mode off and no implicit team", () => {
+  it("accepts a complete production configuration with demo mode off", () => {
     const env = parseEnv(production);
     expect(env.demoMode).toBe(false);
-    expect(env.service.teamId).toBeNull();
+    expect(env.service.teamId).toBe("team-1");
     expect(env.auth.url).toBe("https://coverdesk.example.com");
     expect(parseEnv({ ...production, COVERDESK_DEMO_MODE: "true" }).demoMode).toBe(true);
+  });
+
+  it("stops production without a team id: every team route of the real service would answer 404", () => {
+    const { SERVICE_TEAM_ID: _t, ...withoutTeam } = production;
+    expect(() => parseEnv(withoutTeam)).toThrow(/SERVICE_TEAM_ID/);
+  });
+
+  it("refuses a real service in any mode without its team id, client id and secret, naming each", () => {
+    const real = { SERVICE_BASE_URL: "https://api.service.example/api/v1.0.0" };
+    expect(() => parseEnv(real)).toThrow(/api\.service\.example, not the local sandbox; set SERVICE_TEAM_ID, SERVICE_CLIENT_ID, SERVICE_CLIENT_SECRET/);
+    expect(() => parseEnv({ ...real, SERVICE_TEAM_ID: "t", SERVICE_CLIENT_ID: "c" })).toThrow(/set SERVICE_CLIENT_SECRET \(/);
+    expect(parseEnv({ ...real, SERVICE_TEAM_ID: "t", SERVICE_CLIENT_ID: "c", SERVICE_CLIENT_SECRET: "s" }).service).toMatchObject({ teamId: "t", clientId: "c", clientSecret: "s" });
+    // The sandbox on this machine keeps its zero-setup defaults, whatever its port.
+    expect(parseEnv({ SERVICE_BASE_URL: "http://127.0.0.1:4110/api/v1.0.0" }).service.clientId).toBe("coverdesk-dev-client");
+  });
+
+  it("keeps webhook signatures acceptable for 8 hours unless told otherwise, within bounds", () => {
+    expect(parseEnv({}).service.webhookMaxAgeSeconds).toBe(28_800);
+    expect(parseEnv({ SERVICE_WEBHOOK_MAX_AGE_SECONDS: "600" }).service.webhookMaxAgeSeconds).toBe(600);
+    expect(() => parseEnv({ SERVICE_WEBHOOK_MAX_AGE_SECONDS: "5" })).toThrow(/SERVICE_WEBHOOK_MAX_AGE_SECONDS/);
+    expect(() => parseEnv({ SERVICE_WEBHOOK_MAX_AGE_SECONDS: "soon" })).toThrow(/SERVICE_WEBHOOK_MAX_AGE_SECONDS/);
   });
 
   it("names the variable of a bad value", () => {

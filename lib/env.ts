@@ -17,11 +17,24 @@ const SANDBOX_DEFAULTS = {
 /** Variables that must be set explicitly in production. */
 export const PRODUCTION_REQUIRED = [
   "SERVICE_BASE_URL",
+  "SERVICE_TEAM_ID",
   "SERVICE_CLIENT_ID",
   "SERVICE_CLIENT_SECRET",
   "NEXTAUTH_SECRET",
   "NEXTAUTH_URL",
 ] as const;
+
+/** What a real service needs whatever the mode: without the team id every team route
+ * answers 404, and every team call needs the credentials. */
+export const REAL_SERVICE_REQUIRED = ["SERVICE_TEAM_ID", "SERVICE_CLIENT_ID", "SERVICE_CLIENT_SECRET"] as const;
+
+/**
+ * How old a webhook signature may be. The service retries a failed delivery 10 times, 60 + n⁴ s
+ * apart (about 7.2 hours in all), and does not say whether a retry is signed anew; 8 hours lets
+ * every retry of a signature made at the first attempt through. A replay inside that window
+ * changes nothing: the inbox keeps one event per body, and the worker re-fetches the pull.
+ */
+export const DEFAULT_WEBHOOK_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
@@ -61,6 +74,7 @@ const envSchema = z.object({
       .default("canopy-signature")
       .transform((h) => h.toLowerCase()),
   ),
+  SERVICE_WEBHOOK_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(DEFAULT_WEBHOOK_MAX_AGE_SECONDS),
   SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   NEXTAUTH_SECRET: optionalString,
   NEXTAUTH_URL: z.preprocess(emptyToUndefined, z.url().optional()),
@@ -81,11 +95,13 @@ export type Env = {
   pgliteDir: string;
   service: {
     baseUrl: string;
-    teamId: string | null;
+    teamId: string;
     clientId: string;
     clientSecret: string;
     webhookSecret: string | null;
     signatureHeader: string;
+    /** Seconds a webhook signature stays acceptable. */
+    webhookMaxAgeSeconds: number;
     timeoutMs: number;
   };
   auth: { secret: string; url: string };
@@ -120,9 +136,18 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
       );
     }
   }
-  // In production the team id is whatever the operator set (possibly none);
-  // in development it defaults to the sandbox's team so team-scoped routes are exercised.
-  const teamId = e.SERVICE_TEAM_ID ?? (production ? undefined : SANDBOX_DEFAULTS.SERVICE_TEAM_ID);
+  // A service on another host is a real one in any mode: the sandbox's defaults would half-work
+  // against it (every team route 404), so its team and credentials must be given.
+  if (e.SERVICE_BASE_URL && !isLocalSandbox(e.SERVICE_BASE_URL)) {
+    const missing = REAL_SERVICE_REQUIRED.filter((name) => e[name] === undefined);
+    if (missing.length > 0) {
+      throw new EnvError(
+        `SERVICE_BASE_URL points at ${new URL(e.SERVICE_BASE_URL).host}, not the local sandbox; set ${missing.join(", ")} (without a team id every team route of the service answers 404).`,
+      );
+    }
+  }
+  // In development the team id defaults to the sandbox's team so team-scoped routes are exercised.
+  const teamId = e.SERVICE_TEAM_ID ?? SANDBOX_DEFAULTS.SERVICE_TEAM_ID;
 
   return {
     nodeEnv: e.NODE_ENV,
@@ -130,11 +155,12 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
     pgliteDir: e.PGLITE_DIR,
     service: {
       baseUrl: e.SERVICE_BASE_URL ?? SANDBOX_DEFAULTS.SERVICE_BASE_URL,
-      teamId: teamId ?? null,
+      teamId,
       clientId: e.SERVICE_CLIENT_ID ?? SANDBOX_DEFAULTS.SERVICE_CLIENT_ID,
       clientSecret: e.SERVICE_CLIENT_SECRET ?? SANDBOX_DEFAULTS.SERVICE_CLIENT_SECRET,
       webhookSecret: e.SERVICE_WEBHOOK_SECRET ?? null,
       signatureHeader: e.SERVICE_SIGNATURE_HEADER,
+      webhookMaxAgeSeconds: e.SERVICE_WEBHOOK_MAX_AGE_SECONDS,
       timeoutMs: e.SERVICE_TIMEOUT_MS,
     },
     auth: {
@@ -145,6 +171,12 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
     syncIntervalMs: e.COVERDESK_SYNC_INTERVAL_MINUTES * 60_000,
     runWorker: e.COVERDESK_WORKER,
   };
+}
+
+/** The sandbox runs on this machine; any other host is taken for the real service. */
+function isLocalSandbox(baseUrl: string): boolean {
+  const host = new URL(baseUrl).hostname;
+  return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 let cached: Env | undefined;

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "@/db/types";
 import { webhookEvents } from "@/db/schema";
+import { DEFAULT_WEBHOOK_MAX_AGE_SECONDS } from "@/lib/env";
 import { verifySignature } from "@/lib/service/signature";
 
 // Receiving a webhook means one thing: the event is committed to the inbox. Fetching the
@@ -20,6 +21,8 @@ export type ReceiveResult = { status: number; body: Record<string, unknown> };
 export type ReceiveOptions = {
   webhookSecret: string | null;
   signatureHeader: string | null; // the header's value as received
+  /** How old a signature may be (SERVICE_WEBHOOK_MAX_AGE_SECONDS). */
+  maxSignatureAgeSeconds?: number;
   nowSeconds?: number;
 };
 
@@ -53,6 +56,7 @@ export async function receiveWebhook(db: Db, rawBody: string, options: ReceiveOp
       header: options.signatureHeader,
       rawBody,
       nowSeconds: options.nowSeconds,
+      maxAgeSeconds: options.maxSignatureAgeSeconds ?? DEFAULT_WEBHOOK_MAX_AGE_SECONDS,
     });
     if (!check.ok) {
       return { status: 401, body: { error: "INVALID_SIGNATURE", message: `Signature ${check.reason}.` } };

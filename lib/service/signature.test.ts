@@ -1,22 +1,37 @@
 import { describe, expect, it } from "vitest";
-import { signPayload, verifySignature } from "./signature";
+import { MAX_CLOCK_SKEW_SECONDS, signPayload, verifySignature } from "./signature";
 
 const secret = "whsec_test";
 const body = JSON.stringify({ event_type: "COMPLETE", pull_id: "p1" });
 const now = 1_800_000_000;
+const maxAgeSeconds = 8 * 3600;
+const check = (header: string | null, overrides: Partial<Parameters<typeof verifySignature>[0]> = {}) =>
+  verifySignature({ secret, header, rawBody: body, nowSeconds: now, maxAgeSeconds, ...overrides });
 
 describe("webhook signature", () => {
   it("accepts a fresh signature made with the shared secret", () => {
-    const header = signPayload(secret, body, now - 10);
-    expect(verifySignature({ secret, header, rawBody: body, nowSeconds: now })).toEqual({ ok: true });
+    expect(check(signPayload(secret, body, now - 10))).toEqual({ ok: true });
   });
 
-  it("rejects a missing, malformed, stale, tampered or wrongly keyed signature", () => {
+  it("accepts the last retry of a delivery signed at its first attempt, 7.2 hours earlier", () => {
+    // The service waits 60 + n⁴ s before retry n, ten times: 25,933 s from first to last.
+    const retrySchedule = Array.from({ length: 10 }, (_, i) => 60 + (i + 1) ** 4).reduce((a, b) => a + b, 0);
+    expect(retrySchedule).toBe(25_933);
+    expect(check(signPayload(secret, body, now - retrySchedule))).toEqual({ ok: true });
+  });
+
+  it("refuses a signature older than the configured age, or from further in the future than clock skew explains", () => {
+    expect(check(signPayload(secret, body, now - maxAgeSeconds - 1))).toEqual({ ok: false, reason: "stale" });
+    expect(check(signPayload(secret, body, now - 301), { maxAgeSeconds: 300 })).toEqual({ ok: false, reason: "stale" });
+    expect(check(signPayload(secret, body, now + MAX_CLOCK_SKEW_SECONDS))).toEqual({ ok: true });
+    expect(check(signPayload(secret, body, now + MAX_CLOCK_SKEW_SECONDS + 1))).toEqual({ ok: false, reason: "stale" });
+  });
+
+  it("rejects a missing, malformed, tampered or wrongly keyed signature", () => {
     const header = signPayload(secret, body, now);
-    expect(verifySignature({ secret, header: null, rawBody: body, nowSeconds: now })).toEqual({ ok: false, reason: "missing" });
-    expect(verifySignature({ secret, header: "t=abc,s=zz", rawBody: body, nowSeconds: now })).toEqual({ ok: false, reason: "malformed" });
-    expect(verifySignature({ secret, header: signPayload(secret, body, now - 301), rawBody: body, nowSeconds: now })).toEqual({ ok: false, reason: "stale" });
-    expect(verifySignature({ secret, header, rawBody: body.replace("p1", "p2"), nowSeconds: now })).toEqual({ ok: false, reason: "mismatch" });
-    expect(verifySignature({ secret: "other", header, rawBody: body, nowSeconds: now })).toEqual({ ok: false, reason: "mismatch" });
+    expect(check(null)).toEqual({ ok: false, reason: "missing" });
+    expect(check("t=abc,s=zz")).toEqual({ ok: false, reason: "malformed" });
+    expect(check(header, { rawBody: body.replace("p1", "p2") })).toEqual({ ok: false, reason: "mismatch" });
+    expect(check(header, { secret: "other" })).toEqual({ ok: false, reason: "mismatch" });
   });
 });

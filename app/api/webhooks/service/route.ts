@@ -53,6 +53,7 @@ export async function POST(request: Request) {
         receiveWebhook(await getDb(), rawBody, {
           webhookSecret: service.webhookSecret,
           signatureHeader: request.headers.get(service.signatureHeader),
+          maxSignatureAgeSeconds: service.webhookMaxAgeSeconds,
         }))(),
       STORE_DEADLINE_MS,
     );
