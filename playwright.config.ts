@@ -58,7 +58,7 @@ export default defineConfig({
         ...serviceEnv,
         NEXTAUTH_URL: appUrl,
         NEXTAUTH_SECRET,
-        COVERDESK_DEMO_MODE: "true",
+        NODE_ENV: "test", // the production build with the demo users, which production refuses
         DATABASE_URL: process.env.DATABASE_URL ?? "",
         PGLITE_DIR: process.env.PGLITE_DIR ?? ".data/e2e-pglite",
       },

@@ -1,6 +1,6 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
-import { env } from "@/lib/env";
+import { env, productionBuild } from "@/lib/env";
 import { commonSecurityHeaders, createNonce, pagePolicy, routePolicy } from "@/lib/security/headers";
 
 // Sends visitors without a session to the login page. It only redirects: every page, route
@@ -14,7 +14,7 @@ const PUBLIC_PREFIXES = ["/login", "/api/auth/", "/api/webhooks/", "/api/health"
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const config = env();
-  const context = { pathname, production: config.nodeEnv === "production", https: config.auth.url.startsWith("https:") };
+  const context = { pathname, production: productionBuild, https: config.auth.url.startsWith("https:") };
   const isApi = pathname.startsWith("/api/");
   const policy = isApi ? routePolicy(pathname) : pagePolicy(createNonce(), context);
   const secured = <T extends NextResponse>(response: T): T => {

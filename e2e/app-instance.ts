@@ -23,7 +23,7 @@ export async function startApp(dataDir: string): Promise<AppInstance> {
     stdio: "ignore",
     env: {
       ...process.env,
-      NODE_ENV: "production",
+      NODE_ENV: "test", // the production build with the demo users and PGlite, which production refuses
       DATABASE_URL: "",
       PGLITE_DIR: dataDir,
       SERVICE_BASE_URL: SERVICE_BASE,
@@ -33,7 +33,6 @@ export async function startApp(dataDir: string): Promise<AppInstance> {
       SERVICE_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
       NEXTAUTH_URL: SECOND_APP_URL,
       NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-only-secret-0123456789abcdef",
-      COVERDESK_DEMO_MODE: "true",
     },
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

@@ -33,7 +33,7 @@ type RunningApp = { process: ChildProcess; output: () => string; exited: Promise
 function startApp(port: number, env: Record<string, string>): RunningApp {
   let output = "";
   const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "test", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -88,7 +88,6 @@ test.describe("graceful shutdown", () => {
       SERVICE_CLIENT_ID: CLIENT.id,
       SERVICE_CLIENT_SECRET: CLIENT.secret,
       NEXTAUTH_SECRET: "shutdown-e2e-secret-0123456789abcdef",
-      COVERDESK_DEMO_MODE: "true",
       COVERDESK_SYNC_INTERVAL_MINUTES: "0", // only webhooks bring pulls in this test
       SERVICE_TIMEOUT_MS: "30000", // the slow fetches must outlast the grace period, not time out
     };

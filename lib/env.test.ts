@@ -3,11 +3,13 @@ import { EnvError, parseEnv } from "./env";
 
 const production = {
   NODE_ENV: "production",
+  DATABASE_URL: "postgres://coverdesk@db.internal:5432/coverdesk",
   SERVICE_BASE_URL: "https://service.example.com/api/v1.0.0",
   SERVICE_TEAM_ID: "team-1",
   SERVICE_CLIENT_ID: "id",
   SERVICE_CLIENT_SECRET: "secret",
-  NEXTAUTH_SECRET: "a-long-random-secret",
+  SERVICE_WEBHOOK_SECRET: "whsec_from_the_service",
+  NEXTAUTH_SECRET: "k7Qe2xVt9Lr4Nw8Zp1Hs6Dj3Fm5Gb0Ca",
   NEXTAUTH_URL: "https://coverdesk.example.com",
 };
 
@@ -34,7 +36,29 @@ describe("environment", () => {
     expect(env.demoMode).toBe(false);
     expect(env.service.teamId).toBe("team-1");
     expect(env.auth.url).toBe("https://coverdesk.example.com");
-    expect(parseEnv({ ...production, COVERDESK_DEMO_MODE: "true" }).demoMode).toBe(true);
+    expect(parseEnv({ ...production, COVERDESK_DEMO_MODE: "false" }).demoMode).toBe(false);
+  });
+
+  it("refuses each unsafe production setting, naming its variable", () => {
+    const refusals: Array<[Record<string, string>, RegExp]> = [
+      [{ COVERDESK_DEMO_MODE: "true" }, /COVERDESK_DEMO_MODE: must be off in production/],
+      [{ NEXTAUTH_SECRET: "a-long-random-secret" }, /NEXTAUTH_SECRET: must be at least 32 bytes/],
+      [{ SERVICE_BASE_URL: "http://service.example.com/api/v1.0.0" }, /SERVICE_BASE_URL: must be https/],
+      [{ DATABASE_URL: "" }, /in production: DATABASE_URL/],
+      [{ SERVICE_WEBHOOK_SECRET: "" }, /in production: SERVICE_WEBHOOK_SECRET/],
+    ];
+    for (const [change, message] of refusals) {
+      expect(() => parseEnv({ ...production, ...change }), JSON.stringify(change)).toThrow(message);
+    }
+    // Every hazard at once is named at once.
+    expect(() => parseEnv({ ...production, COVERDESK_DEMO_MODE: "1", NEXTAUTH_SECRET: "short" })).toThrow(/COVERDESK_DEMO_MODE[\s\S]*NEXTAUTH_SECRET/);
+  });
+
+  it("keeps development and test zero-setup: demo users, the embedded database, unsigned webhooks", () => {
+    for (const NODE_ENV of ["development", "test"]) {
+      const env = parseEnv({ NODE_ENV });
+      expect(env).toMatchObject({ demoMode: true, databaseUrl: null, service: { webhookSecret: null } });
+    }
   });
 
   it("stops production without a team id: every team route of the real service would answer 404", () => {

@@ -16,13 +16,18 @@ const SANDBOX_DEFAULTS = {
 
 /** Variables that must be set explicitly in production. */
 export const PRODUCTION_REQUIRED = [
+  "DATABASE_URL", // never a silent embedded database in production
   "SERVICE_BASE_URL",
   "SERVICE_TEAM_ID",
   "SERVICE_CLIENT_ID",
   "SERVICE_CLIENT_SECRET",
+  "SERVICE_WEBHOOK_SECRET", // unsigned webhooks would let anyone post events
   "NEXTAUTH_SECRET",
   "NEXTAUTH_URL",
 ] as const;
+
+/** The session-signing key must resist guessing: 32 bytes, as `openssl rand -base64 32` gives. */
+export const MIN_SECRET_BYTES = 32;
 
 /** What a real service needs whatever the mode: without the team id every team route
  * answers 404, and every team call needs the credentials. */
@@ -135,6 +140,8 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
         `Missing required environment variable${missing.length > 1 ? "s" : ""} in production: ${missing.join(", ")}`,
       );
     }
+    const unsafe = productionHazards(e);
+    if (unsafe.length > 0) throw new EnvError(`Unsafe configuration for production:\n${unsafe.map((line) => `  ${line}`).join("\n")}`);
   }
   // A service on another host is a real one in any mode: the sandbox's defaults would half-work
   // against it (every team route 404), so its team and credentials must be given.
@@ -167,10 +174,19 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
       secret: e.NEXTAUTH_SECRET ?? SANDBOX_DEFAULTS.NEXTAUTH_SECRET,
       url: e.NEXTAUTH_URL ?? SANDBOX_DEFAULTS.NEXTAUTH_URL,
     },
-    demoMode: !production || e.COVERDESK_DEMO_MODE,
+    demoMode: !production, // production refuses COVERDESK_DEMO_MODE above
     syncIntervalMs: e.COVERDESK_SYNC_INTERVAL_MINUTES * 60_000,
     runWorker: e.COVERDESK_WORKER,
   };
+}
+
+/** Settings that would make a production instance unsafe, each naming its variable. */
+function productionHazards(e: z.output<typeof envSchema>): string[] {
+  const hazards: string[] = [];
+  if (e.COVERDESK_DEMO_MODE) hazards.push("COVERDESK_DEMO_MODE: must be off in production (it seeds demo users with a published password)");
+  if (Buffer.byteLength(e.NEXTAUTH_SECRET ?? "") < MIN_SECRET_BYTES) hazards.push(`NEXTAUTH_SECRET: must be at least ${MIN_SECRET_BYTES} bytes (openssl rand -base64 32)`);
+  if (e.SERVICE_BASE_URL && !e.SERVICE_BASE_URL.startsWith("https://")) hazards.push("SERVICE_BASE_URL: must be https:// in production (the client secret travels with every call)");
+  return hazards;
 }
 
 /** The sandbox runs on this machine; any other host is taken for the real service. */
@@ -178,6 +194,13 @@ function isLocalSandbox(baseUrl: string): boolean {
   const host = new URL(baseUrl).hostname;
   return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
+
+/**
+ * Whether this is a `next build` (the bundler inlines NODE_ENV at build time), whatever mode the
+ * server later runs in: the end-to-end tests run the production build in `test` mode, with the
+ * sandbox and the demo users that production refuses.
+ */
+export const productionBuild = process.env.NODE_ENV === "production";
 
 let cached: Env | undefined;
 

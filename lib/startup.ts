@@ -1,10 +1,10 @@
 import "server-only";
 import { getDb } from "@/db/client";
-import { env } from "@/lib/env";
+import { env, EnvError } from "@/lib/env";
 import { startSyncSchedule, stopSyncSchedule } from "@/lib/ingest/sync-schedule";
 import { startWorker, stopWorker } from "@/lib/ingest/worker";
 import { reprojectOutdatedPulls } from "@/lib/pulls/reproject";
-import { ensureDemoUsers } from "@/lib/users/demo-users";
+import { ensureDemoUsers, listActiveDemoUsers } from "@/lib/users/demo-users";
 
 /** How long a stopping worker may take to settle the pulls it is fetching before it gives them back. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -14,6 +14,13 @@ const SHUTDOWN_HARD_LIMIT_MS = SHUTDOWN_GRACE_MS + 5_000;
 export async function startServer(): Promise<void> {
   const config = env(); // a bad or missing variable stops the start here, with its name
   const db = await getDb();
+  if (config.nodeEnv === "production") {
+    // Their password is published in the README: a database that ran in development must not go live with them.
+    const demo = await listActiveDemoUsers(db);
+    if (demo.length > 0) {
+      throw new EnvError(`Unsafe configuration for production: the demo users ${demo.join(", ")} are active in this database (DATABASE_URL). Deactivate them on /admin/users in development, or use a fresh database.`);
+    }
+  }
   if (config.demoMode) {
     const created = await ensureDemoUsers(db);
     if (created > 0) console.info(`[startup] created ${created} demo users (password in the README)`);

@@ -55,7 +55,9 @@ if (only.length === 0 || only.includes("e2e") || only.includes("build")) {
   await withE2eDatabase(async (databaseEnv) => {
     const e2eEnv = {
       ...databaseEnv,
-      NODE_ENV: "production",
+      // The production build, served in test mode: production refuses the sandbox's plain http,
+      // the demo users and the embedded database, which these tests run on.
+      NODE_ENV: "test",
       CHROMIUM_PATH: chromium,
       NEXTAUTH_SECRET: secret,
     };

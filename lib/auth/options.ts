@@ -50,7 +50,7 @@ function buildAuthOptions(): NextAuthOptions {
   // next-auth reads its base URL from process.env itself. Production must name it (the env
   // module enforces that); in development the request's own host is trusted so that
   // localhost and 127.0.0.1 both work.
-  if (config.nodeEnv === "production") process.env.NEXTAUTH_URL ??= config.auth.url;
+  if (config.nodeEnv !== "development") process.env.NEXTAUTH_URL ??= config.auth.url;
   else process.env.AUTH_TRUST_HOST ??= "true";
   const cookie = sessionCookie(config.auth.url);
   return {

@@ -1,3 +1,4 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { users, type Role } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
@@ -21,4 +22,13 @@ export async function ensureDemoUsers(db: Db): Promise<number> {
     .onConflictDoNothing() // the unique index is on lower(email): any conflict means "exists"
     .returning({ id: users.id });
   return inserted.length;
+}
+
+/** The demo logins still active in this database; production refuses to start while any is. */
+export async function listActiveDemoUsers(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(inArray(sql`lower(${users.email})`, DEMO_USERS.map((u) => u.email)), eq(users.isActive, true)));
+  return rows.map((row) => row.email);
 }

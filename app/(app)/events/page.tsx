@@ -6,6 +6,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { getDb } from "@/db/client";
 import { EVENT_STATUSES } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
+import { env } from "@/lib/env";
 import { requirePermission } from "@/lib/auth/session";
 import { humanize } from "@/lib/format";
 import { countInboxByStatus, INBOX_PAGE_SIZE, inboxFilterSchema, listInboxEvents, listInboxEventTypes } from "@/lib/ingest/inbox";
@@ -25,6 +26,8 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   const [{ rows, total }, counts, types, run] = await Promise.all([listInboxEvents(db, filter), countInboxByStatus(db), listInboxEventTypes(db), latestSyncRun(db)]);
   const canRetry = can(user, "events:retry");
   const query = { status: filter.status, type: filter.type, pull: filter.pull };
+  // Production refuses to start without a secret; elsewhere unsigned deliveries are taken, and said so.
+  const unsigned = env().service.webhookSecret === null;
 
   return (
     <div className="space-y-4">
@@ -32,6 +35,12 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
         <h1 className="text-2xl font-semibold text-slate-900">Events</h1>
         <p className="text-sm text-slate-600">Webhooks received from the service, and what became of them.</p>
       </div>
+
+      {unsigned ? (
+        <p role="alert" data-testid="unsigned-webhooks-warning" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <strong>Webhooks are not checked.</strong> No <code>SERVICE_WEBHOOK_SECRET</code> is set, so this instance accepts unsigned deliveries: anyone who finds the webhook address could post events. Fine for the local sandbox; production refuses to start without the secret.
+        </p>
+      ) : null}
 
       <ul className="flex flex-wrap gap-2 text-sm" aria-label="Events by status" data-testid="inbox-counts">
         {EVENT_STATUSES.map((status) => (
