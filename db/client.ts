@@ -11,9 +11,9 @@ const cache: Cache = (globalCache.__coverdeskDb ??= {});
 
 export function getConnection(): Promise<Connection> {
   if (!cache.connection) {
-    const { databaseUrl, pgliteDir } = env();
+    const { databaseUrl, databaseMigrationUrl, pgliteDir } = env();
     cache.connection = openDatabase(
-      databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "pglite", dir: pgliteDir },
+      databaseUrl ? { kind: "postgres", url: databaseUrl, migrationUrl: databaseMigrationUrl ?? undefined } : { kind: "pglite", dir: pgliteDir },
     ).catch((error: unknown) => {
       cache.connection = undefined; // let the next request try again instead of caching a failure
       throw error;

@@ -13,7 +13,13 @@ import type { Db } from "./types";
 // module so that tests, the seeder and benchmarks open databases the same way the app does.
 
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string; maxConnections?: number }
+  | {
+      kind: "postgres";
+      url: string;
+      maxConnections?: number;
+      /** The tables' owner, to migrate with; `url` is then a role that may only use them (see grantAppRole). */
+      migrationUrl?: string;
+    }
   | { kind: "pglite"; dir: string | null /* null: in memory */ };
 
 export type Connection = { db: Db; close: () => Promise<void>; kind: DatabaseTarget["kind"] };
@@ -34,7 +40,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Connection> 
     });
     const db = drizzlePostgres(client, { schema, casing: "snake_case" }) as unknown as Db;
     try {
-      await migratePostgresLocked(target.url);
+      await migratePostgresLocked(target.migrationUrl ?? target.url, target.migrationUrl ? roleOf(target.url) : null);
     } catch (error) {
       await client.end({ timeout: 1 });
       throw error;
@@ -65,15 +71,34 @@ export function reconnectDelaySeconds(retries: number): number {
 
 // Several app instances may start at once against one database: one migrates, the others
 // wait on a session-level advisory lock held on a connection of its own.
-async function migratePostgresLocked(url: string): Promise<void> {
+async function migratePostgresLocked(url: string, appRole: string | null): Promise<void> {
   const lockClient = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await lockClient`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
     await migratePostgres(drizzlePostgres(lockClient), { migrationsFolder: MIGRATIONS_FOLDER });
+    if (appRole && appRole !== roleOf(url)) await grantAppRole(lockClient, appRole);
     await lockClient`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
   } finally {
     await lockClient.end({ timeout: 5 });
   }
+}
+
+/**
+ * What the app's own role may do, granted by the owner after every migration (so new tables are
+ * covered): read and write the tables, but only read and append to the audit trail. Owning
+ * nothing, it can neither TRUNCATE the trail nor drop the trigger that keeps it append-only.
+ */
+async function grantAppRole(owner: postgres.Sql, role: string): Promise<void> {
+  await owner.begin(async (tx) => {
+    await tx`grant usage on schema public to ${tx(role)}`;
+    await tx`grant select, insert, update, delete on all tables in schema public to ${tx(role)}`;
+    await tx`revoke update, delete, truncate on audit_events from ${tx(role)}`;
+    await tx`grant usage, select on all sequences in schema public to ${tx(role)}`;
+  });
+}
+
+function roleOf(url: string): string {
+  return decodeURIComponent(new URL(url).username);
 }
 
 /** Rows of a raw query: PGlite answers `{rows}`, postgres-js an array. */

@@ -57,6 +57,14 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
   ),
+  /** The tables' owner, for migrations; DATABASE_URL is then the app's own, lesser role. */
+  DATABASE_MIGRATION_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
   /** Folder of the embedded PGlite database, used when DATABASE_URL is unset. */
   PGLITE_DIR: z.preprocess(emptyToUndefined, z.string().default(".data/pglite")),
   SERVICE_BASE_URL: z.preprocess(
@@ -97,6 +105,8 @@ const envSchema = z.object({
 export type Env = {
   nodeEnv: "development" | "production" | "test";
   databaseUrl: string | null;
+  /** Null: DATABASE_URL's role owns the tables and migrates them itself. */
+  databaseMigrationUrl: string | null;
   pgliteDir: string;
   service: {
     baseUrl: string;
@@ -159,6 +169,7 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
   return {
     nodeEnv: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL ?? null,
+    databaseMigrationUrl: e.DATABASE_URL ? (e.DATABASE_MIGRATION_URL ?? null) : null,
     pgliteDir: e.PGLITE_DIR,
     service: {
       baseUrl: e.SERVICE_BASE_URL ?? SANDBOX_DEFAULTS.SERVICE_BASE_URL,

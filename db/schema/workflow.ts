@@ -58,5 +58,6 @@ export const AUDIT_ACTIONS = [
   "USER_DEACTIVATED",
   "PASSWORD_RESET",
   "ASSIGNMENT_SETTINGS_CHANGED",
+  "CSV_EXPORTED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

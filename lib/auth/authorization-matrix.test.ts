@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { monitorings, pulls, reconnectPages, users, webhookEvents } from "@/db/schema";
+import { auditEvents, monitorings, pulls, reconnectPages, users, webhookEvents } from "@/db/schema";
 import { queryRows } from "@/db/connect";
 import { env } from "@/lib/env";
 import { reconnectPageToken } from "@/lib/monitoring/reconnect-page-token";
@@ -121,9 +121,9 @@ const MATRIX: Entry[] = [
   { name: "connect/[token]/answerReconnectPageAction", allowed: EVERYONE, writes: false, call: async () => (await consumerActions()).answerReconnectPageAction(IDLE, form({ token: await reconnectPage(), kind: "credentials", username: "u", password: "p" })) },
   { name: "GET /api/connect/[token]/status", allowed: EVERYONE, writes: false, call: async () => (await import("@/app/api/connect/[token]/status/route")).GET(new Request("http://app/x"), { params: reconnectPage().then((token) => ({ token })) }) },
   { name: "GET /api/admin/sync", allowed: ["admin"], writes: false, call: async () => (await import("@/app/api/admin/sync/route")).GET() },
-  { name: "GET /api/reports/csv", allowed: ["admin", "manager"], writes: false, call: async () => (await import("@/app/api/reports/csv/route")).GET(new Request("http://app/api/reports/csv?table=byAgent")) },
+  { name: "GET /api/reports/csv", allowed: ["admin", "manager"], writes: true /* the audit trail */, call: async () => (await import("@/app/api/reports/csv/route")).GET(new Request("http://app/api/reports/csv?table=byAgent")) },
   // Everyone signed in may export; what the file holds follows their view (tested below).
-  { name: "GET /api/pulls/csv", allowed: ["admin", "manager", "agent", "otherAgent"], writes: false, call: async () => (await import("@/app/api/pulls/csv/route")).GET(new Request("http://app/api/pulls/csv")) },
+  { name: "GET /api/pulls/csv", allowed: ["admin", "manager", "agent", "otherAgent"], writes: true /* the audit trail */, call: async () => (await import("@/app/api/pulls/csv/route")).GET(new Request("http://app/api/pulls/csv")) },
   {
     name: "GET /api/pulls/[pullId]/documents/[documentId]",
     allowed: ["admin", "manager", "agent"],
@@ -194,6 +194,18 @@ describe("exports follow the viewer's scope", () => {
     expect(theirs).not.toContain(ownPull); // assigned to "agent"
     current = { id: ids.manager };
     expect(await (await GET(new Request("http://app/api/pulls/csv"))).text()).toContain(ownPull);
+  });
+
+  it("records every export in the audit trail: who, which filters, how many rows", async () => {
+    current = { id: ids.manager };
+    const pullsCsv = await (await (await import("@/app/api/pulls/csv/route")).GET(new Request("http://app/api/pulls/csv?q=zzz-nobody&stage=WON"))).text();
+    await (await import("@/app/api/reports/csv/route")).GET(new Request("http://app/api/reports/csv?table=byAgent&from=2026-01-01"));
+    const trail = await database.db.select().from(auditEvents).where(eq(auditEvents.action, "CSV_EXPORTED")).orderBy(auditEvents.id);
+    const [pullsExport, reportExport] = trail.slice(-2);
+    expect(pullsCsv.trim().split("\r\n")).toHaveLength(1); // the header alone: nothing matched
+    expect(pullsExport).toMatchObject({ actorId: ids.manager, details: { export: "pulls", rows: 0, filters: { q: "zzz-nobody", stage: "WON" } } });
+    expect(reportExport).toMatchObject({ actorId: ids.manager, details: { export: "reports:byAgent", filters: { from: expect.stringMatching(/^2026-01-01/) } } });
+    expect(typeof (reportExport?.details as { rows?: unknown }).rows).toBe("number");
   });
 });
 

@@ -31,3 +31,8 @@ export function reportCsv(report: Report, table: ReportTable): string {
       return toCsv([`${report.period} starting`, "new pulls", "successful", "success share"], report.newPulls.map((r): Cell[] => [r.period, r.count, r.successful, r.count > 0 ? (r.successful / r.count).toFixed(4) : null]));
   }
 }
+
+/** How many data rows `reportCsv` writes for the table (the audit trail records it). */
+export function reportTableRowCount(report: Report, table: ReportTable): number {
+  return table === "closeRatio" ? report.closeRatio.rows.length : report[table].length;
+}
