@@ -2,7 +2,7 @@ import { connect, type Socket } from "node:net";
 import postgres from "postgres";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
-import { startTcpProxy, type TcpProxy } from "@/test/tcp-proxy";
+import { relayPostgres, type TcpProxy } from "@/test/tcp-proxy";
 
 // The database driver (postgres.js) defers every write under 1 KB to a `setImmediate`. When a
 // connection closes around that deferred write, release 3.4.9 either throws from the
@@ -26,14 +26,8 @@ const recordUncaught = (error: unknown) => uncaught.push(error);
 beforeAll(async () => {
   if (!onPostgres) return;
   database = await createTestDatabase();
-  const direct = new URL(process.env.DATABASE_URL ?? "");
-  proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  const relayed = new URL(direct);
-  relayed.hostname = "127.0.0.1";
-  relayed.port = String(proxy.port);
-  relayed.pathname = `/${database.name}`;
-  relayedUrl = relayed.toString();
-  const adminUrl = new URL(direct);
+  ({ proxy, url: relayedUrl } = await relayPostgres(database.name));
+  const adminUrl = new URL(process.env.DATABASE_URL ?? "");
   adminUrl.pathname = `/${database.name}`;
   admin = postgres(adminUrl.toString(), { max: 1, onnotice: () => {} });
   process.on("uncaughtException", recordUncaught);

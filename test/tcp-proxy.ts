@@ -76,3 +76,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
   };
 }
+
+/** A relay in front of the PostgreSQL server of `DATABASE_URL`, and the URL of `database` through it. */
+export async function relayPostgres(database: string): Promise<{ proxy: TcpProxy; url: string }> {
+  const direct = new URL(process.env.DATABASE_URL ?? "");
+  const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  const relayed = new URL(direct);
+  relayed.hostname = "127.0.0.1";
+  relayed.port = String(proxy.port);
+  relayed.pathname = `/${database}`;
+  return { proxy, url: relayed.toString() };
+}

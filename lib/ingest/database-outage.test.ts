@@ -8,7 +8,7 @@ import { contentHash } from "@/lib/pulls/projection";
 import { startSandbox, type Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { setFaults } from "@/test/sandbox-faults";
-import { startTcpProxy, type TcpProxy } from "@/test/tcp-proxy";
+import { relayPostgres, type TcpProxy } from "@/test/tcp-proxy";
 
 // The database goes away in the middle of ingestion and comes back. A TCP relay sits between
 // the app's database client and PostgreSQL (the machine's server is shared and must not be
@@ -33,15 +33,11 @@ beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = await startSandbox({ port: 0, clientId: "outage", clientSecret: "outage-secret", teamId: TEAM, webhookUrl: null, webhookSecret: null, seed: 31, pullCount: PULLS, speed: 0.001, deliverOnStart: false });
   service = { baseUrl: sandbox.baseUrl, teamId: TEAM, clientId: "outage", clientSecret: "outage-secret", timeoutMs: 2_000, retryBaseMs: 1, maxAttempts: 2 };
-  const direct = new URL(process.env.DATABASE_URL ?? "");
-  proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  const relayed = new URL(direct);
-  relayed.hostname = "127.0.0.1";
-  relayed.port = String(proxy.port);
-  relayed.pathname = `/${database.name}`;
+  const relay = await relayPostgres(database.name);
+  proxy = relay.proxy;
   // The app's modules read their configuration from the environment, once, on first use.
   Object.assign(process.env, {
-    DATABASE_URL: relayed.toString(),
+    DATABASE_URL: relay.url,
     SERVICE_BASE_URL: sandbox.baseUrl,
     SERVICE_TEAM_ID: TEAM,
     SERVICE_CLIENT_ID: "outage",
