@@ -13,6 +13,7 @@ import { FILES_PREFIX } from "./documents/signed-urls";
 import { pullRoutes } from "./routes/pulls";
 import { widgetRoutes } from "./routes/widget";
 import { monitoringRoutes } from "./routes/monitorings";
+import { TEAM_FAMILY_ROUTES, PUBLIC_FAMILY_ROUTES } from "./routes/families";
 import { webhookMonitoring } from "./flows/monitorings";
 import { DeliveryQueue } from "./webhooks";
 
@@ -35,9 +36,9 @@ export type Sandbox = {
 const API_PREFIX = "/api/v1.0.0";
 
 /** Routes with no team prefix and their own authentication (none, or a pull-jwt). */
-const PUBLIC_ROUTES: Routes[] = [referenceRoutes, widgetRoutes];
+const PUBLIC_ROUTES: Routes[] = [referenceRoutes, widgetRoutes, ...PUBLIC_FAMILY_ROUTES];
 /** Team routes: Basic auth, served both under /teams/{teamId} and bare. */
-const TEAM_ROUTES: Routes[] = [pullRoutes, downloadRoutes, enrichmentRoutes, webhookRegistrationRoutes, agentRoutes, monitoringRoutes];
+const TEAM_ROUTES: Routes[] = [pullRoutes, downloadRoutes, enrichmentRoutes, webhookRegistrationRoutes, agentRoutes, monitoringRoutes, ...TEAM_FAMILY_ROUTES];
 
 function todayUtc(): Date {
   const now = new Date();

@@ -38,6 +38,8 @@ export type RequestOptions = {
   /** Basic unless said otherwise. */
   auth?: ServiceAuth;
   signal?: AbortSignal;
+  /** A successful answer is a file (a PDF report): read as bytes. Error answers are JSON still. */
+  binary?: boolean;
 };
 
 export type ServiceResponse = { status: number; body: unknown; headers: Headers };
@@ -136,7 +138,7 @@ export async function serviceRequest(config: ServiceConfig, options: RequestOpti
     // Any answer below 500 (a 404 or a 429 included) means the service is up and talking.
     if (response.status >= 500) recordServiceUnreachable(`${label}: ${response.status}`);
     else recordServiceAnswered();
-    const body = await readBody(response);
+    const body = options.binary && response.status < 400 ? Buffer.from(await response.arrayBuffer()) : await readBody(response);
     if (response.status < 400) return { status: response.status, body, headers: response.headers };
 
     const { code, message } = errorCode(body);

@@ -6,7 +6,7 @@ import { isPlainObject } from "./schemas";
 // answers 302 with the URL in `Location` (and in the body as `{ url }`). The signed URL needs
 // no credentials, so the app can redirect the browser to it without exposing ours.
 
-async function signedUrl(config: ServiceConfig, path: string): Promise<string> {
+export async function signedUrl(config: ServiceConfig, path: string): Promise<string> {
   const response = await serviceRequest(config, { method: "GET", path, teamScoped: true, idempotent: true });
   const location = response.headers.get("location");
   const fromBody = isPlainObject(response.body) && typeof response.body.url === "string" ? response.body.url : null;

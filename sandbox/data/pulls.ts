@@ -4,6 +4,7 @@ import { address, person, type Address } from "./people";
 import { CARRIERS, COMMERCIAL_CARRIERS, repriceFromVehicles, type Policy, type PolicyStatus } from "./policies";
 import { createRandom, flat, isoDaysFrom, type Random } from "./random";
 import { TEAM_AGENTS } from "./team";
+import { QUOTE_WIDGET_ID, seededWidgetIdFor } from "./widgets";
 import { restrictToType, type PullType } from "./types";
 
 // The seeded book of linked accounts: a deterministic mix of every common line of business,
@@ -15,7 +16,6 @@ export type SandboxPull = Record<string, unknown> & { pull_id: string; status: s
 export type { Line, PullType, PullVariant };
 
 const LINES: Line[] = ["auto", "home+auto", "home", "renters+auto", "condo+umbrella", "auto", "home+auto", "flood", "landlord", "commercial", "life+auto", "home+auto+umbrella"];
-const WIDGET_ID = "0b5f8a4e-2f4c-4d7e-9b61-3a2c1d0e9f10";
 
 /** Addresses are unique items: the same address object may be named by several records. */
 function uniqueById(addresses: Address[]): Address[] {
@@ -88,7 +88,7 @@ export function buildPullForLine(random: Random, now: Date, line: Line, variant:
     insurance_provider_name: carrier[0],
     insurance_provider_friendly_name: carrier[1],
     team_id: null, // filled in by the server with its team
-    widget_id: WIDGET_ID,
+    widget_id: seededWidgetIdFor(alias), // the link of that alias (data/widgets.ts)
     meta_data: random.chance(0.85) ? JSON.stringify({ source: random.pick(["website", "facebook-ad", "referral", "renewal-campaign"]), campaign: random.chance(0.3) ? `spring-${now.getUTCFullYear()}` : undefined }) : null,
     is_archived: random.chance(0.05),
     // Pulls of the other types, and empty accounts, are a few days old, so the newest pull of a book is a full one.
@@ -103,6 +103,8 @@ export function buildPullForLine(random: Random, now: Date, line: Line, variant:
     no_loss_events: false,
     parent_pull_id: null,
     policy_check_status: checkStatus,
+    // Which rules gave the seeded status is not known; a run (flows/policy-check.ts) fills it.
+    policy_check_results: null,
     skipped_product_types: variant.skippedProductTypes ?? null,
     policies,
     drivers: parts.drivers,
@@ -173,10 +175,10 @@ export function failedPull(random: Random, now: Date, status: "NOT_AUTHENTICATED
     pull_id: random.uuid(), status, type: "PULLING_DATA", account_identifier: null,
     first_name: null, middle_name: null, last_name: null, email: status === "NOT_AUTHENTICATED" ? holder.email : null, account_email: null,
     phone: null, mobile_phone: null, home_phone: null, work_phone: null, work_phone_extension: null,
-    insurance_provider_name: "geico", insurance_provider_friendly_name: "GEICO", team_id: null, widget_id: WIDGET_ID,
+    insurance_provider_name: "geico", insurance_provider_friendly_name: "GEICO", team_id: null, widget_id: QUOTE_WIDGET_ID,
     meta_data: null, is_archived: false, created_at: isoDaysFrom(now, -random.int(0, 30) - random.next()), public_alias: "get-a-quote", public_url: "https://link.example.com/get-a-quote",
     encountered_mfa: false, no_policies: true, no_drivers: true, no_documents: true, no_claims: true, no_loss_events: true,
-    parent_pull_id: null, policy_check_status: null, skipped_product_types: null, funnel: null,
+    parent_pull_id: null, policy_check_status: null, policy_check_results: null, skipped_product_types: null, funnel: null,
   };
 }
 

@@ -10,9 +10,11 @@ export const LINK_TTL_SECONDS = 5 * 60;
 
 export type FileRef =
   | { kind: "document"; pullId: string; documentId: string }
-  | { kind: "answer"; pullId: string; answerId: string; fileId: string };
+  | { kind: "answer"; pullId: string; answerId: string; fileId: string }
+  | { kind: "form"; formId: string };
 
 export function filePath(ref: FileRef): string {
+  if (ref.kind === "form") return `${FILES_PREFIX}forms/${ref.formId}.pdf`;
   return ref.kind === "document"
     ? `${FILES_PREFIX}documents/${ref.pullId}/${ref.documentId}.pdf`
     : `${FILES_PREFIX}answers/${ref.pullId}/${ref.answerId}/${ref.fileId}`;
@@ -23,6 +25,8 @@ export function parseFilePath(path: string): FileRef | null {
   if (document) return { kind: "document", pullId: document[1] ?? "", documentId: document[2] ?? "" };
   const answer = /^\/files\/answers\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(path);
   if (answer) return { kind: "answer", pullId: answer[1] ?? "", answerId: answer[2] ?? "", fileId: answer[3] ?? "" };
+  const form = /^\/files\/forms\/([^/]+)\.pdf$/.exec(path);
+  if (form) return { kind: "form", formId: form[1] ?? "" };
   return null;
 }
 

@@ -5,12 +5,14 @@ import { carrierNamed, linkedPull, startedPull } from "./outcome";
 import { PASSWORD, scenarioFor } from "./scenarios";
 import { ensureScheduler } from "./scheduler";
 import { flowState, type LinkSession } from "./state";
+import { checkSubmission } from "./policy-check";
+import { widgetByAlias } from "./team-state";
 import { issuePullJwt } from "./tokens";
 
 // A consumer submits a new link (consentAndConnect, or the control API's shortcut): the pull
 // exists at once, STARTED, and the flow of link.ts takes it from there.
 
-/** The widget every link of the sandbox is made on (the seeded pulls use it too). */
+/** The link a submission is made on when its alias names none of the team's (data/widgets.ts): the quote link. */
 export const SANDBOX_WIDGET_ID = "0b5f8a4e-2f4c-4d7e-9b61-3a2c1d0e9f10";
 /** user_good_discover's account is monitored from its first pull, on this interval. */
 const DISCOVER_INTERVAL = "P1M";
@@ -27,12 +29,13 @@ function finishLink(ctx: SandboxContext, session: LinkSession): void {
     enableMonitoring(ctx, { pull_id: session.pullId, interval: DISCOVER_INTERVAL }, session.scenario);
     ensureScheduler(ctx);
   }
+  checkSubmission(ctx, session.pullId);
   announceData(ctx, session.pullId);
 }
 
 export function submitLink(ctx: SandboxContext, input: LinkSubmission): { pull_id: string; pull_jwt: string } {
   const state = flowState(ctx);
-  const details = { carrier: carrierNamed(input.insurerName), username: input.username, publicAlias: input.publicAlias, metaData: input.metaData, widgetId: SANDBOX_WIDGET_ID, teamId: ctx.options.teamId };
+  const details = { carrier: carrierNamed(input.insurerName), username: input.username, publicAlias: input.publicAlias, metaData: input.metaData, widgetId: widgetByAlias(ctx, input.publicAlias)?.widget_id ?? SANDBOX_WIDGET_ID, teamId: ctx.options.teamId };
   const pull = startedPull(state.random, ctx.clock.now(), details);
   ctx.state.pulls.set(pull.pull_id, pull);
   const session: LinkSession = {

@@ -8,6 +8,7 @@ import { PASSWORD } from "../flows/scenarios";
 import { flowState, resetFlows } from "../flows/state";
 import { submitLink } from "../flows/submit";
 import { monitoringControl } from "./monitorings-control";
+import { planControl } from "./plan-control";
 import type { SandboxPull } from "../data/pulls";
 
 // The control API under /_sandbox, for tests and demos: never part of the service's surface.
@@ -21,6 +22,7 @@ import type { SandboxPull } from "../data/pulls";
 //   POST /monitorings/{id}/reconnect-needed  {auth_status?}: the next refresh needs the consumer
 //   POST /pulls                          a pull exactly as given (e.g. the real service's published
 //                                        examples), served as is → {pull_id}; then /deliver it
+//   POST /plan                           {policyCheck?, policySearch?}: plan-gated features on or off
 //   POST /reset                          seeded pulls again; flows, monitorings and faults cleared
 
 const faultsSchema = z.object({
@@ -91,6 +93,7 @@ export async function controlRoutes(ctx: SandboxContext, hooks: ControlHooks, { 
     return send(res, 200, submitLink(ctx, { username, password: password ?? PASSWORD, insurerName: carrier ?? "progressive", publicAlias: public_alias ?? "get-a-quote", metaData: metaDataText(meta_data) }));
   }
   if (path.startsWith("/monitorings/")) return monitoringControl(ctx, path, body.value, res);
+  if (path === "/plan") return planControl(ctx, body.value, res);
   if (path === "/reset") {
     hooks.reset();
     resetFlows(ctx);

@@ -1,6 +1,7 @@
 import type { SandboxContext, Routes } from "../context";
 import { answerFilePage, documentPage, findAnswerFile, findDocument } from "../documents/files";
 import { renderPdf, type PdfPage } from "../documents/pdf";
+import { findPolicyForm, policyFormPage } from "../documents/policy-forms";
 import { checkFileLink, filePath, newSigningSecret, parseFilePath, signFileUrl, LINK_TTL_SECONDS, type FileRef } from "../documents/signed-urls";
 import { fail, send } from "../http";
 
@@ -28,6 +29,10 @@ export function signedFileUrl(ctx: SandboxContext, ref: FileRef, ttlSeconds: num
 
 /** The page behind a reference, or null when the pull, document or upload is unknown. */
 function locate(ctx: SandboxContext, ref: FileRef): { filename: string; page: PdfPage } | null {
+  if (ref.kind === "form") {
+    const form = findPolicyForm(ctx.state.pulls.values(), ref.formId);
+    return form ? { filename: `${ref.formId}.pdf`, page: policyFormPage(form) } : null;
+  }
   const pull = ctx.state.pulls.get(ref.pullId);
   if (!pull) return null;
   if (ref.kind === "document") {

@@ -8,6 +8,7 @@ import { POLICY_CHECK_STATUSES, PRODUCT_TYPES, PULL_STATUSES, PULL_TYPES } from 
 import { pullFunnelSchema } from "./funnel";
 import { driverSchema } from "./people";
 import { policySchema } from "./policy";
+import { policyCheckResultsSchema } from "./policy-check";
 import { parseTolerant, type PayloadProblem } from "./problems";
 import { bool, enumList, isoDate, lenient, lenientArray, looseResource, metaData, openEnum, requiredUuid, text } from "./tolerant";
 
@@ -51,6 +52,8 @@ export const pullSchema = looseResource({
   /** Set on internal child pulls, which fire no webhooks of their own. */
   parent_pull_id: text,
   policy_check_status: openEnum(POLICY_CHECK_STATUSES, "policy check status"),
+  /** What each rule found; see policy-check.ts. */
+  policy_check_results: policyCheckResultsSchema,
   skipped_product_types: enumList(PRODUCT_TYPES, "product type"),
   policies: lenientArray(policySchema, "policy"),
   drivers: lenientArray(driverSchema, "driver"),

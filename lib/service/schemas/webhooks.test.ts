@@ -133,9 +133,15 @@ describe("each event type", () => {
   });
 
   it("an event type this code does not know is kept whole as a generic event", () => {
-    const { event, problems } = accepted({ ...common, event_type: "SERVICING_WAITING_FOR_CONSUMER_CONFIRMATION", data: { servicing_action_id: "s-1" } });
+    const { event, problems } = accepted({ ...common, event_type: "VALIDATION_COMPLETE", data: { validation_id: "v-1" } });
     expect(problems).toEqual([]);
-    expect(event).toMatchObject({ is_known_event: false, event_type: "SERVICING_WAITING_FOR_CONSUMER_CONFIRMATION", pull_id: PULL_ID, data: { servicing_action_id: "s-1" } });
+    expect(event).toMatchObject({ is_known_event: false, event_type: "VALIDATION_COMPLETE", pull_id: PULL_ID, data: { validation_id: "v-1" } });
+  });
+
+  it("a servicing action waiting for the consumer names the action", () => {
+    const { event, problems } = accepted({ ...common, status: "WAITING_FOR_CONSUMER_CONFIRMATION", event_type: "SERVICING_WAITING_FOR_CONSUMER_CONFIRMATION", data: { servicing_action_id: "s-1" } });
+    expect(problems).toEqual([]);
+    expect(asEvent(event, "SERVICING_WAITING_FOR_CONSUMER_CONFIRMATION").data).toEqual({ servicing_action_id: "s-1" });
   });
 });
 

@@ -171,6 +171,11 @@ export type DataUpdatedWebhook = z.output<typeof dataUpdatedWebhookSchema>;
 export const monitoringEventsWebhookSchema = knownEvent("MONITORING_EVENTS", monitoringEventSchema);
 export type MonitoringEventsWebhook = z.output<typeof monitoringEventsWebhookSchema>;
 
+/** A servicing action waits for the consumer to confirm it (POST /widget/pull/{pullId}/servicingAction). */
+export const servicingWaitingDataSchema = looseResource({ servicing_action_id: text });
+export const servicingWaitingWebhookSchema = knownEvent("SERVICING_WAITING_FOR_CONSUMER_CONFIRMATION", servicingWaitingDataSchema);
+export type ServicingWaitingWebhook = z.output<typeof servicingWaitingWebhookSchema>;
+
 /** An event type this code does not know yet: the envelope is read, `data` kept as received. */
 export const unknownWebhookSchema = looseResource({
   ...commonFields,
@@ -190,6 +195,7 @@ const knownWebhookSchemas = {
   MONITORING_RECONNECT: monitoringReconnectWebhookSchema,
   DATA_UPDATED: dataUpdatedWebhookSchema,
   MONITORING_EVENTS: monitoringEventsWebhookSchema,
+  SERVICING_WAITING_FOR_CONSUMER_CONFIRMATION: servicingWaitingWebhookSchema,
 } as const satisfies Record<(typeof WEBHOOK_EVENT_TYPES)[number], z.ZodType>;
 
 export type KnownWebhook = z.output<(typeof knownWebhookSchemas)[keyof typeof knownWebhookSchemas]>;
