@@ -25,6 +25,7 @@ export function AppHeader({ user, newAssignments }: { user: SessionUser; newAssi
             {can(user, "settings:manage") ? <Link href="/admin/assignment" className="text-slate-700 hover:text-brand-700">Assignment</Link> : null}
             {can(user, "audit:view") ? <Link href="/admin/audit" className="text-slate-700 hover:text-brand-700">Audit</Link> : null}
             {can(user, "events:view") ? <Link href="/events" className="text-slate-700 hover:text-brand-700">Events</Link> : null}
+            {can(user, "service:manage") ? <Link href="/admin/service" className="text-slate-700 hover:text-brand-700">Service</Link> : null}
           </nav>
         </div>
         <div className="flex items-center gap-3 text-sm">

@@ -59,5 +59,6 @@ export const AUDIT_ACTIONS = [
   "PASSWORD_RESET",
   "ASSIGNMENT_SETTINGS_CHANGED",
   "CSV_EXPORTED",
+  "SERVICE_CONNECTION_CHANGED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -27,6 +27,8 @@ const PERMISSIONS = {
   "events:view": { ADMIN: "any" },
   "events:retry": { ADMIN: "any" },
   "sync:run": { ADMIN: "any" },
+  /** The service's health, the team's links and webhook registrations; registering our address. */
+  "service:manage": { ADMIN: "any" },
 } as const satisfies Record<string, Partial<Record<Role, PullScope>>>;
 
 export type Action = keyof typeof PERMISSIONS;
