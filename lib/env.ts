@@ -89,6 +89,8 @@ const envSchema = z.object({
   NEXTAUTH_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   /** Seeds the demo users and accepts their shared password. Always on in development. */
   COVERDESK_DEMO_MODE: flag,
+  /** Keys the reconnect-page links (lib/monitoring/reconnect-page-token.ts); derived from NEXTAUTH_SECRET when unset. */
+  COVERDESK_LINK_SECRET: optionalString,
   /** Minutes between reconciliation syncs with the service's pull list; 0 turns them off. */
   COVERDESK_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
   /** Runs the ingestion worker inside this process (default on). */
@@ -117,6 +119,8 @@ export type Env = {
   };
   auth: { secret: string; url: string };
   demoMode: boolean;
+  /** The secret the reconnect-page key is derived from instead of the session secret; null: derived from that. */
+  linkSecret: string | null;
   runWorker: boolean;
   /** 0 when scheduled syncs are off. */
   syncIntervalMs: number;
@@ -180,6 +184,7 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
       url: e.NEXTAUTH_URL ?? SANDBOX_DEFAULTS.NEXTAUTH_URL,
     },
     demoMode: !production || e.COVERDESK_DEMO_MODE,
+    linkSecret: e.COVERDESK_LINK_SECRET ?? null,
     syncIntervalMs: e.COVERDESK_SYNC_INTERVAL_MINUTES * 60_000,
     runWorker: e.COVERDESK_WORKER,
   };
