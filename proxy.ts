@@ -42,6 +42,8 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but Next's own assets and static files (next.config.ts gives those their headers).
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|.*\\.(?:svg|png|ico|txt)$).*)"],
+  // Everything but Next's own build assets and the favicon (next.config.ts gives those their
+  // headers). Folders, not extensions: a page, route or token ending in ".png" or ".txt" is no
+  // static file, and must not go without the headers.
+  matcher: ["/((?!_next/static/|_next/image$|favicon\\.ico$).*)"],
 };

@@ -45,6 +45,8 @@ test.describe("headers", () => {
     expectCommonHeaders(connect.headers(), "/connect/…");
     // That address carries a secret: no page it links to may learn it.
     expect(connect.headers()["referrer-policy"]).toBe("no-referrer");
+    // A path is not a static file because it ends in ".png" or ".txt": the proxy still secures it.
+    for (const path of ["/connect/some-token.png", "/pulls/report.txt"]) expectCommonHeaders((await request.get(path, { maxRedirects: 0 })).headers(), path);
   });
 
   test("API routes, with and without a session, and Next's static files", async ({ browser, request }) => {

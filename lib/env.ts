@@ -89,10 +89,21 @@ const envSchema = z.object({
   ),
   SERVICE_WEBHOOK_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(DEFAULT_WEBHOOK_MAX_AGE_SECONDS),
   SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Hosts relayed documents may be fetched from, on every redirect hop (lib/security/download-guard.ts). */
+  SERVICE_DOWNLOAD_HOSTS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((v) => v.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^(\*\.)?[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/, "must be comma-separated host names, \"*.domain\" or [IPv6]")).min(1))
+      .optional(),
+  ),
   NEXTAUTH_SECRET: optionalString,
   NEXTAUTH_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   /** Seeds the demo users and accepts their shared password. Always on in development. */
   COVERDESK_DEMO_MODE: flag,
+  /** Keys the reconnect-page links (lib/monitoring/reconnect-page-token.ts); derived from NEXTAUTH_SECRET when unset. */
+  COVERDESK_LINK_SECRET: optionalString,
   /** Minutes between reconciliation syncs with the service's pull list; 0 turns them off. */
   COVERDESK_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
   /** Runs the ingestion worker inside this process (default on). */
@@ -118,9 +129,13 @@ export type Env = {
     /** Seconds a webhook signature stays acceptable. */
     webhookMaxAgeSeconds: number;
     timeoutMs: number;
+    /** Hosts a relayed document may come from; null: only the service's own host. */
+    downloadHosts: string[] | null;
   };
   auth: { secret: string; url: string };
   demoMode: boolean;
+  /** The secret the reconnect-page key is derived from instead of the session secret; null: derived from that. */
+  linkSecret: string | null;
   runWorker: boolean;
   /** 0 when scheduled syncs are off. */
   syncIntervalMs: number;
@@ -180,12 +195,14 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
       signatureHeader: e.SERVICE_SIGNATURE_HEADER,
       webhookMaxAgeSeconds: e.SERVICE_WEBHOOK_MAX_AGE_SECONDS,
       timeoutMs: e.SERVICE_TIMEOUT_MS,
+      downloadHosts: e.SERVICE_DOWNLOAD_HOSTS ?? null,
     },
     auth: {
       secret: e.NEXTAUTH_SECRET ?? SANDBOX_DEFAULTS.NEXTAUTH_SECRET,
       url: e.NEXTAUTH_URL ?? SANDBOX_DEFAULTS.NEXTAUTH_URL,
     },
     demoMode: !production, // production refuses COVERDESK_DEMO_MODE above
+    linkSecret: e.COVERDESK_LINK_SECRET ?? null,
     syncIntervalMs: e.COVERDESK_SYNC_INTERVAL_MINUTES * 60_000,
     runWorker: e.COVERDESK_WORKER,
   };

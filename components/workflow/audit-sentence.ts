@@ -18,6 +18,14 @@ export function auditSentence(entry: Entry): string {
       if (reason === "deactivation") return `${who} handed the pull to ${to} when deactivating its previous owner`;
       return reason ? `Assigned to ${to} automatically (${reason})` : `${who} assigned the pull to ${to}`;
     }
+    case "PULL_CARRIED_OVER": {
+      const to = str(d.toName);
+      const stage = str(d.stage);
+      const premium = num(d.wonPremiumCents);
+      const owner = to ? `stays with ${to}` : "stays unassigned";
+      const standing = stage === "WON" && premium !== null ? `won with ${formatCents(premium)}` : humanize(stage).toLowerCase();
+      return `Refresh of the account: ${owner}, ${standing}, as on its earlier pull`;
+    }
     case "PULL_UNASSIGNED":
       return `${who} returned the pull to the queue`;
     case "STAGE_CHANGED": {

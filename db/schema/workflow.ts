@@ -50,6 +50,8 @@ export type AssignmentSettingsRow = typeof assignmentSettings.$inferSelect;
 export const AUDIT_ACTIONS = [
   "PULL_ASSIGNED",
   "PULL_UNASSIGNED",
+  /** A refresh or reconnect took its account's owner, stage and credit from the account's earlier pull. */
+  "PULL_CARRIED_OVER",
   "STAGE_CHANGED",
   "DOCUMENT_DOWNLOADED",
   "MONITORING_CHANGED",

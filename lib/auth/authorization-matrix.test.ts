@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditEvents, monitorings, pulls, reconnectPages, users, webhookEvents } from "@/db/schema";
 import { queryRows } from "@/db/connect";
-import { env } from "@/lib/env";
+import { configuredReconnectPageKey } from "@/lib/monitoring/reconnect-page-key";
 import { reconnectPageToken } from "@/lib/monitoring/reconnect-page-token";
 import { storePull } from "@/lib/pulls/store-pull";
 import { generatePulls } from "@/sandbox/data/pulls";
@@ -91,7 +91,7 @@ const assignmentActions = () => import("@/app/(app)/admin/assignment/actions");
 const reconnectActions = () => import("@/app/(app)/reconnect/actions");
 const consumerActions = () => import("@/app/connect/[token]/actions");
 /** The consumer's reconnect page is guarded by the token in its address, not by a session. */
-const reconnectPage = async () => reconnectPageToken(env().auth.secret, (await reconnectPageIds())[0] ?? "");
+const reconnectPage = async () => reconnectPageToken(configuredReconnectPageKey(), (await reconnectPageIds())[0] ?? "");
 const reconnectPageIds = async () => (await database.db.select({ id: reconnectPages.id }).from(reconnectPages)).map((r) => r.id);
 
 const MATRIX: Entry[] = [

@@ -47,12 +47,20 @@ export function can(user: Actor, action: Action): boolean {
   return scopeOf(user, action) !== null;
 }
 
-/** May the user take this action on this pull, given who it is assigned to? */
-export function canOnPull(user: Actor, action: Action, pull: { assigneeId: string | null }): boolean {
+/**
+ * What the rule needs to know of a pull: who has it, and whether another pull of the same
+ * account is assigned (lib/pulls/visibility.ts `accountHeld`). An unassigned refresh or
+ * reconnect of an account someone holds is not "unassigned" new business: no agent sees it in
+ * the queue or claims it; managers and admins (scope "any") still do.
+ */
+export type PullAccess = { assigneeId: string | null; accountHeld: boolean };
+
+/** May the user take this action on this pull, given who it and its account are assigned to? */
+export function canOnPull(user: Actor, action: Action, pull: PullAccess): boolean {
   const scope = scopeOf(user, action);
   if (!scope || !user) return false;
   const own = user.id !== undefined && pull.assigneeId === user.id;
-  const unassigned = pull.assigneeId === null;
+  const unassigned = pull.assigneeId === null && !pull.accountHeld;
   switch (scope) {
     case "any":
       return true;
@@ -65,7 +73,7 @@ export function canOnPull(user: Actor, action: Action, pull: { assigneeId: strin
   }
 }
 
-/** The pulls a user may see, for queries: everything, or theirs plus the unassigned queue. */
+/** The pulls a user may see, for queries: everything, or theirs plus the unassigned queue (lib/pulls/visibility.ts). */
 export function viewScope(user: { id: string; role: Role }): { kind: "all" } | { kind: "own-or-unassigned"; userId: string } {
   return scopeOf(user, "pulls:view") === "any" ? { kind: "all" } : { kind: "own-or-unassigned", userId: user.id };
 }

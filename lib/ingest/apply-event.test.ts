@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monitoringEvents, monitorings, pullAuthStates } from "@/db/schema";
@@ -11,7 +12,8 @@ import { applyEventEffects } from "./apply-event";
 
 let database: TestDatabase;
 const MONITORING = "mon_7f3a";
-const [older, newer] = generatePulls(9, 2, new Date("2026-11-01T00:00:00Z")).map((p, i) => ({ ...p, created_at: `2026-0${i + 5}-01T00:00:00Z` }));
+// The newer pull is a refresh waiting for its consumer, as a MONITORING_RECONNECT names one.
+const [older, newer] = generatePulls(9, 2, new Date("2026-11-01T00:00:00Z")).map((p, i) => ({ ...p, created_at: `2026-0${i + 5}-01T00:00:00Z`, ...(i === 1 ? { status: "NOT_AUTHENTICATED" } : {}) }));
 const olderId = older?.pull_id ?? "";
 const newerId = newer?.pull_id ?? "";
 const monitored = { is_monitored: true, monitoring: { initial_pull_id: olderId, monitoring_id: MONITORING } };
@@ -67,5 +69,60 @@ describe("event effects", () => {
   it("ignores bodies it cannot read instead of failing the event", async () => {
     await expect(applyEventEffects(database.db, 8, "garbage")).resolves.toBeUndefined();
     await expect(applyEventEffects(database.db, 9, { event_type: "AUTH_STATUS", pull_id: "not-a-uuid", data: {} })).resolves.toBeUndefined();
+  });
+});
+
+describe("a late or repeated reconnect request", () => {
+  // One monitored account: its first pull, then refreshes that needed the consumer, then
+  // refreshes that got through. Each request is ordered by the pull it names.
+  const ACCOUNT = "acct_reconnect_order";
+  const MON = "mon_reconnect_order";
+  const pullAt = (month: string, status: string) => ({ ...(older ?? {}), pull_id: randomUUID(), account_identifier: ACCOUNT, status, created_at: `2027-${month}-01T00:00:00Z` });
+  const initial = pullAt("01", "SUCCESS");
+  const waiting = pullAt("03", "NOT_AUTHENTICATED");
+  const laterWaiting = pullAt("05", "NOT_AUTHENTICATED");
+  const refreshed = pullAt("06", "SUCCESS");
+  const newest = pullAt("08", "IDENTITY_VERIFICATION");
+  const watched = { is_monitored: true, monitoring: { initial_pull_id: initial.pull_id, monitoring_id: MON } };
+  const reconnectAbout = (pullId: string) => ({ event_type: "MONITORING_RECONNECT", pull_id: pullId, ...watched, data: { auth_status: "NOT_AUTHENTICATED", reconnect_url: `https://link.example.com/r/${pullId}`, reconnect_token: `tok_${pullId}` } });
+  const request = async () => (await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, MON)))[0];
+  let inbox = 100;
+
+  beforeAll(async () => {
+    for (const pull of [initial, waiting, laterWaiting, refreshed, newest]) await storePull(database.db, pull);
+  });
+
+  it("does not reopen a need the consumer's login closed when the request is delivered again", async () => {
+    await applyEventEffects(database.db, inbox++, reconnectAbout(waiting.pull_id));
+    expect(await request()).toMatchObject({ reconnectPullId: waiting.pull_id });
+    await applyEventEffects(database.db, inbox++, { ...authStatus(waiting.pull_id, "SUCCESS", 4), ...watched });
+    expect(await request()).toMatchObject({ reconnectPullId: null, reconnectRequestedAt: null });
+
+    await applyEventEffects(database.db, inbox++, reconnectAbout(waiting.pull_id));
+    expect(await request()).toMatchObject({ reconnectPullId: null, reconnectRequestedAt: null, reconnectToken: null });
+  });
+
+  it("does not reopen a need a newer successful refresh closed, nor let an older request replace an open one", async () => {
+    await applyEventEffects(database.db, inbox++, reconnectAbout(laterWaiting.pull_id));
+    expect(await request()).toMatchObject({ reconnectPullId: laterWaiting.pull_id });
+    // A refresh after it got through on its own: the account is connected again.
+    await applyEventEffects(database.db, inbox++, { event_type: "COMPLETE", pull_id: refreshed.pull_id, status: "SUCCESS", data: {}, ...watched });
+    expect(await request()).toMatchObject({ reconnectPullId: null, reconnectRequestedAt: null });
+    // The request about the pull before it arrives late: it stays closed.
+    await applyEventEffects(database.db, inbox++, reconnectAbout(laterWaiting.pull_id));
+    await applyEventEffects(database.db, inbox++, reconnectAbout(waiting.pull_id));
+    expect(await request()).toMatchObject({ reconnectPullId: null, reconnectRequestedAt: null });
+  });
+
+  it("still opens a genuinely newer request, which an older one then cannot replace", async () => {
+    await applyEventEffects(database.db, inbox++, reconnectAbout(newest.pull_id));
+    const opened = await request();
+    expect(opened).toMatchObject({ reconnectPullId: newest.pull_id, reconnectToken: `tok_${newest.pull_id}` });
+    expect(opened?.reconnectRequestedAt).toBeInstanceOf(Date);
+    await applyEventEffects(database.db, inbox++, reconnectAbout(laterWaiting.pull_id));
+    expect(await request()).toMatchObject({ reconnectPullId: newest.pull_id, reconnectToken: `tok_${newest.pull_id}` });
+    // A late COMPLETE of the older, successful refresh does not close the newer need either.
+    await applyEventEffects(database.db, inbox++, { event_type: "COMPLETE", pull_id: refreshed.pull_id, status: "SUCCESS", data: {}, ...watched });
+    expect(await request()).toMatchObject({ reconnectPullId: newest.pull_id });
   });
 });

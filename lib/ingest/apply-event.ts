@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lte, not, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { monitoringEvents, monitorings, pullAuthStates } from "@/db/schema";
 import { completeReconnectPages } from "@/lib/monitoring/reconnect-page";
@@ -48,11 +48,49 @@ async function recordAuthStatus(db: Db, pullId: string, data: { auth_status: str
     });
 }
 
-async function clearReconnect(db: Db, pullId: string): Promise<void> {
+/** When the service created a pull (its own time, not when we heard of it); null when unknown. */
+const createdAt = (pullId: SQL | string) => sql`(select p.service_created_at from pulls p where p.pull_id = ${pullId})`;
+
+// The outer row is named in full: drizzle writes a column of a one-table update unqualified,
+// which inside a subquery on pulls could name the subquery's own row.
+const OPEN_REQUEST_PULL = sql.raw(`"monitorings"."reconnect_pull_id"`);
+
+const CLEARED = { reconnectRequestedAt: null, reconnectPullId: null, reconnectAuthStatus: null, reconnectUrl: null, reconnectToken: null } as const;
+
+/**
+ * Closes the reconnect request this pull answers (its login succeeded, or it completed), and a
+ * request of its monitoring about an older pull once this newer one has succeeded: a refresh
+ * that got through means the account is connected again.
+ */
+async function clearReconnect(db: Db, pullId: string, monitoringId: string | null, succeeded: boolean | SQL): Promise<void> {
+  await db.update(monitorings).set({ ...CLEARED, updatedAt: new Date() }).where(eq(monitorings.reconnectPullId, pullId));
+  if (!monitoringId) return;
   await db
     .update(monitorings)
-    .set({ reconnectRequestedAt: null, reconnectPullId: null, reconnectAuthStatus: null, reconnectUrl: null, reconnectToken: null, updatedAt: new Date() })
-    .where(eq(monitorings.reconnectPullId, pullId));
+    .set({ ...CLEARED, updatedAt: new Date() })
+    .where(
+      and(
+        eq(monitorings.monitoringId, monitoringId),
+        isNotNull(monitorings.reconnectPullId),
+        typeof succeeded === "boolean" ? sql`${succeeded}` : succeeded,
+        sql`coalesce(${createdAt(pullId)}, now()) >= coalesce(${createdAt(OPEN_REQUEST_PULL)}, '-infinity'::timestamptz)`,
+      ),
+    );
+}
+
+/**
+ * Whether the account's login has succeeded on a pull at least as new as this one (this pull
+ * itself included): by the SUCCESS of its AUTH_STATUS, or the status the worker just fetched.
+ * A reconnect request about such a pull is a late or repeated delivery of a need already met.
+ */
+function succeededSince(pullId: string): SQL {
+  return sql`exists (
+    select 1 from pulls s left join pull_auth_states a on a.pull_id = s.pull_id
+    where (s.pull_id = ${pullId} or s.pull_id = "monitorings"."latest_pull_id" or s.pull_id = "monitorings"."initial_pull_id"
+           or ("monitorings"."account_identifier" is not null and s.account_identifier = "monitorings"."account_identifier"))
+      and s.parent_pull_id is null
+      and (s.status = 'SUCCESS' or a.auth_status = 'SUCCESS')
+      and (s.pull_id = ${pullId} or coalesce(s.service_created_at, '-infinity'::timestamptz) >= coalesce(${createdAt(pullId)}, 'infinity'::timestamptz)))`;
 }
 
 export async function applyEventEffects(db: Db, inboxEventId: number, payload: unknown): Promise<void> {
@@ -68,12 +106,12 @@ export async function applyEventEffects(db: Db, inboxEventId: number, payload: u
     case "AUTH_STATUS":
       await recordAuthStatus(db, pullId, event.data);
       if (event.data.auth_status === "SUCCESS") {
-        await clearReconnect(db, pullId);
+        await clearReconnect(db, pullId, event.monitoring?.monitoring_id ?? null, true);
         await completeReconnectPages(db, pullId);
       }
       return;
     case "COMPLETE":
-      await clearReconnect(db, pullId);
+      await clearReconnect(db, pullId, event.monitoring?.monitoring_id ?? null, sql`exists (select 1 from pulls c where c.pull_id = ${pullId} and c.status = 'SUCCESS')`);
       return;
     case "MONITORING_RECONNECT": {
       const monitoringId = event.monitoring?.monitoring_id;
@@ -86,11 +124,20 @@ export async function applyEventEffects(db: Db, inboxEventId: number, payload: u
         reconnectToken: event.data.reconnect_token,
         updatedAt: new Date(),
       };
-      // A redelivery of an older request must not replace a newer one for another pull.
+      // Ordered by the pull the request names, never by when it reached us: a late or repeated
+      // delivery must not reopen a need a newer login closed, nor replace a request about a
+      // newer pull. (Webhook bodies carry no time of their own.)
+      const newerThanOpenRequest = sql`coalesce(${createdAt(pullId)}, now()) >= coalesce(${createdAt(OPEN_REQUEST_PULL)}, '-infinity'::timestamptz)`;
       await db
         .update(monitorings)
         .set(reconnect)
-        .where(and(eq(monitorings.monitoringId, monitoringId), or(isNull(monitorings.reconnectPullId), eq(monitorings.reconnectPullId, pullId), sql`${monitorings.reconnectRequestedAt} < now()`)));
+        .where(
+          and(
+            eq(monitorings.monitoringId, monitoringId),
+            or(isNull(monitorings.reconnectPullId), eq(monitorings.reconnectPullId, pullId), newerThanOpenRequest),
+            not(succeededSince(pullId)),
+          ),
+        );
       // Where the login stopped is the first step of the reconnect page (with its options);
       // sequence 0, so any AUTH_STATUS of the consumer's answers replaces it.
       await db

@@ -142,6 +142,18 @@ async function settle(db: Db, workerId: string, ids: number[], outcome: Outcome,
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The monitoring's first pull as the pull's webhooks name it: the account a refresh belongs to. */
+function initialPullIdOf(events: ClaimedEvent[]): string | null {
+  for (const event of events) {
+    const monitoring = event.payload && typeof event.payload === "object" ? (event.payload as { monitoring?: unknown }).monitoring : null;
+    const id = monitoring && typeof monitoring === "object" ? (monitoring as { initial_pull_id?: unknown }).initial_pull_id : null;
+    if (typeof id === "string" && UUID.test(id) && id !== event.pull_id) return id;
+  }
+  return null;
+}
+
 export async function processDueEvents(db: Db, fetchPull: FetchPull, options: ProcessOptions): Promise<ProcessSummary> {
   const log = options.log ?? (() => {});
   const retryDelayMs = options.retryDelayMs ?? ((attempts: number) => nextRetryDelayMs(attempts));
@@ -172,7 +184,7 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
         const fetchStartedAt = new Date();
         const payload = await fetchPull(pullId);
         summary.fetched++;
-        const stored = await storePull(db, payload, { fetchStartedAt });
+        const stored = await storePull(db, payload, { fetchStartedAt, initialPullId: initialPullIdOf(events) });
         if (stored.outcome === "invalid") {
           log(`pull ${pullId}: the service's answer is not a pull (${stored.error})`);
           await settleAs(ids, { ok: false, error: `The service answered with an invalid pull: ${stored.error}`, retry: false, attempts });

@@ -1,8 +1,8 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { monitoringEvents, pulls } from "@/db/schema";
-import type { ListViewer } from "@/lib/pulls/queries";
+import { visibleTo, type ListViewer } from "@/lib/pulls/visibility";
 import { parsePull } from "@/lib/service/schemas";
 import { describeChanges } from "./describe-changes";
 
@@ -15,7 +15,7 @@ export type HistoryEntry = { pullId: string; createdAt: Date | null; status: str
 
 export async function getAccountHistory(db: Db, viewer: ListViewer, accountIdentifier: string | null): Promise<HistoryEntry[]> {
   if (!accountIdentifier) return [];
-  const visible = viewer.kind === "all" ? undefined : or(isNull(pulls.assigneeId), eq(pulls.assigneeId, viewer.userId));
+  const visible = visibleTo(viewer);
   const rows = await db
     .select({ pullId: pulls.pullId, raw: pulls.raw, createdAt: pulls.serviceCreatedAt, status: pulls.status })
     .from(pulls)

@@ -1,6 +1,6 @@
 import type { Db } from "@/db/types";
 import { hitRateLimit, type RateLimit } from "@/lib/security/rate-limit";
-import { readReconnectPageToken } from "./reconnect-page-token";
+import { readReconnectPageToken, type ReconnectPageKey } from "./reconnect-page-token";
 
 // The public reconnect page has no login: its token is the key, and rate limits keep anyone
 // from guessing tokens or hammering the service through it. Limits count per client address
@@ -21,8 +21,8 @@ export type GuardResult = { ok: true; pageId: string } | { ok: false; status: 40
 
 const tooMany = (seconds: number): GuardResult => ({ ok: false, status: 429, message: `Too many attempts. Wait ${Math.max(1, Math.ceil(seconds / 60))} minute${seconds > 60 ? "s" : ""} and try again.` });
 
-export async function guardReconnectPage(db: Db, secret: string, token: string, address: string, purpose: "view" | "answer"): Promise<GuardResult> {
-  const pageId = readReconnectPageToken(secret, token);
+export async function guardReconnectPage(db: Db, key: ReconnectPageKey, token: string, address: string, purpose: "view" | "answer"): Promise<GuardResult> {
+  const pageId = readReconnectPageToken(key, token);
   if (!pageId) {
     const bad = await hitRateLimit(db, `reconnect-page:bad-token:${address}`, RECONNECT_PAGE_LIMITS.badTokensPerAddress);
     return bad.allowed ? { ok: false, status: 404, message: "This link is not valid." } : tooMany(bad.retryAfterSeconds);

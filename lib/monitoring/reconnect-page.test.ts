@@ -15,14 +15,14 @@ import { createStaff } from "@/test/workflow-fixture";
 import { openReconnectPage, readReconnectPage, DEFAULT_BAD_CREDENTIALS } from "./reconnect-page";
 import { answerReconnectPage } from "./reconnect-page-answers";
 import { guardReconnectPage, RECONNECT_PAGE_LIMITS } from "./reconnect-page-guard";
-import { reconnectPageToken } from "./reconnect-page-token";
+import { reconnectPageKey, reconnectPageToken } from "./reconnect-page-token";
 
 // The Coverdesk-hosted reconnect page end to end below the browser: the sandbox (over HTTP)
 // stops a monitored account's refresh for its consumer, its webhooks come through our real
 // ingestion, and the consumer's answers move the login on until it succeeds.
 
 const TEAM = "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b";
-const SECRET = "reconnect-page-test-secret-0123456789";
+const SECRET = reconnectPageKey({ sessionSecret: "reconnect-page-test-secret-0123456789", linkSecret: null });
 let database: TestDatabase;
 let sandbox: Sandbox;
 let service: ServiceConfig;

@@ -6,7 +6,7 @@ import type { Actor } from "@/lib/workflow/actor";
 import { recordAudit } from "@/lib/workflow/audit";
 import type { CommandResult } from "@/lib/workflow/result";
 import { findReconnectRequest } from "./reconnect";
-import { newReconnectPageId, reconnectPageToken } from "./reconnect-page-token";
+import { newReconnectPageId, reconnectPageToken, type ReconnectPageKey } from "./reconnect-page-token";
 
 // The reconnect page Coverdesk hosts for a consumer: staff make one for an account on the
 // worklist; the consumer's next step is read from what the service last said (AUTH_STATUS by
@@ -108,8 +108,8 @@ export async function readReconnectPage(db: Db, pageId: string, now = new Date()
 }
 
 /** The address of a page, for staff to send. */
-export function reconnectPageUrl(appUrl: string, secret: string, pageId: string): string {
-  return new URL(`/connect/${reconnectPageToken(secret, pageId)}`, appUrl).toString();
+export function reconnectPageUrl(appUrl: string, key: ReconnectPageKey, pageId: string): string {
+  return new URL(`/connect/${reconnectPageToken(key, pageId)}`, appUrl).toString();
 }
 
 /** Open pages (not done, closed or expired) of the given monitorings, by monitoring id. */

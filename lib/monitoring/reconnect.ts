@@ -1,8 +1,8 @@
-import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { monitorings, pulls } from "@/db/schema";
 import { canOnPull } from "@/lib/auth/permissions";
-import type { ListViewer } from "@/lib/pulls/queries";
+import { accountHeld, visibleTo, type ListViewer } from "@/lib/pulls/visibility";
 import type { ServiceConfig } from "@/lib/service/client";
 import { ServiceError } from "@/lib/service/errors";
 import { getMonitoringReconnectToken } from "@/lib/service/monitorings-api";
@@ -25,7 +25,7 @@ export type ReconnectItem = {
 
 export async function listReconnectWorklist(db: Db, viewer: ListViewer): Promise<ReconnectItem[]> {
   const pullOf = sql`coalesce(${monitorings.latestPullId}, ${monitorings.initialPullId})`;
-  const visible = viewer.kind === "all" ? undefined : or(isNull(pulls.assigneeId), eq(pulls.assigneeId, viewer.userId));
+  const visible = visibleTo(viewer);
   const rows = await db
     .select({
       monitoringId: monitorings.monitoringId,
@@ -56,7 +56,7 @@ export async function listReconnectWorklist(db: Db, viewer: ListViewer): Promise
 /** An open reconnect request the actor may see (it is on their worklist), with its pull. */
 export async function findReconnectRequest(db: Db, actor: Actor, monitoringId: string): Promise<CommandResult<{ pullId: string }>> {
   const [row] = await db
-    .select({ pullId: pulls.pullId, assigneeId: pulls.assigneeId })
+    .select({ pullId: pulls.pullId, assigneeId: pulls.assigneeId, accountHeld })
     .from(monitorings)
     .innerJoin(pulls, eq(pulls.pullId, sql`coalesce(${monitorings.latestPullId}, ${monitorings.initialPullId})`))
     .where(and(eq(monitorings.monitoringId, monitoringId), isNotNull(monitorings.reconnectRequestedAt)));

@@ -1,11 +1,12 @@
 import "server-only";
 import { z } from "zod";
-import { and, arrayContains, asc, count, eq, gte, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, asc, count, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { pulls, users } from "@/db/schema";
 import { dayRange } from "@/lib/url/search-params";
 import { searchWords, type PullListQuery } from "./list-query";
+import { accountHeld, visibleTo, type ListViewer } from "./visibility";
 import { parsePull, type PayloadProblem, type Pull } from "@/lib/service/schemas";
 
 export type PullListRow = {
@@ -51,12 +52,11 @@ const monitoredPullIds = sql`(
   where a.account_identifier = any(array(select m.account_identifier from monitorings m where ${activeMonitoring} and m.account_identifier is not null)))`;
 const monitoredPull = sql`${pulls.pullId} in ${monitoredPullIds}`;
 
-/** Who is looking: everyone's pulls, or an agent's own plus the unassigned queue. */
-export type ListViewer = { kind: "all" } | { kind: "own-or-unassigned"; userId: string };
+export type { ListViewer } from "./visibility";
 
 function conditions(viewer: ListViewer, query: PullListQuery): SQL | undefined {
   const parts: Array<SQL | undefined> = [topLevel];
-  if (viewer.kind === "own-or-unassigned") parts.push(or(isNull(pulls.assigneeId), eq(pulls.assigneeId, viewer.userId)));
+  parts.push(visibleTo(viewer));
   for (const word of searchWords(query.q)) parts.push(sql`${pulls.searchText} like ${`%${escapeLike(searchableWord(word))}%`}`);
   if (query.status) parts.push(eq(pulls.status, query.status));
   if (query.type) parts.push(eq(pulls.type, query.type));
@@ -191,6 +191,8 @@ export type PullWorkflow = {
   wonPremiumCents: number | null;
   lostReason: string | null;
   stageChangedAt: Date | null;
+  /** Another pull of the account is assigned: this one is not in the unassigned queue (canOnPull). */
+  accountHeld: boolean;
 };
 
 export type PullDetail = { pull: Pull; problems: PayloadProblem[]; fetchedAt: Date; workflow: PullWorkflow };
@@ -211,6 +213,7 @@ export async function getPullDetail(db: Db, pullId: string): Promise<PullDetail 
       wonPremiumCents: pulls.wonPremiumCents,
       lostReason: pulls.lostReason,
       stageChangedAt: pulls.stageChangedAt,
+      accountHeld,
     })
     .from(pulls)
     .leftJoin(users, eq(users.id, pulls.assigneeId))

@@ -3,6 +3,7 @@ import type { Db } from "@/db/types";
 import { policies, pulls, pullVersions } from "@/db/schema";
 import { parsePull, unwrapPull, type Pull } from "@/lib/service/schemas";
 import { autoAssignPull } from "@/lib/workflow/auto-assign";
+import { carryOverAccount, findEarlierAccountPull } from "@/lib/workflow/carry-over";
 import { contentHash, projectPolicies, projectPull } from "./projection";
 
 export type StorePullResult =
@@ -16,6 +17,8 @@ export type StoreOptions = {
    * or a worker and a sync, racing on one pull always leave the newest data.
    */
   fetchStartedAt?: Date;
+  /** The monitoring's first pull, when a webhook about this pull named it: this one is then a refresh of that account. */
+  initialPullId?: string | null;
 };
 
 export async function storePull(db: Db, payload: unknown, options: StoreOptions = {}): Promise<StorePullResult> {
@@ -55,9 +58,16 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
     if (unique.length > 0) {
       await tx.insert(policies).values(unique.map((p) => ({ ...p, pullId: pull.pull_id })));
     }
+    // A refresh or reconnect of an account already stored keeps that account's owner, stage
+    // and credit, and is never handed out as new business (lib/workflow/carry-over.ts).
+    const topLevel = !pull.parent_pull_id;
+    const mayBecomeLead = topLevel && pull.status === "SUCCESS" && previous?.status !== "SUCCESS" && !previous?.assigneeId;
+    const earlier = topLevel && (!previous || mayBecomeLead)
+      ? await findEarlierAccountPull(tx, { pullId: pull.pull_id, accountIdentifier: projection.accountIdentifier, serviceCreatedAt: projection.serviceCreatedAt, initialPullId: options.initialPullId })
+      : null;
+    if (!previous && earlier) await carryOverAccount(tx, pull.pull_id, earlier);
     // A linked account becomes a lead when it first succeeds: that is when it may be auto-assigned.
-    const becameLead = pull.status === "SUCCESS" && previous?.status !== "SUCCESS" && !previous?.assigneeId && !pull.parent_pull_id;
-    if (becameLead) await autoAssignPull(tx, { pullId: pull.pull_id, states: statesOf(pull), linesOfBusiness: projection.policyTypes });
+    if (mayBecomeLead && !earlier) await autoAssignPull(tx, { pullId: pull.pull_id, states: statesOf(pull), linesOfBusiness: projection.policyTypes });
     return { outcome: previous ? "updated" : "created", pullId: pull.pull_id, problems: problems.length };
   });
 }

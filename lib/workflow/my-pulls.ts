@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { pulls } from "@/db/schema";
+import { inQueue } from "@/lib/pulls/visibility";
 
 // An agent's home: their pulls by stage, and what needs attention first: new assignments,
 // policies expiring soon, accounts that need the consumer to reconnect.
@@ -42,7 +43,7 @@ export async function getAgentHome(db: Db, userId: string, expiringWithinDays = 
       .orderBy(asc(pulls.nextExpiryDate))
       .limit(20),
     db.select(attentionColumns).from(pulls).where(and(mine(userId), needsReconnect)).limit(20),
-    db.select({ n: count() }).from(pulls).where(and(isNull(pulls.assigneeId), isNull(pulls.parentPullId), eq(pulls.isArchived, false))),
+    db.select({ n: count() }).from(pulls).where(and(inQueue, isNull(pulls.parentPullId), eq(pulls.isArchived, false))),
   ]);
   const stages = { WORKING: 0, WON: 0, LOST: 0 } as Record<string, number>;
   for (const row of byStage) stages[row.stage] = row.n;

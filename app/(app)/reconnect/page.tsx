@@ -8,6 +8,7 @@ import { formatInstant, humanize } from "@/lib/format";
 import { env } from "@/lib/env";
 import { listReconnectWorklist } from "@/lib/monitoring/reconnect";
 import { openReconnectPages, reconnectPageUrl } from "@/lib/monitoring/reconnect-page";
+import { configuredReconnectPageKey } from "@/lib/monitoring/reconnect-page-key";
 
 export const metadata: Metadata = { title: "Reconnect" };
 
@@ -26,11 +27,12 @@ export default async function ReconnectPage() {
   const user = await requirePermission("pulls:view");
   const db = await getDb();
   const items = await listReconnectWorklist(db, viewScope(user));
-  const { secret, url: appUrl } = env().auth;
+  const appUrl = env().auth.url;
+  const key = configuredReconnectPageKey();
   const pages = await openReconnectPages(db, items.map((i) => i.monitoringId));
   const pageUrl = (monitoringId: string) => {
     const pageId = pages.get(monitoringId);
-    return pageId ? reconnectPageUrl(appUrl, secret, pageId) : null;
+    return pageId ? reconnectPageUrl(appUrl, key, pageId) : null;
   };
   return (
     <div className="space-y-4">

@@ -1,5 +1,8 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ServiceError } from "@/lib/service/errors";
+import { serviceDownloadPolicy } from "@/lib/security/download-guard";
 import { MAX_DOWNLOAD_BYTES, relayDownload } from "./relay-download";
 
 // The relay between the service's signed link and the browser: headers, the size cap, and
@@ -12,8 +15,11 @@ function upstream(body: BodyInit | null, init: ResponseInit): void {
   vi.stubGlobal("fetch", vi.fn(async () => new Response(body, init)));
 }
 
+/** The signed link's host is allowed and public (a fixed answer instead of asking DNS). */
+const policy = { allowedHosts: ["files.example.com"], lookup: async () => [{ address: "93.184.216.34", family: 4 }] };
+
 async function relay(signedUrl: () => Promise<string> = async () => SIGNED) {
-  return relayDownload({ signedUrl, title: `Declarations <b>2026</b>`, fallbackName: "document", label: "test" });
+  return relayDownload({ signedUrl, title: `Declarations <b>2026</b>`, fallbackName: "document", label: "test", policy });
 }
 
 afterEach(() => {
@@ -71,5 +77,50 @@ describe("relayDownload", () => {
     const response = await relay();
     expect(response.headers.get("content-type")).toBe("application/octet-stream");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="Declarations 2026"');
+  });
+});
+
+describe("relayDownload over real HTTP", () => {
+  /** A file host on this machine: /signed answers the file, /bounce redirects to `target`. */
+  async function fileHost(target: (port: number) => string): Promise<{ server: Server; port: number; hits: string[] }> {
+    const hits: string[] = [];
+    const server = createServer((request, response) => {
+      hits.push(request.url ?? "");
+      if (request.url === "/bounce") response.writeHead(302, { location: target(port) }).end();
+      else response.writeHead(200, { "content-type": "application/pdf" }).end("%PDF-1.4\n%%EOF\n");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+    return { server, port, hits };
+  }
+  const close = (server: Server) => new Promise((resolve) => server.close(resolve));
+
+  it("relays the local sandbox's own signed link, on the service's port, with the default settings", async () => {
+    const host = await fileHost(() => "");
+    try {
+      // The sandbox as configured service (SERVICE_BASE_URL on this machine), signing with 127.0.0.1.
+      const policy = serviceDownloadPolicy({ baseUrl: `http://localhost:${host.port}/api/v1.0.0`, downloadHosts: null });
+      const response = await relayDownload({ signedUrl: async () => `http://127.0.0.1:${host.port}/signed`, title: "Declarations", fallbackName: "document", label: "test", policy });
+      expect(response.status).toBe(200);
+      expect(new TextDecoder().decode(await response.arrayBuffer())).toBe("%PDF-1.4\n%%EOF\n");
+    } finally {
+      await close(host.server);
+    }
+  });
+
+  it("answers 502 for a link that redirects elsewhere on this machine, which is never asked", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const internal = await fileHost(() => "");
+    const host = await fileHost(() => `http://127.0.0.1:${internal.port}/admin`);
+    try {
+      const policy = serviceDownloadPolicy({ baseUrl: `http://localhost:${host.port}/api/v1.0.0`, downloadHosts: null });
+      const response = await relayDownload({ signedUrl: async () => `http://localhost:${host.port}/bounce`, title: "Declarations", fallbackName: "document", label: "test", policy });
+      expect(response.status).toBe(502);
+      expect(JSON.stringify(await response.json())).not.toContain("bounce");
+      expect(host.hits).toEqual(["/bounce"]);
+      expect(internal.hits).toEqual([]);
+    } finally {
+      await Promise.all([close(host.server), close(internal.server)]);
+    }
   });
 });

@@ -1,11 +1,15 @@
 import "server-only";
 import { NextResponse } from "next/server";
+import { env } from "@/lib/env";
+import { DownloadBlockedError, fetchDownload, serviceDownloadPolicy, type DownloadPolicy } from "@/lib/security/download-guard";
 import { ServiceError } from "@/lib/service/errors";
 import { baseContentType, downloadHeaders, safeFilename } from "./download-headers";
 
 // Relays a file from the service's short-lived signed link to the browser. The browser never
 // sees the link nor our credentials; the bytes are streamed, with a time limit and a size cap
 // so a slow or huge upstream cannot tie up the server. Errors answer JSON that names no secret.
+// Redirects are followed by hand, each hop only to an allowed host on a public address
+// (lib/security/download-guard.ts), so the link cannot make the server fetch its own network.
 
 export const MAX_DOWNLOAD_BYTES = 25 * 1024 * 1024;
 const TIMEOUT_MS = 30_000;
@@ -38,6 +42,8 @@ export type RelayRequest = {
   fallbackName: string;
   /** For the server log only. */
   label: string;
+  /** Where the file may come from; SERVICE_DOWNLOAD_HOSTS (the service's own host by default). */
+  policy?: DownloadPolicy;
 };
 
 export async function relayDownload(request: RelayRequest): Promise<Response> {
@@ -51,8 +57,13 @@ export async function relayDownload(request: RelayRequest): Promise<Response> {
 
   let upstream: Response;
   try {
-    upstream = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS), cache: "no-store" });
+    upstream = await fetchDownload(url, request.policy ?? serviceDownloadPolicy(env().service), { signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
+    if (error instanceof DownloadBlockedError) {
+      // The reason names a host, never the signed link itself.
+      console.error(`[download] ${request.label}: refused: ${error.message}`);
+      return badGateway("The service sent this file from an address Coverdesk does not download from.");
+    }
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
     console.error(`[download] ${request.label}: the file link ${timedOut ? "timed out" : "could not be reached"}`);
     return badGateway(timedOut ? "The service took too long to send this file." : "The service could not be reached for this file.");

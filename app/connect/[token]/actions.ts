@@ -5,6 +5,7 @@ import { getDb } from "@/db/client";
 import { env } from "@/lib/env";
 import { answerReconnectPage, consumerAnswerSchema } from "@/lib/monitoring/reconnect-page-answers";
 import { guardReconnectPage } from "@/lib/monitoring/reconnect-page-guard";
+import { configuredReconnectPageKey } from "@/lib/monitoring/reconnect-page-key";
 import { clientAddress } from "@/lib/security/client-address";
 import { field, type FormState } from "@/lib/workflow/form-state";
 
@@ -13,7 +14,7 @@ import { field, type FormState } from "@/lib/workflow/form-state";
 
 export async function answerReconnectPageAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const db = await getDb();
-  const guard = await guardReconnectPage(db, env().auth.secret, field(formData, "token") ?? "", clientAddress(await headers()), "answer");
+  const guard = await guardReconnectPage(db, configuredReconnectPageKey(), field(formData, "token") ?? "", clientAddress(await headers()), "answer");
   if (!guard.ok) return { status: "error", message: guard.message, code: guard.status === 429 ? "RATE_LIMITED" : "NOT_FOUND" };
   const answer = consumerAnswerSchema.safeParse({
     kind: field(formData, "kind"),

@@ -5,9 +5,9 @@ import { ConsumerCard } from "@/components/connect/consumer-card";
 import { FollowReconnect } from "@/components/connect/follow-reconnect";
 import { ReconnectStepForm } from "@/components/connect/reconnect-step-form";
 import { getDb } from "@/db/client";
-import { env } from "@/lib/env";
 import { readReconnectPage, type ReconnectStep } from "@/lib/monitoring/reconnect-page";
 import { guardReconnectPage } from "@/lib/monitoring/reconnect-page-guard";
+import { configuredReconnectPageKey } from "@/lib/monitoring/reconnect-page-key";
 import { clientAddress } from "@/lib/security/client-address";
 
 // The reconnect page Coverdesk hosts for a consumer: no login, no app chrome, plain words.
@@ -32,7 +32,7 @@ function Finished({ step }: { step: Extract<ReconnectStep, { kind: "done" | "clo
 export default async function ConnectPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const db = await getDb();
-  const guard = await guardReconnectPage(db, env().auth.secret, token, clientAddress(await headers()), "view");
+  const guard = await guardReconnectPage(db, configuredReconnectPageKey(), token, clientAddress(await headers()), "view");
   if (!guard.ok && guard.status === 404) notFound();
   if (!guard.ok) {
     return (

@@ -7,6 +7,7 @@ import { queryRows } from "@/db/connect";
 import { pulls } from "@/db/schema";
 import { canOnPull } from "@/lib/auth/permissions";
 import { userAllowedTo } from "@/lib/auth/session";
+import { accountHeld } from "@/lib/pulls/visibility";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +19,7 @@ export async function GET(_request: Request, context: { params: Promise<{ pullId
   const user = await userAllowedTo("pulls:view");
   if (!user) return notFound();
   const db = await getDb();
-  const [pull] = await db.select({ assigneeId: pulls.assigneeId }).from(pulls).where(eq(pulls.pullId, pullId.data));
+  const [pull] = await db.select({ assigneeId: pulls.assigneeId, accountHeld }).from(pulls).where(eq(pulls.pullId, pullId.data));
   if (!pull || !canOnPull(user, "pulls:view", pull)) return notFound();
   const [row] = await queryRows<{ version: string }>(
     db,

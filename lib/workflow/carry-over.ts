@@ -1,0 +1,86 @@
+import { and, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/db/types";
+import { pulls, users } from "@/db/schema";
+import { recordAudit } from "./audit";
+
+// A monitoring refresh or a reconnect is a new pull of an account the agency already works:
+// it keeps that account's owner, stage and won-premium credit, carried from the account's
+// latest earlier pull when it is first stored (in the storing transaction). Without this it
+// would arrive unassigned, sit in every agent's queue, and could be claimed for credit.
+
+export type EarlierAccountPull = {
+  pullId: string;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  assignedAt: Date | null;
+  assigneeSeenAt: Date | null;
+  stage: string;
+  wonPremiumCents: number | null;
+  wonCreditedTo: string | null;
+  lostReason: string | null;
+  stageChangedAt: Date | null;
+};
+
+export type AccountOf = {
+  pullId: string;
+  accountIdentifier: string | null;
+  serviceCreatedAt: Date | null;
+  /** The monitoring's first pull, as a webhook about this pull named it (`monitoring.initial_pull_id`). */
+  initialPullId?: string | null;
+};
+
+/** The account's latest top-level pull created before this one, or null for new business. */
+export async function findEarlierAccountPull(tx: Db, of: AccountOf): Promise<EarlierAccountPull | null> {
+  const sameAccount: SQL[] = [];
+  if (of.accountIdentifier) sameAccount.push(eq(pulls.accountIdentifier, of.accountIdentifier));
+  if (of.initialPullId && of.initialPullId !== of.pullId) sameAccount.push(eq(pulls.pullId, of.initialPullId));
+  if (sameAccount.length === 0) return null;
+  const createdBefore = of.serviceCreatedAt ? sql`coalesce(${pulls.serviceCreatedAt}, '-infinity'::timestamptz) <= ${of.serviceCreatedAt.toISOString()}::timestamptz` : undefined;
+  const [row] = await tx
+    .select({
+      pullId: pulls.pullId,
+      assigneeId: pulls.assigneeId,
+      assigneeName: users.name,
+      assignedAt: pulls.assignedAt,
+      assigneeSeenAt: pulls.assigneeSeenAt,
+      stage: pulls.stage,
+      wonPremiumCents: pulls.wonPremiumCents,
+      wonCreditedTo: pulls.wonCreditedTo,
+      lostReason: pulls.lostReason,
+      stageChangedAt: pulls.stageChangedAt,
+    })
+    .from(pulls)
+    .leftJoin(users, eq(users.id, pulls.assigneeId))
+    .where(and(or(...sameAccount), ne(pulls.pullId, of.pullId), isNull(pulls.parentPullId), createdBefore))
+    .orderBy(sql`${pulls.serviceCreatedAt} desc nulls last`, desc(pulls.createdAt), desc(pulls.pullId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Gives a newly stored refresh its account's owner, stage and credit, and says so in the audit
+ * trail (by Coverdesk, naming the pull it came from). Nothing to carry (an unassigned account
+ * still WORKING) writes nothing.
+ */
+export async function carryOverAccount(tx: Db, pullId: string, from: EarlierAccountPull): Promise<boolean> {
+  if (from.assigneeId === null && from.stage === "WORKING") return false;
+  await tx
+    .update(pulls)
+    .set({
+      assigneeId: from.assigneeId,
+      assignedAt: from.assignedAt,
+      assigneeSeenAt: from.assigneeSeenAt,
+      stage: from.stage,
+      wonPremiumCents: from.wonPremiumCents,
+      wonCreditedTo: from.wonCreditedTo,
+      lostReason: from.lostReason,
+      stageChangedAt: from.stageChangedAt,
+    })
+    .where(eq(pulls.pullId, pullId));
+  await recordAudit(tx, null, "PULL_CARRIED_OVER", {
+    pullId,
+    subjectUserId: from.assigneeId,
+    details: { fromPullId: from.pullId, to: from.assigneeId, toName: from.assigneeName, stage: from.stage, wonPremiumCents: from.wonPremiumCents, wonCreditedTo: from.wonCreditedTo },
+  });
+  return true;
+}
