@@ -4,20 +4,13 @@ import {
   agentSchema,
   carrierListResponseSchema,
   carrierResponseSchema,
-  DRIVING_RECORD_IQ_STATUSES,
-  enrichmentDriverLicenseSchema,
-  enrichmentDrivingRecordIqSchema,
-  enrichmentHouseholdSchema,
-  enrichmentPropertyDataSchema,
-  OWNERSHIP_TYPES,
-  propertyDataFields,
   termsResponseSchema,
   webhookListResponseSchema,
 } from "@/lib/service/schemas";
 import { startSandbox, type Sandbox } from "./server";
 
-// The sandbox's simple read routes over real HTTP: terms, carriers, enrichment look-ups,
-// webhook registrations and archiving a pull, each with its bad inputs.
+// The sandbox's simple read routes over real HTTP: terms, carriers, webhook registrations
+// and archiving a pull, each with its bad inputs. Enrichment has a file of its own.
 
 const TEAM = "5f0c3c55-6d2a-4c8e-9a55-2d8f1b7c9e01";
 const NOW = new Date("2026-06-15T00:00:00Z");
@@ -86,108 +79,6 @@ describe("public reference routes", () => {
     expect(byName.friendly_name).toBe("GEICO");
     await expectError(await call("GET", "/carriers/no-such-carrier", undefined, {}), 404, "NOT_FOUND");
     await expectError(await call("GET", "/carriers/%E0%A4%A", undefined, {}), 404, "NOT_FOUND");
-  });
-});
-
-describe("enrichment look-ups", () => {
-  const place = { number: "1200", street: "Maple", type: "AVE", city: "Austin", state: "TX", zip: "78701" };
-  const driver = { first_name: "Maria", last_name: "Garcia", date_of_birth_str: "1984-03-09", drivers_license: "D12345678", drivers_license_state: "TX" };
-
-  it("answers the driver-license look-up with the spec's shape, the same way every time", async () => {
-    const question = { first_name: "Maria", last_name: "Garcia", date_of_birth_str: "1984-03-09", address: place };
-    const first = await json(await call("POST", "/enrich/driver-license", question));
-    const again = await json(await call("POST", `/teams/${TEAM}/enrich/driver-license`, question));
-    expect(again).toEqual(first);
-    const parsed = enrichmentDriverLicenseSchema.parse(first);
-    expect(parsed.driver_license).toMatchObject({ first_name: "Maria", last_name: "Garcia", date_of_birth_str: "1984-03-09", drivers_license_state: "TX" });
-    expect(Object.keys(first.driver_license as object).sort()).toEqual(["date_of_birth_str", "drivers_license", "drivers_license_state", "first_name", "gender", "last_name", "marital_status", "middle_name"]);
-  });
-
-  it("answers the driving-record IQ with a documented status and consistent counts", async () => {
-    const statuses = new Set<string>();
-    for (const first_name of ["Maria", "James", "Wei", "Aisha", "Carlos", "Linda", "Tom", "Priya"]) {
-      const body = await json(await call("POST", "/enrich/driving-record-iq", { ...driver, first_name }));
-      const parsed = enrichmentDrivingRecordIqSchema.parse(body);
-      const record = parsed.driving_record_iq;
-      expect(DRIVING_RECORD_IQ_STATUSES).toContain(record?.status);
-      if (record?.status === "CLEAN") expect([record.minor_violations, record.major_violations]).toEqual([0, 0]);
-      if (record?.status === "MAJOR_VIOLATIONS") expect(record.major_violations).toBeGreaterThan(0);
-      statuses.add(String(record?.status));
-    }
-    expect(statuses.size).toBeGreaterThan(1);
-  });
-
-  it("answers the household look-up with drivers and vehicles", async () => {
-    const body = await json(await call("POST", "/enrich/household", { address: place, last_name: "Garcia" }));
-    const parsed = enrichmentHouseholdSchema.parse(body);
-    expect(parsed.drivers.length).toBeGreaterThan(0);
-    expect(parsed.drivers.every((d) => d.last_name === "Garcia")).toBe(true);
-    for (const v of parsed.vehicles) {
-      expect(v.vin).toMatch(/^[A-HJ-NPR-Z0-9]{17}$/);
-      if (v.ownership_type !== null) expect(OWNERSHIP_TYPES).toContain(v.ownership_type);
-    }
-  });
-
-  it("answers the property-data look-up with every PropertyData field but the ids", async () => {
-    const body = await json(await call("POST", "/enrich/property-data", { address: { ...place, sec_unit_type: "APT", sec_unit_num: "4B" } }));
-    const parsed = enrichmentPropertyDataSchema.parse(body);
-    expect(parsed.address).toMatchObject({ street: "Maple", city: "Austin", state: "TX", zip: "78701", sec_unit_num: "4B" });
-    expect(Object.keys(body.data as object).sort()).toEqual(Object.keys(propertyDataFields).sort());
-    expect(Object.keys(body.address as object)).not.toContain("address_id");
-  });
-
-  it("answers from the seeded book when it knows the person or the address", async () => {
-    type Row = Record<string, unknown>;
-    const rows = (v: unknown) => (Array.isArray(v) ? (v as Row[]) : []);
-    const pulls = [...sandbox.state.pulls.values()];
-    const withCar = pulls.find((p) => rows(p.policies).some((x) => x.policy_type === "AUTO" && rows(x.vehicles).length > 0) && rows(p.drivers).length > 0);
-    const mailing = rows(withCar?.addresses).find((a) => a.address_nature === "MAILING");
-    const holder = rows(withCar?.drivers)[0];
-    if (!withCar || !mailing || !holder) throw new Error("no seeded household");
-    const place = { number: mailing.number, street: mailing.street, city: mailing.city, state: mailing.state, zip: mailing.zip };
-
-    const license = enrichmentDriverLicenseSchema.parse(await json(await call("POST", "/enrich/driver-license", { first_name: holder.first_name, last_name: holder.last_name, date_of_birth_str: holder.date_of_birth_str })));
-    expect(license.driver_license).toMatchObject({ drivers_license: holder.drivers_license, drivers_license_state: holder.drivers_license_state, gender: holder.gender });
-
-    const home = enrichmentHouseholdSchema.parse(await json(await call("POST", "/enrich/household", { address: place })));
-    expect(home.drivers.map((d) => d.drivers_license).sort()).toEqual(rows(withCar.drivers).map((d) => d.drivers_license).sort());
-    const vins = rows(withCar.policies).flatMap((x) => rows(x.vehicles)).filter((v) => v.is_removed !== true).map((v) => v.vin);
-    expect(home.vehicles.map((v) => v.vin).sort()).toEqual([...vins].sort());
-
-    const dwelling = pulls.flatMap((p) => rows(p.policies)).flatMap((x) => rows(x.dwellings)).find((d) => d.property_data !== null);
-    const at = dwelling?.address as Row | undefined;
-    if (!dwelling || !at) throw new Error("no seeded dwelling");
-    const property = await json(await call("POST", "/enrich/property-data", { address: { number: at.number, street: at.street, city: at.city, state: at.state, zip: at.zip } }));
-    const { property_data_id: _id, dwelling_id: _dwelling, ...expected } = dwelling.property_data as Row;
-    expect(property.data).toEqual(expected);
-  });
-
-  it("answers 404 NOT_FOUND for the no-record scenario and for unknown look-ups", async () => {
-    await expectError(await call("POST", "/enrich/driver-license", { first_name: "A", last_name: "Nobody" }), 404, "NOT_FOUND");
-    await expectError(await call("POST", "/enrich/driving-record-iq", { ...driver, last_name: "Nobody" }), 404, "NOT_FOUND");
-    await expectError(await call("POST", "/enrich/household", { address: { ...place, zip: "00000" } }), 404, "NOT_FOUND");
-    await expectError(await call("POST", "/enrich/property-data", { address: { ...place, zip: "00000" } }), 404, "NOT_FOUND");
-    await expectError(await call("POST", "/enrich/credit-score", {}), 404, "NOT_FOUND");
-  });
-
-  it("refuses bad input with 400 INVALID_INPUT, a wrong method with 405, and no credentials with 401", async () => {
-    const bad: Array<[string, unknown]> = [
-      ["driver-license", {}],
-      ["driver-license", { first_name: "", last_name: "Garcia" }],
-      ["driver-license", { first_name: "Maria", last_name: "Garcia", date_of_birth_str: "03/09/1984" }],
-      ["driver-license", "{not json"],
-      ["driver-license", [1, 2]],
-      ["driving-record-iq", { ...driver, drivers_license_state: "Texas" }],
-      ["driving-record-iq", { ...driver, date_of_birth_str: undefined }],
-      ["household", { last_name: "Garcia" }],
-      ["household", { address: { ...place, zip: "7870" } }],
-      ["property-data", { address: { ...place, state: "tx" } }],
-      ["property-data", { address: { ...place, street: 12 } }],
-      ["property-data", { address: { ...place, prefix: "NNE" } }],
-    ];
-    for (const [lookup, body] of bad) await expectError(await call("POST", `/enrich/${lookup}`, body), 400, "INVALID_INPUT");
-    await expectError(await call("GET", "/enrich/household"), 405, "METHOD_NOT_ALLOWED");
-    await expectError(await call("POST", "/enrich/household", { address: place }, {}), 401, "UNAUTHORIZED");
   });
 });
 

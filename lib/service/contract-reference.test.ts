@@ -76,15 +76,29 @@ describe("service contract: documents, archive and reference data", () => {
     await expect(registerWebhook(service, { hookUrl: "ftp://nope", eventTypes: ["COMPLETE"] })).rejects.toThrow();
   });
 
-  it("looks up a driver's license, a driving record, a household and a property", async () => {
-    const address = { number: "12", street: "Main", type: "ST", city: "Austin", state: "TX", zip: "78701" };
-    const license = await lookUpDriverLicense(service, { first_name: "Ana", last_name: "Ruiz", date_of_birth_str: "1988-04-02" });
-    expect(license.driver_license?.last_name).toBe("Ruiz");
-    const record = await lookUpDrivingRecord(service, { first_name: "Ana", last_name: "Ruiz", date_of_birth_str: "1988-04-02", drivers_license: "D1234567", drivers_license_state: "TX" });
+  it("looks up a property, a driver's license, a driving record and a household with query parameters", async () => {
+    const address = "12 Main ST, Austin, TX 78701";
+    const purpose = { purpose: "INSURANCE_UNDERWRITING", employee_name: "Dana Whitfield", employee_job_function: "Licensed agent" };
+    const person = { first_name: "Ana", last_name: "Ruiz", address, ...purpose };
+    const property = await lookUpPropertyData(service, { address });
+    expect(property.address).toMatchObject({ number: "12", street: "Main", type: "ST", zip: "78701" });
+    expect(property.data).not.toBeNull();
+    const license = await lookUpDriverLicense(service, { ...person, date_of_birth_str: "04/02/1988" });
+    expect(license.driver_license).toMatchObject({ last_name: "Ruiz", date_of_birth_str: "04/02/1988", drivers_license_state: "TX" });
+    const record = await lookUpDrivingRecord(service, { ...person, drivers_license: "D1234567", drivers_license_state: "TX" });
     expect(record.driving_record_iq_id).toEqual(expect.any(String));
-    expect((await lookUpHousehold(service, { address, last_name: "Ruiz" })).household_id).toEqual(expect.any(String));
-    expect((await lookUpPropertyData(service, { address })).address?.zip).toBe("78701");
-    await expect(lookUpPropertyData(service, { address: { ...address, zip: "00000" } })).rejects.toMatchObject({ status: 404 });
-    await expect(lookUpHousehold(service, { address: { ...address, state: "Texas" } })).rejects.toThrow(/two-letter/);
+    expect(record.driving_record_iq?.status).toEqual(expect.any(String));
+    const household = await lookUpHousehold(service, { ...person, lookup_vehicles: true });
+    expect(household.household_id).toEqual(expect.any(String));
+    expect(household.drivers.length).toBeGreaterThan(0);
+    expect((await lookUpHousehold(service, { ...person, lookup_vehicles: false })).vehicles).toEqual([]);
+
+    await expect(lookUpPropertyData(service, { address: "1 Main ST, Nowhere, TX 00000" })).rejects.toMatchObject({ status: 404, code: "NO_PROPERTY_DATA" });
+    await expect(lookUpPropertyData(service, { address: "somewhere" })).rejects.toMatchObject({ status: 400, code: "INVALID_ADDRESS" });
+    await expect(lookUpDriverLicense(service, { ...person, last_name: "Nobody", date_of_birth_str: "04/02/1988" })).rejects.toMatchObject({ status: 404, code: "NOT_FOUND" });
+    // Refused before any call: a date not written MM/DD/YYYY, a missing purpose, neither a birth date nor a licence.
+    await expect(lookUpDriverLicense(service, { ...person, date_of_birth_str: "1988-04-02" })).rejects.toThrow(/MM\/DD\/YYYY/);
+    await expect(lookUpHousehold(service, { ...person, purpose: "" })).rejects.toThrow();
+    await expect(lookUpDrivingRecord(service, person)).rejects.toThrow(/date of birth, or a license/);
   });
 });
