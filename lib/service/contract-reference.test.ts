@@ -66,14 +66,23 @@ describe("service contract: documents, archive and reference data", () => {
     await expect(getCarrier(service, "no-such-carrier")).rejects.toMatchObject({ status: 404 });
   });
 
-  it("registers, changes, lists and removes a webhook, and returns its signing secret once", async () => {
+  it("registers, changes, lists and removes a webhook, refusing dashboard-only event types before any call", async () => {
     const created = await registerWebhook(service, { hookUrl: "https://agency.example.com/api/webhooks/service", eventTypes: ["COMPLETE", "AUTH_STATUS"] });
     expect(created.signing_secret).toEqual(expect.any(String));
-    await updateWebhook(service, created.webhook_id, { eventTypes: ["COMPLETE"] });
-    expect((await listWebhooks(service)).map((w) => w.webhook_id)).toContain(created.webhook_id);
+    const listed = (await listWebhooks(service)).find((w) => w.webhook_id === created.webhook_id);
+    expect(listed).toMatchObject({ url: "https://agency.example.com/api/webhooks/service", signing_secret: created.signing_secret, is_active: true, is_sandbox: true, event_types: ["COMPLETE", "AUTH_STATUS"] });
+    await updateWebhook(service, created.webhook_id, { eventTypes: ["COMPLETE"], isActive: false });
+    expect((await listWebhooks(service)).find((w) => w.webhook_id === created.webhook_id)).toMatchObject({ is_active: false, event_types: ["COMPLETE"] });
     await deleteWebhook(service, created.webhook_id);
     expect((await listWebhooks(service)).map((w) => w.webhook_id)).not.toContain(created.webhook_id);
+    await expect(deleteWebhook(service, created.webhook_id)).rejects.toMatchObject({ status: 400, code: "NOT_FOUND" });
+    await expect(updateWebhook(service, "not-a-webhook-id", { isActive: true })).rejects.toMatchObject({ status: 400, code: "INVALID_WEBHOOK_ID" });
+
+    const before = (await listWebhooks(service)).length;
+    await expect(registerWebhook(service, { hookUrl: "https://agency.example.com/hooks", eventTypes: ["ERROR"] })).rejects.toThrow(/cannot be set through the API/);
     await expect(registerWebhook(service, { hookUrl: "ftp://nope", eventTypes: ["COMPLETE"] })).rejects.toThrow();
+    await expect(updateWebhook(service, "00000000-0000-4000-8000-000000000000", { eventTypes: ["MONITORING_EVENTS"] })).rejects.toThrow(/cannot be set through the API/);
+    expect((await listWebhooks(service)).length).toBe(before);
   });
 
   it("looks up a property, a driver's license, a driving record and a household with query parameters", async () => {

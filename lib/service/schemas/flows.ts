@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isPlainObject, lenientArray, looseResource, requiredId, requiredText, stringList, text } from "./tolerant";
+import { REGISTERED_WEBHOOK_EVENT_TYPES } from "./enums-service";
+import { bool, enumList, isPlainObject, lenientArray, looseResource, requiredArray, requiredId, requiredText, stringList, text } from "./tolerant";
 
 // Answers of the consent, whitelabel, carrier and webhook-registration calls (service-notes,
 // "Consent and whitelabel flows" and "Webhooks"). Only the fields we act on are required.
@@ -38,18 +39,22 @@ export const carrierResponseSchema = z
   .transform((body: unknown) => (isPlainObject(body) && isPlainObject(body.carrier) ? body.carrier : body))
   .pipe(carrierSchema);
 
-/** A registered webhook. The signing secret is only ever returned by the registration. */
+/** A registered webhook as GET /teams/{t}/webhooks lists it, signing secret included. */
 export const webhookRegistrationSchema = looseResource({
   webhook_id: requiredId,
-  hook_url: text,
-  hookUrl: text,
-  event_types: stringList,
-  eventTypes: stringList,
   signing_secret: text,
+  url: text,
+  is_sandbox: bool,
+  is_active: bool,
+  event_types: enumList(REGISTERED_WEBHOOK_EVENT_TYPES, "webhook event type"),
 });
 export type WebhookRegistration = z.output<typeof webhookRegistrationSchema>;
 
-/** GET /webhooks: a list, bare or as `{ webhooks }`. */
+/** GET /webhooks: `{ webhooks: [...] }`; a bare list is read too. */
 export const webhookListResponseSchema = z
   .transform((body: unknown) => (isPlainObject(body) && "webhooks" in body ? body.webhooks : body))
-  .pipe(lenientArray(webhookRegistrationSchema, "webhook"));
+  .pipe(requiredArray(webhookRegistrationSchema, "webhook"));
+
+/** POST /webhooks: the new webhook's id and the secret its deliveries are signed with. */
+export const webhookCreatedResponseSchema = looseResource({ webhook_id: requiredId, signing_secret: requiredText });
+export type WebhookCreatedResponse = z.output<typeof webhookCreatedResponseSchema>;
