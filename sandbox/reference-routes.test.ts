@@ -25,7 +25,7 @@ async function expectError(response: Response, status: number, error: string) {
   expect(response.status).toBe(status);
   const body = await json(response);
   expect(body.error).toBe(error);
-  if (error === "INVALID_INPUT") expect(typeof body.message).toBe("string");
+  if (error === "INVALID_INPUT" || error === "VALIDATION_ERROR") expect(typeof body.message).toBe("string");
 }
 
 beforeAll(async () => {
@@ -98,6 +98,12 @@ describe("team agents", () => {
   });
 });
 
+describe("listing pulls", () => {
+  it("refuses bad query parameters with 400 VALIDATION_ERROR", async () => {
+    for (const query of ["limit=0", "limit=101", "offset=-1", "since=yesterday"]) await expectError(await call("GET", `/pulls?${query}`), 400, "VALIDATION_ERROR");
+  });
+});
+
 describe("archiving a pull", () => {
   it("sets is_archived with PATCH and serves it back", async () => {
     const id = [...sandbox.state.pulls.keys()][0] ?? "";
@@ -108,13 +114,14 @@ describe("archiving a pull", () => {
     expect(((await json(await call("GET", `/pulls/${id}`))) as { pull: { is_archived: boolean } }).pull.is_archived).toBe(false);
   });
 
-  it("refuses a bad body with 400 INVALID_INPUT and an unknown pull with 400 NOT_FOUND", async () => {
+  it("refuses a bad body with 400 INVALID_INPUT; an unknown pull is 404 NOT_FOUND on PATCH, 400 on GET", async () => {
     const id = [...sandbox.state.pulls.keys()][0] ?? "";
     for (const body of [{}, { is_archived: "yes" }, { is_archived: true, funnel: { stage: "WON" } }, "{", [true]]) {
       await expectError(await call("PATCH", `/pulls/${id}`, body), 400, "INVALID_INPUT");
     }
-    await expectError(await call("PATCH", "/pulls/00000000-0000-4000-8000-000000000000", { is_archived: true }), 400, "NOT_FOUND");
-    await expectError(await call("PATCH", "/pulls/nope", { is_archived: true }), 400, "NOT_FOUND");
+    await expectError(await call("PATCH", "/pulls/00000000-0000-4000-8000-000000000000", { is_archived: true }), 404, "NOT_FOUND");
+    await expectError(await call("PATCH", "/pulls/nope", { is_archived: true }), 404, "NOT_FOUND");
+    await expectError(await call("GET", "/pulls/00000000-0000-4000-8000-000000000000"), 400, "NOT_FOUND");
     await expectError(await call("DELETE", `/pulls/${id}`), 405, "METHOD_NOT_ALLOWED");
   });
 });
