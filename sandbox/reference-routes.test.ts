@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  AGENT_ROLES,
-  agentSchema,
-  carrierListResponseSchema,
-  carrierResponseSchema,
-  termsResponseSchema,
-} from "@/lib/service/schemas";
+import { carrierListResponseSchema, carrierResponseSchema, termsResponseSchema } from "@/lib/service/schemas";
 import { startSandbox, type Sandbox } from "./server";
 
-// The sandbox's simple read routes over real HTTP: terms, carriers and archiving
-// a pull, each with its bad inputs. Enrichment and webhook registrations have files of their own.
+// The sandbox's simple routes over real HTTP, each with its bad inputs: terms, carriers and
+// health as published, team authentication, archiving a pull, and the routes the service
+// does not have. Enrichment and webhook registrations have files of their own.
 
 const TEAM = "5f0c3c55-6d2a-4c8e-9a55-2d8f1b7c9e01";
 const NOW = new Date("2026-06-15T00:00:00Z");
@@ -79,22 +74,43 @@ describe("public reference routes", () => {
     await expectError(await call("GET", "/carriers/no-such-carrier", undefined, {}), 404, "NOT_FOUND");
     await expectError(await call("GET", "/carriers/%E0%A4%A", undefined, {}), 404, "NOT_FOUND");
   });
+
+  it("answers /health with 200 {healthy: true}, and 500 {healthy: false} while told to fail", async () => {
+    const up = await call("GET", "/health", undefined, {});
+    expect(up.status).toBe(200);
+    expect(await up.json()).toEqual({ healthy: true });
+    sandbox.state.faults = { ...sandbox.state.faults, errorRate: 1 };
+    try {
+      const down = await call("GET", "/health", undefined, {});
+      expect(down.status).toBe(500);
+      expect(await down.json()).toEqual({ healthy: false });
+    } finally {
+      sandbox.state.faults = { ...sandbox.state.faults, errorRate: 0 };
+    }
+    await expectError(await call("POST", "/health", {}, {}), 405, "METHOD_NOT_ALLOWED");
+  });
 });
 
-describe("team agents", () => {
-  it("lists the agency's agents, who are the assignees of pulls", async () => {
-    const response = await call("GET", `/teams/${TEAM}/agents`);
-    expect(response.status).toBe(200);
-    const { agents } = (await response.json()) as { agents: unknown[] };
-    const parsed = agents.map((a) => agentSchema.parse(a));
-    expect(parsed.length).toBeGreaterThan(1);
-    for (const agent of parsed) expect(AGENT_ROLES).toContain(agent.role);
-    const ids = new Set(parsed.map((a) => a.agent_id));
-    const assignees = [...sandbox.state.pulls.values()].map((p) => (p.funnel as { assignee: { agent_id: string } | null } | null)?.assignee).filter((a) => a !== null && a !== undefined);
-    expect(assignees.length).toBeGreaterThan(0);
-    for (const a of assignees) expect(ids.has(a.agent_id)).toBe(true);
-    await expectError(await call("POST", "/agents", {}), 405, "METHOD_NOT_ALLOWED");
-    await expectError(await call("GET", "/agents", undefined, {}), 401, "UNAUTHORIZED");
+describe("team authentication", () => {
+  const id = () => [...sandbox.state.pulls.keys()][0] ?? "";
+  const headers = (clientId: string, secret: string) => ({ "x-canopy-client-id": clientId, "x-canopy-client-secret": secret });
+
+  it("accepts the x-canopy-client-* headers beside Basic; with the headers present, Basic is ignored", async () => {
+    expect((await call("GET", `/teams/${TEAM}/pulls/${id()}`, undefined, headers("id", "secret"))).status).toBe(200);
+    expect((await call("GET", `/teams/${TEAM}/pulls/${id()}`)).status).toBe(200);
+    // Wrong headers fail even beside a valid Basic header; right headers win over a wrong one.
+    await expectError(await call("GET", `/pulls/${id()}`, undefined, { ...headers("id", "wrong"), authorization: auth }), 401, "UNAUTHORIZED");
+    await expectError(await call("GET", `/pulls/${id()}`, undefined, { "x-canopy-client-id": "id", authorization: auth }), 401, "UNAUTHORIZED");
+    const wrongBasic = `Basic ${Buffer.from("id:nope").toString("base64")}`;
+    expect((await call("GET", `/pulls/${id()}`, undefined, { ...headers("id", "secret"), authorization: wrongBasic })).status).toBe(200);
+    await expectError(await call("GET", `/pulls/${id()}`, undefined, {}), 401, "UNAUTHORIZED");
+  });
+});
+
+describe("routes the service does not have", () => {
+  it("answers 404 for an agents endpoint: agents exist only on widgets", async () => {
+    await expectError(await call("GET", `/teams/${TEAM}/agents`), 404, "NOT_FOUND");
+    await expectError(await call("GET", "/agents"), 404, "NOT_FOUND");
   });
 });
 

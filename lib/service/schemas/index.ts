@@ -25,6 +25,7 @@ export * from "./problems";
 export * from "./property-data";
 export * from "./pull";
 export * from "./responses";
+export * from "./service-health";
 export * from "./tolerant";
 export * from "./vehicle";
 export * from "./webhooks";
