@@ -23,6 +23,10 @@ async function expectError(response: Response, status: number, error: string) {
   if (error === "INVALID_INPUT" || error === "VALIDATION_ERROR") expect(typeof body.message).toBe("string");
 }
 
+/** Every key a published carrier may have; the last four only when they apply. */
+const CARRIER_KEYS = ["carrier_id", "name", "usernameFieldPlaceholder", "thirdFieldPlaceholder", "color", "homepageUrl", "createAccountUrl", "resetPasswordUrl", "disablePasswordField", "servicingActions", "products"];
+const OPTIONAL_CARRIER_KEYS = ["thirdFieldValidatorRgx", "thirdFieldValidatorRgxFlags", "thirdFieldValidatorError", "subIssuerOf"];
+
 beforeAll(async () => {
   sandbox = await startSandbox(options);
 });
@@ -31,46 +35,65 @@ afterAll(async () => {
 });
 
 describe("public reference routes", () => {
-  it("serves the terms of service without credentials", async () => {
+  it("serves the terms of service without credentials, with an integer version", async () => {
     const response = await call("GET", "/tos", undefined, {});
     expect(response.status).toBe(200);
-    const terms = termsResponseSchema.parse(await response.json());
-    expect(terms.terms_version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(terms.terms_html).toContain("<h1>");
+    const body = await json(response);
+    expect(Number.isInteger(body.terms_version)).toBe(true);
+    expect(termsResponseSchema.parse(body).terms_html).toContain("<h1>");
     await expectError(await call("POST", "/tos", {}, {}), 405, "METHOD_NOT_ALLOWED");
   });
 
-  it("lists carriers with login placeholders, filtered by products or by link", async () => {
-    const all = carrierListResponseSchema.parse(await (await call("GET", "/carriers", undefined, {})).json());
-    expect(all.length).toBeGreaterThan(10);
-    for (const carrier of all) {
-      expect(carrier.username_placeholder).toBeTruthy();
-      expect(carrier.password_placeholder).toBeTruthy();
-      expect(carrier.products.length).toBeGreaterThan(0);
+  it("lists carriers as a bare array in the published camelCase shape, filtered by products or by link", async () => {
+    const response = await call("GET", "/carriers", undefined, {});
+    const raw = (await response.json()) as Array<Record<string, unknown>>;
+    expect(Array.isArray(raw)).toBe(true);
+    expect(raw.length).toBeGreaterThan(10);
+    for (const carrier of raw) {
+      for (const key of CARRIER_KEYS) expect(carrier, String(carrier.carrier_id)).toHaveProperty(key);
+      expect(Object.keys(carrier).filter((k) => !CARRIER_KEYS.includes(k) && !OPTIONAL_CARRIER_KEYS.includes(k))).toEqual([]);
+      expect(carrier.carrier_id).toMatch(/^[a-z]+$/);
+      expect(carrier.name).not.toBe(carrier.carrier_id);
+      expect(typeof carrier.disablePasswordField).toBe("boolean");
+      expect((carrier.products as string[]).every((p) => p === "personal" || p === "commercial")).toBe(true);
+      expect((carrier.servicingActions as string[]).every((a) => ["ADD_MORTGAGEE", "EDIT_MORTGAGEE", "REMOVE_MORTGAGEE", "ADD_VEHICLE"].includes(a))).toBe(true);
+      // A third field comes with its placeholder; a validator only with a third field, and with its message.
+      if (carrier.thirdFieldPlaceholder === null) expect(carrier).not.toHaveProperty("thirdFieldValidatorRgx");
+      if (carrier.thirdFieldValidatorRgx !== undefined) expect(carrier.thirdFieldValidatorError).toEqual(expect.any(String));
     }
-    expect(all.some((c) => c.third_field_placeholder)).toBe(true);
+    const withValidator = raw.filter((c) => typeof c.thirdFieldValidatorRgx === "string");
+    expect(withValidator.length).toBeGreaterThan(1);
+    for (const c of withValidator) expect(() => new RegExp(String(c.thirdFieldValidatorRgx), String(c.thirdFieldValidatorRgxFlags ?? ""))).not.toThrow();
+    expect(raw.some((c) => c.thirdFieldPlaceholder === null)).toBe(true);
+    expect(raw.some((c) => c.disablePasswordField === true)).toBe(true);
+    expect(raw.some((c) => (c.servicingActions as string[]).length > 0)).toBe(true);
+    expect(raw.filter((c) => typeof c.subIssuerOf === "string").every((c) => raw.some((parent) => parent.carrier_id === c.subIssuerOf))).toBe(true);
+    const all = carrierListResponseSchema.parse(raw);
 
     const commercial = carrierListResponseSchema.parse(await (await call("GET", "/carriers?products=commercial", undefined, {})).json());
     expect(commercial.length).toBeGreaterThan(0);
     expect(commercial.length).toBeLessThan(all.length);
     expect(commercial.every((c) => c.products.includes("commercial"))).toBe(true);
     const both = carrierListResponseSchema.parse(await (await call("GET", "/carriers?products=personal,commercial", undefined, {})).json());
-    expect(both.length).toBeGreaterThanOrEqual(commercial.length);
+    expect(both.length).toBe(all.length);
 
     const byLink = carrierListResponseSchema.parse(await (await call("GET", "/carriers?public_alias=business-intake", undefined, {})).json());
-    expect(byLink.map((c) => c.name).sort()).toEqual(commercial.map((c) => c.name).sort());
+    expect(byLink.map((c) => c.carrier_id).sort()).toEqual(commercial.map((c) => c.carrier_id).sort());
 
-    await expectError(await call("GET", "/carriers?products=boats", undefined, {}), 400, "INVALID_INPUT");
-    await expectError(await call("GET", "/carriers?products=", undefined, {}), 400, "INVALID_INPUT");
+    // A list route: bad query parameters are VALIDATION_ERROR.
+    await expectError(await call("GET", "/carriers?products=boats", undefined, {}), 400, "VALIDATION_ERROR");
+    await expectError(await call("GET", "/carriers?products=", undefined, {}), 400, "VALIDATION_ERROR");
+    await expectError(await call("GET", "/carriers?products=agent", undefined, {}), 400, "VALIDATION_ERROR");
     await expectError(await call("GET", "/carriers?public_alias=no-such-link", undefined, {}), 404, "NOT_FOUND");
   });
 
-  it("serves one carrier by id or by identifier, and 404 for an unknown one", async () => {
-    const [first] = carrierListResponseSchema.parse(await (await call("GET", "/carriers", undefined, {})).json());
-    const byId = carrierResponseSchema.parse(await (await call("GET", `/carriers/${first?.carrier_id}`, undefined, {})).json());
+  it("serves one carrier, bare, by its id only; a display name or an unknown id is 404", async () => {
+    const all = (await (await call("GET", "/carriers", undefined, {})).json()) as Array<Record<string, unknown>>;
+    const first = all[0];
+    const byId = await json(await call("GET", `/carriers/${String(first?.carrier_id)}`, undefined, {}));
     expect(byId).toEqual(first);
-    const byName = carrierResponseSchema.parse(await (await call("GET", "/carriers/geico", undefined, {})).json());
-    expect(byName.friendly_name).toBe("GEICO");
+    expect(carrierResponseSchema.parse(await (await call("GET", "/carriers/statefarm", undefined, {})).json())).toMatchObject({ carrier_id: "statefarm", name: "State Farm" });
+    await expectError(await call("GET", "/carriers/State%20Farm", undefined, {}), 404, "NOT_FOUND");
     await expectError(await call("GET", "/carriers/no-such-carrier", undefined, {}), 404, "NOT_FOUND");
     await expectError(await call("GET", "/carriers/%E0%A4%A", undefined, {}), 404, "NOT_FOUND");
   });

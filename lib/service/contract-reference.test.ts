@@ -6,10 +6,12 @@ import { getAnswerFileDownloadUrl, getDocumentDownloadUrl } from "./downloads-ap
 import { lookUpDriverLicense, lookUpDrivingRecord, lookUpHousehold, lookUpPropertyData } from "./enrichment-api";
 import { getTerms, giveConsent } from "./link-api";
 import { getPull, iteratePulls, setPullArchived } from "./pulls-api";
+import { getServiceHealth } from "./service-health-api";
 import { deleteWebhook, listWebhooks, registerWebhook, updateWebhook } from "./webhook-registrations-api";
 
-// Contract tests, part two: downloads, archive, terms and consent, carriers, webhook
-// registration and the enrichment look-ups, against the sandbox over real HTTP.
+// Contract tests, part two: downloads, archive, terms and consent, health, carriers, webhook
+// registration and the enrichment look-ups, against the sandbox over real HTTP, in the
+// published shapes of service-notes.
 
 const TEAM = "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f";
 let sandbox: Sandbox;
@@ -54,16 +56,37 @@ describe("service contract: documents, archive and reference data", () => {
     expect((await getPull(service, first ?? "")).value.is_archived).toBe(false);
   });
 
-  it("reads the terms, records consent and lists carriers with their login fields", async () => {
+  it("reads the terms with an integer version, records consent with it, and reads the service's health", async () => {
     const terms = await getTerms(service);
-    expect(terms.terms_version).toEqual(expect.any(String));
+    expect(Number.isInteger(terms.terms_version)).toBe(true);
     expect(await giveConsent(service, { device_identifier: "d-1", terms_version: terms.terms_version, consent_language: "I agree" })).toEqual(expect.any(String));
+    // A numeric string is sent as the integer it names; anything else is refused before any call.
+    expect(await giveConsent(service, { device_identifier: "d-2", terms_version: String(terms.terms_version), consent_language: "I agree" })).toEqual(expect.any(String));
+    await expect(giveConsent(service, { device_identifier: "d-3", terms_version: "v2", consent_language: "I agree" })).rejects.toThrow(/terms_version/);
+    expect(await getServiceHealth(service)).toEqual({ healthy: true });
+    sandbox.state.faults = { ...sandbox.state.faults, errorRate: 1 };
+    try {
+      expect(await getServiceHealth(service)).toEqual({ healthy: false });
+    } finally {
+      sandbox.state.faults = { ...sandbox.state.faults, errorRate: 0 };
+    }
+  });
+
+  it("lists carriers in the published shape, filtered, and reads one by its id", async () => {
+    const all = await listCarriers(service);
+    expect(all.length).toBeGreaterThan(10);
+    const usaa = all.find((c) => c.carrier_id === "usaa");
+    expect(usaa).toMatchObject({ name: "USAA", thirdFieldPlaceholder: expect.any(String), thirdFieldValidatorRgx: expect.any(String), thirdFieldValidatorError: expect.any(String), disablePasswordField: false, products: ["personal"] });
+    expect(all.find((c) => c.carrier_id === "geico")).toMatchObject({ thirdFieldPlaceholder: null, thirdFieldValidatorRgx: null, subIssuerOf: null, servicingActions: ["ADD_VEHICLE"] });
+    expect(all.some((c) => c.disablePasswordField === true)).toBe(true);
     const commercial = await listCarriers(service, { products: ["commercial"] });
     expect(commercial.length).toBeGreaterThan(0);
+    expect(commercial.length).toBeLessThan(all.length);
+    expect((await listCarriers(service, { products: ["personal", "commercial"] })).length).toBe(all.length);
+    expect((await listCarriers(service, { public_alias: "business-intake" })).map((c) => c.carrier_id).sort()).toEqual(commercial.map((c) => c.carrier_id).sort());
     const first = commercial[0];
-    const one = await getCarrier(service, first?.carrier_id ?? first?.name ?? "");
-    expect(one.name).toBe(first?.name);
-    await expect(getCarrier(service, "no-such-carrier")).rejects.toMatchObject({ status: 404 });
+    expect(await getCarrier(service, first?.carrier_id ?? "")).toEqual(first);
+    await expect(getCarrier(service, "no-such-carrier")).rejects.toMatchObject({ status: 404, code: "NOT_FOUND" });
   });
 
   it("registers, changes, lists and removes a webhook, refusing dashboard-only event types before any call", async () => {
