@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-// Small HTTP helpers: JSON answers in the service's `{"error": CODE}` shape, bodies, Basic auth.
+// Small HTTP helpers: JSON answers in the service's `{"error": CODE}` shape, bodies, team auth.
 
 /** Answers with JSON; returns true so route modules can `return send(…)` as "handled". */
 export function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): true {
@@ -40,5 +40,20 @@ export function basicAuthOk(req: IncomingMessage, clientId: string, clientSecret
   // Both compared, always, so the answer's timing does not tell which part was wrong.
   const idOk = same(decoded.slice(0, at), clientId);
   const secretOk = same(decoded.slice(at + 1), clientSecret);
+  return idOk && secretOk;
+}
+
+/**
+ * A team's own call: the `x-canopy-client-id` / `x-canopy-client-secret` headers, or Basic.
+ * Never both at once (service-notes, "Addresses and authentication"): when either header is
+ * there the headers alone decide and the Basic header is ignored, even a valid one.
+ */
+export function teamAuthOk(req: IncomingMessage, clientId: string, clientSecret: string): boolean {
+  const id = req.headers["x-canopy-client-id"];
+  const secret = req.headers["x-canopy-client-secret"];
+  if (id === undefined && secret === undefined) return basicAuthOk(req, clientId, clientSecret);
+  if (typeof id !== "string" || typeof secret !== "string") return false;
+  const idOk = same(id, clientId);
+  const secretOk = same(secret, clientSecret);
   return idOk && secretOk;
 }

@@ -19,7 +19,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-const consent = { device_identifier: "device-1", terms_version: "2024-01", consent_language: "I agree to the terms." };
+const consent = { device_identifier: "device-1", terms_version: 2, consent_language: "I agree to the terms." };
 const step = (pullId: string, name: string, body: unknown, jwt: string) => call(sandbox, "POST", `/widget/pull/${pullId}/${name}`, body, { "pull-jwt": jwt });
 const pullOf = async (pullId: string) => (await call(sandbox, "GET", `/pulls/${pullId}`)).body.pull as Record<string, unknown> & { status: string; policies: Array<{ policy_type: string; expiry_date: string }> };
 const authStatuses = (hooks: Hook[]) => hooks.filter((h) => h.event_type === "AUTH_STATUS").map((h) => h.data);
@@ -57,7 +57,9 @@ describe("consent and consentAndConnect", () => {
     expect(authStatuses(hooks)).toEqual([{ auth_status: "SUCCESS", login_error_message: null, sequence: 1 }]);
     const pull = await pullOf(pullId);
     expect(pull.status).toBe("SUCCESS");
-    expect(pull.meta_data).toBe(JSON.stringify({ lead: 42 }));
+    // meta_data comes back as the object that was sent, on the pull and on every webhook.
+    expect(pull.meta_data).toEqual({ lead: 42 });
+    for (const hook of hooks) expect(hook.meta_data).toEqual({ lead: 42 });
     expect(pull.insurance_provider_name).toBe("geico");
     expect(pull.policies.map((p) => p.policy_type).sort()).toEqual(["AUTO", "HOMEOWNERS"]);
     expect(types(hooks).filter((t) => t === "POLICY_AVAILABLE")).toHaveLength(2);
@@ -70,6 +72,10 @@ describe("consent and consentAndConnect", () => {
     for (const [path, body, headers] of [
       ["/widget/pull/consentAndConnect", { ...full, insurerName: undefined }, { authorization: BASIC }],
       ["/widget/pull/consentAndConnect", { ...full, meta_data: 12 }, { authorization: BASIC }],
+      ["/widget/pull/consentAndConnect", { ...full, meta_data: "{\"lead\":1}" }, { authorization: BASIC }],
+      ["/widget/pull/consentAndConnect", { ...full, terms_version: "2" }, { authorization: BASIC }],
+      ["/widget/pull/consentAndConnect", { ...full, terms_version: 1.5 }, { authorization: BASIC }],
+      ["/consent", { ...consent, terms_version: "2" }, {}],
       ["/widget/pull/consentAndConnect", "{not json", { authorization: BASIC }],
       ["/consent", { device_identifier: "d" }, {}],
       ["/widget/pull/reconnectToken", { reconnect_token: 5 }, { authorization: BASIC }],
@@ -79,6 +85,33 @@ describe("consent and consentAndConnect", () => {
       expect(answer.body.error).toBe("INVALID_INPUT");
       expect(answer.body.message).toEqual(expect.any(String));
     }
+  });
+});
+
+describe("insurerName is a carrier id", () => {
+  it("refuses a display name or an unknown carrier with 400 UNSUPPORTED_INSURER on consentAndConnect, connect and the control shortcut", async () => {
+    const full = { ...consent, public_alias: "get-a-quote", insurerUsername: "user_good", insurerPassword: "pass_good" };
+    for (const insurerName of ["State Farm", "GEICO", "state_farm", "no-such-carrier"]) {
+      const answer = await call(sandbox, "POST", "/widget/pull/consentAndConnect", { ...full, insurerName }, { authorization: BASIC });
+      expect(answer, insurerName).toMatchObject({ status: 400, body: { error: "UNSUPPORTED_INSURER" } });
+    }
+    const { pullId, jwt } = await link(sandbox, "someone_else");
+    await waitForAuth(pullId, "NOT_AUTHENTICATED");
+    expect(await step(pullId, "connect", { insurerName: "State Farm", insurerUsername: "user_good", insurerPassword: "pass_good" }, jwt)).toMatchObject({ status: 400, body: { error: "UNSUPPORTED_INSURER" } });
+    const control = await fetch(`${sandbox.url}/_sandbox/links`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "user_good", carrier: "State Farm" }) });
+    expect(control.status).toBe(400);
+
+    const linked = await call(sandbox, "POST", "/widget/pull/consentAndConnect", { ...full, insurerName: "statefarm" }, { authorization: BASIC });
+    expect(linked.status).toBe(200);
+    await receiver.waitForEvent(String(linked.body.pull_id), "COMPLETE");
+    expect(await pullOf(String(linked.body.pull_id))).toMatchObject({ insurance_provider_name: "statefarm", insurance_provider_friendly_name: "State Farm" });
+  });
+
+  it("takes no password for a carrier that signs in without one", async () => {
+    const answer = await call(sandbox, "POST", "/widget/pull/consentAndConnect", { ...consent, public_alias: "get-a-quote", insurerName: "lemonade", insurerUsername: "user_good" }, { authorization: BASIC });
+    expect(answer.status).toBe(200);
+    await receiver.waitForEvent(String(answer.body.pull_id), "COMPLETE");
+    expect((await pullOf(String(answer.body.pull_id))).status).toBe("SUCCESS");
   });
 });
 
@@ -115,7 +148,7 @@ describe("second factor", () => {
     expect((await pullOf(pullId)).status).toBe("IDENTITY_VERIFICATION_OPTIONS");
 
     expect((await step(pullId, "idvoptions", { optionKey: "no-such-option" }, jwt)).status).toBe(400);
-    expect((await step(pullId, "idv", { mfaValue: "123456" }, jwt)).body.error).toBe("INVALID_STATE"); // not asked for a code yet
+    expect((await step(pullId, "idv", { mfaValue: "123456" }, jwt)).body.error).toBe("INVALID_ACTION"); // not asked for a code yet
     expect(await step(pullId, "idvoptions", { optionKey: offered[0]?.key }, jwt)).toEqual({ status: 200, body: { pull_id: pullId } });
     await waitForAuth(pullId, "IDENTITY_VERIFICATION");
 
@@ -124,7 +157,7 @@ describe("second factor", () => {
     expect(authStatuses(hooks).at(-1)).toMatchObject({ auth_status: "IDENTITY_VERIFICATION", login_error_message: WRONG_CODE_MESSAGE });
     expect((await pullOf(pullId)).status).toBe("IDENTITY_VERIFICATION");
 
-    expect((await step(pullId, "idv", { mfaValue: "424242" }, jwt)).status).toBe(200);
+    expect(await step(pullId, "idv", { mfaValue: "424242" }, jwt)).toEqual({ status: 200, body: { pull_id: pullId } });
     hooks = await receiver.waitForEvent(pullId, "COMPLETE");
     expectWellOrdered(hooks);
     expect(authStatuses(hooks).map((d) => [d.auth_status, d.sequence])).toEqual([
@@ -148,7 +181,8 @@ describe("second factor", () => {
     expect(authStatuses(hooks).at(-1)).toMatchObject({ login_error_message: CARRIER_LOGIN_ERROR, sequence: 2 });
     expect((await pullOf(pullId)).status).toBe("NOT_AUTHENTICATED");
 
-    expect((await step(pullId, "connect", { insurerName: "progressive", insurerUsername: "user_good", insurerPassword: "pass_good" }, jwt)).status).toBe(200);
+    // connect answers in its published envelope.
+    expect(await step(pullId, "connect", { insurerName: "progressive", insurerUsername: "user_good", insurerPassword: "pass_good" }, jwt)).toEqual({ status: 200, body: { pull: { pull_id: pullId }, shouldPoll: true } });
     hooks = await receiver.waitForEvent(pullId, "COMPLETE");
     expectWellOrdered(hooks);
     expect(authStatuses(hooks).map((d) => d.auth_status)).toEqual(["IDENTITY_VERIFICATION", "NOT_AUTHENTICATED", "SUCCESS"]);
@@ -229,11 +263,11 @@ describe("pull-jwt", () => {
     for (const headers of [{}, { authorization: BASIC }, { "pull-jwt": second.jwt }, { "pull-jwt": tampered }, { "pull-jwt": "nonsense" }] as Array<Record<string, string>>) {
       for (const name of ["connect", "idvoptions", "idv"]) {
         const answer = await call(sandbox, "POST", `/widget/pull/${first.pullId}/${name}`, body, headers);
-        expect(answer.status, `${name} ${JSON.stringify(headers)}`).toBe(401);
+        expect(answer.status, `${name} ${JSON.stringify(headers)}`).toBe(403);
         expect(answer.body).toEqual({ error: "UNAUTHORIZED" });
       }
     }
-    // The right token, but a bad body: 400, not 401.
+    // The right token, but a bad body: 400, not 403.
     expect((await step(first.pullId, "connect", { insurerName: "geico" }, first.jwt)).body.error).toBe("INVALID_INPUT");
     expect((await step(first.pullId, "idv", {}, first.jwt)).body.error).toBe("INVALID_INPUT");
     expect((await step(first.pullId, "connect", body, first.jwt)).status).toBe(200);
@@ -246,7 +280,7 @@ describe("pull-jwt", () => {
       const { pullId, jwt } = await link(other, "someone_else");
       other.context.clock.advance(2 * 3_600_000);
       const answer = await call(other, "POST", `/widget/pull/${pullId}/connect`, { insurerName: "geico", insurerUsername: "user_good" }, { "pull-jwt": jwt });
-      expect(answer.status).toBe(401);
+      expect(answer.status).toBe(403);
     } finally {
       await other.close();
     }

@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 type Monitoring = { monitoring_id: string; latest_pull_id: string; status: string; next_pull_date: string | null; interval: string; stop_after_date: string | null; initial_pull_id: string };
-type Event = { type: string; changes: Array<{ schema: string; type: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }>; documents: string[] };
+type Event = { type: string; changes: Array<{ schema: string; type: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }>; documents: Array<{ document_id: string }> };
 
 const teamPath = (path: string) => `/teams/${TEAM}${path}`;
 const seededIn = (where: Sandbox, status: string, child = false) =>
@@ -88,8 +88,10 @@ describe("enable, list, get", () => {
     const byAccount = await call(sandbox, "GET", teamPath(`/monitorings?account_identifier=${account}`));
     expect((byAccount.body.monitorings as Monitoring[]).map((m) => m.monitoring_id)).toContain(a.monitoring_id);
 
-    expectError(await call(sandbox, "GET", teamPath("/monitorings?limit=0")), 400, "INVALID_INPUT");
-    expectError(await call(sandbox, "GET", teamPath("/monitorings?status=PAUSED")), 400, "INVALID_INPUT");
+    // A list route: bad query parameters are VALIDATION_ERROR, not the writes' INVALID_INPUT.
+    expectError(await call(sandbox, "GET", teamPath("/monitorings?limit=0")), 400, "VALIDATION_ERROR");
+    expectError(await call(sandbox, "GET", teamPath("/monitorings?status=PAUSED")), 400, "VALIDATION_ERROR");
+    expectError(await call(sandbox, "GET", teamPath("/monitorings?before=no-such-monitoring")), 400, "VALIDATION_ERROR");
   });
 
   it("refuses bad bodies and unfit pulls with the documented codes", async () => {
@@ -168,12 +170,17 @@ describe("refresh", () => {
     expect(change).toMatchObject({ schema: "POLICY", type: "UPDATE" });
     expect(change?.before?.total_premium_cents).not.toBe(change?.after?.total_premium_cents);
     expect((hooks.find((h) => h.event_type === "DATA_UPDATED")?.data.updates as unknown[]).length).toBeGreaterThan(0);
+    // The event's documents are `{ document_id }` objects naming documents of the new pull.
+    expect(event.documents.length).toBeGreaterThan(0);
+    for (const document of event.documents) expect(Object.keys(document)).toEqual(["document_id"]);
 
     const fresh = (await call(sandbox, "GET", `/pulls/${pullId}`)).body.pull as Record<string, unknown> & { policies: Array<{ policy_id: string; total_premium_cents: number }> };
     expect(fresh).toMatchObject({ status: "SUCCESS", account_identifier: pull.account_identifier });
     const oldIds = new Set((pull.policies as Array<{ policy_id: string }>).map((p) => p.policy_id));
     expect(fresh.policies.some((p) => oldIds.has(p.policy_id))).toBe(false);
     expect(fresh.policies.find((p) => p.policy_id === change?.after?.policy_id)?.total_premium_cents).toBe(change?.after?.total_premium_cents);
+    const freshDocuments = new Set((fresh.documents as Array<{ document_id: string }>).map((d) => d.document_id));
+    expect(event.documents.every((d) => freshDocuments.has(d.document_id))).toBe(true);
 
     const events = await call(sandbox, "GET", teamPath(`/monitorings/${monitoring.monitoring_id}/events`));
     expect(events.body).toEqual({ previous_pull_id: pull.pull_id, latest_pull_id: pullId, events: [event] });

@@ -2,12 +2,11 @@ import { createServer } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { createClock, NO_FAULTS, type RouteRequest, type Routes, type SandboxContext, type SandboxOptions, type SandboxState } from "./context";
 import { generatePulls, type SandboxPull } from "./data/pulls";
-import { basicAuthOk, fail, send } from "./http";
+import { fail, send, teamAuthOk } from "./http";
 import { controlRoutes } from "./routes/control";
 import { downloadRoutes, fileRoutes } from "./routes/downloads";
 import { enrichmentRoutes } from "./routes/enrichment";
 import { referenceRoutes } from "./routes/reference";
-import { agentRoutes } from "./routes/reference-agents";
 import { webhookRegistrationRoutes } from "./routes/webhook-registrations";
 import { FILES_PREFIX } from "./documents/signed-urls";
 import { pullRoutes } from "./routes/pulls";
@@ -37,8 +36,8 @@ const API_PREFIX = "/api/v1.0.0";
 
 /** Routes with no team prefix and their own authentication (none, or a pull-jwt). */
 const PUBLIC_ROUTES: Routes[] = [referenceRoutes, widgetRoutes, ...PUBLIC_FAMILY_ROUTES];
-/** Team routes: Basic auth, served both under /teams/{teamId} and bare. */
-const TEAM_ROUTES: Routes[] = [pullRoutes, downloadRoutes, enrichmentRoutes, webhookRegistrationRoutes, agentRoutes, monitoringRoutes, ...TEAM_FAMILY_ROUTES];
+/** Team routes: Basic or x-canopy-client-* auth, served both under /teams/{teamId} and bare. */
+const TEAM_ROUTES: Routes[] = [pullRoutes, downloadRoutes, enrichmentRoutes, webhookRegistrationRoutes, monitoringRoutes, ...TEAM_FAMILY_ROUTES];
 
 function todayUtc(): Date {
   const now = new Date();
@@ -119,14 +118,20 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   async function serviceRoute(request: RouteRequest): Promise<void> {
     const { req, res, path } = request;
     if (path === "/health") {
-      send(res, 200, { ok: true });
+      // As published: 200 {healthy:true}, or 500 {healthy:false} while the sandbox is told to fail.
+      if (request.method !== "GET") {
+        fail(res, 405, "METHOD_NOT_ALLOWED");
+        return;
+      }
+      if (state.faults.errorRate >= 1) send(res, 500, { healthy: false });
+      else send(res, 200, { healthy: true });
       return;
     }
     for (const routes of PUBLIC_ROUTES) if (await routes(context, request)) return;
 
     let teamPath = path;
     const team = /^\/teams\/([^/]+)(\/.*)$/.exec(path);
-    if (!basicAuthOk(req, options.clientId, options.clientSecret)) {
+    if (!teamAuthOk(req, options.clientId, options.clientSecret)) {
       fail(res, 401, "UNAUTHORIZED");
       return;
     }

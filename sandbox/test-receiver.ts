@@ -12,6 +12,7 @@ export type Hook = {
   is_monitored: boolean;
   monitoring?: { initial_pull_id: string; monitoring_id: string };
   account_identifier: string | null;
+  meta_data: unknown;
   data: Record<string, unknown>;
 };
 

@@ -7,6 +7,7 @@ import { ServiceError } from "@/lib/service/errors";
 import { chooseVerificationOption, connectPull, exchangeReconnectToken, submitVerificationCode } from "@/lib/service/link-api";
 import { getMonitoringReconnectToken } from "@/lib/service/monitorings-api";
 import type { PullSessionResponse } from "@/lib/service/schemas";
+import { resolveCarrierId } from "./reconnect-carrier";
 import { CLOSED_REASONS, readReconnectPage, type ReconnectPageView } from "./reconnect-page";
 
 // The consumer's answers on a Coverdesk reconnect page, passed to the service's whitelabel
@@ -23,6 +24,7 @@ export type ConsumerAnswer = z.output<typeof consumerAnswerSchema>;
 
 export type AnswerResult = { ok: true } | { ok: false; message: string };
 
+const UNKNOWN_CARRIER = "We could not tell which insurance company this account is with, so nothing was sent. Ask your agent for help.";
 const UNREACHABLE = "We could not reach the service that connects your insurance company. Nothing was sent; try again in a minute.";
 
 type Session = { pullId: string; jwt: string };
@@ -62,10 +64,13 @@ async function startSession(db: Db, service: ServiceConfig, view: ReconnectPageV
   return { pullId: session.pull_id, jwt: session.pull_jwt };
 }
 
-async function send(service: ServiceConfig, session: Session, answer: ConsumerAnswer, carrier: string): Promise<void> {
+/** `carrierId`: the insurerName of a credentials answer (a carrier id of GET /carriers). */
+async function send(service: ServiceConfig, session: Session, answer: ConsumerAnswer, carrierId: string | null): Promise<void> {
   const pull = { pull_id: session.pullId, pull_jwt: session.jwt };
-  if (answer.kind === "credentials") await connectPull(service, pull, { insurerName: carrier, insurerUsername: answer.username, insurerPassword: answer.password });
-  else if (answer.kind === "options") await chooseVerificationOption(service, pull, answer.optionKey);
+  if (answer.kind === "credentials") {
+    if (!carrierId) throw new Error("credentials need the carrier id"); // resolved by the caller first
+    await connectPull(service, pull, { insurerName: carrierId, insurerUsername: answer.username, insurerPassword: answer.password });
+  } else if (answer.kind === "options") await chooseVerificationOption(service, pull, answer.optionKey);
   else await submitVerificationCode(service, pull, answer.code);
 }
 
@@ -74,6 +79,9 @@ export async function answerReconnectPage(db: Db, service: ServiceConfig, pageId
   if (!view) return { ok: false, message: "This link is not valid." };
   if (view.step.kind !== answer.kind) return { ok: false, message: "This page has moved on; it now shows where your login stands." };
   try {
+    // Credentials name the carrier by its id, found before anything is sent.
+    const carrierId = answer.kind === "credentials" ? await resolveCarrierId(service, view.carrierNames) : null;
+    if (answer.kind === "credentials" && !carrierId) return { ok: false, message: UNKNOWN_CARRIER };
     const held = view.page.sessionPullId && view.page.sessionJwt ? { pullId: view.page.sessionPullId, jwt: view.page.sessionJwt } : null;
     let session: Session | AnswerResult = held ?? (await startSession(db, service, view));
     if ("ok" in session) return session;
@@ -82,9 +90,8 @@ export async function answerReconnectPage(db: Db, service: ServiceConfig, pageId
     const current = held ? view : await readReconnectPage(db, pageId);
     if (current && current.step.kind !== answer.kind) return { ok: false, message: "Please sign in to your insurance account again." };
     const sequence = current?.sequence ?? 0;
-    const carrier = view.carrier ?? "Insurance company";
     try {
-      await send(service, session, answer, carrier);
+      await send(service, session, answer, carrierId);
     } catch (error) {
       // The pull's session expires after a while: start a new one from a fresh token, once.
       if (!(error instanceof ServiceError) || (error.status !== 401 && error.status !== 403)) throw error;
@@ -92,14 +99,15 @@ export async function answerReconnectPage(db: Db, service: ServiceConfig, pageId
       await db.update(monitorings).set({ reconnectToken: null }).where(eq(monitorings.monitoringId, view.page.monitoringId));
       session = await startSession(db, service, view);
       if ("ok" in session) return session;
-      await send(service, session, answer, carrier);
+      await send(service, session, answer, carrierId);
     }
     await db.update(reconnectPages).set({ answeredAtSequence: sequence, answeredAt: new Date() }).where(eq(reconnectPages.id, pageId));
     return { ok: true };
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     if (error.status === 0 || error.status >= 500) return { ok: false, message: UNREACHABLE };
-    if (error.code === "INVALID_STATE") return { ok: false, message: "Your insurance company is not waiting for that step any more. The page shows where your login stands." };
+    // INVALID_ACTION is the service's word for a step at the wrong moment; INVALID_STATE an older one.
+    if (error.code === "INVALID_ACTION" || error.code === "INVALID_STATE") return { ok: false, message: "Your insurance company is not waiting for that step any more. The page shows where your login stands." };
     return { ok: false, message: "That answer was not accepted. Check it and try again." };
   }
 }

@@ -142,6 +142,37 @@ describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
     expect((await readReconnectPage(database.db, opened.pageId))?.step).toEqual({ kind: "closed", reason: "This account is already reconnected. There is nothing more to do." });
   });
 
+  it("sends the carrier's id found in the catalogue from the pull's carrier name, whatever its case", async () => {
+    const monitoringId = await accountNeedingReconnect();
+    const [row] = await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
+    const pullId = row?.latestPullId ?? row?.initialPullId ?? "";
+    expect((await database.db.select().from(pulls).where(eq(pulls.pullId, pullId)))[0]?.providerName).toBe("progressive");
+    // Only the display name is known, in another case: it still names one carrier id.
+    await database.db.update(pulls).set({ providerName: null, providerFriendlyName: "state FARM" }).where(eq(pulls.pullId, pullId));
+    const opened = await openReconnectPage(database.db, staff.admin, monitoringId);
+    if (!opened.ok) throw new Error(opened.message);
+    const sent: unknown[] = [];
+    const recording: ServiceConfig = { ...service, fetch: async (url, init) => {
+      if (String(url).endsWith("/connect")) sent.push(JSON.parse(String(init?.body)));
+      return fetch(url, init);
+    } };
+    expect(await answerReconnectPage(database.db, recording, opened.pageId, { kind: "credentials", username: "user_good", password: "pass_good" })).toEqual({ ok: true });
+    expect(sent).toEqual([{ insurerName: "statefarm", insurerUsername: "user_good", insurerPassword: "pass_good" }]);
+  });
+
+  it("says so in plain words, and sends nothing, when no carrier of the catalogue matches the pull's", async () => {
+    const monitoringId = await accountNeedingReconnect();
+    const [row] = await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
+    await database.db.update(pulls).set({ providerName: "acme_mutual", providerFriendlyName: "Acme Mutual" }).where(eq(pulls.pullId, row?.latestPullId ?? row?.initialPullId ?? ""));
+    const opened = await openReconnectPage(database.db, staff.admin, monitoringId);
+    if (!opened.ok) throw new Error(opened.message);
+    expect(await answerReconnectPage(database.db, service, opened.pageId, { kind: "credentials", username: "user_good", password: "pass_good" })).toEqual({ ok: false, message: expect.stringContaining("could not tell which insurance company") });
+    const [page] = await database.db.select().from(reconnectPages).where(eq(reconnectPages.id, opened.pageId));
+    expect(page).toMatchObject({ sessionPullId: null, answeredAt: null, answeredAtSequence: null });
+    expect((await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId)))[0]?.reconnectToken).toBe(row?.reconnectToken);
+    expect((await readReconnectPage(database.db, opened.pageId))?.step).toEqual({ kind: "credentials", message: null });
+  });
+
   it("is made only for requests the member of staff may see", async () => {
     const monitoringId = await accountNeedingReconnect();
     const [row] = await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId));

@@ -27,7 +27,10 @@ export type ReconnectStep =
 
 export type ReconnectPageView = {
   page: ReconnectPageRow;
+  /** The carrier's name for display. */
   carrier: string | null;
+  /** The names the account's pull gives its carrier (identifier, friendly name), to find its id in GET /carriers. */
+  carrierNames: string[];
   /** The pull whose login the consumer is moving forward. */
   pullId: string | null;
   /** The AUTH_STATUS sequence the page stands on (0 when none yet). */
@@ -97,6 +100,8 @@ export async function readReconnectPage(db: Db, pageId: string, now = new Date()
       requestedStatus: monitorings.reconnectAuthStatus,
       requestPullId: monitorings.reconnectPullId,
       carrier: sql<string | null>`(select coalesce(p.provider_friendly_name, p.provider_name) from pulls p where p.pull_id = coalesce(${monitorings.latestPullId}, ${monitorings.initialPullId}))`,
+      providerName: sql<string | null>`(select p.provider_name from pulls p where p.pull_id = coalesce(${monitorings.latestPullId}, ${monitorings.initialPullId}))`,
+      providerFriendlyName: sql<string | null>`(select p.provider_friendly_name from pulls p where p.pull_id = coalesce(${monitorings.latestPullId}, ${monitorings.initialPullId}))`,
     })
     .from(monitorings)
     .where(eq(monitorings.monitoringId, page.monitoringId));
@@ -104,7 +109,8 @@ export async function readReconnectPage(db: Db, pageId: string, now = new Date()
   const [auth] = pullId ? await db.select().from(pullAuthStates).where(eq(pullAuthStates.pullId, pullId)) : [];
   const step = reconnectStep({ page, now, requestOpen: Boolean(monitoring?.requestedAt), requestedStatus: monitoring?.requestedStatus ?? null, requestPullId: monitoring?.requestPullId ?? null, auth: auth ?? null });
   const version = [step.kind, auth?.sequence ?? 0, auth?.authStatus, page.answeredAtSequence, page.sessionPullId, page.closedReason, page.completedAt?.getTime(), monitoring?.requestedAt?.getTime()].join(":");
-  return { page, carrier: monitoring?.carrier ?? null, pullId, sequence: auth?.sequence ?? 0, step, version };
+  const carrierNames = [monitoring?.providerName, monitoring?.providerFriendlyName].filter((n): n is string => typeof n === "string" && n.trim() !== "");
+  return { page, carrier: monitoring?.carrier ?? null, carrierNames, pullId, sequence: auth?.sequence ?? 0, step, version };
 }
 
 /** The address of a page, for staff to send. */

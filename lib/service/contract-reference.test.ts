@@ -6,10 +6,12 @@ import { getAnswerFileDownloadUrl, getDocumentDownloadUrl } from "./downloads-ap
 import { lookUpDriverLicense, lookUpDrivingRecord, lookUpHousehold, lookUpPropertyData } from "./enrichment-api";
 import { getTerms, giveConsent } from "./link-api";
 import { getPull, iteratePulls, setPullArchived } from "./pulls-api";
+import { getServiceHealth } from "./service-health-api";
 import { deleteWebhook, listWebhooks, registerWebhook, updateWebhook } from "./webhook-registrations-api";
 
-// Contract tests, part two: downloads, archive, terms and consent, carriers, webhook
-// registration and the enrichment look-ups, against the sandbox over real HTTP.
+// Contract tests, part two: downloads, archive, terms and consent, health, carriers, webhook
+// registration and the enrichment look-ups, against the sandbox over real HTTP, in the
+// published shapes of service-notes.
 
 const TEAM = "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f";
 let sandbox: Sandbox;
@@ -54,37 +56,81 @@ describe("service contract: documents, archive and reference data", () => {
     expect((await getPull(service, first ?? "")).value.is_archived).toBe(false);
   });
 
-  it("reads the terms, records consent and lists carriers with their login fields", async () => {
+  it("reads the terms with an integer version, records consent with it, and reads the service's health", async () => {
     const terms = await getTerms(service);
-    expect(terms.terms_version).toEqual(expect.any(String));
+    expect(Number.isInteger(terms.terms_version)).toBe(true);
     expect(await giveConsent(service, { device_identifier: "d-1", terms_version: terms.terms_version, consent_language: "I agree" })).toEqual(expect.any(String));
+    // A numeric string is sent as the integer it names; anything else is refused before any call.
+    expect(await giveConsent(service, { device_identifier: "d-2", terms_version: String(terms.terms_version), consent_language: "I agree" })).toEqual(expect.any(String));
+    await expect(giveConsent(service, { device_identifier: "d-3", terms_version: "v2", consent_language: "I agree" })).rejects.toThrow(/terms_version/);
+    expect(await getServiceHealth(service)).toEqual({ healthy: true });
+    sandbox.state.faults = { ...sandbox.state.faults, errorRate: 1 };
+    try {
+      expect(await getServiceHealth(service)).toEqual({ healthy: false });
+    } finally {
+      sandbox.state.faults = { ...sandbox.state.faults, errorRate: 0 };
+    }
+  });
+
+  it("lists carriers in the published shape, filtered, and reads one by its id", async () => {
+    const all = await listCarriers(service);
+    expect(all.length).toBeGreaterThan(10);
+    const usaa = all.find((c) => c.carrier_id === "usaa");
+    expect(usaa).toMatchObject({ name: "USAA", thirdFieldPlaceholder: expect.any(String), thirdFieldValidatorRgx: expect.any(String), thirdFieldValidatorError: expect.any(String), disablePasswordField: false, products: ["personal"] });
+    expect(all.find((c) => c.carrier_id === "geico")).toMatchObject({ thirdFieldPlaceholder: null, thirdFieldValidatorRgx: null, subIssuerOf: null, servicingActions: ["ADD_VEHICLE"] });
+    expect(all.some((c) => c.disablePasswordField === true)).toBe(true);
     const commercial = await listCarriers(service, { products: ["commercial"] });
     expect(commercial.length).toBeGreaterThan(0);
+    expect(commercial.length).toBeLessThan(all.length);
+    expect((await listCarriers(service, { products: ["personal", "commercial"] })).length).toBe(all.length);
+    expect((await listCarriers(service, { public_alias: "business-intake" })).map((c) => c.carrier_id).sort()).toEqual(commercial.map((c) => c.carrier_id).sort());
     const first = commercial[0];
-    const one = await getCarrier(service, first?.carrier_id ?? first?.name ?? "");
-    expect(one.name).toBe(first?.name);
-    await expect(getCarrier(service, "no-such-carrier")).rejects.toMatchObject({ status: 404 });
+    expect(await getCarrier(service, first?.carrier_id ?? "")).toEqual(first);
+    await expect(getCarrier(service, "no-such-carrier")).rejects.toMatchObject({ status: 404, code: "NOT_FOUND" });
   });
 
-  it("registers, changes, lists and removes a webhook, and returns its signing secret once", async () => {
+  it("registers, changes, lists and removes a webhook, refusing dashboard-only event types before any call", async () => {
     const created = await registerWebhook(service, { hookUrl: "https://agency.example.com/api/webhooks/service", eventTypes: ["COMPLETE", "AUTH_STATUS"] });
     expect(created.signing_secret).toEqual(expect.any(String));
-    await updateWebhook(service, created.webhook_id, { eventTypes: ["COMPLETE"] });
-    expect((await listWebhooks(service)).map((w) => w.webhook_id)).toContain(created.webhook_id);
+    const listed = (await listWebhooks(service)).find((w) => w.webhook_id === created.webhook_id);
+    expect(listed).toMatchObject({ url: "https://agency.example.com/api/webhooks/service", signing_secret: created.signing_secret, is_active: true, is_sandbox: true, event_types: ["COMPLETE", "AUTH_STATUS"] });
+    await updateWebhook(service, created.webhook_id, { eventTypes: ["COMPLETE"], isActive: false });
+    expect((await listWebhooks(service)).find((w) => w.webhook_id === created.webhook_id)).toMatchObject({ is_active: false, event_types: ["COMPLETE"] });
     await deleteWebhook(service, created.webhook_id);
     expect((await listWebhooks(service)).map((w) => w.webhook_id)).not.toContain(created.webhook_id);
+    await expect(deleteWebhook(service, created.webhook_id)).rejects.toMatchObject({ status: 400, code: "NOT_FOUND" });
+    await expect(updateWebhook(service, "not-a-webhook-id", { isActive: true })).rejects.toMatchObject({ status: 400, code: "INVALID_WEBHOOK_ID" });
+
+    const before = (await listWebhooks(service)).length;
+    await expect(registerWebhook(service, { hookUrl: "https://agency.example.com/hooks", eventTypes: ["ERROR"] })).rejects.toThrow(/cannot be set through the API/);
     await expect(registerWebhook(service, { hookUrl: "ftp://nope", eventTypes: ["COMPLETE"] })).rejects.toThrow();
+    await expect(updateWebhook(service, "00000000-0000-4000-8000-000000000000", { eventTypes: ["MONITORING_EVENTS"] })).rejects.toThrow(/cannot be set through the API/);
+    expect((await listWebhooks(service)).length).toBe(before);
   });
 
-  it("looks up a driver's license, a driving record, a household and a property", async () => {
-    const address = { number: "12", street: "Main", type: "ST", city: "Austin", state: "TX", zip: "78701" };
-    const license = await lookUpDriverLicense(service, { first_name: "Ana", last_name: "Ruiz", date_of_birth_str: "1988-04-02" });
-    expect(license.driver_license?.last_name).toBe("Ruiz");
-    const record = await lookUpDrivingRecord(service, { first_name: "Ana", last_name: "Ruiz", date_of_birth_str: "1988-04-02", drivers_license: "D1234567", drivers_license_state: "TX" });
+  it("looks up a property, a driver's license, a driving record and a household with query parameters", async () => {
+    const address = "12 Main ST, Austin, TX 78701";
+    const purpose = { purpose: "INSURANCE_UNDERWRITING", employee_name: "Dana Whitfield", employee_job_function: "Licensed agent" };
+    const person = { first_name: "Ana", last_name: "Ruiz", address, ...purpose };
+    const property = await lookUpPropertyData(service, { address });
+    expect(property.address).toMatchObject({ number: "12", street: "Main", type: "ST", zip: "78701" });
+    expect(property.data).not.toBeNull();
+    const license = await lookUpDriverLicense(service, { ...person, date_of_birth_str: "04/02/1988" });
+    expect(license.driver_license).toMatchObject({ last_name: "Ruiz", date_of_birth_str: "04/02/1988", drivers_license_state: "TX" });
+    const record = await lookUpDrivingRecord(service, { ...person, drivers_license: "D1234567", drivers_license_state: "TX" });
     expect(record.driving_record_iq_id).toEqual(expect.any(String));
-    expect((await lookUpHousehold(service, { address, last_name: "Ruiz" })).household_id).toEqual(expect.any(String));
-    expect((await lookUpPropertyData(service, { address })).address?.zip).toBe("78701");
-    await expect(lookUpPropertyData(service, { address: { ...address, zip: "00000" } })).rejects.toMatchObject({ status: 404 });
-    await expect(lookUpHousehold(service, { address: { ...address, state: "Texas" } })).rejects.toThrow(/two-letter/);
+    expect(record.driving_record_iq?.status).toEqual(expect.any(String));
+    const household = await lookUpHousehold(service, { ...person, lookup_vehicles: true });
+    expect(household.household_id).toEqual(expect.any(String));
+    expect(household.drivers.length).toBeGreaterThan(0);
+    expect((await lookUpHousehold(service, { ...person, lookup_vehicles: false })).vehicles).toEqual([]);
+
+    await expect(lookUpPropertyData(service, { address: "1 Main ST, Nowhere, TX 00000" })).rejects.toMatchObject({ status: 404, code: "NO_PROPERTY_DATA" });
+    await expect(lookUpPropertyData(service, { address: "somewhere" })).rejects.toMatchObject({ status: 400, code: "INVALID_ADDRESS" });
+    await expect(lookUpDriverLicense(service, { ...person, last_name: "Nobody", date_of_birth_str: "04/02/1988" })).rejects.toMatchObject({ status: 404, code: "NOT_FOUND" });
+    // Refused before any call: a date not written MM/DD/YYYY, a missing purpose, neither a birth date nor a licence.
+    await expect(lookUpDriverLicense(service, { ...person, date_of_birth_str: "1988-04-02" })).rejects.toThrow(/MM\/DD\/YYYY/);
+    await expect(lookUpHousehold(service, { ...person, purpose: "" })).rejects.toThrow();
+    await expect(lookUpDrivingRecord(service, person)).rejects.toThrow(/date of birth, or a license/);
   });
 });

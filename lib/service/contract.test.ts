@@ -45,11 +45,13 @@ describe("service contract", () => {
 
   it("links an account with a second factor through the whitelabel steps", async () => {
     const session = await consentAndConnect(service, {
-      device_identifier: "device-1", terms_version: "2026-01", consent_language: "I agree", public_alias: "get-a-quote",
-      insurerName: "progressive", insurerUsername: "user_mfa", insurerPassword: "pass_good",
+      device_identifier: "device-1", terms_version: 2, consent_language: "I agree", public_alias: "get-a-quote",
+      insurerName: "progressive", insurerUsername: "user_mfa", insurerPassword: "pass_good", meta_data: { lead: "L-1", score: 7 },
     });
     expect(await statusOf(session.pull_id, ["IDENTITY_VERIFICATION_OPTIONS"])).toBe("IDENTITY_VERIFICATION_OPTIONS");
-    await chooseVerificationOption(service, session, "sms-0");
+    // A step at the wrong moment is INVALID_ACTION; each step answers the pull id (connect in its envelope).
+    await expect(submitVerificationCode(service, session, "123456")).rejects.toMatchObject({ status: 400, code: "INVALID_ACTION" });
+    expect(await chooseVerificationOption(service, session, "sms-0")).toBe(session.pull_id);
     await statusOf(session.pull_id, ["IDENTITY_VERIFICATION"]);
     await submitVerificationCode(service, session, "000000"); // the sandbox's wrong code
     expect(await statusOf(session.pull_id, ["IDENTITY_VERIFICATION", "SUCCESS"])).toBe("IDENTITY_VERIFICATION");
@@ -58,24 +60,28 @@ describe("service contract", () => {
     const { value, problems } = await getPull(service, session.pull_id);
     expect(problems).toEqual([]);
     expect(value.policies.length).toBeGreaterThan(0);
+    expect(value.meta_data).toEqual({ lead: "L-1", score: 7 });
   });
 
   it("refuses a step with another pull's token, and bad credentials end as not authenticated", async () => {
-    const link = { device_identifier: "device-2", terms_version: "2026-01", consent_language: "I agree", public_alias: "get-a-quote", insurerName: "geico" };
+    const link = { device_identifier: "device-2", terms_version: 2, consent_language: "I agree", public_alias: "get-a-quote", insurerName: "geico" };
     const refused = await consentAndConnect(service, { ...link, insurerUsername: "someone_else", insurerPassword: "nope" });
     const other = await consentAndConnect(service, { ...link, insurerUsername: "user_good", insurerPassword: "pass_good" });
     expect(await statusOf(refused.pull_id, ["NOT_AUTHENTICATED"])).toBe("NOT_AUTHENTICATED");
     const failure = await connectPull(service, { pull_id: refused.pull_id, pull_jwt: other.pull_jwt }, { insurerName: "geico", insurerUsername: "user_good", insurerPassword: "pass_good" }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ServiceError);
-    expect(failure).toMatchObject({ status: 401, code: "UNAUTHORIZED" });
+    expect(failure).toMatchObject({ status: 403, code: "UNAUTHORIZED" });
+    // insurerName is a carrier id: the display name is refused before anything changes.
+    await expect(connectPull(service, refused, { insurerName: "GEICO", insurerUsername: "user_good", insurerPassword: "pass_good" })).rejects.toMatchObject({ status: 400, code: "UNSUPPORTED_INSURER" });
+    expect((await getPull(service, refused.pull_id)).value.status).toBe("NOT_AUTHENTICATED");
     // With its own token, new credentials take the pull to success.
-    await connectPull(service, refused, { insurerName: "geico", insurerUsername: "user_good", insurerPassword: "pass_good" });
+    expect(await connectPull(service, refused, { insurerName: "geico", insurerUsername: "user_good", insurerPassword: "pass_good" })).toBe(refused.pull_id);
     expect(await statusOf(refused.pull_id, ["SUCCESS"])).toBe("SUCCESS");
   });
 
   it("runs a monitoring through enable, change, refresh, reconnect and stop", async () => {
     const session = await consentAndConnect(service, {
-      device_identifier: "device-3", terms_version: "2026-01", consent_language: "I agree", public_alias: "renewal-review",
+      device_identifier: "device-3", terms_version: 2, consent_language: "I agree", public_alias: "renewal-review",
       insurerName: "allstate", insurerUsername: "user_good", insurerPassword: "pass_good",
     });
     await statusOf(session.pull_id, ["SUCCESS"]);

@@ -8,6 +8,7 @@ import { consentResponseSchema, pullIdResponseSchema, pullSessionResponseSchema,
 // monitored account. None has a team prefix. None is retried: each one moves a login forward.
 
 const credentialsSchema = z.object({
+  /** Always a carrier id of GET /carriers (`statefarm`), never a display name. */
   insurerName: z.string().min(1).max(200),
   insurerUsername: z.string().min(1).max(500),
   insurerPassword: z.string().max(500).optional(),
@@ -17,14 +18,16 @@ export type CarrierCredentials = z.input<typeof credentialsSchema>;
 
 const consentSchema = z.object({
   device_identifier: z.string().min(1).max(200),
-  terms_version: z.string().min(1).max(100),
+  /** The integer of GET /tos; a numeric string is sent as the integer it names. */
+  terms_version: z.union([z.number().int().min(0), z.string().regex(/^\d{1,9}$/).transform(Number)]),
   consent_language: z.string().min(1).max(5_000),
 });
 export type ConsentInput = z.input<typeof consentSchema>;
 
 const consentAndConnectSchema = consentSchema.extend(credentialsSchema.shape).extend({
   public_alias: z.string().min(1).max(200),
-  meta_data: z.union([z.record(z.string(), z.unknown()), z.string()]).optional(),
+  /** An object, which the service serves back on the pull and its webhooks. */
+  meta_data: z.record(z.string(), z.unknown()).optional(),
 });
 
 const pullIdSchema = z.uuid();
@@ -56,6 +59,7 @@ export async function exchangeReconnectToken(config: ServiceConfig, reconnectTok
   return readAnswer(pullSessionResponseSchema, response, "POST /widget/pull/reconnectToken").value;
 }
 
+/** connect answers `{ pull: { pull_id }, shouldPoll }`, the other steps `{ pull_id }`: the schema reads both. */
 async function pullStep(config: ServiceConfig, pullId: string, pullJwt: string, step: string, body: unknown): Promise<string> {
   const response = await serviceRequest(config, { method: "POST", path: widgetPath(pullId, step), teamScoped: false, idempotent: false, body, auth: { kind: "pull-jwt", token: pullJwtSchema.parse(pullJwt) } });
   return readAnswer(pullIdResponseSchema, response, `POST /widget/pull/:id/${step}`).value.pull_id;

@@ -1,32 +1,24 @@
 import { DAY_MS, flat, type Random } from "./random";
+import { carrierById } from "./carriers";
 
 // One policy of any line; the line-specific parts (vehicles, dwellings…) are passed in. The
 // term, status and payments are coherent: a cancelled policy has a cancellation date, an
 // expired one ended in the past, one pending activation starts in the future.
-export const CARRIERS = [
-  ["progressive", "Progressive"],
-  ["state_farm", "State Farm"],
-  ["geico", "GEICO"],
-  ["allstate", "Allstate"],
-  ["liberty_mutual", "Liberty Mutual"],
-  ["travelers", "Travelers"],
-  ["nationwide", "Nationwide"],
-  ["usaa", "USAA"],
-  ["erie", "Erie Insurance"],
-  ["lemonade", "Lemonade"],
-] as const;
+/** `[carrier_id, name]` of catalogue carriers: what a pull carries as carrier_name and friendly name. */
+function fromCatalog<const I extends readonly string[]>(ids: I): { [K in keyof I]: Carrier } {
+  return ids.map((id) => {
+    const found = carrierById(id);
+    if (!found) throw new Error(`no carrier ${id} in the catalogue`);
+    return [found.carrier_id, found.name] as const;
+  }) as { [K in keyof I]: Carrier };
+}
 
-export const COMMERCIAL_CARRIERS = [
-  ["the_hartford", "The Hartford"],
-  ["next_insurance", "NEXT Insurance"],
-  ["hiscox", "Hiscox"],
-  ["travelers", "Travelers"],
-  ["nationwide", "Nationwide"],
-] as const;
+export const CARRIERS = fromCatalog(["progressive", "statefarm", "geico", "allstate", "libertymutual", "travelers", "nationwide", "usaa", "erie", "lemonade"] as const);
 
-export const FLOOD_CARRIER = ["nfip", "NFIP Direct"] as const;
+export const COMMERCIAL_CARRIERS = fromCatalog(["thehartford", "nextinsurance", "hiscox", "travelers", "nationwide"] as const);
 
-/** `[identifier, friendly name]`: carrier_name and carrier_friendly_name of a policy. */
+export const FLOOD_CARRIER = fromCatalog(["nfip"] as const)[0];
+
 export type Carrier = readonly [id: string, friendly: string];
 
 const PREMIUM_RANGE: Record<string, [number, number]> = {

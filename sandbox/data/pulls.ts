@@ -18,6 +18,9 @@ export type { Line, PullType, PullVariant };
 const LINES: Line[] = ["auto", "home+auto", "home", "renters+auto", "condo+umbrella", "auto", "home+auto", "flood", "landlord", "commercial", "life+auto", "home+auto+umbrella"];
 
 /** Addresses are unique items: the same address object may be named by several records. */
+/** The developer data a link was made with: where the lead came from. */
+const metaData = (source: string, campaign: string | undefined) => (campaign ? { source, campaign } : { source });
+
 function uniqueById(addresses: Address[]): Address[] {
   const seen = new Set<string>();
   return addresses.filter((a) => !seen.has(a.address_id) && Boolean(seen.add(a.address_id)));
@@ -89,7 +92,8 @@ export function buildPullForLine(random: Random, now: Date, line: Line, variant:
     insurance_provider_friendly_name: carrier[1],
     team_id: null, // filled in by the server with its team
     widget_id: seededWidgetIdFor(alias), // the link of that alias (data/widgets.ts)
-    meta_data: random.chance(0.85) ? JSON.stringify({ source: random.pick(["website", "facebook-ad", "referral", "renewal-campaign"]), campaign: random.chance(0.3) ? `spring-${now.getUTCFullYear()}` : undefined }) : null,
+    // The object the agency's link sent, as the service serves it back (service-notes, "Pulls").
+    meta_data: random.chance(0.85) ? metaData(random.pick(["website", "facebook-ad", "referral", "renewal-campaign"]), random.chance(0.3) ? `spring-${now.getUTCFullYear()}` : undefined) : null,
     is_archived: random.chance(0.05),
     // Pulls of the other types, and empty accounts, are a few days old, so the newest pull of a book is a full one.
     created_at: isoDaysFrom(now, special ? -random.int(2, 89) - random.next() : -random.int(0, 89) - random.next()),

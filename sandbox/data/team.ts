@@ -1,5 +1,6 @@
-// The agency's own people (spec 2.6 Agent): the users a pull can be assigned to. Fixed ids,
-// so a pull's funnel assignee and GET /agents name the same person.
+// The agency's own people (spec 2.6 Agent): the users a pull can be assigned to, with fixed
+// ids. The service has no agents endpoint (they appear only on widgets), so only the seeded
+// pulls' funnel assignees use them.
 
 export type TeamAgent = { agent_id: string; email: string; first_name: string; last_name: string; role: "ADMIN" | "AGENT" };
 

@@ -1,7 +1,8 @@
-// The terms of service the SDK flow shows before consent (GET /tos); POST /consent must name
-// this version. HTML because the service serves it ready to render.
+// The terms of service the SDK flow shows before consent (GET /tos); the consent bodies send
+// this version back. An integer, as the service publishes it. HTML because the service serves
+// it ready to render.
 
-export const TERMS_VERSION = "2026-01-15";
+export const TERMS_VERSION = 2;
 
 export const TERMS_HTML = [
   "<h1>Sandbox Data-Link Terms of Service</h1>",

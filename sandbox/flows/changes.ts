@@ -25,8 +25,9 @@ function update(schema: string, before: Obj, after: Obj): Change {
   return { schema, type: "UPDATE", before, after };
 }
 
-function documentsOf(pull: SandboxPull, policyId: unknown): string[] {
-  return list(pull.documents).filter((d) => d.policy_id === policyId).map((d) => String(d.document_id));
+/** The event's documents as the service lists them: `{ document_id }` objects. */
+function documentsOf(pull: SandboxPull, policyId: unknown): Array<{ document_id: string }> {
+  return list(pull.documents).filter((d) => d.policy_id === policyId).map((d) => ({ document_id: String(d.document_id) }));
 }
 
 const ID_KEYS: Record<string, string> = { POLICY: "policy_id", VEHICLE: "vehicle_id", VEHICLECOVERAGE: "vehicle_coverage_id", DWELLING: "dwelling_id", DWELLINGCOVERAGE: "dwelling_coverage_id", CLAIM: "claim_id" };
@@ -40,7 +41,7 @@ function updatesOf(changes: Change[]): Obj[] {
   });
 }
 
-function found(type: string, changes: Change[], documents: string[]): Found {
+function found(type: string, changes: Change[], documents: Array<{ document_id: string }>): Found {
   return { event: { type, changes, documents }, updates: updatesOf(changes) };
 }
 

@@ -19,9 +19,3 @@ export async function readBody<S extends z.ZodType>(req: IncomingMessage, res: S
   }
   return parsed.data;
 }
-
-/** meta_data arrives as an object or a string; the pull carries it as a string (spec 2.1). */
-export function metaDataText(value: unknown): string | null {
-  if (value === undefined || value === null) return null;
-  return typeof value === "string" ? value : JSON.stringify(value);
-}

@@ -121,7 +121,9 @@ export function beginLink(ctx: SandboxContext, session: LinkSession): void {
 
 export type StepResult = { ok: true } | { ok: false; status: number; code: string; message: string };
 
-const notWaiting = (what: string): StepResult => ({ ok: false, status: 400, code: "INVALID_STATE", message: `The pull is not waiting for ${what}.` });
+/** A step at the wrong moment: the service answers 400 INVALID_ACTION (service-notes). */
+const notWaiting = (what: string): StepResult => ({ ok: false, status: 400, code: "INVALID_ACTION", message: `The pull is not waiting for ${what}.` });
+export const unsupportedInsurer = (insurerName: string): StepResult => ({ ok: false, status: 400, code: "UNSUPPORTED_INSURER", message: `${JSON.stringify(insurerName)} is not a carrier id of GET /carriers.` });
 
 function waitingSession(ctx: SandboxContext, pullId: string): LinkSession | null {
   return flowState(ctx).sessions.get(pullId) ?? null;
@@ -129,13 +131,15 @@ function waitingSession(ctx: SandboxContext, pullId: string): LinkSession | null
 
 /** POST …/connect: new credentials, accepted whenever the pull waits for the consumer. */
 export function connect(ctx: SandboxContext, pullId: string, input: { insurerName: string; username: string; password: string | null }): StepResult {
+  const named = carrierNamed(input.insurerName);
+  if (!named) return unsupportedInsurer(input.insurerName);
   const session = waitingSession(ctx, pullId);
   if (!session?.awaiting) return notWaiting("credentials");
   session.scenario = scenarioFor(input.username);
-  session.passwordOk = input.password === PASSWORD;
+  session.passwordOk = named.noPassword || input.password === PASSWORD;
   session.reportAuth = true;
   if (session.details) {
-    const carrier = carrierNamed(input.insurerName);
+    const { carrier } = named;
     session.details = { ...session.details, carrier, username: input.username };
     setStatus(ctx, pullId, "PROCESSING", { insurance_provider_name: carrier[0], insurance_provider_friendly_name: carrier[1] });
   } else setStatus(ctx, pullId, "PROCESSING");

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { buildPullForLine, failedPull, type SandboxPull } from "../data/pulls";
-import { CARRIERS, type Carrier } from "../data/policies";
+import { carrierById } from "../data/carriers";
+import type { Carrier } from "../data/policies";
 import type { Random } from "../data/random";
 import { replaceIds } from "./ids";
 import type { Outcome } from "./scenarios";
@@ -8,12 +9,15 @@ import type { Outcome } from "./scenarios";
 // What a link yields: the empty pull that exists from the moment the consumer submits, and
 // the full data once the (simulated) carrier has been read.
 
-export type LinkDetails = { carrier: Carrier; username: string; publicAlias: string; metaData: string | null; widgetId: string; teamId: string };
+export type LinkDetails = { carrier: Carrier; username: string; publicAlias: string; metaData: unknown; widgetId: string; teamId: string };
 
-/** The carrier named by the consumer: by id or friendly name; an unknown name links the first. */
-export function carrierNamed(name: string): Carrier {
-  const wanted = name.trim().toLowerCase();
-  return CARRIERS.find(([id, friendly]) => id === wanted || friendly.toLowerCase() === wanted) ?? CARRIERS[0];
+/**
+ * The carrier named by insurerName, which the service takes only as a carrier id (`statefarm`,
+ * never "State Farm"): null for anything else, which the routes refuse as UNSUPPORTED_INSURER.
+ */
+export function carrierNamed(insurerName: string): { carrier: Carrier; noPassword: boolean } | null {
+  const found = carrierById(insurerName.trim());
+  return found ? { carrier: [found.carrier_id, found.name], noPassword: found.disablePasswordField } : null;
 }
 
 /** Stable per username and carrier, as the service keeps one identifier per account holder. */

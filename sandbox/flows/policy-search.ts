@@ -54,7 +54,7 @@ export function lookupDataFits(type: SearchType, data: Record<string, unknown>):
 
 type Failure = { ok: false; status: number; code: string; message?: string };
 
-export function submitPolicySearch(ctx: SandboxContext, search: PolicySearch, metaData: string | null): { ok: true; answer: { pull_id: string; pull_jwt: string } } | Failure {
+export function submitPolicySearch(ctx: SandboxContext, search: PolicySearch, metaData: unknown): { ok: true; answer: { pull_id: string; pull_jwt: string } } | Failure {
   const widget = widgetByAlias(ctx, search.public_alias);
   if (!widget) return { ok: false, status: 400, code: "INVALID_PUBLIC_ALIAS", message: `No link with the alias ${JSON.stringify(search.public_alias)}.` };
   if (!lookupDataFits(search.searchType, search.searchData)) return { ok: false, status: 400, code: "INVALID_POLICY_LOOKUP_DATA", message: `searchData: use one of ${FORMS[search.searchType].map((f) => f.join("+")).join(" or ")}` };

@@ -37,7 +37,7 @@ export type LinkSession = {
 
 export type ReconnectWall = "NOT_AUTHENTICATED" | "IDENTITY_VERIFICATION_OPTIONS" | "IDENTITY_VERIFICATION";
 
-export type MonitoringEvent = { type: string; changes: Array<{ schema: string; type: "CREATE" | "UPDATE" | "DELETE"; before: Record<string, unknown> | null; after: Record<string, unknown> | null }>; documents: string[] };
+export type MonitoringEvent = { type: string; changes: Array<{ schema: string; type: "CREATE" | "UPDATE" | "DELETE"; before: Record<string, unknown> | null; after: Record<string, unknown> | null }>; documents: Array<{ document_id: string }> };
 
 export type MonitoringRecord = {
   monitoring_id: string;

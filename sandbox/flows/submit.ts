@@ -1,5 +1,5 @@
 import type { SandboxContext } from "../context";
-import { announceData, beginLink } from "./link";
+import { announceData, beginLink, unsupportedInsurer, type StepResult } from "./link";
 import { enableMonitoring } from "./monitorings";
 import { carrierNamed, linkedPull, startedPull } from "./outcome";
 import { PASSWORD, scenarioFor } from "./scenarios";
@@ -17,7 +17,9 @@ export const SANDBOX_WIDGET_ID = "0b5f8a4e-2f4c-4d7e-9b61-3a2c1d0e9f10";
 /** user_good_discover's account is monitored from its first pull, on this interval. */
 const DISCOVER_INTERVAL = "P1M";
 
-export type LinkSubmission = { insurerName: string; username: string; password: string | null; publicAlias: string; metaData: string | null };
+/** meta_data is kept as the developer sent it: an object stays an object (service-notes, "Pulls"). */
+export type LinkSubmission = { insurerName: string; username: string; password: string | null; publicAlias: string; metaData: unknown };
+export type LinkResult = { ok: true; pull_id: string; pull_jwt: string } | Extract<StepResult, { ok: false }>;
 
 /** The carrier has been read: the scenario's data goes in, monitoring starts if it says so, webhooks go out. */
 function finishLink(ctx: SandboxContext, session: LinkSession): void {
@@ -33,15 +35,17 @@ function finishLink(ctx: SandboxContext, session: LinkSession): void {
   announceData(ctx, session.pullId);
 }
 
-export function submitLink(ctx: SandboxContext, input: LinkSubmission): { pull_id: string; pull_jwt: string } {
+export function submitLink(ctx: SandboxContext, input: LinkSubmission): LinkResult {
+  const named = carrierNamed(input.insurerName);
+  if (!named) return unsupportedInsurer(input.insurerName) as Extract<StepResult, { ok: false }>;
   const state = flowState(ctx);
-  const details = { carrier: carrierNamed(input.insurerName), username: input.username, publicAlias: input.publicAlias, metaData: input.metaData, widgetId: widgetByAlias(ctx, input.publicAlias)?.widget_id ?? SANDBOX_WIDGET_ID, teamId: ctx.options.teamId };
+  const details = { carrier: named.carrier, username: input.username, publicAlias: input.publicAlias, metaData: input.metaData, widgetId: widgetByAlias(ctx, input.publicAlias)?.widget_id ?? SANDBOX_WIDGET_ID, teamId: ctx.options.teamId };
   const pull = startedPull(state.random, ctx.clock.now(), details);
   ctx.state.pulls.set(pull.pull_id, pull);
   const session: LinkSession = {
     pullId: pull.pull_id,
     scenario: scenarioFor(input.username),
-    passwordOk: input.password === PASSWORD,
+    passwordOk: named.noPassword || input.password === PASSWORD,
     awaiting: null,
     generation: 0,
     sequence: 0,
@@ -54,5 +58,5 @@ export function submitLink(ctx: SandboxContext, input: LinkSubmission): { pull_i
   };
   state.sessions.set(pull.pull_id, session);
   beginLink(ctx, session);
-  return { pull_id: pull.pull_id, pull_jwt: issuePullJwt(ctx, pull.pull_id) };
+  return { ok: true, pull_id: pull.pull_id, pull_jwt: issuePullJwt(ctx, pull.pull_id) };
 }

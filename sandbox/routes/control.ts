@@ -2,7 +2,6 @@ import { z } from "zod";
 import { describeIssues, NO_FAULTS, UUID, type Faults, type SandboxContext } from "../context";
 import { fail, readJson, send } from "../http";
 import type { RouteRequest } from "../context";
-import { metaDataText } from "../flows/input";
 import { runDueMonitorings } from "../flows/refresh";
 import { PASSWORD } from "../flows/scenarios";
 import { flowState, resetFlows } from "../flows/state";
@@ -16,7 +15,7 @@ import type { SandboxPull } from "../data/pulls";
 //   POST /faults                         {errorRate?, timeoutRate?, latencyMs?, duplicateRate?, reorder?}
 //   POST /deliver                        {pull_ids?}: COMPLETE (or ERROR) webhooks for seeded pulls
 //   POST /clock/advance                  {days?, hours?}: due monitorings refresh
-//   POST /links                          {username, password?, carrier?, public_alias?, meta_data?}: a consumer
+//   POST /links                          {username, password?, carrier? (a carrier id), public_alias?, meta_data?}: a consumer
 //                                        link through the consentAndConnect flow → {pull_id, pull_jwt}
 //   POST /monitorings/{id}/refresh       a refresh now → {pull_id}
 //   POST /monitorings/{id}/reconnect-needed  {auth_status?}: the next refresh needs the consumer
@@ -90,7 +89,8 @@ export async function controlRoutes(ctx: SandboxContext, hooks: ControlHooks, { 
     const parsed = linkSchema.safeParse(body.value);
     if (!parsed.success) return fail(res, 400, "INVALID_INPUT", describeIssues(parsed.error.issues));
     const { username, password, carrier, public_alias, meta_data } = parsed.data;
-    return send(res, 200, submitLink(ctx, { username, password: password ?? PASSWORD, insurerName: carrier ?? "progressive", publicAlias: public_alias ?? "get-a-quote", metaData: metaDataText(meta_data) }));
+    const link = submitLink(ctx, { username, password: password ?? PASSWORD, insurerName: carrier ?? "progressive", publicAlias: public_alias ?? "get-a-quote", metaData: meta_data ?? null });
+    return link.ok ? send(res, 200, { pull_id: link.pull_id, pull_jwt: link.pull_jwt }) : fail(res, link.status, link.code, link.message);
   }
   if (path.startsWith("/monitorings/")) return monitoringControl(ctx, path, body.value, res);
   if (path === "/plan") return planControl(ctx, body.value, res);

@@ -8,7 +8,8 @@ import { ensureScheduler } from "../flows/scheduler";
 import { flowState, type MonitoringRecord } from "../flows/state";
 
 // Team routes on monitorings (service-notes, "Monitorings" table). Auth and the team prefix
-// are settled by the server before these run; an unknown monitoring id is 404 NOT_FOUND.
+// are settled by the server before these run; an unknown monitoring id is 404 NOT_FOUND. Bad
+// query parameters of the reads are VALIDATION_ERROR, bad bodies of the writes INVALID_INPUT.
 
 const dateTime = z.iso.datetime({ offset: true });
 const listQuerySchema = z.object({
@@ -51,13 +52,13 @@ export const monitoringRoutes: Routes = async (ctx, { req, res, method, path, ur
   if (path === "/monitorings") {
     if (method === "GET") {
       const query = listQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-      if (!query.success) return fail(res, 400, "INVALID_INPUT", describeIssues(query.error.issues));
+      if (!query.success) return fail(res, 400, "VALIDATION_ERROR", describeIssues(query.error.issues));
       const { limit, before, pull_id, account_identifier, status } = query.data;
       const matching = [...monitorings.values()]
         .reverse() // newest first
         .filter((m) => (!pull_id || m.pullIds.includes(pull_id)) && (!account_identifier || m.account_identifier === account_identifier) && (!status || m.status === status));
       const page = afterCursor(matching, (m) => m.monitoring_id, before);
-      if (!page) return fail(res, 400, "INVALID_INPUT", "before: no monitoring with this id in the list");
+      if (!page) return fail(res, 400, "VALIDATION_ERROR", "before: no monitoring with this id in the list");
       return send(res, 200, { monitorings_count: matching.length, monitorings: page.slice(0, limit).map(servedMonitoring) });
     }
     if (method === "POST") {
@@ -81,10 +82,10 @@ export const monitoringRoutes: Routes = async (ctx, { req, res, method, path, ur
   if (!action) {
     if (method === "GET") {
       const query = detailQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-      if (!query.success) return fail(res, 400, "INVALID_INPUT", describeIssues(query.error.issues));
+      if (!query.success) return fail(res, 400, "VALIDATION_ERROR", describeIssues(query.error.issues));
       if (query.data.with_pulls === "false") return send(res, 200, { monitoring: servedMonitoring(record) });
       const pulls = afterCursor(pullSummaries(ctx, record), (p) => String(p.pull_id), query.data.before);
-      if (!pulls) return fail(res, 400, "INVALID_INPUT", "before: no pull of this monitoring with this id");
+      if (!pulls) return fail(res, 400, "VALIDATION_ERROR", "before: no pull of this monitoring with this id");
       return send(res, 200, { monitoring: servedMonitoring(record), pulls: pulls.slice(0, query.data.limit) });
     }
     if (method === "PATCH") {

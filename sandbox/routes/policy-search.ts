@@ -1,6 +1,6 @@
 import type { Routes } from "../context";
 import { fail, send } from "../http";
-import { metaDataText, readBody } from "../flows/input";
+import { readBody } from "../flows/input";
 import { policySearchSchema, submitPolicySearch } from "../flows/policy-search";
 import { teamState } from "../flows/team-state";
 
@@ -16,6 +16,6 @@ export const policySearchRoutes: Routes = async (ctx, { req, res, method, path }
   if (!teamState(ctx).plan.policySearch) return fail(res, 403, "FORBIDDEN");
   const body = await readBody(req, res, policySearchSchema);
   if (!body) return true;
-  const result = submitPolicySearch(ctx, body, metaDataText(body.meta_data));
+  const result = submitPolicySearch(ctx, body, body.meta_data ?? null);
   return result.ok ? send(res, 200, result.answer) : fail(res, result.status, result.code, result.message);
 };

@@ -20,7 +20,8 @@ export const pullRoutes: Routes = async (ctx, { req, res, method, path, url }) =
   if (path === "/pulls") {
     if (method !== "GET") return fail(res, 405, "METHOD_NOT_ALLOWED");
     const query = listQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-    if (!query.success) return fail(res, 400, "INVALID_INPUT", describeIssues(query.error.issues));
+    // A list route: bad query parameters are VALIDATION_ERROR (service-notes, "Error codes").
+    if (!query.success) return fail(res, 400, "VALIDATION_ERROR", describeIssues(query.error.issues));
     const { limit, offset, since, before } = query.data;
     const from = since ? new Date(since).toISOString() : null;
     const until = before ? new Date(before).toISOString() : null;
@@ -40,7 +41,8 @@ export const pullRoutes: Routes = async (ctx, { req, res, method, path, url }) =
       if (!body.ok) return fail(res, 400, "INVALID_INPUT", "The body is not valid JSON.");
       const parsed = patchSchema.safeParse(body.value);
       if (!parsed.success) return fail(res, 400, "INVALID_INPUT", describeIssues(parsed.error.issues));
-      if (!pull) return fail(res, 400, "NOT_FOUND");
+      // Unlike GET, a PATCH of an unknown pull answers 404 (service-notes, "Error codes").
+      if (!pull) return fail(res, 404, "NOT_FOUND");
       ctx.state.pulls.set(pull.pull_id, { ...pull, is_archived: parsed.data.is_archived });
       return send(res, 200, { success: true });
     }

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { describeIssues, type Routes } from "../context";
-import { CARRIER_CATALOG, LINK_PRODUCTS, type ProductType } from "../data/carriers";
+import { CARRIER_CATALOG, carrierById, LINK_PRODUCTS, PRODUCT_TYPES, type ProductType } from "../data/carriers";
 import { TERMS_HTML, TERMS_VERSION } from "../data/terms";
 import { fail, send } from "../http";
 
 // Public reference routes, served without credentials as the service does: the terms of
-// service (GET /tos) and the carrier catalog (GET /carriers, GET /carriers/{id}).
+// service (GET /tos) and the carrier catalog (GET /carriers as a bare array, GET /carriers/{id}
+// one carrier), in the published shape.
 
-const PRODUCT = z.enum(["personal", "commercial", "agent"]);
+const PRODUCT = z.enum(PRODUCT_TYPES);
 
 const carriersQuerySchema = z.object({
   /** Comma-separated product types: `products=personal,commercial`. */
@@ -27,7 +28,8 @@ export const referenceRoutes: Routes = async (_ctx, { res, method, path, url }) 
   if (path === "/carriers") {
     if (method !== "GET") return fail(res, 405, "METHOD_NOT_ALLOWED");
     const query = carriersQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-    if (!query.success) return fail(res, 400, "INVALID_INPUT", describeIssues(query.error.issues));
+    // A list route: bad query parameters are VALIDATION_ERROR (service-notes, "Error codes").
+    if (!query.success) return fail(res, 400, "VALIDATION_ERROR", describeIssues(query.error.issues));
     const { products, public_alias: alias } = query.data;
     let offered: ProductType[] | undefined;
     if (alias !== undefined) {
@@ -36,16 +38,15 @@ export const referenceRoutes: Routes = async (_ctx, { res, method, path, url }) 
     }
     // A carrier is listed when it sells one of the wanted products (and one the link offers).
     const wanted = (p: ProductType) => (!products || products.includes(p)) && (!offered || offered.includes(p));
-    return send(res, 200, { carriers: CARRIER_CATALOG.filter((c) => c.products.some(wanted)) });
+    return send(res, 200, CARRIER_CATALOG.filter((c) => c.products.some(wanted)));
   }
   const one = /^\/carriers\/([^/]+)$/.exec(path);
   if (one) {
     if (method !== "GET") return fail(res, 405, "METHOD_NOT_ALLOWED");
-    const id = (one[1] ?? "").toLowerCase();
-    // Found by its id or by its identifier (the insurerName of the connect calls).
-    const carrier = CARRIER_CATALOG.find((c) => c.carrier_id === id || c.name === id);
+    // By its id only: a display name ("State Farm") names no carrier.
+    const carrier = carrierById(one[1] ?? "");
     if (!carrier) return fail(res, 404, "NOT_FOUND");
-    return send(res, 200, { carrier });
+    return send(res, 200, carrier);
   }
   return false;
 };

@@ -2,24 +2,26 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { z } from "zod";
 import type { Routes, SandboxContext } from "../context";
-import { basicAuthOk, fail, send } from "../http";
-import { readBody, metaDataText } from "../flows/input";
+import { fail, send, teamAuthOk } from "../http";
+import { readBody } from "../flows/input";
 import { chooseOption, connect, submitCode, type StepResult } from "../flows/link";
 import { redeemReconnectToken } from "../flows/refresh";
 import { submitLink } from "../flows/submit";
 import { issuePullJwt, pullJwtAllows } from "../flows/tokens";
 
 // The consent and whitelabel flows (service-notes, "Consent and whitelabel flows"), served
-// without the team prefix. consentAndConnect takes Basic auth; reconnectToken Basic auth or the
+// without the team prefix. consentAndConnect takes the team's auth (Basic or x-canopy-client-*); reconnectToken that or the
 // x-service-client-* headers (spec 5.3); the per-pull steps only the `pull-jwt` header.
 
 const text = (max: number) => z.string().trim().min(1).max(max);
-const consentSchema = z.object({ device_identifier: text(500), terms_version: text(100), consent_language: text(20_000) });
+/** terms_version is the integer of GET /tos; a string (even "2") is refused as the service does. */
+const consentSchema = z.object({ device_identifier: text(500), terms_version: z.number().int().min(0), consent_language: text(20_000) });
 const credentials = { insurerName: text(200), insurerUsername: text(500), insurerPassword: z.string().max(500).optional(), insurerThirdField: z.string().max(500).optional() };
 const consentAndConnectSchema = consentSchema.extend({
   public_alias: text(200),
   ...credentials,
-  meta_data: z.union([z.string().max(20_000), z.record(z.string(), z.unknown()), z.null()]).optional(),
+  /** An object, kept as sent and served back as that object on the pull and its webhooks. */
+  meta_data: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 const connectSchema = z.object(credentials);
 const optionSchema = z.object({ optionKey: text(200) });
@@ -32,9 +34,9 @@ function same(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Basic auth, or the client id and secret as headers. */
+/** The team's own credentials (Basic or x-canopy-client-*), or the spec's x-service-client-* headers. */
 function clientAuthOk(ctx: SandboxContext, req: IncomingMessage): boolean {
-  if (basicAuthOk(req, ctx.options.clientId, ctx.options.clientSecret)) return true;
+  if (teamAuthOk(req, ctx.options.clientId, ctx.options.clientSecret)) return true;
   const id = req.headers["x-service-client-id"];
   const secret = req.headers["x-service-client-secret"];
   if (typeof id !== "string" || typeof secret !== "string") return false;
@@ -59,11 +61,11 @@ export const widgetRoutes: Routes = async (ctx, { req, res, method, path }) => {
   }
 
   if (path === "/widget/pull/consentAndConnect") {
-    if (!basicAuthOk(req, ctx.options.clientId, ctx.options.clientSecret)) return fail(res, 401, "UNAUTHORIZED");
+    if (!teamAuthOk(req, ctx.options.clientId, ctx.options.clientSecret)) return fail(res, 401, "UNAUTHORIZED");
     const body = await readBody(req, res, consentAndConnectSchema);
     if (!body) return true;
-    const link = submitLink(ctx, { insurerName: body.insurerName, username: body.insurerUsername, password: body.insurerPassword ?? null, publicAlias: body.public_alias, metaData: metaDataText(body.meta_data) });
-    return send(res, 200, link);
+    const link = submitLink(ctx, { insurerName: body.insurerName, username: body.insurerUsername, password: body.insurerPassword ?? null, publicAlias: body.public_alias, metaData: body.meta_data ?? null });
+    return link.ok ? send(res, 200, { pull_id: link.pull_id, pull_jwt: link.pull_jwt }) : fail(res, link.status, link.code, link.message);
   }
 
   if (path === "/widget/pull/reconnectToken") {
@@ -78,7 +80,8 @@ export const widgetRoutes: Routes = async (ctx, { req, res, method, path }) => {
   if (!step) return false;
   const pullId = step[1] ?? "";
   const jwt = req.headers["pull-jwt"];
-  if (!pullJwtAllows(ctx, typeof jwt === "string" ? jwt : undefined, pullId)) return fail(res, 401, "UNAUTHORIZED");
+  // The service answers a pull-jwt that does not open this pull with 403 UNAUTHORIZED.
+  if (!pullJwtAllows(ctx, typeof jwt === "string" ? jwt : undefined, pullId)) return fail(res, 403, "UNAUTHORIZED");
   let result: StepResult;
   if (step[2] === "connect") {
     const body = await readBody(req, res, connectSchema);
@@ -93,5 +96,7 @@ export const widgetRoutes: Routes = async (ctx, { req, res, method, path }) => {
     if (!body) return true;
     result = submitCode(ctx, pullId, body.mfaValue);
   }
-  return result.ok ? send(res, 200, { pull_id: pullId }) : fail(res, result.status, result.code, result.message);
+  if (!result.ok) return fail(res, result.status, result.code, result.message);
+  // connect answers in its published envelope (shouldPoll is deprecated); idvoptions and idv bare.
+  return send(res, 200, step[2] === "connect" ? { pull: { pull_id: pullId }, shouldPoll: true } : { pull_id: pullId });
 };

@@ -30,6 +30,16 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/**
+ * The event types a webhook registration can set through the API (service-notes, "Webhooks");
+ * ERROR, the monitoring events, DATA_UPDATED and servicing are enabled on the service's dashboard.
+ */
+export const API_SETTABLE_WEBHOOK_EVENT_TYPES = ["COMPLETE", "POLICIES_AVAILABLE", "POLICY_AVAILABLE", "AUTH_STATUS", "VALIDATION_COMPLETE"] as const;
+export type ApiSettableWebhookEventType = (typeof API_SETTABLE_WEBHOOK_EVENT_TYPES)[number];
+
+/** Every event type a listed registration may carry: the delivered ones and the API-settable ones. */
+export const REGISTERED_WEBHOOK_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, "VALIDATION_COMPLETE"] as const;
+
 /** AUTH_STATUS `data.auth_status` (spec 3.3). */
 export const AUTH_STATUSES = ["NOT_AUTHENTICATED", "IDENTITY_VERIFICATION_OPTIONS", "IDENTITY_VERIFICATION", "SUCCESS"] as const;
 export type AuthStatus = (typeof AUTH_STATUSES)[number];

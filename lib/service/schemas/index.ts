@@ -27,6 +27,7 @@ export * from "./property-data";
 export * from "./pull";
 export * from "./responses";
 export * from "./servicing";
+export * from "./service-health";
 export * from "./tolerant";
 export * from "./vehicle";
 export * from "./webhooks";
