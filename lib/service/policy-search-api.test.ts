@@ -38,7 +38,7 @@ describe("policy search contract", () => {
     expect(types(hooks)).toEqual(["POLICY_AVAILABLE", "POLICIES_AVAILABLE", "COMPLETE"]);
     const { value, problems } = await getPull(service, session.pull_id);
     expect(problems).toEqual([]);
-    expect(value).toMatchObject({ status: "SUCCESS", type: "POLICY_LOOKUP", insurance_provider_name: "progressive", public_alias: "get-a-quote", meta_data: JSON.stringify({ lead: 7 }), account_identifier: null });
+    expect(value).toMatchObject({ status: "SUCCESS", type: "POLICY_LOOKUP", insurance_provider_name: "progressive", public_alias: "get-a-quote", meta_data: { lead: 7 }, account_identifier: null });
     expect(value.policies.map((p) => p.policy_type)).toEqual(["AUTO"]);
 
     const home = await searchPolicy(service, { ...search, public_alias: "renewal-review", insurerName: "usaa", searchType: "HOME_POLICY", searchData: { streetAddress: "123 Main Street", zipCode: "90210", policyNumber: "12345678" } });
