@@ -2,10 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useActionState, useEffect } from "react";
-import { answerReconnectPageAction } from "@/app/connect/[token]/actions";
 import { FormMessage } from "@/components/workflow/form-message";
+import type { CarrierLogin } from "@/lib/monitoring/reconnect-carrier";
 import type { ReconnectStep } from "@/lib/monitoring/reconnect-page";
-import { IDLE } from "@/lib/workflow/form-state";
+import { IDLE, type FormState } from "@/lib/workflow/form-state";
 
 // The consumer's current step: new credentials, where to send a code, the code, or a wait
 // while their insurance company answers. Messages from the carrier are shown as text.
@@ -19,9 +19,11 @@ function CarrierMessage({ message }: { message: string | null }) {
   return message ? <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="reconnect-message">{message}</p> : null;
 }
 
-export function ReconnectStepForm({ token, step, carrier }: { token: string; step: AnswerStep; carrier: string }) {
+type Props = { token: string; step: AnswerStep; carrier: string; login: CarrierLogin; action: (previous: FormState, formData: FormData) => Promise<FormState> };
+
+export function ReconnectStepForm({ token, step, carrier, login, action: answer }: Props) {
   const router = useRouter();
-  const [state, action, pending] = useActionState(answerReconnectPageAction, IDLE);
+  const [state, action, pending] = useActionState(answer, IDLE);
   // An accepted answer moves the page to "waiting"; a refused one may have moved it too.
   useEffect(() => {
     if (state.status !== "idle") router.refresh();
@@ -42,15 +44,28 @@ export function ReconnectStepForm({ token, step, carrier }: { token: string; ste
       {step.kind === "credentials" ? (
         <>
           <CarrierMessage message={step.message} />
-          <p className="text-sm text-slate-700">Sign in with the username and password you use on {carrier}&apos;s website.</p>
+          <p className="text-sm text-slate-700">Sign in as you do on {carrier}&apos;s website.</p>
           <label className="mt-3 block text-sm font-medium text-slate-800">
-            Username
+            {login.usernameLabel}
             <input name="username" autoComplete="username" required maxLength={500} className={input} />
           </label>
-          <label className="mt-3 block text-sm font-medium text-slate-800">
-            Password
-            <input name="password" type="password" autoComplete="current-password" required maxLength={500} className={input} />
-          </label>
+          {login.password ? (
+            <label className="mt-3 block text-sm font-medium text-slate-800">
+              Password
+              <input name="password" type="password" autoComplete="current-password" required maxLength={500} className={input} />
+            </label>
+          ) : null}
+          {login.thirdField ? (
+            <label className="mt-3 block text-sm font-medium text-slate-800">
+              {login.thirdField.label}
+              <input name="thirdField" required maxLength={500} className={input} data-testid="reconnect-third-field" />
+            </label>
+          ) : null}
+          {login.resetPasswordUrl && login.password ? (
+            <p className="mt-2 text-sm">
+              <a href={login.resetPasswordUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">Forgot your password? Reset it on {carrier}&apos;s website</a>
+            </p>
+          ) : null}
         </>
       ) : step.kind === "options" ? (
         <fieldset>

@@ -88,6 +88,7 @@ const pullActions = () => import("@/app/(app)/pulls/actions");
 const eventActions = () => import("@/app/(app)/events/actions");
 const userActions = () => import("@/app/(app)/admin/users/actions");
 const assignmentActions = () => import("@/app/(app)/admin/assignment/actions");
+const serviceActions = () => import("@/app/(app)/admin/service/actions");
 const reconnectActions = () => import("@/app/(app)/reconnect/actions");
 const consumerActions = () => import("@/app/connect/[token]/actions");
 /** The consumer's reconnect page is guarded by the token in its address, not by a session. */
@@ -107,6 +108,9 @@ const MATRIX: Entry[] = [
   { name: "admin/users/resetPasswordAction", allowed: ["admin"], writes: true, call: async () => (await userActions()).resetPasswordAction(IDLE, form({ userId: ids.otherAgent, password: "another-password-2" })) },
   { name: "admin/users/deactivateUserAction", allowed: ["admin"], writes: true, call: async () => (await userActions()).deactivateUserAction(IDLE, form({ userId: ids.otherAgent, handoverTo: "" })) },
   { name: "admin/assignment/saveAssignmentAction", allowed: ["admin"], writes: true, call: async () => (await assignmentActions()).saveAssignmentAction(IDLE, form({ mode: "ROUND_ROBIN" })) },
+  // No service runs beside this test: an allowed call reaches the client and fails there, writing nothing.
+  { name: "admin/service/registerWebhookAction", allowed: ["admin"], writes: false, call: async () => (await serviceActions()).registerWebhookAction(IDLE) },
+  { name: "admin/service/setWebhookActiveAction", allowed: ["admin"], writes: false, call: async () => (await serviceActions()).setWebhookActiveAction(IDLE, form({ webhookId: "wh_1", active: "false" })) },
   // The service is not running here: allowed calls pass the permission check and are then
   // refused by the unreachable service (CONFLICT), changing nothing.
   { name: "pulls/enableMonitoringAction", allowed: ["admin", "manager"], writes: false, call: async () => (await pullActions()).enableMonitoringAction(IDLE, form({ pullId: ownPull, every: "1", unit: "M" })) },

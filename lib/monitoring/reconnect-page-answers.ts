@@ -6,8 +6,8 @@ import type { ServiceConfig } from "@/lib/service/client";
 import { ServiceError } from "@/lib/service/errors";
 import { chooseVerificationOption, connectPull, exchangeReconnectToken, submitVerificationCode } from "@/lib/service/link-api";
 import { getMonitoringReconnectToken } from "@/lib/service/monitorings-api";
-import type { PullSessionResponse } from "@/lib/service/schemas";
-import { resolveCarrierId } from "./reconnect-carrier";
+import type { Carrier, PullSessionResponse } from "@/lib/service/schemas";
+import { carrierLogin, findCarrier, thirdFieldMatches } from "./reconnect-carrier";
 import { CLOSED_REASONS, readReconnectPage, type ReconnectPageView } from "./reconnect-page";
 
 // The consumer's answers on a Coverdesk reconnect page, passed to the service's whitelabel
@@ -16,7 +16,8 @@ import { CLOSED_REASONS, readReconnectPage, type ReconnectPageView } from "./rec
 // Credentials go straight through to the service and are never stored.
 
 export const consumerAnswerSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("credentials"), username: z.string().trim().min(1, "Enter your username.").max(500), password: z.string().min(1, "Enter your password.").max(500) }),
+  // Whether a password and a third field are needed depends on the carrier: checked against its catalogue entry.
+  z.object({ kind: z.literal("credentials"), username: z.string().trim().min(1, "Enter your username.").max(500), password: z.string().max(500).optional(), thirdField: z.string().trim().max(500).optional() }),
   z.object({ kind: z.literal("options"), optionKey: z.string().min(1, "Choose where to send the code.").max(200) }),
   z.object({ kind: z.literal("code"), code: z.string().trim().min(1, "Enter the code.").max(50) }),
 ]);
@@ -64,14 +65,31 @@ async function startSession(db: Db, service: ServiceConfig, view: ReconnectPageV
   return { pullId: session.pull_id, jwt: session.pull_jwt };
 }
 
-/** `carrierId`: the insurerName of a credentials answer (a carrier id of GET /carriers). */
-async function send(service: ServiceConfig, session: Session, answer: ConsumerAnswer, carrierId: string | null): Promise<void> {
+/** `carrier`: for a credentials answer, the carrier of GET /carriers, whose id is the insurerName. */
+async function send(service: ServiceConfig, session: Session, answer: ConsumerAnswer, carrier: Carrier | null): Promise<void> {
   const pull = { pull_id: session.pullId, pull_jwt: session.jwt };
   if (answer.kind === "credentials") {
-    if (!carrierId) throw new Error("credentials need the carrier id"); // resolved by the caller first
-    await connectPull(service, pull, { insurerName: carrierId, insurerUsername: answer.username, insurerPassword: answer.password });
+    if (!carrier) throw new Error("credentials need the carrier"); // resolved by the caller first
+    const login = carrierLogin(carrier);
+    await connectPull(service, pull, {
+      insurerName: carrier.carrier_id,
+      insurerUsername: answer.username,
+      insurerPassword: login.password ? answer.password : undefined,
+      insurerThirdField: login.thirdField ? answer.thirdField : undefined,
+    });
   } else if (answer.kind === "options") await chooseVerificationOption(service, pull, answer.optionKey);
   else await submitVerificationCode(service, pull, answer.code);
+}
+
+/** What the carrier's login needs that the answer lacks, in its own words where it has them. */
+function credentialsRefusal(carrier: Carrier, answer: Extract<ConsumerAnswer, { kind: "credentials" }>): string | null {
+  const login = carrierLogin(carrier);
+  if (login.password && !answer.password) return "Enter your password.";
+  if (login.thirdField) {
+    if (!answer.thirdField) return `Enter your ${login.thirdField.label}.`;
+    if (!thirdFieldMatches(carrier, answer.thirdField)) return login.thirdField.error;
+  }
+  return null;
 }
 
 export async function answerReconnectPage(db: Db, service: ServiceConfig, pageId: string, answer: ConsumerAnswer): Promise<AnswerResult> {
@@ -79,9 +97,13 @@ export async function answerReconnectPage(db: Db, service: ServiceConfig, pageId
   if (!view) return { ok: false, message: "This link is not valid." };
   if (view.step.kind !== answer.kind) return { ok: false, message: "This page has moved on; it now shows where your login stands." };
   try {
-    // Credentials name the carrier by its id, found before anything is sent.
-    const carrierId = answer.kind === "credentials" ? await resolveCarrierId(service, view.carrierNames) : null;
-    if (answer.kind === "credentials" && !carrierId) return { ok: false, message: UNKNOWN_CARRIER };
+    // Credentials name the carrier by its id, found (and its login's rules checked) before anything is sent.
+    const carrier = answer.kind === "credentials" ? await findCarrier(service, view.carrierNames) : null;
+    if (answer.kind === "credentials") {
+      if (!carrier) return { ok: false, message: UNKNOWN_CARRIER };
+      const refusal = credentialsRefusal(carrier, answer);
+      if (refusal) return { ok: false, message: refusal };
+    }
     const held = view.page.sessionPullId && view.page.sessionJwt ? { pullId: view.page.sessionPullId, jwt: view.page.sessionJwt } : null;
     let session: Session | AnswerResult = held ?? (await startSession(db, service, view));
     if ("ok" in session) return session;
@@ -91,7 +113,7 @@ export async function answerReconnectPage(db: Db, service: ServiceConfig, pageId
     if (current && current.step.kind !== answer.kind) return { ok: false, message: "Please sign in to your insurance account again." };
     const sequence = current?.sequence ?? 0;
     try {
-      await send(service, session, answer, carrierId);
+      await send(service, session, answer, carrier);
     } catch (error) {
       // The pull's session expires after a while: start a new one from a fresh token, once.
       if (!(error instanceof ServiceError) || (error.status !== 401 && error.status !== 403)) throw error;
@@ -99,7 +121,7 @@ export async function answerReconnectPage(db: Db, service: ServiceConfig, pageId
       await db.update(monitorings).set({ reconnectToken: null }).where(eq(monitorings.monitoringId, view.page.monitoringId));
       session = await startSession(db, service, view);
       if ("ok" in session) return session;
-      await send(service, session, answer, carrierId);
+      await send(service, session, answer, carrier);
     }
     await db.update(reconnectPages).set({ answeredAtSequence: sequence, answeredAt: new Date() }).where(eq(reconnectPages.id, pageId));
     return { ok: true };

@@ -13,6 +13,7 @@ import { WRONG_CODE_MESSAGE } from "@/sandbox/flows/scenarios";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
 import { openReconnectPage, readReconnectPage, DEFAULT_BAD_CREDENTIALS } from "./reconnect-page";
+import { carrierLogin, findCarrier } from "./reconnect-carrier";
 import { answerReconnectPage } from "./reconnect-page-answers";
 import { guardReconnectPage, RECONNECT_PAGE_LIMITS } from "./reconnect-page-guard";
 import { reconnectPageKey, reconnectPageToken } from "./reconnect-page-token";
@@ -158,6 +159,44 @@ describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
     } };
     expect(await answerReconnectPage(database.db, recording, opened.pageId, { kind: "credentials", username: "user_good", password: "pass_good" })).toEqual({ ok: true });
     expect(sent).toEqual([{ insurerName: "statefarm", insurerUsername: "user_good", insurerPassword: "pass_good" }]);
+  });
+
+  it("follows the carrier's own login: its third field checked by its rule before anything is sent, no password where it has none", async () => {
+    const reconnectWith = async (carrierId: string) => {
+      const monitoringId = await accountNeedingReconnect();
+      const [row] = await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
+      await database.db.update(pulls).set({ providerName: carrierId, providerFriendlyName: null }).where(eq(pulls.pullId, row?.latestPullId ?? row?.initialPullId ?? ""));
+      const opened = await openReconnectPage(database.db, staff.admin, monitoringId);
+      if (!opened.ok) throw new Error(opened.message);
+      return opened.pageId;
+    };
+    const sent: unknown[] = [];
+    const recording: ServiceConfig = { ...service, fetch: async (url, init) => {
+      if (String(url).endsWith("/connect")) sent.push(JSON.parse(String(init?.body)));
+      return fetch(url, init);
+    } };
+
+    // USAA asks for a 4-digit PIN besides the Online ID and password.
+    const usaa = await reconnectWith("usaa");
+    expect(carrierLogin(await findCarrier(service, ["usaa"]))).toMatchObject({ usernameLabel: "Online ID", password: true, thirdField: { label: "4-digit PIN" } });
+    expect(await answerReconnectPage(database.db, recording, usaa, { kind: "credentials", username: "user_good", password: "pass_good" })).toEqual({ ok: false, message: "Enter your 4-digit PIN." });
+    expect(await answerReconnectPage(database.db, recording, usaa, { kind: "credentials", username: "user_good", password: "pass_good", thirdField: "12a4" })).toEqual({ ok: false, message: "Enter the 4-digit PIN of your USAA account." });
+    expect(sent, "nothing reached the service").toEqual([]);
+    expect(await answerReconnectPage(database.db, recording, usaa, { kind: "credentials", username: "user_good", password: "pass_good", thirdField: "1234" })).toEqual({ ok: true });
+    expect(sent).toEqual([{ insurerName: "usaa", insurerUsername: "user_good", insurerPassword: "pass_good", insurerThirdField: "1234" }]);
+
+    // A carrier that signs in without a password is never sent one, nor asked for it.
+    const lemonade = await reconnectWith("lemonade");
+    expect(carrierLogin(await findCarrier(service, ["lemonade"])).password).toBe(false);
+    expect(await answerReconnectPage(database.db, recording, lemonade, { kind: "credentials", username: "user_good", password: "typed anyway" })).toEqual({ ok: true });
+    expect(sent.at(-1)).toEqual({ insurerName: "lemonade", insurerUsername: "user_good" });
+  });
+
+  it("never links the reset page of a catalogue entry that is not a web address", () => {
+    const entry = { carrier_id: "x", name: "X", resetPasswordUrl: "javascript:alert(1)" } as Parameters<typeof carrierLogin>[0];
+    expect(carrierLogin(entry).resetPasswordUrl).toBeNull();
+    expect(carrierLogin({ ...entry, resetPasswordUrl: "https://x.example/reset" } as typeof entry).resetPasswordUrl).toBe("https://x.example/reset");
+    expect(carrierLogin(null)).toEqual({ usernameLabel: "Username", password: true, thirdField: null, resetPasswordUrl: null });
   });
 
   it("says so in plain words, and sends nothing, when no carrier of the catalogue matches the pull's", async () => {

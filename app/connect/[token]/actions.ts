@@ -20,6 +20,7 @@ export async function answerReconnectPageAction(_previous: FormState, formData: 
     kind: field(formData, "kind"),
     username: field(formData, "username"),
     password: field(formData, "password"),
+    thirdField: field(formData, "thirdField"),
     optionKey: field(formData, "optionKey"),
     code: field(formData, "code"),
   });

@@ -4,7 +4,10 @@ import { notFound } from "next/navigation";
 import { ConsumerCard } from "@/components/connect/consumer-card";
 import { FollowReconnect } from "@/components/connect/follow-reconnect";
 import { ReconnectStepForm } from "@/components/connect/reconnect-step-form";
+import { answerReconnectPageAction } from "./actions";
 import { getDb } from "@/db/client";
+import { env } from "@/lib/env";
+import { carrierLogin, findCarrier } from "@/lib/monitoring/reconnect-carrier";
 import { readReconnectPage, type ReconnectStep } from "@/lib/monitoring/reconnect-page";
 import { guardReconnectPage } from "@/lib/monitoring/reconnect-page-guard";
 import { configuredReconnectPageKey } from "@/lib/monitoring/reconnect-page-key";
@@ -44,14 +47,16 @@ export default async function ConnectPage({ params }: { params: Promise<{ token:
   const view = await readReconnectPage(db, guard.pageId);
   if (!view) notFound();
   const { step } = view;
-  const carrier = view.carrier ?? "your insurance company";
+  // The carrier's own sign-in labels, from the service's catalogue; plain ones if it cannot be read.
+  const entry = step.kind === "credentials" ? await findCarrier(env().service, view.carrierNames).catch(() => null) : null;
+  const carrier = entry?.name ?? view.carrier ?? "your insurance company";
   const following = step.kind !== "done" && step.kind !== "closed" && step.kind !== "expired";
   return (
     <ConsumerCard title={`Reconnect your ${carrier} account`}>
       <p className="text-slate-700">
         Your insurance agency keeps your policy details up to date through a secure connection to {carrier}. That connection needs you to sign in again.
       </p>
-      <div className="mt-6">{following ? <ReconnectStepForm token={token} step={step} carrier={carrier} /> : <Finished step={step} />}</div>
+      <div className="mt-6">{following ? <ReconnectStepForm token={token} step={step} carrier={carrier} login={carrierLogin(entry)} action={answerReconnectPageAction} /> : <Finished step={step} />}</div>
       {following ? <FollowReconnect token={token} version={view.version} /> : null}
     </ConsumerCard>
   );
