@@ -4,6 +4,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db/client";
 import { env } from "@/lib/env";
 import { clientAddress } from "@/lib/security/client-address";
+import { safeRedirectPath } from "@/lib/security/safe-redirect";
 import { throttledError } from "@/lib/security/sign-in-errors";
 import { signInWithPassword } from "./credentials";
 
@@ -24,6 +25,11 @@ export function sessionCookie(publicUrl: string) {
       options: { httpOnly: true, sameSite: "lax" as const, path: "/", secure },
     },
   };
+}
+
+/** Where next-auth may send the browser: `url` if it stays on `baseUrl`'s origin, else its home. */
+export function redirectWithinApp(url: string, baseUrl: string): string {
+  return `${new URL(baseUrl).origin}${safeRedirectPath(url, baseUrl)}`;
 }
 
 /** next-auth hands authorize() the request headers as a plain record. */
@@ -74,6 +80,11 @@ function buildAuthOptions(): NextAuthOptions {
     }),
   ],
   callbacks: {
+    // next-auth's own redirects (after sign-out, or a callbackUrl posted to it) follow the same
+    // rule as the login page: a place on this app, else its home page.
+    redirect({ url, baseUrl }) {
+      return redirectWithinApp(url, baseUrl);
+    },
     jwt({ token, user }) {
       if (user) {
         token.userId = user.id;
