@@ -71,7 +71,7 @@ const auth = (db: Db) => Promise.all([findActiveUserById(db, ADMIN_ID), countNew
 
 function listStages(qs: string) {
   const { query } = parsePullListQuery(Object.fromEntries(new URLSearchParams(qs)));
-  return [[auth], [(db: Db) => listPulls(db, ALL, query), (db: Db) => listPullFilterOptions(db), (db: Db) => listActiveUsers(db)]];
+  return [[auth], [(db: Db) => listPulls(db, ALL, query), (db: Db) => listPullFilterOptions(db, ALL), (db: Db) => listActiveUsers(db)]];
 }
 
 function csvStages(qs: string) {
@@ -81,7 +81,7 @@ function csvStages(qs: string) {
 
 function reportStages(qs: string) {
   const { filter } = parseReportFilter(Object.fromEntries(new URLSearchParams(qs)));
-  return [[auth], [(db: Db) => getReport(db, filter), (db: Db) => listActiveUsers(db), (db: Db) => listPullFilterOptions(db)]];
+  return [[auth], [(db: Db) => getReport(db, filter), (db: Db) => listActiveUsers(db), (db: Db) => listPullFilterOptions(db, ALL)]];
 }
 
 function detailStages(pullId: string, accountIdentifier: string | null) {

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/types";
 import { ROLES, users } from "@/db/schema";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword, PASSWORD_TOO_LONG_MESSAGE, passwordFitsBcrypt } from "@/lib/auth/password";
 import { DEMO_PASSWORD } from "./demo-users";
 
 // Creating a real user (or resetting one's password and role): the way into a production
@@ -15,7 +15,7 @@ export const newUserSchema = z.object({
   password: z
     .string()
     .min(12, "Use a password of at least 12 characters.")
-    .max(200)
+    .refine(passwordFitsBcrypt, PASSWORD_TOO_LONG_MESSAGE)
     .refine((p) => p !== DEMO_PASSWORD, "The demo password cannot be used for a real account."),
 });
 export type NewUser = z.input<typeof newUserSchema>;
