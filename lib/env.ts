@@ -82,6 +82,11 @@ const envSchema = z.object({
   COVERDESK_DEMO_MODE: flag,
   /** Minutes between reconciliation syncs with the service's pull list; 0 turns them off. */
   COVERDESK_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
+  /**
+   * Reverse proxies in front of the app that append to X-Forwarded-For: the client's address is
+   * the entry this many places from the right (0: the peer that connected, as server.mjs adds it).
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Runs the ingestion worker inside this process (default on). */
   COVERDESK_WORKER: z.preprocess(
     emptyToUndefined,
@@ -109,6 +114,8 @@ export type Env = {
   runWorker: boolean;
   /** 0 when scheduled syncs are off. */
   syncIntervalMs: number;
+  /** X-Forwarded-For entries added by proxies we trust, counted from the right (see server.mjs). */
+  trustedProxyHops: number;
 };
 
 export class EnvError extends Error {
@@ -170,6 +177,7 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
     demoMode: !production || e.COVERDESK_DEMO_MODE,
     syncIntervalMs: e.COVERDESK_SYNC_INTERVAL_MINUTES * 60_000,
     runWorker: e.COVERDESK_WORKER,
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
   };
 }
 

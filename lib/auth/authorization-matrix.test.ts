@@ -119,7 +119,7 @@ const MATRIX: Entry[] = [
   // Public, token-guarded: anyone holding the page's address may answer (here the service is
   // unreachable, so the answer is refused after the guard); a wrong token is refused for all.
   { name: "connect/[token]/answerReconnectPageAction", allowed: EVERYONE, writes: false, call: async () => (await consumerActions()).answerReconnectPageAction(IDLE, form({ token: await reconnectPage(), kind: "credentials", username: "u", password: "p" })) },
-  { name: "GET /api/connect/[token]/status", allowed: EVERYONE, writes: false, call: async () => (await import("@/app/api/connect/[token]/status/route")).GET(new Request("http://app/x"), { params: reconnectPage().then((token) => ({ token })) }) },
+  { name: "GET /api/connect/[token]/status", allowed: EVERYONE, writes: false, call: async () => (await import("@/app/api/connect/[token]/status/route")).GET(new Request("http://app/x", { headers: { "x-forwarded-for": "192.0.2.10" } }), { params: reconnectPage().then((token) => ({ token })) }) },
   { name: "GET /api/admin/sync", allowed: ["admin"], writes: false, call: async () => (await import("@/app/api/admin/sync/route")).GET() },
   { name: "GET /api/reports/csv", allowed: ["admin", "manager"], writes: false, call: async () => (await import("@/app/api/reports/csv/route")).GET(new Request("http://app/api/reports/csv?table=byAgent")) },
   // Everyone signed in may export; what the file holds follows their view (tested below).

@@ -4,7 +4,7 @@
 
 export type HeaderContext = {
   pathname: string;
-  /** `next start` (NODE_ENV=production): HSTS is sent, React's dev-only eval is not allowed. */
+  /** `npm start` (NODE_ENV=production): HSTS is sent, React's dev-only eval is not allowed. */
   production: boolean;
   /** The app's public URL is https: subresources are upgraded too. */
   https: boolean;

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { Db } from "@/db/types";
+import { addressBucket } from "./client-address";
 import { hitRateLimit, releaseRateLimitHit, type RateLimit } from "./rate-limit";
 
 // Failed sign-ins are limited per email and per client address in the database limiter, so a
@@ -17,7 +18,7 @@ export const LOGIN_LIMITS = {
 
 // Emails are hashed: the table then holds no typed addresses, and every key has one length.
 const emailKey = (email: string) => `login:email:${createHash("sha256").update(email.trim().toLowerCase()).digest("hex")}`;
-const addressKey = (address: string) => `login:address:${address}`;
+const addressKey = (address: string) => `login:address:${addressBucket(address)}`;
 
 /** Who is knocking: the email typed (null when none was) and the client's address. */
 export type LoginSubject = { email: string | null; address: string };
