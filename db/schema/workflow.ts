@@ -58,5 +58,9 @@ export const AUDIT_ACTIONS = [
   "USER_DEACTIVATED",
   "PASSWORD_RESET",
   "ASSIGNMENT_SETTINGS_CHANGED",
+  /** Sign-ins whose password was checked, with the client's address; throttled tries check none and are not recorded. */
+  "SIGNED_IN",
+  "SIGN_IN_FAILED",
+  "SIGNED_OUT",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

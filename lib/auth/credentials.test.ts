@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "@/db/schema";
+import { auditEvents, users } from "@/db/schema";
 import { DEMO_PASSWORD, DEMO_USERS, ensureDemoUsers } from "@/lib/users/demo-users";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { LOGIN_LIMITS } from "@/lib/security/login-throttle";
@@ -114,5 +114,41 @@ describe("sign-in throttling", () => {
     // Five were checked (four refused, the fifth used the last try); seven never reached the password.
     expect(outcomes.filter((o) => o.status === "refused")).toHaveLength(LOGIN_LIMITS.perEmail.limit - 1);
     expect(outcomes.filter((o) => o.status === "throttled")).toHaveLength(12 - (LOGIN_LIMITS.perEmail.limit - 1));
+  });
+});
+
+describe("sign-ins and sign-outs on the audit trail", () => {
+  const demo = { demoMode: true };
+  const trail = async (action: "SIGNED_IN" | "SIGN_IN_FAILED" | "SIGNED_OUT", address?: string) =>
+    (await database.db.select().from(auditEvents).where(eq(auditEvents.action, action))).filter((e) => address === undefined || (e.details as { address?: string }).address === address);
+
+  it("records a success with the user and the address it came from", async () => {
+    const outcome = await signInWithPassword(database.db, { email: "admin@example.com", password: DEMO_PASSWORD }, { ...demo, address: "192.0.2.41" });
+    expect(outcome.status).toBe("signed-in");
+    const [entry] = await trail("SIGNED_IN", "192.0.2.41");
+    expect(entry).toMatchObject({ actorName: "Avery Admin", subjectUserId: outcome.status === "signed-in" ? outcome.user.id : "" });
+  });
+
+  it("records a failure with the address, and the account only when the email names one", async () => {
+    const [audited] = await database.db.insert(users).values({ email: "audited@example.com", name: "Audited", role: "AGENT", passwordHash: await hashPassword("audited-password-1") }).returning();
+    await signInWithPassword(database.db, { email: "Audited@example.com", password: "not-it" }, { ...demo, address: "192.0.2.42" });
+    await signInWithPassword(database.db, { email: "someone-else@example.com", password: "my-password-typed-here" }, { ...demo, address: "192.0.2.42" });
+    const failures = await trail("SIGN_IN_FAILED", "192.0.2.42");
+    expect(failures.map((f) => [f.subjectUserId, f.details])).toEqual([
+      [audited?.id, { address: "192.0.2.42", email: "audited@example.com", reason: "password" }],
+      [null, { address: "192.0.2.42", email: null, reason: "unknown-email" }],
+    ]);
+    // What was typed into the email field for no account is not kept.
+    expect(JSON.stringify(failures)).not.toContain("someone-else");
+  });
+
+  it("records a sign-out through next-auth's signOut event, for the user the session named", async () => {
+    const [admin] = await database.db.select().from(users).where(eq(users.email, "admin@example.com"));
+    (globalThis as unknown as { __coverdeskDb?: { connection?: Promise<unknown> } }).__coverdeskDb = { connection: Promise.resolve(database) };
+    const { getAuthOptions } = await import("./options");
+    await getAuthOptions().events?.signOut?.({ token: { userId: admin?.id }, session: undefined as never });
+    await getAuthOptions().events?.signOut?.({ token: { userId: "not-a-uuid" }, session: undefined as never });
+    const outs = await trail("SIGNED_OUT");
+    expect(outs.map((o) => [o.actorName, o.subjectUserId])).toEqual([["Avery Admin", admin?.id]]);
   });
 });

@@ -1,11 +1,16 @@
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { getDb } from "@/db/client";
+import { users } from "@/db/schema";
+import type { Db } from "@/db/types";
 import { env } from "@/lib/env";
 import { clientAddress } from "@/lib/security/client-address";
 import { safeRedirectPath } from "@/lib/security/safe-redirect";
 import { throttledError } from "@/lib/security/sign-in-errors";
+import { recordAudit } from "@/lib/workflow/audit";
 import { signInWithPassword } from "./credentials";
 
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60; // one working day
@@ -25,6 +30,13 @@ export function sessionCookie(publicUrl: string) {
       options: { httpOnly: true, sameSite: "lax" as const, path: "/", secure },
     },
   };
+}
+
+/** Records a sign-out for the user the session named (a token naming no user records nothing). */
+export async function recordSignOut(db: Db, userId: unknown): Promise<void> {
+  if (typeof userId !== "string" || !z.uuid().safeParse(userId).success) return;
+  const [user] = await db.select({ id: users.id, name: users.name, role: users.role }).from(users).where(eq(users.id, userId));
+  await recordAudit(db, user ?? null, "SIGNED_OUT", { subjectUserId: userId });
 }
 
 /** Where next-auth may send the browser: `url` if it stays on `baseUrl`'s origin, else its home. */
@@ -79,6 +91,12 @@ function buildAuthOptions(): NextAuthOptions {
       },
     }),
   ],
+  events: {
+    // Sign-outs go on the audit trail beside sign-ins (lib/auth/credentials.ts).
+    async signOut({ token }) {
+      await recordSignOut(await getDb(), token?.userId);
+    },
+  },
   callbacks: {
     // next-auth's own redirects (after sign-out, or a callbackUrl posted to it) follow the same
     // rule as the login page: a place on this app, else its home page.
