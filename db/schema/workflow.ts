@@ -27,6 +27,8 @@ export const auditEvents = pgTable(
     index("audit_events_actor_id_idx").on(t.actorId),
     index("audit_events_action_idx").on(t.action),
     index("audit_events_at_idx").on(t.at),
+    // A user's own recent failed sign-ins, shown to them on every page.
+    index("audit_events_subject_action_idx").on(t.subjectUserId, t.action, t.at),
   ],
 );
 

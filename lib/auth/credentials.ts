@@ -49,7 +49,7 @@ export async function authenticate(
 export type SignInOutcome =
   | { status: "signed-in"; user: AuthenticatedUser }
   | { status: "refused" }
-  /** Too many failures for this email or from this address: not even a right password gets in. */
+  /** Too many failures from this address (for this account, or for any): wait before the next try. */
   | { status: "throttled"; retryAfterSeconds: number };
 
 /** The email as typed, for counting failures, whatever else is wrong with the input. */
@@ -59,8 +59,9 @@ function typedEmail(input: unknown): string | null {
 }
 
 /**
- * Sign-in with its throttle: failures are limited per email and per client address
- * (lib/security/login-throttle.ts). Unknown and known emails are counted and answered alike.
+ * Sign-in with its throttle: failures slow down the address they come from, for the account
+ * and overall (lib/security/login-throttle.ts), never the account from elsewhere. Unknown and
+ * known emails are counted and answered alike.
  */
 export async function signInWithPassword(
   db: Db,
@@ -85,5 +86,5 @@ export async function signInWithPassword(
       details: { address: options.address, email: checked.account?.email ?? null, reason: checked.failure },
     });
   }
-  return attempt.lastBeforeWait !== null ? { status: "throttled", retryAfterSeconds: attempt.lastBeforeWait } : { status: "refused" };
+  return attempt.waitIfFails !== null ? { status: "throttled", retryAfterSeconds: attempt.waitIfFails } : { status: "refused" };
 }
