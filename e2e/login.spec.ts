@@ -41,4 +41,27 @@ test.describe("signing in", () => {
     expect(again.status()).toBe(307);
     expect(new URL(again.headers().location ?? "", app).origin).toBe(app);
   });
+
+  test("signing out ends the session on the server: a copy of the cookie no longer works", async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(ROLES.manager.email);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("banner")).toBeVisible();
+    const copied = await context.cookies();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await context.close();
+
+    // Someone who kept a copy of the cookie (still validly signed) gets the login page.
+    const thief = await browser.newContext();
+    await thief.addCookies(copied);
+    const stolen = await thief.newPage();
+    await stolen.goto("/pulls");
+    await expect(stolen).toHaveURL(/\/login/);
+    await expect(stolen.getByRole("button", { name: "Sign in" })).toBeVisible();
+    await thief.close();
+  });
 });

@@ -87,6 +87,8 @@ const envSchema = z.object({
    * the entry this many places from the right (0: the peer that connected, as server.mjs adds it).
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Hours a session lasts at most from sign-in, however active (besides the 8-hour idle limit). */
+  COVERDESK_SESSION_MAX_HOURS: z.coerce.number().min(0.25).max(24 * 30).default(12),
   /** Runs the ingestion worker inside this process (default on). */
   COVERDESK_WORKER: z.preprocess(
     emptyToUndefined,
@@ -109,7 +111,7 @@ export type Env = {
     webhookMaxAgeSeconds: number;
     timeoutMs: number;
   };
-  auth: { secret: string; url: string };
+  auth: { secret: string; url: string; /** Absolute session lifetime from sign-in. */ sessionMaxSeconds: number };
   demoMode: boolean;
   runWorker: boolean;
   /** 0 when scheduled syncs are off. */
@@ -173,6 +175,7 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
     auth: {
       secret: e.NEXTAUTH_SECRET ?? SANDBOX_DEFAULTS.NEXTAUTH_SECRET,
       url: e.NEXTAUTH_URL ?? SANDBOX_DEFAULTS.NEXTAUTH_URL,
+      sessionMaxSeconds: Math.round(e.COVERDESK_SESSION_MAX_HOURS * 3600),
     },
     demoMode: !production || e.COVERDESK_DEMO_MODE,
     syncIntervalMs: e.COVERDESK_SYNC_INTERVAL_MINUTES * 60_000,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { monitorings, pulls, reconnectPages, users, webhookEvents } from "@/db/schema";
+import { monitorings, pulls, reconnectPages, userSessions, users, webhookEvents } from "@/db/schema";
 import { queryRows } from "@/db/connect";
 import { env } from "@/lib/env";
 import { reconnectPageToken } from "@/lib/monitoring/reconnect-page-token";
@@ -19,7 +19,9 @@ type Who = "admin" | "manager" | "agent" | "otherAgent" | "none";
 const EVERYONE: Who[] = ["admin", "manager", "agent", "otherAgent", "none"];
 
 let current: { id: string } | null = null;
-vi.mock("next-auth", () => ({ getServerSession: async () => (current ? { user: { id: current.id } } : null), default: () => null }));
+/** Each user's open server-side session (user_sessions), which the session cookie names. */
+const sessions: Record<string, string> = {};
+vi.mock("next-auth", () => ({ getServerSession: async () => (current ? { user: { id: current.id }, sessionId: sessions[current.id] } : null), default: () => null }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": "192.0.2.10" }) }));
 
@@ -43,6 +45,10 @@ async function baseline() {
   const [admin, manager, agent, otherAgent] = staff.map((s) => s.id);
   if (!admin || !manager || !agent || !otherAgent) throw new Error("staff not created");
   Object.assign(ids, { admin, manager, agent, otherAgent });
+  for (const id of [admin, manager, agent, otherAgent]) {
+    const [session] = await database.db.insert(userSessions).values({ userId: id, expiresAt: new Date(Date.now() + 3_600_000) }).returning({ id: userSessions.id });
+    sessions[id] = session?.id ?? "";
+  }
   const sample = generatePulls(77, 6, new Date()).filter((p) => p.status === "SUCCESS" && !p.parent_pull_id);
   for (const pull of sample.slice(0, 2)) await storePull(database.db, pull);
   ownPull = sample[0]?.pull_id ?? "";

@@ -12,7 +12,9 @@ import { safeRedirectPath } from "@/lib/security/safe-redirect";
 import { throttledError } from "@/lib/security/sign-in-errors";
 import { recordAudit } from "@/lib/workflow/audit";
 import { signInWithPassword } from "./credentials";
+import { endUserSession, startUserSession } from "./user-sessions";
 
+/** The rolling limit: a session idle this long ends (the absolute one is COVERDESK_SESSION_MAX_HOURS). */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60; // one working day
 
 let cached: NextAuthOptions | undefined;
@@ -87,14 +89,19 @@ function buildAuthOptions(): NextAuthOptions {
         const outcome = await signInWithPassword(db, credentials, { demoMode: config.demoMode, address });
         // next-auth passes a thrown message to the login form as its error; null reads as a plain refusal.
         if (outcome.status === "throttled") throw new Error(throttledError(outcome.retryAfterSeconds));
-        return outcome.status === "signed-in" ? outcome.user : null;
+        if (outcome.status !== "signed-in") return null;
+        const sessionId = await startUserSession(db, outcome.user.id, { address, lifetimeSeconds: config.auth.sessionMaxSeconds });
+        return { ...outcome.user, sessionId };
       },
     }),
   ],
   events: {
-    // Sign-outs go on the audit trail beside sign-ins (lib/auth/credentials.ts).
+    // Signing out ends the session on the server too, so a copy of the cookie stops working;
+    // and it goes on the audit trail beside sign-ins (lib/auth/credentials.ts).
     async signOut({ token }) {
-      await recordSignOut(await getDb(), token?.userId);
+      const db = await getDb();
+      await endUserSession(db, token?.sid, "SIGNED_OUT");
+      await recordSignOut(db, token?.userId);
     },
   },
   callbacks: {
@@ -107,13 +114,15 @@ function buildAuthOptions(): NextAuthOptions {
       if (user) {
         token.userId = user.id;
         token.role = user.role;
+        token.sid = user.sessionId;
       }
       return token;
     },
-    // The browser's session carries only who is signed in; role and active flag are re-read
-    // from the database on every request (lib/auth/session.ts).
+    // The browser's session carries only who is signed in and which server-side session this
+    // is; the session's state, the role and the active flag are re-read from the database on
+    // every request (lib/auth/session.ts).
     session({ session, token }) {
-      return { expires: session.expires, user: { ...session.user, id: token.userId ?? "" } };
+      return { expires: session.expires, user: { ...session.user, id: token.userId ?? "" }, sessionId: token.sid };
     },
   },
   };
