@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { NEXTAUTH_SECRET, SERVICE_ENV } from "./e2e/server-env";
 
-// End-to-end tests run Chromium against the built app (`next start`) and the sandbox, on ports
+// End-to-end tests run Chromium against the built app (`npm start`: server.mjs) and the sandbox, on ports
 // of their own so that a running `npm run dev` does not interfere.
 // E2E_APP_PORT / E2E_SANDBOX_PORT let two runs share a machine.
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
@@ -50,7 +50,7 @@ export default defineConfig({
       },
     },
     {
-      command: `node node_modules/next/dist/bin/next start -p ${APP_PORT} -H 127.0.0.1`,
+      command: `node server.mjs -p ${APP_PORT} -H 127.0.0.1`,
       url: `${appUrl}/api/health`,
       reuseExistingServer: false,
       timeout: 90_000,

@@ -3,7 +3,7 @@
 // 1. Seeds (or reuses) a deterministic book (bench/seed.ts) in PostgreSQL (DATABASE_URL's
 //    server, database BENCH_DB_NAME=coverdesk_bench) or, without DATABASE_URL, a PGlite folder.
 // 2. Builds the app (`next build`, skipped with BENCH_SKIP_BUILD=1 when .next exists), starts
-//    it (`next start`, port BENCH_APP_PORT=3400) on that database in demo mode with the worker
+//    it (`npm start`: server.mjs, port BENCH_APP_PORT=3400) on that database in demo mode with the worker
 //    and the sync off, and signs in as the demo admin through next-auth's credentials endpoint.
 // 3. For each scenario (pull list combinations, pull pages, reports, a 10,000-row CSV export):
 //    warm-up requests (not counted), then BENCH_ITERATIONS timed requests, one at a time.
@@ -71,7 +71,7 @@ const auth = (db: Db) => Promise.all([findActiveUserById(db, ADMIN_ID), countNew
 
 function listStages(qs: string) {
   const { query } = parsePullListQuery(Object.fromEntries(new URLSearchParams(qs)));
-  return [[auth], [(db: Db) => listPulls(db, ALL, query), (db: Db) => listPullFilterOptions(db), (db: Db) => listActiveUsers(db)]];
+  return [[auth], [(db: Db) => listPulls(db, ALL, query), (db: Db) => listPullFilterOptions(db, ALL), (db: Db) => listActiveUsers(db)]];
 }
 
 function csvStages(qs: string) {
@@ -81,7 +81,7 @@ function csvStages(qs: string) {
 
 function reportStages(qs: string) {
   const { filter } = parseReportFilter(Object.fromEntries(new URLSearchParams(qs)));
-  return [[auth], [(db: Db) => getReport(db, filter), (db: Db) => listActiveUsers(db), (db: Db) => listPullFilterOptions(db)]];
+  return [[auth], [(db: Db) => getReport(db, filter), (db: Db) => listActiveUsers(db), (db: Db) => listPullFilterOptions(db, ALL)]];
 }
 
 function detailStages(pullId: string, accountIdentifier: string | null) {
@@ -257,11 +257,11 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 async function startApp(target: BenchTarget): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], { stdio: ["ignore", "pipe", "inherit"], env: appEnv(target) });
+  const child = spawn(process.execPath, ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], { stdio: ["ignore", "pipe", "inherit"], env: appEnv(target) });
   running = child;
   child.stdout?.on("data", () => {}); // drained, not shown
   for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the app (server.mjs) exited with ${child.exitCode}`);
     const ok = await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false);
     if (ok) return child;
     await new Promise((r) => setTimeout(r, 250));
@@ -338,7 +338,7 @@ async function main() {
   try {
     if (target.kind === "postgres") {
       // The app migrates at start: start it first so new indexes exist before anything is timed.
-      log(`starting the app: next start on ${BASE}`);
+      log(`starting the app: server.mjs on ${BASE}`);
       app = await startApp(target);
       capture = await openCaptureDb(target);
       await capture.db.execute(sql`analyze`);
@@ -363,7 +363,7 @@ async function main() {
       for (const scenario of scenarios) raws.push(await sampleRaw(capture, scenario));
       await capture.close();
       capture = null;
-      log(`starting the app: next start on ${BASE}`);
+      log(`starting the app: server.mjs on ${BASE}`);
       app = await startApp(target);
       const cookie = await signIn("admin@example.com");
       for (const [i, scenario] of scenarios.entries()) {

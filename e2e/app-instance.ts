@@ -19,7 +19,7 @@ export function newDataDir(): string {
 }
 
 export async function startApp(dataDir: string): Promise<AppInstance> {
-  const child: ChildProcess = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(SECOND_APP_PORT), "-H", "127.0.0.1"], {
+  const child: ChildProcess = spawn(process.execPath, ["server.mjs", "-p", String(SECOND_APP_PORT), "-H", "127.0.0.1"], {
     stdio: "ignore",
     env: {
       ...process.env,

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import postgres from "postgres";
 
-// The built app started in production with one unsafe setting at a time must stop at start,
+// The built app started in production (`npm start`) with one unsafe setting at a time must stop at start,
 // naming the variable, instead of serving. The baseline is a complete, safe configuration; the
 // real service and database it names are never reached, since the refusal comes first.
 
@@ -20,9 +20,9 @@ const SAFE: Record<string, string> & { NODE_ENV: "production" } = {
   COVERDESK_SYNC_INTERVAL_MINUTES: "0",
 };
 
-/** Starts `next start` and waits for it to exit (up to 45 s); the output and exit code. */
+/** Starts the production server and waits for it to exit (up to 45 s); the output and exit code. */
 async function startProduction(env: Record<string, string> & { NODE_ENV: "production" }): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", "0", "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, ["server.mjs", "-p", "0", "-H", "127.0.0.1"], {
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -9,7 +9,7 @@ import postgres from "postgres";
 import { startSandbox, type Sandbox } from "../sandbox/server";
 import { DEMO_PASSWORD, ROLES } from "./roles";
 
-// A deploy in the middle of ingestion: the built app (`next start`, a server of its own with a
+// A deploy in the middle of ingestion: the built app (`npm start`: server.mjs, a server of its own with a
 // database of its own) receives webhooks and is sent SIGTERM while its worker is fetching,
 // twice: once when the cycle in flight can finish within the grace period, once when its
 // fetches outlast it and the claims must be given back. A claim left behind would wait out the
@@ -32,7 +32,7 @@ type RunningApp = { process: ChildProcess; output: () => string; exited: Promise
 
 function startApp(port: number, env: Record<string, string>): RunningApp {
   let output = "";
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, ["server.mjs", "-p", String(port), "-H", "127.0.0.1"], {
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "test", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -115,7 +115,7 @@ test.describe("graceful shutdown", () => {
       const code = await app.exited;
       const log = app.output();
       expect(log).toContain("[shutdown] SIGTERM: stopping the worker and the sync schedule");
-      expect(code, log.slice(-2_000)).toBe(143); // next start's own exit code for SIGTERM, after ours
+      expect(code, log.slice(-2_000)).toBe(143); // server.mjs's exit code for SIGTERM (as next start's), after ours
       const stopped = /\[shutdown\] worker stopped \((.*)\); (\d+) claims given back/.exec(log);
       expect(stopped, log.slice(-2_000)).not.toBeNull();
       return { log, finished: stopped?.[1] === "its last cycle finished", givenBack: Number(stopped?.[2]) };

@@ -106,6 +106,13 @@ const envSchema = z.object({
   COVERDESK_LINK_SECRET: optionalString,
   /** Minutes between reconciliation syncs with the service's pull list; 0 turns them off. */
   COVERDESK_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
+  /**
+   * Reverse proxies in front of the app that append to X-Forwarded-For: the client's address is
+   * the entry this many places from the right (0: the peer that connected, as server.mjs adds it).
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Hours a session lasts at most from sign-in, however active (besides the 8-hour idle limit). */
+  COVERDESK_SESSION_MAX_HOURS: z.coerce.number().min(0.25).max(24 * 30).default(12),
   /** Runs the ingestion worker inside this process (default on). */
   COVERDESK_WORKER: z.preprocess(
     emptyToUndefined,
@@ -132,13 +139,15 @@ export type Env = {
     /** Hosts a relayed document may come from; null: only the service's own host. */
     downloadHosts: string[] | null;
   };
-  auth: { secret: string; url: string };
+  auth: { secret: string; url: string; /** Absolute session lifetime from sign-in. */ sessionMaxSeconds: number };
   demoMode: boolean;
   /** The secret the reconnect-page key is derived from instead of the session secret; null: derived from that. */
   linkSecret: string | null;
   runWorker: boolean;
   /** 0 when scheduled syncs are off. */
   syncIntervalMs: number;
+  /** X-Forwarded-For entries added by proxies we trust, counted from the right (see server.mjs). */
+  trustedProxyHops: number;
 };
 
 export class EnvError extends Error {
@@ -200,11 +209,13 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
     auth: {
       secret: e.NEXTAUTH_SECRET ?? SANDBOX_DEFAULTS.NEXTAUTH_SECRET,
       url: e.NEXTAUTH_URL ?? SANDBOX_DEFAULTS.NEXTAUTH_URL,
+      sessionMaxSeconds: Math.round(e.COVERDESK_SESSION_MAX_HOURS * 3600),
     },
     demoMode: !production, // production refuses COVERDESK_DEMO_MODE above
     linkSecret: e.COVERDESK_LINK_SECRET ?? null,
     syncIntervalMs: e.COVERDESK_SYNC_INTERVAL_MINUTES * 60_000,
     runWorker: e.COVERDESK_WORKER,
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
   };
 }
 

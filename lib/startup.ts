@@ -50,8 +50,9 @@ async function stopBackgroundWork(signal: NodeJS.Signals): Promise<void> {
 /**
  * On SIGTERM or SIGINT, the worker stops and gives its claims back before the process exits,
  * so a restart or a deploy loses nothing and leaves nothing waiting for the stale-claim
- * timeout. `next start` has handlers of its own that close the HTTP server and exit at once;
- * ours runs first and hands over to them when done (or exits itself where there are none).
+ * timeout. server.mjs (`npm start`) has handlers of its own, as `next start` does, that close the
+ * HTTP server and exit with 143 or 130; ours runs first and hands over to them when done (or
+ * exits itself where there are none).
  */
 function stopBackgroundWorkOnSignals(): void {
   const flag = globalThis as unknown as { __coverdeskSignalsWired?: boolean };

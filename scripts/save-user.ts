@@ -14,7 +14,7 @@ async function readPassword(): Promise<string> {
   if (fromEnv) return fromEnv;
   const prompt = createInterface({ input: process.stdin, output: process.stdout });
   try {
-    return await prompt.question("Password (at least 12 characters): ");
+    return await prompt.question("Password (12 to 72 characters): ");
   } finally {
     prompt.close();
   }

@@ -2,22 +2,16 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
 import { getSessionUser } from "@/lib/auth/session";
+import { env } from "@/lib/env";
+import { safeRedirectPath } from "@/lib/security/safe-redirect";
 
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic"; // it checks for an existing session
 
-
-
-// Only same-site paths are followed after login, so the link cannot send a user elsewhere.
-function safeCallback(value: string | string[] | undefined): string {
-  const candidate = Array.isArray(value) ? value[0] : value;
-  // "/\\host" is read by browsers as "//host", another site; "/" sends each role to its start page.
-  return candidate && candidate.startsWith("/") && !candidate.startsWith("//") && !candidate.startsWith("/\\") ? candidate : "/";
-}
-
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
-  const callbackUrl = safeCallback(params.callbackUrl);
+  // Only places on this app are followed after sign-in; "/" sends each role to its start page.
+  const callbackUrl = safeRedirectPath(params.callbackUrl, env().auth.url);
   if (await getSessionUser()) redirect(callbackUrl);
   return (
     <main className="flex min-h-screen items-center justify-center px-4">

@@ -34,7 +34,7 @@ export function CreateUserForm() {
         </select>
       </label>
       <label className="flex flex-col gap-1 text-sm">
-        <span className="text-xs text-slate-600">Password (12+ characters)</span>
+        <span className="text-xs text-slate-600">Password (12 to 72 characters)</span>
         <input name="password" type="password" required minLength={12} autoComplete="new-password" className={input} />
       </label>
       <div className="flex items-end">

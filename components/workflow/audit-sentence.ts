@@ -49,6 +49,15 @@ export function auditSentence(entry: Entry): string {
       return `${who} deactivated a user (${num(d.handedOver) ?? 0} open pulls handed over)`;
     case "PASSWORD_RESET":
       return `${who} reset a user's password`;
+    case "SIGNED_IN":
+      return `${who} signed in${str(d.address) ? ` from ${str(d.address)}` : ""}`;
+    case "SIGN_IN_FAILED": {
+      const account = str(d.email) ? `as ${str(d.email)}` : "with an email that matches no account";
+      const why = d.reason === "inactive" ? " (the account is deactivated)" : "";
+      return `Failed sign-in ${account}${str(d.address) ? ` from ${str(d.address)}` : ""}${why}`;
+    }
+    case "SIGNED_OUT":
+      return `${who} signed out`;
     case "ASSIGNMENT_SETTINGS_CHANGED":
       return `${who} set automatic assignment to ${humanize(str(d.mode))}`;
     default:

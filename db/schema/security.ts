@@ -16,6 +16,19 @@ export const rateLimitWindows = pgTable(
 );
 
 /**
+ * Failed sign-ins, per client address and per account-and-address: each failure past a few free
+ * ones doubles the wait before the next try (lib/security/login-throttle.ts). The key holds no
+ * typed email (it is hashed).
+ */
+export const loginThrottles = pgTable("login_throttles", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  lastFailureAt: timestamp("last_failure_at", { withTimezone: true }),
+  /** No attempt under this key is checked before then. */
+  blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+});
+
+/**
  * A reconnect page Coverdesk hosts for one monitored account. Its address carries the id and an
  * HMAC of it, so staff can copy the link again and nothing secret is stored. The service's
  * pull session (pull id and JWT) stays here, on the server; the consumer's browser never sees it.

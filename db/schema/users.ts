@@ -22,3 +22,27 @@ export const users = pgTable(
 );
 
 export type User = typeof users.$inferSelect;
+
+/**
+ * One row per sign-in. The session cookie (a next-auth JWT) names its row, and every request
+ * checks it: signing out, a password reset or the absolute lifetime ends a session on the
+ * server, so a copied cookie stops working even though its signature is still valid.
+ */
+export const userSessions = pgTable(
+  "user_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The absolute end, however active the session stays (COVERDESK_SESSION_MAX_HOURS). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** SIGNED_OUT or PASSWORD_CHANGED. */
+    endedReason: text("ended_reason"),
+    /** The client's address at sign-in. */
+    address: text("address"),
+  },
+  (t) => [index("user_sessions_user_id_idx").on(t.userId)],
+);
+
+export type UserSessionRow = typeof userSessions.$inferSelect;

@@ -27,6 +27,8 @@ export const auditEvents = pgTable(
     index("audit_events_actor_id_idx").on(t.actorId),
     index("audit_events_action_idx").on(t.action),
     index("audit_events_at_idx").on(t.at),
+    // A user's own recent failed sign-ins, shown to them on every page.
+    index("audit_events_subject_action_idx").on(t.subjectUserId, t.action, t.at),
   ],
 );
 
@@ -62,5 +64,9 @@ export const AUDIT_ACTIONS = [
   "ASSIGNMENT_SETTINGS_CHANGED",
   "CSV_EXPORTED",
   "SERVICE_CONNECTION_CHANGED",
+  /** Sign-ins whose password was checked, with the client's address; throttled tries check none and are not recorded. */
+  "SIGNED_IN",
+  "SIGN_IN_FAILED",
+  "SIGNED_OUT",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

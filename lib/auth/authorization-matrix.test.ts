@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { auditEvents, monitorings, pulls, reconnectPages, users, webhookEvents } from "@/db/schema";
+import { auditEvents, monitorings, pulls, reconnectPages, userSessions, users, webhookEvents } from "@/db/schema";
 import { queryRows } from "@/db/connect";
 import { configuredReconnectPageKey } from "@/lib/monitoring/reconnect-page-key";
 import { reconnectPageToken } from "@/lib/monitoring/reconnect-page-token";
@@ -19,7 +19,9 @@ type Who = "admin" | "manager" | "agent" | "otherAgent" | "none";
 const EVERYONE: Who[] = ["admin", "manager", "agent", "otherAgent", "none"];
 
 let current: { id: string } | null = null;
-vi.mock("next-auth", () => ({ getServerSession: async () => (current ? { user: { id: current.id } } : null), default: () => null }));
+/** Each user's open server-side session (user_sessions), which the session cookie names. */
+const sessions: Record<string, string> = {};
+vi.mock("next-auth", () => ({ getServerSession: async () => (current ? { user: { id: current.id }, sessionId: sessions[current.id] } : null), default: () => null }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": "192.0.2.10" }) }));
 
@@ -43,6 +45,10 @@ async function baseline() {
   const [admin, manager, agent, otherAgent] = staff.map((s) => s.id);
   if (!admin || !manager || !agent || !otherAgent) throw new Error("staff not created");
   Object.assign(ids, { admin, manager, agent, otherAgent });
+  for (const id of [admin, manager, agent, otherAgent]) {
+    const [session] = await database.db.insert(userSessions).values({ userId: id, expiresAt: new Date(Date.now() + 3_600_000) }).returning({ id: userSessions.id });
+    sessions[id] = session?.id ?? "";
+  }
   const sample = generatePulls(77, 6, new Date()).filter((p) => p.status === "SUCCESS" && !p.parent_pull_id);
   for (const pull of sample.slice(0, 2)) await storePull(database.db, pull);
   ownPull = sample[0]?.pull_id ?? "";
@@ -123,7 +129,7 @@ const MATRIX: Entry[] = [
   // Public, token-guarded: anyone holding the page's address may answer (here the service is
   // unreachable, so the answer is refused after the guard); a wrong token is refused for all.
   { name: "connect/[token]/answerReconnectPageAction", allowed: EVERYONE, writes: false, call: async () => (await consumerActions()).answerReconnectPageAction(IDLE, form({ token: await reconnectPage(), kind: "credentials", username: "u", password: "p" })) },
-  { name: "GET /api/connect/[token]/status", allowed: EVERYONE, writes: false, call: async () => (await import("@/app/api/connect/[token]/status/route")).GET(new Request("http://app/x"), { params: reconnectPage().then((token) => ({ token })) }) },
+  { name: "GET /api/connect/[token]/status", allowed: EVERYONE, writes: false, call: async () => (await import("@/app/api/connect/[token]/status/route")).GET(new Request("http://app/x", { headers: { "x-forwarded-for": "192.0.2.10" } }), { params: reconnectPage().then((token) => ({ token })) }) },
   { name: "GET /api/admin/sync", allowed: ["admin"], writes: false, call: async () => (await import("@/app/api/admin/sync/route")).GET() },
   { name: "GET /api/reports/csv", allowed: ["admin", "manager"], writes: true /* the audit trail */, call: async () => (await import("@/app/api/reports/csv/route")).GET(new Request("http://app/api/reports/csv?table=byAgent")) },
   // Everyone signed in may export; what the file holds follows their view (tested below).

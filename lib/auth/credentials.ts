@@ -4,6 +4,7 @@ import type { Role } from "@/db/schema";
 import { findUserByEmail } from "@/lib/users/queries";
 import { DEMO_PASSWORD } from "@/lib/users/demo-users";
 import { countLoginAttempt, forgetLoginAttempt } from "@/lib/security/login-throttle";
+import { recordAudit } from "@/lib/workflow/audit";
 import { hashPassword, verifyPassword } from "./password";
 
 export const credentialsSchema = z.object({
@@ -18,27 +19,37 @@ export type AuthenticatedUser = { id: string; email: string; name: string; role:
 let decoyHash: Promise<string> | undefined;
 const decoy = () => (decoyHash ??= hashPassword(crypto.randomUUID()));
 
+/** Why a check failed, for the audit trail only: every refusal reads alike to the visitor. */
+type CheckedCredentials =
+  | { user: AuthenticatedUser; account: { id: string; email: string }; failure: null }
+  | { user: null; account: { id: string; email: string } | null; failure: "malformed" | "unknown-email" | "password" | "inactive" };
+
+async function checkCredentials(db: Db, input: unknown, options: { demoMode: boolean }): Promise<CheckedCredentials> {
+  const parsed = credentialsSchema.safeParse(input);
+  if (!parsed.success) return { user: null, account: null, failure: "malformed" };
+  const { email, password } = parsed.data;
+  const found = await findUserByEmail(db, email);
+  const matches = await verifyPassword(password, found?.passwordHash ?? (await decoy()));
+  if (!found) return { user: null, account: null, failure: "unknown-email" };
+  const account = { id: found.id, email: found.email };
+  if (!matches || (!options.demoMode && password === DEMO_PASSWORD)) return { user: null, account, failure: "password" };
+  if (!found.isActive) return { user: null, account, failure: "inactive" };
+  return { user: { id: found.id, email: found.email, name: found.name, role: found.role }, account, failure: null };
+}
+
 /** Checks an email and password; null for any failure, so no answer tells which part was wrong. */
 export async function authenticate(
   db: Db,
   input: unknown,
   options: { demoMode: boolean },
 ): Promise<AuthenticatedUser | null> {
-  const parsed = credentialsSchema.safeParse(input);
-  if (!parsed.success) return null;
-  const { email, password } = parsed.data;
-  if (!options.demoMode && password === DEMO_PASSWORD) return null;
-
-  const user = await findUserByEmail(db, email);
-  const matches = await verifyPassword(password, user?.passwordHash ?? (await decoy()));
-  if (!user || !user.isActive || !matches) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role };
+  return (await checkCredentials(db, input, options)).user;
 }
 
 export type SignInOutcome =
   | { status: "signed-in"; user: AuthenticatedUser }
   | { status: "refused" }
-  /** Too many failures for this email or from this address: not even a right password gets in. */
+  /** Too many failures from this address (for this account, or for any): wait before the next try. */
   | { status: "throttled"; retryAfterSeconds: number };
 
 /** The email as typed, for counting failures, whatever else is wrong with the input. */
@@ -48,8 +59,9 @@ function typedEmail(input: unknown): string | null {
 }
 
 /**
- * Sign-in with its throttle: failures are limited per email and per client address
- * (lib/security/login-throttle.ts). Unknown and known emails are counted and answered alike.
+ * Sign-in with its throttle: failures slow down the address they come from, for the account
+ * and overall (lib/security/login-throttle.ts), never the account from elsewhere. Unknown and
+ * known emails are counted and answered alike.
  */
 export async function signInWithPassword(
   db: Db,
@@ -59,10 +71,20 @@ export async function signInWithPassword(
   const subject = { email: typedEmail(input), address: options.address };
   const attempt = await countLoginAttempt(db, subject);
   if (attempt.throttledFor !== null) return { status: "throttled", retryAfterSeconds: attempt.throttledFor };
-  const user = await authenticate(db, input, options);
+  const checked = await checkCredentials(db, input, options);
+  const { user } = checked;
   if (user) {
     await forgetLoginAttempt(db, subject);
+    await recordAudit(db, user, "SIGNED_IN", { subjectUserId: user.id, details: { address: options.address } });
     return { status: "signed-in", user };
   }
-  return attempt.lastBeforeWait !== null ? { status: "throttled", retryAfterSeconds: attempt.lastBeforeWait } : { status: "refused" };
+  // Every attempt whose password was checked is on the record, with its address; the email only
+  // when it names an account (people type passwords into the email field, too).
+  if (checked.failure !== "malformed") {
+    await recordAudit(db, null, "SIGN_IN_FAILED", {
+      subjectUserId: checked.account?.id ?? null,
+      details: { address: options.address, email: checked.account?.email ?? null, reason: checked.failure },
+    });
+  }
+  return attempt.waitIfFails !== null ? { status: "throttled", retryAfterSeconds: attempt.waitIfFails } : { status: "refused" };
 }

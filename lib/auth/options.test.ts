@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sessionCookie } from "./options";
+import { redirectWithinApp, sessionCookie } from "./options";
 
 describe("the session cookie", () => {
   it("is Secure with the __Secure- prefix when the app is served over https", () => {
@@ -14,4 +14,17 @@ describe("the session cookie", () => {
     expect(cookie.sessionToken.name).toBe("next-auth.session-token");
     expect(cookie.sessionToken.options).toMatchObject({ httpOnly: true, sameSite: "lax", secure: false });
   });
+});
+
+describe("next-auth's own redirects", () => {
+  const base = "http://127.0.0.1:3100";
+  it("follow places on the app, as absolute URLs", () => {
+    expect(redirectWithinApp("/login", base)).toBe("http://127.0.0.1:3100/login");
+    expect(redirectWithinApp("http://127.0.0.1:3100/pulls?stage=WON", base)).toBe("http://127.0.0.1:3100/pulls?stage=WON");
+  });
+
+  it.each(["/\t/evil.example", "/\n/evil.example", "//evil.example", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "http://127.0.0.1:3101/"])(
+    "send %j to the home page",
+    (url) => expect(redirectWithinApp(url, base)).toBe("http://127.0.0.1:3100/"),
+  );
 });

@@ -3,22 +3,25 @@ import { getServerSession } from "next-auth";
 import { notFound, redirect } from "next/navigation";
 import { getDb } from "@/db/client";
 import type { Role } from "@/db/schema";
-import { findActiveUserById } from "@/lib/users/queries";
+import { findSessionUser } from "./user-sessions";
 import { getAuthOptions } from "./options";
 import { can, type Action } from "./permissions";
 
-export type SessionUser = { id: string; email: string; name: string; role: Role };
+export type SessionUser = { id: string; email: string; name: string; role: Role; /** The server-side session of this request. */ sessionId: string };
 
 /**
- * The signed-in user as the database knows them now. The session token only names the user:
- * role and active flag are read fresh, so a deactivation or a demotion applies at once.
+ * The signed-in user as the database knows them now. The session token only names the user and
+ * the server-side session: the session must still be open (not signed out, not ended by a
+ * password change, not past its absolute end), and role and active flag are read fresh, so a
+ * deactivation or a demotion applies at once.
  */
 export async function getSessionUser(): Promise<SessionUser | null> {
   const session = await getServerSession(getAuthOptions());
   const id = session?.user?.id;
-  if (!id) return null;
-  const user = await findActiveUserById(await getDb(), id);
-  return user ? { id: user.id, email: user.email, name: user.name, role: user.role } : null;
+  const sessionId = session?.sessionId;
+  if (!id || !sessionId) return null;
+  const user = await findSessionUser(await getDb(), id, sessionId);
+  return user ? { id: user.id, email: user.email, name: user.name, role: user.role, sessionId } : null;
 }
 
 /** For pages: the user, or a redirect to the login page. */

@@ -1,4 +1,5 @@
 import type { Db } from "@/db/types";
+import { addressBucket } from "@/lib/security/client-address";
 import { hitRateLimit, type RateLimit } from "@/lib/security/rate-limit";
 import { readReconnectPageToken, type ReconnectPageKey } from "./reconnect-page-token";
 
@@ -21,7 +22,8 @@ export type GuardResult = { ok: true; pageId: string } | { ok: false; status: 40
 
 const tooMany = (seconds: number): GuardResult => ({ ok: false, status: 429, message: `Too many attempts. Wait ${Math.max(1, Math.ceil(seconds / 60))} minute${seconds > 60 ? "s" : ""} and try again.` });
 
-export async function guardReconnectPage(db: Db, key: ReconnectPageKey, token: string, address: string, purpose: "view" | "answer"): Promise<GuardResult> {
+export async function guardReconnectPage(db: Db, key: ReconnectPageKey, token: string, clientAddress: string, purpose: "view" | "answer"): Promise<GuardResult> {
+  const address = addressBucket(clientAddress);
   const pageId = readReconnectPageToken(key, token);
   if (!pageId) {
     const bad = await hitRateLimit(db, `reconnect-page:bad-token:${address}`, RECONNECT_PAGE_LIMITS.badTokensPerAddress);

@@ -118,10 +118,17 @@ describe("filtering and sorting", () => {
   });
 
   it("offers filter choices from the data: carriers, lines, assignees", async () => {
-    const options = await listPullFilterOptions(database.db);
+    const options = await listPullFilterOptions(database.db, everyone);
     expect(options.policyTypes).toContain("AUTO");
     expect(options.carriers.length).toBeGreaterThan(1);
     expect(options.assignees.map((a) => a.name)).toContain("Ana");
+  });
+
+  it("offers an agent only themselves as an assignee (the list adds Unassigned), not their colleagues", async () => {
+    const [bo] = await database.db.insert(users).values({ email: "bo@agency.test", name: "Bo", role: "AGENT", passwordHash: "x" }).returning();
+    const options = await listPullFilterOptions(database.db, { kind: "own-or-unassigned", userId: bo?.id ?? "" });
+    expect(options.assignees).toEqual([{ id: bo?.id, name: "Bo" }]);
+    expect((await listPullFilterOptions(database.db, everyone)).assignees.map((a) => a.name)).toEqual(expect.arrayContaining(["Ana", "Bo"]));
   });
 });
 

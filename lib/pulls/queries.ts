@@ -160,7 +160,11 @@ const carrierOptions = sql`with recursive c as (
  * list and report page asks for them): each part is a loose index scan, so the whole costs
  * about a millisecond on a book of 100,000 pulls.
  */
-export async function listPullFilterOptions(db: Db): Promise<PullListOptions> {
+export async function listPullFilterOptions(db: Db, viewer: ListViewer): Promise<PullListOptions> {
+  // An agent sees only their own pulls and the queue: the other people are no choice for them
+  // (and their names are none of their business), so only they themselves are offered, beside
+  // "Unassigned".
+  const onlySelf = viewer.kind === "own-or-unassigned" ? sql` and u.id = ${viewer.userId}` : sql``;
   const [row] = await queryRows<{ statuses: string[] | null; types: string[] | null; carriers: Array<{ value: string; label: string }> | null; policy_types: string[] | null; assignees: Array<{ id: string; name: string }> | null }>(
     db,
     sql`select
@@ -169,7 +173,7 @@ export async function listPullFilterOptions(db: Db): Promise<PullListOptions> {
       (select json_agg(json_build_object('value', value, 'label', label) order by label) from (${carrierOptions}) c) as carriers,
       -- Distinct combinations of lines first (a few dozen), then their lines.
       (select json_agg(value order by value) from (select distinct unnest(value) as value from (${distinctTopLevel("policy_types")}) combinations) l) as policy_types,
-      (select json_agg(json_build_object('id', u.id, 'name', u.name) order by u.name) from users u where u.is_active) as assignees`,
+      (select json_agg(json_build_object('id', u.id, 'name', u.name) order by u.name) from users u where u.is_active${onlySelf}) as assignees`,
   );
   const carriers = row?.carriers ?? [];
   const carrierList = [...new Map(carriers.map((c) => [c.value ?? "", { value: c.value ?? "", label: c.label }])).values()];

@@ -4,7 +4,7 @@
 
 export type HeaderContext = {
   pathname: string;
-  /** A production build (`next build`): HSTS is sent, React's dev-only eval is not allowed. */
+  /** A production build (`next build`, served by `npm start`): HSTS is sent, React's dev-only eval is not allowed. */
   production: boolean;
   /** The app's public URL is https: subresources are upgraded too. */
   https: boolean;

@@ -11,9 +11,11 @@ export function throttledError(retryAfterSeconds: number): string {
   return `${THROTTLED_PREFIX}${Math.max(1, Math.ceil(retryAfterSeconds))}`;
 }
 
-/** Minutes, rounded up, so "1 minute" is the least a visitor is told to wait. */
+/** Seconds under a minute, else minutes rounded up: the waits double from 2 seconds to 15 minutes. */
 export function throttledMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  if (seconds < 60) return `Too many attempts. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`;
+  const minutes = Math.ceil(seconds / 60);
   return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 

@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/types";
 import { ROLES, users } from "@/db/schema";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword, PASSWORD_TOO_LONG_MESSAGE, passwordFitsBcrypt } from "@/lib/auth/password";
+import { endUserSessions } from "@/lib/auth/user-sessions";
 import { DEMO_PASSWORD } from "./demo-users";
 
 // Creating a real user (or resetting one's password and role): the way into a production
@@ -15,7 +16,7 @@ export const newUserSchema = z.object({
   password: z
     .string()
     .min(12, "Use a password of at least 12 characters.")
-    .max(200)
+    .refine(passwordFitsBcrypt, PASSWORD_TOO_LONG_MESSAGE)
     .refine((p) => p !== DEMO_PASSWORD, "The demo password cannot be used for a real account."),
 });
 export type NewUser = z.input<typeof newUserSchema>;
@@ -27,7 +28,11 @@ export async function saveUser(db: Db, input: NewUser): Promise<{ id: string; cr
   const existing = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${user.email}`).limit(1);
   const found = existing[0];
   if (found) {
-    await db.update(users).set({ name: user.name, role: user.role, passwordHash, isActive: true }).where(eq(users.id, found.id));
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ name: user.name, role: user.role, passwordHash, isActive: true }).where(eq(users.id, found.id));
+      // A new password ends every session signed in with the old one.
+      await endUserSessions(tx, found.id, "PASSWORD_CHANGED");
+    });
     return { id: found.id, created: false };
   }
   const [row] = await db.insert(users).values({ email: user.email, name: user.name, role: user.role, passwordHash }).returning({ id: users.id });

@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { auditEvents, type AuditAction, type AuditEventRow } from "@/db/schema";
 import type { Actor } from "./actor";
@@ -40,4 +41,40 @@ export async function listAuditEvents(db: Db, filter: AuditFilter): Promise<{ ro
     .limit(AUDIT_PAGE_SIZE + 1)
     .offset(((filter.page ?? 1) - 1) * AUDIT_PAGE_SIZE);
   return { rows: rows.slice(0, AUDIT_PAGE_SIZE), hasMore: rows.length > AUDIT_PAGE_SIZE };
+}
+
+export type FailedSignIn = { at: Date; address: string | null; email: string | null };
+
+const failedSignInOf = (row: { at: Date | string; address: string | null; email: string | null }): FailedSignIn => ({ at: new Date(row.at), address: row.address, email: row.email });
+
+/**
+ * The failed sign-ins on one user's account since their sign-in before this one (at most the
+ * last 30 days): what they are told after signing in. `total` counts them all; `recent` lists
+ * the latest few.
+ */
+export async function failedSignInsSincePreviousSignIn(db: Db, userId: string, limit = 5): Promise<{ total: number; recent: FailedSignIn[] }> {
+  const rows = await queryRows<{ at: Date | string; address: string | null; email: string | null; total: number | string }>(
+    db,
+    sql`with since as (
+          select greatest(
+            coalesce((select at from audit_events where subject_user_id = ${userId} and action = 'SIGNED_IN' order by at desc offset 1 limit 1), '-infinity'),
+            now() - interval '30 days') as t
+        )
+        select e.at, e.details->>'address' as address, e.details->>'email' as email, count(*) over () as total
+        from audit_events e, since
+        where e.subject_user_id = ${userId} and e.action = 'SIGN_IN_FAILED' and e.at > since.t
+        order by e.at desc, e.id desc
+        limit ${limit}`,
+  );
+  return { total: Number(rows[0]?.total ?? 0), recent: rows.map(failedSignInOf) };
+}
+
+/** The latest failed sign-ins on any account (or none), for admins. */
+export async function recentFailedSignIns(db: Db, limit = 20): Promise<FailedSignIn[]> {
+  const rows = await queryRows<{ at: Date | string; address: string | null; email: string | null }>(
+    db,
+    sql`select at, details->>'address' as address, details->>'email' as email from audit_events
+        where action = 'SIGN_IN_FAILED' order by at desc, id desc limit ${limit}`,
+  );
+  return rows.map(failedSignInOf);
 }

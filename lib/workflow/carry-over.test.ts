@@ -28,7 +28,7 @@ let base: SandboxPull;
 const row = async (pullId: string) => (await database.db.select().from(pulls).where(eq(pulls.pullId, pullId)))[0];
 const pullOf = (account: string | null, createdAt: string, extra: Record<string, unknown> = {}): SandboxPull => ({ ...base, pull_id: randomUUID(), account_identifier: account, created_at: createdAt, ...extra });
 const listedFor = async (userId: string) => (await listPulls(database.db, { kind: "own-or-unassigned", userId }, parsePullListQuery({ archived: "include" }).query, 1_000)).rows.map((r) => r.pullId);
-const asSession = (actor: { id: string; name: string; role: "AGENT" | "MANAGER" | "ADMIN" }) => ({ ...actor, email: `${actor.id}@agency.test` });
+const asSession = (actor: { id: string; name: string; role: "AGENT" | "MANAGER" | "ADMIN" }) => ({ ...actor, email: `${actor.id}@agency.test`, sessionId: "test-session" });
 
 /** An account linked by a consumer, assigned to `agent` and won by them. */
 async function wonAccount(account: string, agentId: string, premium = "1,250.00"): Promise<SandboxPull> {

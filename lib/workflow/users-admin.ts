@@ -4,6 +4,7 @@ import type { Db } from "@/db/types";
 import { pulls, ROLES, users } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import { hashPassword } from "@/lib/auth/password";
+import { endUserSessions } from "@/lib/auth/user-sessions";
 import { newUserSchema } from "@/lib/users/save-user";
 import type { Actor } from "./actor";
 import { recordAudit } from "./audit";
@@ -75,7 +76,10 @@ export async function resetPassword(db: Db, actor: Actor, input: { userId: strin
   return db.transaction(async (tx) => {
     const updated = await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, parsed.data.userId)).returning({ id: users.id });
     if (updated.length === 0) return notFound("That user");
-    await recordAudit(tx, actor, "PASSWORD_RESET", { subjectUserId: parsed.data.userId });
+    // Whoever knew the old password may be signed in with it: every session of the user ends,
+    // but the one making the change when it is the user's own.
+    const endedSessions = await endUserSessions(tx, parsed.data.userId, "PASSWORD_CHANGED", actor.id === parsed.data.userId ? actor.sessionId : null);
+    await recordAudit(tx, actor, "PASSWORD_RESET", { subjectUserId: parsed.data.userId, details: { endedSessions } });
     return { ok: true as const };
   });
 }

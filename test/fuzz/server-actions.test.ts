@@ -3,7 +3,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { monitorings, pulls, users, webhookEvents } from "@/db/schema";
+import { monitorings, pulls, userSessions, users, webhookEvents } from "@/db/schema";
 import { storePull } from "@/lib/pulls/store-pull";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
@@ -22,7 +22,9 @@ process.env.SERVICE_BASE_URL = "http://127.0.0.1:9/api/v1.0.0";
 process.env.SERVICE_TIMEOUT_MS = "1000";
 
 let current: { id: string } | null = null;
-vi.mock("next-auth", () => ({ getServerSession: async () => (current ? { user: { id: current.id } } : null), default: () => null }));
+/** Each user's open server-side session (user_sessions), which the session cookie names. */
+const sessions: Record<string, string> = {};
+vi.mock("next-auth", () => ({ getServerSession: async () => (current ? { user: { id: current.id }, sessionId: sessions[current.id] } : null), default: () => null }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 // Public actions read the caller's address for their rate limits.
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": "192.0.2.77" }) }));
@@ -38,6 +40,10 @@ async function baseline() {
     { id: ids.manager, email: "manager@f.test", name: "Manager", role: "MANAGER", passwordHash: "x" },
     { id: ids.agent, email: "agent@f.test", name: "Agent", role: "AGENT", passwordHash: "x" },
   ]);
+  for (const id of [ids.admin, ids.manager, ids.agent]) {
+    const [session] = await database.db.insert(userSessions).values({ userId: id, expiresAt: new Date(Date.now() + 3_600_000) }).returning({ id: userSessions.id });
+    sessions[id] = session?.id ?? "";
+  }
   const sample = generatePulls(78, 6, new Date()).filter((p) => p.status === "SUCCESS" && !p.parent_pull_id);
   for (const pull of sample.slice(0, 2)) await storePull(database.db, pull);
   ids.ownPull = sample[0]?.pull_id ?? "";

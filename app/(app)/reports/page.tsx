@@ -29,7 +29,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
   await requirePermission("reports:view");
   const { filter, ignored } = parseReportFilter(await searchParams);
   const db = await getDb();
-  const [report, people, options] = await Promise.all([getReport(db, filter), listActiveUsers(db), listPullFilterOptions(db)]);
+  const [report, people, options] = await Promise.all([getReport(db, filter), listActiveUsers(db), listPullFilterOptions(db, { kind: "all" })]);
   const input = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
   /** The last day of the week or month that starts on `start`. */
   const periodEnd = (start: string) => {

@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Automatic assignment" };
 export default async function AssignmentSettingsPage() {
   await requirePermission("settings:manage");
   const db = await getDb();
-  const [settings, people, options] = await Promise.all([getAssignmentSettings(db), listActiveUsers(db), listPullFilterOptions(db)]);
+  const [settings, people, options] = await Promise.all([getAssignmentSettings(db), listActiveUsers(db), listPullFilterOptions(db, { kind: "all" })]);
   const lines = [...new Set([...options.policyTypes, ...settings.rules.map((r) => r.lineOfBusiness).filter((l): l is string => Boolean(l))])].sort();
   return (
     <div className="space-y-4">

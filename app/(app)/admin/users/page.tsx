@@ -3,13 +3,16 @@ import { CreateUserForm, DeactivateForm, ResetPasswordForm, RoleForm } from "@/c
 import { getDb } from "@/db/client";
 import { requirePermission } from "@/lib/auth/session";
 import { formatInstant } from "@/lib/format";
+import Link from "next/link";
 import { listAllUsers } from "@/lib/users/queries";
+import { recentFailedSignIns } from "@/lib/workflow/audit";
 
 export const metadata: Metadata = { title: "Users" };
 
 export default async function UsersPage() {
   await requirePermission("users:manage");
-  const people = await listAllUsers(await getDb());
+  const db = await getDb();
+  const [people, failedSignIns] = await Promise.all([listAllUsers(db), recentFailedSignIns(db, 20)]);
   const active = people.filter((p) => p.isActive);
 
   return (
@@ -43,6 +46,36 @@ export default async function UsersPage() {
           </tbody>
         </table>
       </div>
+      <section aria-labelledby="failed-sign-ins-heading" className="space-y-2">
+        <div className="flex items-baseline justify-between">
+          <h2 id="failed-sign-ins-heading" className="text-lg font-semibold text-slate-900">Recent failed sign-ins</h2>
+          <Link href="/admin/audit?action=SIGN_IN_FAILED" className="text-sm text-brand-700 hover:underline">All of them in the audit trail</Link>
+        </div>
+        {failedSignIns.length === 0 ? (
+          <p className="text-sm text-slate-600">None.</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="failed-sign-ins-table">
+              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" className="px-3 py-2">When</th>
+                  <th scope="col" className="px-3 py-2">Account</th>
+                  <th scope="col" className="px-3 py-2">From</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {failedSignIns.map((attempt, index) => (
+                  <tr key={`${attempt.at.toISOString()}-${index}`}>
+                    <td className="px-3 py-2 tabular-nums"><time dateTime={attempt.at.toISOString()}>{formatInstant(attempt.at)}</time></td>
+                    <td className="px-3 py-2">{attempt.email ?? <span className="text-slate-500">no such account</span>}</td>
+                    <td className="px-3 py-2 font-mono text-xs">{attempt.address ?? "unknown"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
     </div>
   );
 }

@@ -20,7 +20,7 @@ export default async function PullsPage({ searchParams }: { searchParams: Promis
   const { query, ignored } = parsePullListQuery(await searchParams);
   const db = await getDb();
   const canAssign = can(user, "pulls:assign");
-  const [{ rows, total }, options, people] = await Promise.all([listPulls(db, viewScope(user), query), listPullFilterOptions(db), canAssign ? listActiveUsers(db) : []]);
+  const [{ rows, total }, options, people] = await Promise.all([listPulls(db, viewScope(user), query), listPullFilterOptions(db, viewScope(user)), canAssign ? listActiveUsers(db) : []]);
   const page = query.page ?? 1;
   const pageCount = Math.max(1, Math.ceil(total / PULL_PAGE_SIZE));
   const filtered = FILTER_KEYS.some((key) => query[key] !== undefined);
