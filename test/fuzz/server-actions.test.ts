@@ -79,7 +79,7 @@ const ACTION_FILES = filesNamed(path.join(process.cwd(), "app"), "actions.ts").m
 });
 
 /** Actions that take no input: nothing to fuzz (their permission checks are in the matrix). */
-const NO_INPUT = ["retryAllFailedAction", "startSyncAction"];
+const NO_INPUT = ["retryAllFailedAction", "startSyncAction", "registerWebhookAction"];
 
 type Action = (...args: unknown[]) => Promise<unknown>;
 const IDLE = { status: "idle" } as const;
