@@ -9,16 +9,25 @@ import { IDLE, type FormState } from "@/lib/workflow/form-state";
 
 type RegisterState = FormState & { signingSecret?: string | null };
 
-export function RegisterWebhookForm({ action, hookUrl }: { action: (previous: RegisterState) => Promise<RegisterState>; hookUrl: string }) {
+/**
+ * Stays mounted once the address is registered (`registered`), so the signing secret the
+ * service gave, shown only this once, outlives the page's refresh that lists the registration.
+ */
+export function RegisterWebhookForm({ action, hookUrl, registered }: { action: (previous: RegisterState) => Promise<RegisterState>; hookUrl: string; registered: boolean }) {
   const [state, submit, pending] = useActionState(action, IDLE as RegisterState);
+  if (registered && state.status === "idle") return null;
   return (
     <form action={submit} className="space-y-2" aria-label="Register Coverdesk's webhook address">
-      <p className="text-sm text-slate-700">
-        Register <code className="break-all">{hookUrl}</code> for every event the service lets Coverdesk set.
-      </p>
-      <button type="submit" disabled={pending} className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50">
-        {pending ? "Registering…" : "Register this address"}
-      </button>
+      {registered ? null : (
+        <>
+          <p className="text-sm text-slate-700">
+            Register <code className="break-all">{hookUrl}</code> for every event the service lets Coverdesk set.
+          </p>
+          <button type="submit" disabled={pending} className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50">
+            {pending ? "Registering…" : "Register this address"}
+          </button>
+        </>
+      )}
       <FormMessage state={state} />
       {state.status === "done" && state.signingSecret ? (
         <p className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">

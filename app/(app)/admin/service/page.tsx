@@ -88,7 +88,7 @@ export default async function ServiceConnectionPage() {
           </table>
         ) : null}
         {view.webhooks.ok && view.webhooks.value.length === 0 ? <p className="text-sm text-slate-600">No webhook is registered for this team yet.</p> : null}
-        {view.webhooks.ok && ours.length === 0 ? <RegisterWebhookForm action={registerWebhookAction} hookUrl={view.hookUrl} /> : null}
+        {view.webhooks.ok ? <RegisterWebhookForm action={registerWebhookAction} hookUrl={view.hookUrl} registered={ours.length > 0} /> : null}
         <p className="text-sm text-slate-600">
           Through its API the service lets Coverdesk choose only {API_SETTABLE_WEBHOOK_EVENT_TYPES.map(humanize).join(", ")}. The other events Coverdesk uses (errors, monitoring events, reconnect requests, data updates, servicing) are switched on in the service&apos;s own dashboard, for the same address.
         </p>
