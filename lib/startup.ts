@@ -37,6 +37,21 @@ export async function startServer(): Promise<void> {
   }
 }
 
+/**
+ * `startServer`, or the end of the process when the configuration is refused: a setting that
+ * would run unsafe or half-working stops the app at start, naming the variable. Next.js would
+ * otherwise log the error and go on serving every request with it.
+ */
+export async function startServerOrExit(): Promise<void> {
+  try {
+    await startServer();
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(`[startup] ${error.message}`);
+    process.exit(1);
+  }
+}
+
 /** Stops claiming and scheduling, and settles or gives back what the worker holds. */
 async function stopBackgroundWork(signal: NodeJS.Signals): Promise<void> {
   console.info(`[shutdown] ${signal}: stopping the worker and the sync schedule`);
