@@ -165,12 +165,19 @@ const PUBLIC = {
   "POST /api/auth/[...nextauth]": "next-auth's own sign-in endpoints",
 };
 
+// No service answers this test, whatever else runs on the machine (a development sandbox on the
+// default port would): an allowed call that needs the service fails at the client and writes nothing.
+const savedServiceUrl = process.env.SERVICE_BASE_URL;
+process.env.SERVICE_BASE_URL = "http://127.0.0.1:9/api/v1.0.0";
+
 beforeAll(async () => {
   database = await createTestDatabase();
   (globalThis as unknown as { __coverdeskDb?: { connection?: Promise<unknown> } }).__coverdeskDb = { connection: Promise.resolve(database) };
 });
 afterAll(async () => {
   await database?.close();
+  if (savedServiceUrl === undefined) delete process.env.SERVICE_BASE_URL;
+  else process.env.SERVICE_BASE_URL = savedServiceUrl;
 });
 beforeEach(async () => {
   current = null;
