@@ -7,7 +7,8 @@ import { IDLE, type FormState } from "@/lib/workflow/form-state";
 // The two writes of the Service connection page. The actions come from the page as props, so
 // this file knows nothing of routes.
 
-type RegisterState = FormState & { signingSecret?: string | null };
+/** The register action's answer: the signing secret the service gives once. */
+export type RegisterState = FormState & { signingSecret?: string | null };
 
 /**
  * Stays mounted once the address is registered (`registered`), so the signing secret the

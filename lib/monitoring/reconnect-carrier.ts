@@ -30,10 +30,6 @@ export async function findCarrier(service: ServiceConfig, names: readonly string
   return carriers.find((c) => wanted.has(key(c.carrier_id))) ?? carriers.find((c) => c.name !== null && wanted.has(key(c.name))) ?? null;
 }
 
-export async function resolveCarrierId(service: ServiceConfig, names: readonly string[]): Promise<string | null> {
-  return (await findCarrier(service, names))?.carrier_id ?? null;
-}
-
 export type CarrierLogin = {
   usernameLabel: string;
   password: boolean;

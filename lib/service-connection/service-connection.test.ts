@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents } from "@/db/schema";
 import type { ServiceConfig } from "@/lib/service/client";
 import { listWebhooks, registerWebhook } from "@/lib/service/webhook-registrations-api";
-import { startSandbox, type Sandbox } from "@/sandbox/server";
+import type { Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { setFaults } from "@/test/sandbox-faults";
+import { startServiceSandbox } from "@/test/service-sandbox";
 import { createStaff } from "@/test/workflow-fixture";
 import { registerOwnWebhook, setOwnWebhookActive } from "./commands";
 import { loadServiceConnection } from "./overview";
@@ -22,8 +23,8 @@ let staff: Awaited<ReturnType<typeof createStaff>>;
 beforeAll(async () => {
   database = await createTestDatabase();
   staff = await createStaff(database.db);
-  sandbox = await startSandbox({ port: 0, clientId: "conn", clientSecret: "conn-secret", teamId: TEAM, webhookUrl: null, webhookSecret: null, seed: 5, pullCount: 3, speed: 0.001, deliverOnStart: false });
-  service = { baseUrl: sandbox.baseUrl, teamId: TEAM, clientId: "conn", clientSecret: "conn-secret", timeoutMs: 2_000, retryBaseMs: 1, maxAttempts: 1 };
+  ({ sandbox, service } = await startServiceSandbox("conn", { teamId: TEAM, seed: 5, pullCount: 3 }));
+  service = { ...service, maxAttempts: 1 }; // a failing part is reported at once
 });
 afterAll(async () => {
   await sandbox?.close();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "@/sandbox/server";
+import type { Sandbox } from "@/sandbox/server";
+import { controlSandbox, startServiceSandbox } from "@/test/service-sandbox";
 import type { ServiceConfig } from "./client";
 import { getPolicyCheckReport, getPolicyCheckSettings, runPolicyCheck, savePolicyCheckSettings } from "./policy-check-api";
 import { getPull, iteratePulls } from "./pulls-api";
@@ -14,8 +15,7 @@ let sandbox: Sandbox;
 let service: ServiceConfig;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, clientId: "pc", clientSecret: "pc-secret", teamId: TEAM, webhookUrl: null, webhookSecret: null, seed: 41, pullCount: 24, speed: 0.0005, deliverOnStart: false });
-  service = { baseUrl: sandbox.baseUrl, teamId: TEAM, clientId: "pc", clientSecret: "pc-secret", timeoutMs: 2_000, retryBaseMs: 1 };
+  ({ sandbox, service } = await startServiceSandbox("pc", { teamId: TEAM, seed: 41, pullCount: 24 }));
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -24,10 +24,7 @@ beforeEach(async () => {
   await control("reset", {});
 });
 
-async function control(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${sandbox.url}/_sandbox/${path}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
-  return (await response.json()) as Record<string, unknown>;
-}
+const control = (path: string, body: unknown) => controlSandbox(sandbox, path, body);
 const basic = `Basic ${Buffer.from("pc:pc-secret").toString("base64")}`;
 const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
 

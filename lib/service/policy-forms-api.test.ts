@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "@/sandbox/server";
+import type { Sandbox } from "@/sandbox/server";
+import { startServiceSandbox } from "@/test/service-sandbox";
 import type { ServiceConfig } from "./client";
 import { getPolicyFormDownloadUrl } from "./policy-forms-api";
 import { iteratePulls } from "./pulls-api";
@@ -12,8 +13,7 @@ let sandbox: Sandbox;
 let service: ServiceConfig;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, clientId: "pf", clientSecret: "pf-secret", teamId: TEAM, webhookUrl: null, webhookSecret: null, seed: 47, pullCount: 36, speed: 0.0005, deliverOnStart: false });
-  service = { baseUrl: sandbox.baseUrl, teamId: TEAM, clientId: "pf", clientSecret: "pf-secret", timeoutMs: 2_000, retryBaseMs: 1 };
+  ({ sandbox, service } = await startServiceSandbox("pf", { teamId: TEAM, seed: 47, pullCount: 36 }));
 });
 afterAll(async () => {
   await sandbox?.close();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "@/sandbox/server";
+import type { Sandbox } from "@/sandbox/server";
+import { startServiceSandbox } from "@/test/service-sandbox";
 import { startReceiver, types, type Receiver } from "@/sandbox/test-receiver";
 import type { ServiceConfig } from "./client";
 import { searchPolicy, type PolicySearchInput } from "./policy-search-api";
@@ -16,8 +17,7 @@ let service: ServiceConfig;
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  sandbox = await startSandbox({ port: 0, clientId: "ps", clientSecret: "ps-secret", teamId: TEAM, webhookUrl: receiver.url, webhookSecret: null, seed: 43, pullCount: 12, speed: 0.0005, deliverOnStart: false });
-  service = { baseUrl: sandbox.baseUrl, teamId: TEAM, clientId: "ps", clientSecret: "ps-secret", timeoutMs: 2_000, retryBaseMs: 1 };
+  ({ sandbox, service } = await startServiceSandbox("ps", { teamId: TEAM, seed: 43, pullCount: 12, webhookUrl: receiver.url }));
 });
 afterAll(async () => {
   await sandbox?.close();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "@/sandbox/server";
+import type { Sandbox } from "@/sandbox/server";
+import { startServiceSandbox } from "@/test/service-sandbox";
 import { startReceiver, type Receiver } from "@/sandbox/test-receiver";
 import type { ServiceConfig } from "./client";
 import { getPull } from "./pulls-api";
@@ -18,8 +19,7 @@ let service: ServiceConfig;
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  sandbox = await startSandbox({ port: 0, clientId: "svc", clientSecret: "svc-secret", teamId: TEAM, webhookUrl: receiver.url, webhookSecret: null, seed: 37, pullCount: 12, speed: 0.0005, deliverOnStart: false });
-  service = { baseUrl: sandbox.baseUrl, teamId: TEAM, clientId: "svc", clientSecret: "svc-secret", timeoutMs: 2_000, retryBaseMs: 1 };
+  ({ sandbox, service } = await startServiceSandbox("svc", { teamId: TEAM, seed: 37, pullCount: 12, webhookUrl: receiver.url }));
 });
 afterAll(async () => {
   await sandbox?.close();

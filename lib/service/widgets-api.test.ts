@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { TEAM_AGENTS } from "@/sandbox/data/team";
-import { startSandbox, type Sandbox } from "@/sandbox/server";
+import type { Sandbox } from "@/sandbox/server";
+import { controlSandbox, startServiceSandbox } from "@/test/service-sandbox";
 import type { ServiceConfig } from "./client";
 import { ServiceError } from "./errors";
 import { getPull, iteratePulls } from "./pulls-api";
@@ -15,8 +16,7 @@ let sandbox: Sandbox;
 let service: ServiceConfig;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, clientId: "widgets", clientSecret: "widgets-secret", teamId: TEAM, webhookUrl: null, webhookSecret: null, seed: 31, pullCount: 36, speed: 0.0005, deliverOnStart: false });
-  service = { baseUrl: sandbox.baseUrl, teamId: TEAM, clientId: "widgets", clientSecret: "widgets-secret", timeoutMs: 2_000, retryBaseMs: 1 };
+  ({ sandbox, service } = await startServiceSandbox("widgets", { teamId: TEAM, seed: 31, pullCount: 36 }));
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -25,10 +25,7 @@ beforeEach(async () => {
   await control("reset", {});
 });
 
-async function control(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${sandbox.url}/_sandbox/${path}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
-  return (await response.json()) as Record<string, unknown>;
-}
+const control = (path: string, body: unknown) => controlSandbox(sandbox, path, body);
 
 /** A request the client would refuse to send, straight to the sandbox. */
 async function raw(method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {

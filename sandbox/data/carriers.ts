@@ -7,7 +7,8 @@ export type ProductType = "personal" | "commercial";
 export const PRODUCT_TYPES = ["personal", "commercial"] as const satisfies readonly ProductType[];
 
 /** What the service can change at a carrier for the consumer (service-notes, "Servicing"). */
-export type ServicingActionType = "ADD_MORTGAGEE" | "EDIT_MORTGAGEE" | "REMOVE_MORTGAGEE" | "ADD_VEHICLE";
+export const SERVICING_ACTION_TYPES = ["ADD_MORTGAGEE", "EDIT_MORTGAGEE", "REMOVE_MORTGAGEE", "ADD_VEHICLE"] as const;
+export type ServicingActionType = (typeof SERVICING_ACTION_TYPES)[number];
 
 export type CatalogCarrier = {
   carrier_id: string;
@@ -72,6 +73,11 @@ export const CARRIER_CATALOG: readonly CatalogCarrier[] = [
 /** The carrier whose id is exactly `id`: insurerName is always an id, never a display name. */
 export function carrierById(id: string): CatalogCarrier | null {
   return CARRIER_CATALOG.find((c) => c.carrier_id === id) ?? null;
+}
+
+/** The servicing actions a carrier supports (its catalogue entry's `servicingActions`); none for an unknown carrier. */
+export function servicingActionsOf(carrierId: string): readonly ServicingActionType[] {
+  return carrierById(carrierId)?.servicingActions ?? [];
 }
 
 /** The links (public aliases) the sandbox knows, and the product types each one offers. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { SandboxContext } from "../context";
 import type { SandboxPull } from "../data/pulls";
-import { servicingActionsOf, SERVICING_ACTION_TYPES } from "../data/servicing-actions";
+import { servicingActionsOf, SERVICING_ACTION_TYPES } from "../data/carriers";
 import { renewIds } from "./ids";
 import { emit, setStatus } from "./link";
 import { MAX_PULL_AGE_DAYS } from "./monitorings";

@@ -1,13 +1,13 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import type { RegisterState } from "@/components/admin/service-connection-forms";
 import { getDb } from "@/db/client";
 import { getSessionUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { registerOwnWebhook, setOwnWebhookActive } from "@/lib/service-connection/commands";
 import { field, toFormState, type FormState } from "@/lib/workflow/form-state";
 
-export type RegisterState = FormState & { signingSecret?: string | null };
 
 export async function registerWebhookAction(_previous: RegisterState): Promise<RegisterState> {
   const user = await getSessionUser();
