@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import nextConfig from "../next.config";
 import { metadata } from "./layout";
 
 // The icons, manifest and robots.txt that browsers and crawlers ask for by name are in public/,
@@ -44,5 +45,11 @@ describe("public/", () => {
     expect(referenced).toEqual(expect.arrayContaining(["/favicon.ico", "/icon.svg", "/apple-touch-icon.png", "/site.webmanifest"]));
     for (const path of referenced) expect(existsSync(publicFile(path)), path).toBe(true);
     expect(metadata.robots).toMatchObject({ index: false, follow: false });
+  });
+
+  it("is backed by X-Robots-Tag: noindex on every response Next.js serves", async () => {
+    const rules = (await nextConfig.headers?.()) ?? [];
+    const everywhere = rules.find((rule) => rule.source === "/:path*");
+    expect(everywhere?.headers).toContainEqual({ key: "X-Robots-Tag", value: "noindex, nofollow" });
   });
 });
