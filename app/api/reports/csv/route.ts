@@ -1,25 +1,15 @@
 // GET /api/reports/csv?table=byAgent&from=… — one table of the reports page as CSV.
 import { z } from "zod";
-import { getDb } from "@/db/client";
-import { userAllowedTo } from "@/lib/auth/session";
+import { withUser } from "@/lib/auth/route-guard";
 import { csvResponse } from "@/lib/csv/to-csv";
-import { getReport } from "@/lib/reports/queries";
-import { REPORT_TABLES, reportCsv, reportTableRowCount } from "@/lib/reports/report-csv";
-import { parseReportFilter } from "@/lib/reports/report-filter";
-import { recordAudit } from "@/lib/workflow/audit";
+import { REPORT_TABLES } from "@/lib/reports/report-csv";
+import { exportReportTableCsv } from "@/lib/reports/report-export";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request) {
-  const user = await userAllowedTo("reports:view");
-  if (!user) return Response.json({ error: "NOT_FOUND" }, { status: 404 });
+export const GET = withUser("reports:view", async ({ request, user, db }) => {
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const table = z.enum(REPORT_TABLES).safeParse(params.table);
   if (!table.success) return Response.json({ error: "INVALID_TABLE", message: `table must be one of ${REPORT_TABLES.join(", ")}` }, { status: 400 });
-  const db = await getDb();
-  const { filter } = parseReportFilter(params);
-  const report = await getReport(db, filter);
-  const body = reportCsv(report, table.data);
-  await recordAudit(db, user, "CSV_EXPORTED", { details: { export: `reports:${table.data}`, filters: filter, rows: reportTableRowCount(report, table.data) } });
-  return csvResponse(`coverdesk-${table.data}`, body);
-}
+  return csvResponse(`coverdesk-${table.data}`, await exportReportTableCsv(db, user, table.data, params));
+});
