@@ -2,7 +2,6 @@ import Link from "next/link";
 import { StatusBadge } from "@/components/pulls/status-badge";
 import { formatInstant, humanize } from "@/lib/format";
 import type { InboxRow } from "@/lib/ingest/inbox";
-import { retryEventAction } from "@/app/(app)/events/actions";
 
 // The inbox, newest first. Payloads are shown as text inside <pre>: React escapes them, so a
 // hostile body is displayed, never run.
@@ -14,7 +13,8 @@ function payloadText(payload: unknown): string {
   return text.length > MAX_PAYLOAD_CHARS ? `${text.slice(0, MAX_PAYLOAD_CHARS)}\n… (cut)` : text;
 }
 
-export function InboxTable({ rows, canRetry }: { rows: InboxRow[]; canRetry: boolean }) {
+/** `retry` is the page's server action for one event (a plain form: it posts `eventId`). */
+export function InboxTable({ rows, canRetry, retry }: { rows: InboxRow[]; canRetry: boolean; retry: (formData: FormData) => Promise<void> }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
@@ -47,7 +47,7 @@ export function InboxTable({ rows, canRetry }: { rows: InboxRow[]; canRetry: boo
               <td className="max-w-xs px-3 py-2 break-words text-red-700">{row.lastError ?? ""}</td>
               <td className="px-3 py-2">
                 {canRetry && row.status === "FAILED" ? (
-                  <form action={retryEventAction}>
+                  <form action={retry}>
                     <input type="hidden" name="eventId" value={row.id} />
                     <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-xs hover:bg-slate-100">Retry</button>
                   </form>

@@ -46,9 +46,3 @@ export async function requirePermission(action: Action): Promise<SessionUser> {
   if (!can(user, action)) notFound();
   return user;
 }
-
-/** For route handlers and server actions: the user if allowed, else null (answer 404 then). */
-export async function userAllowedTo(action: Action): Promise<SessionUser | null> {
-  const user = await getSessionUser();
-  return user && can(user, action) ? user : null;
-}

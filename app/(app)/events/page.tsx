@@ -12,7 +12,7 @@ import { humanize } from "@/lib/format";
 import { countInboxByStatus, INBOX_PAGE_SIZE, inboxFilterSchema, listInboxEvents, listInboxEventTypes } from "@/lib/ingest/inbox";
 import { latestSyncRun } from "@/lib/ingest/sync";
 import { toSyncRunView } from "@/lib/ingest/sync-view";
-import { retryAllFailedAction } from "./actions";
+import { retryAllFailedAction, retryEventAction, startSyncAction } from "./actions";
 
 export const metadata: Metadata = { title: "Events" };
 
@@ -56,7 +56,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
         ))}
       </ul>
 
-      <SyncPanel initialRun={run ? toSyncRunView(run) : null} canRun={can(user, "sync:run")} />
+      <SyncPanel initialRun={run ? toSyncRunView(run) : null} canRun={can(user, "sync:run")} startSync={startSyncAction} />
 
       <div className="flex flex-wrap items-end justify-between gap-3">
         <form method="get" className="flex flex-wrap items-end gap-2 text-sm" aria-label="Filter events">
@@ -99,7 +99,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
           {total === 0 && !filter.status && !filter.type && !filter.pull ? "No webhooks have arrived yet." : "No events match these filters."}
         </div>
       ) : (
-        <InboxTable rows={rows} canRetry={canRetry} />
+        <InboxTable rows={rows} canRetry={canRetry} retry={retryEventAction} />
       )}
       <Pagination page={filter.page} pageCount={Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE))} basePath="/events" query={query} />
     </div>

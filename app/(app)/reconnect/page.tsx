@@ -9,6 +9,7 @@ import { env } from "@/lib/env";
 import { listReconnectWorklist } from "@/lib/monitoring/reconnect";
 import { openReconnectPages, reconnectPageUrl } from "@/lib/monitoring/reconnect-page";
 import { configuredReconnectPageKey } from "@/lib/monitoring/reconnect-page-key";
+import { openReconnectPageAction, renewReconnectLinkAction } from "./actions";
 
 export const metadata: Metadata = { title: "Reconnect" };
 
@@ -60,7 +61,7 @@ export default async function ReconnectPage() {
                   ) : (
                     <span className="text-slate-500">No link yet</span>
                   )}
-                  <RenewLink monitoringId={item.monitoringId} />
+                  <RenewLink monitoringId={item.monitoringId} action={renewReconnectLinkAction} />
                 </div>
                 <div className="flex flex-wrap items-center gap-2" data-testid="coverdesk-page">
                   <span className="text-slate-500">Coverdesk page:</span>
@@ -77,7 +78,7 @@ export default async function ReconnectPage() {
 
 /** The account's open Coverdesk page to send, or the button that makes one. */
 function CoverdeskPage({ url, email, monitoringId }: { url: string | null; email: string | null; monitoringId: string }) {
-  if (!url) return <MakeCoverdeskPage monitoringId={monitoringId} />;
+  if (!url) return <MakeCoverdeskPage monitoringId={monitoringId} action={openReconnectPageAction} />;
   return (
     <>
       <code className="max-w-56 truncate rounded bg-slate-100 px-1" data-testid="coverdesk-page-url">{url}</code>

@@ -5,6 +5,7 @@ import { requirePermission } from "@/lib/auth/session";
 import { listPullFilterOptions } from "@/lib/pulls/queries";
 import { listActiveUsers } from "@/lib/users/queries";
 import { getAssignmentSettings } from "@/lib/workflow/auto-assign";
+import { saveAssignmentAction } from "./actions";
 
 export const metadata: Metadata = { title: "Automatic assignment" };
 
@@ -17,7 +18,7 @@ export default async function AssignmentSettingsPage() {
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">Automatic assignment</h1>
       <p className="text-sm text-slate-600">A pull is assigned once, when it first succeeds. People can reassign it afterwards; every automatic assignment is in the audit trail.</p>
-      <AssignmentForm mode={settings.mode} rules={settings.rules} fallbackAssigneeId={settings.fallbackAssigneeId} people={people} linesOfBusiness={lines} />
+      <AssignmentForm mode={settings.mode} rules={settings.rules} fallbackAssigneeId={settings.fallbackAssigneeId} people={people} linesOfBusiness={lines} action={saveAssignmentAction} />
     </div>
   );
 }

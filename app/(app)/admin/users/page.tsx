@@ -6,6 +6,7 @@ import { formatInstant } from "@/lib/format";
 import Link from "next/link";
 import { listAllUsers } from "@/lib/users/queries";
 import { recentFailedSignIns } from "@/lib/workflow/audit";
+import { createUserAction, deactivateUserAction, resetPasswordAction, updateUserAction } from "./actions";
 
 export const metadata: Metadata = { title: "Users" };
 
@@ -18,7 +19,7 @@ export default async function UsersPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">Users</h1>
-      <CreateUserForm />
+      <CreateUserForm action={createUserAction} />
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
@@ -36,10 +37,10 @@ export default async function UsersPage() {
                   <div className="font-medium text-slate-900">{person.name}</div>
                   <div className="text-xs text-slate-500">{person.email} · since {formatInstant(person.createdAt)}</div>
                 </td>
-                <td className="px-3 py-2">{person.isActive ? <RoleForm userId={person.id} role={person.role} /> : person.role}</td>
-                <td className="px-3 py-2">{person.isActive ? <ResetPasswordForm userId={person.id} /> : null}</td>
+                <td className="px-3 py-2">{person.isActive ? <RoleForm userId={person.id} role={person.role} action={updateUserAction} /> : person.role}</td>
+                <td className="px-3 py-2">{person.isActive ? <ResetPasswordForm userId={person.id} action={resetPasswordAction} /> : null}</td>
                 <td className="px-3 py-2">
-                  {person.isActive ? <DeactivateForm userId={person.id} colleagues={active} /> : <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">Deactivated</span>}
+                  {person.isActive ? <DeactivateForm userId={person.id} colleagues={active} action={deactivateUserAction} /> : <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">Deactivated</span>}
                 </td>
               </tr>
             ))}
