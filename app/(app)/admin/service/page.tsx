@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { RegisterWebhookForm, WebhookToggle } from "@/components/admin/service-connection-forms";
 import { requirePermission } from "@/lib/auth/session";
 import { env } from "@/lib/env";
-import { loadServiceConnection, type Part } from "@/lib/service-connection/overview";
+import { loadServiceConnectionPage, type Part } from "@/lib/service-connection/overview";
 import { API_SETTABLE_WEBHOOK_EVENT_TYPES } from "@/lib/service/schemas";
 import { humanize } from "@/lib/format";
 import { registerWebhookAction, setWebhookActiveAction } from "./actions";
@@ -15,9 +15,7 @@ function Unavailable({ part }: { part: Part<unknown> }) {
 
 export default async function ServiceConnectionPage() {
   await requirePermission("service:manage");
-  const config = env();
-  const view = await loadServiceConnection(config.service, { appUrl: config.auth.url, signed: config.service.webhookSecret !== null });
-  const ours = view.webhooks.ok ? view.webhooks.value.filter((hook) => hook.ours) : [];
+  const { view, registered } = await loadServiceConnectionPage(env());
 
   return (
     <div className="space-y-6">
@@ -88,7 +86,7 @@ export default async function ServiceConnectionPage() {
           </table>
         ) : null}
         {view.webhooks.ok && view.webhooks.value.length === 0 ? <p className="text-sm text-slate-600">No webhook is registered for this team yet.</p> : null}
-        {view.webhooks.ok ? <RegisterWebhookForm action={registerWebhookAction} hookUrl={view.hookUrl} registered={ours.length > 0} /> : null}
+        {view.webhooks.ok ? <RegisterWebhookForm action={registerWebhookAction} hookUrl={view.hookUrl} registered={registered} /> : null}
         <p className="text-sm text-slate-600">
           Through its API the service lets Coverdesk choose only {API_SETTABLE_WEBHOOK_EVENT_TYPES.map(humanize).join(", ")}. The other events Coverdesk uses (errors, monitoring events, reconnect requests, data updates, servicing) are switched on in the service&apos;s own dashboard, for the same address.
         </p>

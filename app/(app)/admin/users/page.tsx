@@ -1,20 +1,17 @@
 import type { Metadata } from "next";
 import { CreateUserForm, DeactivateForm, ResetPasswordForm, RoleForm } from "@/components/admin/user-forms";
+import Link from "next/link";
 import { getDb } from "@/db/client";
 import { requirePermission } from "@/lib/auth/session";
 import { formatInstant } from "@/lib/format";
-import Link from "next/link";
-import { listAllUsers } from "@/lib/users/queries";
-import { recentFailedSignIns } from "@/lib/workflow/audit";
+import { loadUsersPage } from "@/lib/users/users-page";
 import { createUserAction, deactivateUserAction, resetPasswordAction, updateUserAction } from "./actions";
 
 export const metadata: Metadata = { title: "Users" };
 
 export default async function UsersPage() {
   await requirePermission("users:manage");
-  const db = await getDb();
-  const [people, failedSignIns] = await Promise.all([listAllUsers(db), recentFailedSignIns(db, 20)]);
-  const active = people.filter((p) => p.isActive);
+  const { people, active, failedSignIns } = await loadUsersPage(await getDb());
 
   return (
     <div className="space-y-4">
