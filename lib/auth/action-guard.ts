@@ -23,6 +23,7 @@ import { getSessionUser, type SessionUser } from "./session";
 
 export const SIGNED_OUT_MESSAGE = "Your session has ended. Sign in again.";
 export const NOT_ALLOWED_MESSAGE = "You are not allowed to do that.";
+export const INVALID_FORM_MESSAGE = "This form could not be read. Reload the page and try again.";
 
 export type ActionContext<Input> = { user: SessionUser; input: Input; db: Db };
 
@@ -33,7 +34,8 @@ export type Refusal = { reason: "signed-out" } | { reason: "not-allowed" } | { r
 export type SubmittedForm = Record<string, FormDataEntryValue[]>;
 
 function submitted(formData: FormData | undefined): SubmittedForm {
-  const form: SubmittedForm = {};
+  // No prototype: a field named "__proto__" or "constructor" is just a field.
+  const form: SubmittedForm = Object.create(null);
   formData?.forEach((value, name) => {
     (form[name] ??= []).push(value);
   });
@@ -81,8 +83,9 @@ async function admit<S extends z.ZodType>(permission: Permission, schema: S, for
   if (!allows(user, permission)) return { ok: false, refusal: { reason: "not-allowed" } };
   const parsed = schema.safeParse(submitted(formData));
   if (!parsed.success) {
+    // The app's own words: a validator's message is not for the person at the form.
     const issue = parsed.error.issues[0];
-    return { ok: false, refusal: { reason: "invalid", message: issue?.message ?? "Check the form.", field: issue?.path.join(".") || undefined } };
+    return { ok: false, refusal: { reason: "invalid", message: INVALID_FORM_MESSAGE, field: issue?.path.join(".") || undefined } };
   }
   return { ok: true, context: { user, input: parsed.data, db: await getDb() } };
 }

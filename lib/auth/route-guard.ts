@@ -51,6 +51,7 @@ export function withUser<P = Record<string, never>>(
   options: RouteGuardOptions<P> = {},
 ): (request?: Request, context?: NextRouteContext) => Promise<Response> {
   const refused = options.refused ?? notFoundJson;
+  // Next.js always passes the request; a test may call a handler that reads none as GET().
   return async (request = new Request("http://localhost/"), context) => {
     let params = {} as P;
     if (options.params) {

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { StartSyncAnswer } from "@/components/events/sync-panel";
-import { guardedAction, noInput } from "@/lib/auth/action-guard";
+import { formText, guardedAction, noInput } from "@/lib/auth/action-guard";
 import { retryAllFailedEvents, retryInboxEvent } from "@/lib/ingest/inbox";
 import { startSyncInBackground } from "@/lib/ingest/sync-schedule";
 import { toSyncRunView } from "@/lib/ingest/sync-view";
@@ -12,7 +12,7 @@ import { wakeWorker } from "@/lib/ingest/worker";
 // Admin actions on the inbox. Each checks the permission itself (lib/auth/action-guard.ts): the
 // page hiding a button is not a guarantee that nobody posts the action.
 
-const eventInput = z.object({ eventId: z.preprocess((values) => (Array.isArray(values) ? values[0] : values), z.coerce.number().int().positive()) });
+const eventInput = z.object({ eventId: formText().transform(Number).pipe(z.number().int().positive()) });
 
 /** Plain forms (no answer shown): a refused or malformed call does nothing. */
 const nothing = () => undefined;
