@@ -1,8 +1,8 @@
 import { redirect } from "next/navigation";
+import { startPage } from "@/lib/auth/login-page";
 import { requireUser } from "@/lib/auth/session";
 
 // Agents start from their own pulls; managers and admins from the whole book.
 export default async function Home() {
-  const user = await requireUser();
-  redirect(user.role === "AGENT" ? "/my" : "/pulls");
+  redirect(startPage(await requireUser()));
 }

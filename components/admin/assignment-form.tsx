@@ -1,22 +1,21 @@
 "use client";
 
 import { useActionState } from "react";
-import { saveAssignmentAction } from "@/app/(app)/admin/assignment/actions";
 import { DataTable } from "@/components/ui/data-table";
 import { FormMessage } from "@/components/workflow/form-message";
 import { humanize } from "@/lib/format";
-import { IDLE } from "@/lib/workflow/form-state";
+import { IDLE, type FormAction } from "@/lib/workflow/form-state";
 
 // Off, round-robin among active agents, or rules (first match wins) with a fallback. Rules are
 // rows of a plain form: three empty rows are always offered, so no script is needed to add one.
 
 type Rule = { state?: string; lineOfBusiness?: string; assigneeId: string };
-type Props = { mode: string; rules: Rule[]; fallbackAssigneeId: string | null; people: Array<{ id: string; name: string }>; linesOfBusiness: string[] };
+type Props = { mode: string; rules: Rule[]; fallbackAssigneeId: string | null; people: Array<{ id: string; name: string }>; linesOfBusiness: string[]; /** The page's save action. */ action: FormAction };
 
 const input = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
 
-export function AssignmentForm({ mode, rules, fallbackAssigneeId, people, linesOfBusiness }: Props) {
-  const [state, action, pending] = useActionState(saveAssignmentAction, IDLE);
+export function AssignmentForm({ mode, rules, fallbackAssigneeId, people, linesOfBusiness, action: save }: Props) {
+  const [state, action, pending] = useActionState(save, IDLE);
   const rows: Array<Rule | null> = [...rules, null, null, null];
   return (
     <form action={action} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" aria-label="Automatic assignment">

@@ -1,11 +1,11 @@
 "use client";
 
 import { useActionState } from "react";
-import { createUserAction, deactivateUserAction, resetPasswordAction, updateUserAction } from "@/app/(app)/admin/users/actions";
 import { FormMessage } from "@/components/workflow/form-message";
-import { IDLE } from "@/lib/workflow/form-state";
+import { IDLE, type FormAction } from "@/lib/workflow/form-state";
 
-// The admin's user forms. Each posts to a server action that re-checks the admin role.
+// The admin's user forms. Each posts to a server action that re-checks the admin role; the
+// actions come from the page as props.
 
 const input = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
 const button = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-50";
@@ -15,8 +15,8 @@ const ROLE_OPTIONS = [
   { value: "ADMIN", label: "Admin" },
 ];
 
-export function CreateUserForm() {
-  const [state, action, pending] = useActionState(createUserAction, IDLE);
+export function CreateUserForm({ action: create }: { action: FormAction }) {
+  const [state, action, pending] = useActionState(create, IDLE);
   return (
     <form action={action} aria-label="Create a user" className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-5">
       <label className="flex flex-col gap-1 text-sm">
@@ -47,8 +47,8 @@ export function CreateUserForm() {
   );
 }
 
-export function RoleForm({ userId, role }: { userId: string; role: string }) {
-  const [state, action, pending] = useActionState(updateUserAction, IDLE);
+export function RoleForm({ userId, role, action: update }: { userId: string; role: string; action: FormAction }) {
+  const [state, action, pending] = useActionState(update, IDLE);
   return (
     <form action={action} className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="userId" value={userId} />
@@ -64,8 +64,8 @@ export function RoleForm({ userId, role }: { userId: string; role: string }) {
   );
 }
 
-export function ResetPasswordForm({ userId }: { userId: string }) {
-  const [state, action, pending] = useActionState(resetPasswordAction, IDLE);
+export function ResetPasswordForm({ userId, action: reset }: { userId: string; action: FormAction }) {
+  const [state, action, pending] = useActionState(reset, IDLE);
   return (
     <form action={action} className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="userId" value={userId} />
@@ -79,8 +79,8 @@ export function ResetPasswordForm({ userId }: { userId: string }) {
   );
 }
 
-export function DeactivateForm({ userId, colleagues }: { userId: string; colleagues: Array<{ id: string; name: string }> }) {
-  const [state, action, pending] = useActionState(deactivateUserAction, IDLE);
+export function DeactivateForm({ userId, colleagues, action: deactivate }: { userId: string; colleagues: Array<{ id: string; name: string }>; action: FormAction }) {
+  const [state, action, pending] = useActionState(deactivate, IDLE);
   return (
     <form action={action} className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="userId" value={userId} />

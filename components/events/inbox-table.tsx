@@ -3,7 +3,6 @@ import { StatusBadge } from "@/components/pulls/status-badge";
 import { DataTable } from "@/components/ui/data-table";
 import { formatInstant, humanize } from "@/lib/format";
 import type { InboxRow } from "@/lib/ingest/inbox";
-import { retryEventAction } from "@/app/(app)/events/actions";
 
 // The inbox, newest first. Payloads are shown as text inside <pre>: React escapes them, so a
 // hostile body is displayed, never run.
@@ -15,7 +14,8 @@ function payloadText(payload: unknown): string {
   return text.length > MAX_PAYLOAD_CHARS ? `${text.slice(0, MAX_PAYLOAD_CHARS)}\n… (cut)` : text;
 }
 
-export function InboxTable({ rows, canRetry }: { rows: InboxRow[]; canRetry: boolean }) {
+/** `retry` is the page's server action for one event (a plain form: it posts `eventId`). */
+export function InboxTable({ rows, canRetry, retry }: { rows: InboxRow[]; canRetry: boolean; retry: (formData: FormData) => Promise<void> }) {
   return (
     <DataTable
       label="Events"
@@ -46,7 +46,7 @@ export function InboxTable({ rows, canRetry }: { rows: InboxRow[]; canRetry: boo
           hideHeader: true,
           cell: (row) =>
             canRetry && row.status === "FAILED" ? (
-              <form action={retryEventAction}>
+              <form action={retry}>
                 <input type="hidden" name="eventId" value={row.id} />
                 <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-xs hover:bg-slate-100">Retry</button>
               </form>

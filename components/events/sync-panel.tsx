@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
-import { startSyncAction } from "@/app/(app)/events/actions";
 import type { SyncRunView } from "@/lib/ingest/sync-view";
 
 // "Sync now" and the progress of the latest reconciliation run, polled while it runs.
@@ -19,7 +18,11 @@ function progressText(run: SyncRunView): string {
   return `${run.listed.toLocaleString("en-US")}${of} pulls checked: ${run.created} new, ${run.updated} changed`;
 }
 
-export function SyncPanel({ initialRun, canRun }: { initialRun: SyncRunView | null; canRun: boolean }) {
+/** What "Sync now" answers: the run it started (or the one already running), or why not. */
+export type StartSyncAnswer = { ok: true; started: boolean; run: SyncRunView } | { ok: false; message: string };
+
+/** `startSync` is the page's server action. */
+export function SyncPanel({ initialRun, canRun, startSync }: { initialRun: SyncRunView | null; canRun: boolean; startSync: () => Promise<StartSyncAnswer> }) {
   const queryClient = useQueryClient();
   const router = useRouter();
   const { data: run, error } = useQuery({
@@ -29,7 +32,7 @@ export function SyncPanel({ initialRun, canRun }: { initialRun: SyncRunView | nu
     refetchInterval: (query) => (query.state.data?.status === "RUNNING" ? 1_000 : false),
   });
   const start = useMutation({
-    mutationFn: startSyncAction,
+    mutationFn: () => startSync(),
     onSuccess: (result) => {
       if (result.ok) queryClient.setQueryData(["sync-run"], result.run);
     },

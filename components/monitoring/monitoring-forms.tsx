@@ -1,8 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
-import { changeMonitoringAction, enableMonitoringAction, refreshMonitoringAction, stopMonitoringAction } from "@/app/(app)/pulls/actions";
 import { FormMessage } from "@/components/workflow/form-message";
+import { usePullActions } from "@/components/workflow/pull-actions";
 import { IDLE } from "@/lib/workflow/form-state";
 
 // The monitoring controls of a pull. Every call goes to the service; the page shows only what
@@ -31,7 +31,8 @@ function IntervalFields() {
 }
 
 export function EnableMonitoringForm({ pullId }: { pullId: string }) {
-  const [state, action, pending] = useActionState(enableMonitoringAction, IDLE);
+  const { enableMonitoring } = usePullActions();
+  const [state, action, pending] = useActionState(enableMonitoring, IDLE);
   return (
     <form action={action} className="flex flex-wrap items-center gap-2" aria-label="Turn monitoring on">
       <input type="hidden" name="pullId" value={pullId} />
@@ -47,9 +48,10 @@ export function EnableMonitoringForm({ pullId }: { pullId: string }) {
 }
 
 export function ActiveMonitoringForms({ pullId, monitoringId }: { pullId: string; monitoringId: string }) {
-  const [changeState, change, changing] = useActionState(changeMonitoringAction, IDLE);
-  const [refreshState, refresh, refreshing] = useActionState(refreshMonitoringAction, IDLE);
-  const [stopState, stop, stopping] = useActionState(stopMonitoringAction, IDLE);
+  const actions = usePullActions();
+  const [changeState, change, changing] = useActionState(actions.changeMonitoring, IDLE);
+  const [refreshState, refresh, refreshing] = useActionState(actions.refreshMonitoring, IDLE);
+  const [stopState, stop, stopping] = useActionState(actions.stopMonitoring, IDLE);
   const ids = (
     <>
       <input type="hidden" name="pullId" value={pullId} />

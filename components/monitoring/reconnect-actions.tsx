@@ -1,11 +1,11 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import { openReconnectPageAction, renewReconnectLinkAction } from "@/app/(app)/reconnect/actions";
 import { FormMessage } from "@/components/workflow/form-message";
-import { IDLE } from "@/lib/workflow/form-state";
+import { IDLE, type FormAction } from "@/lib/workflow/form-state";
 
 // Hand the consumer a reconnect page, the service's or Coverdesk's: copy the link, or email it.
+// The actions come from the page as props.
 
 export function CopyLink({ url }: { url: string }) {
   const [copied, setCopied] = useState(false);
@@ -21,7 +21,7 @@ export function CopyLink({ url }: { url: string }) {
 }
 
 /** One button that runs a reconnect-link action for an account and says how it went. */
-function LinkActionButton({ action: run, monitoringId, label, pendingLabel }: { action: typeof renewReconnectLinkAction; monitoringId: string; label: string; pendingLabel: string }) {
+function LinkActionButton({ action: run, monitoringId, label, pendingLabel }: { action: FormAction; monitoringId: string; label: string; pendingLabel: string }) {
   const [state, action, pending] = useActionState(run, IDLE);
   return (
     <form action={action} className="flex items-center gap-2">
@@ -32,12 +32,12 @@ function LinkActionButton({ action: run, monitoringId, label, pendingLabel }: { 
   );
 }
 
-export function RenewLink({ monitoringId }: { monitoringId: string }) {
-  return <LinkActionButton action={renewReconnectLinkAction} monitoringId={monitoringId} label="Get a fresh link" pendingLabel="Asking…" />;
+export function RenewLink({ monitoringId, action }: { monitoringId: string; action: FormAction }) {
+  return <LinkActionButton action={action} monitoringId={monitoringId} label="Get a fresh link" pendingLabel="Asking…" />;
 }
 
-export function MakeCoverdeskPage({ monitoringId }: { monitoringId: string }) {
-  return <LinkActionButton action={openReconnectPageAction} monitoringId={monitoringId} label="Make a Coverdesk page" pendingLabel="Making…" />;
+export function MakeCoverdeskPage({ monitoringId, action }: { monitoringId: string; action: FormAction }) {
+  return <LinkActionButton action={action} monitoringId={monitoringId} label="Make a Coverdesk page" pendingLabel="Making…" />;
 }
 
 /** A link to send by email: the consumer's address, a subject, and the link in plain words. */

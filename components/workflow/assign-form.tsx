@@ -1,15 +1,16 @@
 "use client";
 
 import { useActionState } from "react";
-import { assignPullAction, claimPullAction } from "@/app/(app)/pulls/actions";
 import { IDLE } from "@/lib/workflow/form-state";
 import { FormMessage } from "./form-message";
+import { usePullActions } from "./pull-actions";
 
 // Assign, reassign or unassign (managers and admins), or take an unassigned pull (anyone who
 // sees it). The assignee the page showed travels with the form to catch a change meanwhile.
 
 export function AssignForm({ pullId, assigneeId, people }: { pullId: string; assigneeId: string | null; people: Array<{ id: string; name: string }> }) {
-  const [state, action, pending] = useActionState(assignPullAction, IDLE);
+  const { assign } = usePullActions();
+  const [state, action, pending] = useActionState(assign, IDLE);
   return (
     <form action={action} className="space-y-2" aria-label="Assignment">
       <input type="hidden" name="pullId" value={pullId} />
@@ -32,7 +33,8 @@ export function AssignForm({ pullId, assigneeId, people }: { pullId: string; ass
 }
 
 export function ClaimButton({ pullId }: { pullId: string }) {
-  const [state, action, pending] = useActionState(claimPullAction, IDLE);
+  const { claim } = usePullActions();
+  const [state, action, pending] = useActionState(claim, IDLE);
   return (
     <form action={action} className="flex items-center gap-3">
       <input type="hidden" name="pullId" value={pullId} />

@@ -1,9 +1,9 @@
 "use client";
 
 import { useActionState } from "react";
-import { bulkAssignAction } from "@/app/(app)/pulls/actions";
 import { IDLE } from "@/lib/workflow/form-state";
 import { FormMessage } from "./form-message";
+import { usePullActions } from "./pull-actions";
 
 // Assign, monitor or stop monitoring the pulls ticked in the list. The row checkboxes belong to this form through their
 // `form` attribute, so the table stays a plain table and it all works without JavaScript.
@@ -11,7 +11,8 @@ import { FormMessage } from "./form-message";
 export const BULK_FORM_ID = "bulk-assign";
 
 export function BulkAssignBar({ people }: { people: Array<{ id: string; name: string }> }) {
-  const [state, action, pending] = useActionState(bulkAssignAction, IDLE);
+  const { bulk } = usePullActions();
+  const [state, action, pending] = useActionState(bulk, IDLE);
   return (
     <form id={BULK_FORM_ID} action={action} className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm" aria-label="Assign selected pulls">
       <span className="text-slate-700">Selected pulls:</span>

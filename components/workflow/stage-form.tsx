@@ -1,9 +1,9 @@
 "use client";
 
 import { startTransition, useActionState, useState } from "react";
-import { setStageAction } from "@/app/(app)/pulls/actions";
 import { IDLE } from "@/lib/workflow/form-state";
 import { FormMessage } from "./form-message";
+import { usePullActions } from "./pull-actions";
 
 // WORKING / WON / LOST. WON asks for the premium won (dollars and cents), LOST for an optional
 // reason. The stage the page showed travels with the form, so a change made meanwhile by
@@ -16,7 +16,8 @@ const STAGES = [
 ] as const;
 
 export function StageForm({ pullId, stage, wonPremium }: { pullId: string; stage: string; wonPremium: string }) {
-  const [state, action, pending] = useActionState(setStageAction, IDLE);
+  const { setStage } = usePullActions();
+  const [state, action, pending] = useActionState(setStage, IDLE);
   const [chosen, setChosen] = useState(stage);
   const premiumError = state.status === "error" && state.field === "premium";
 

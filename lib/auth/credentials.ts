@@ -1,18 +1,19 @@
 import { z } from "zod";
 import type { Db } from "@/db/types";
-import type { Role } from "@/db/schema";
 import { findUserByEmail } from "@/lib/users/queries";
 import { DEMO_PASSWORD } from "@/lib/users/demo-users";
 import { countLoginAttempt, forgetLoginAttempt } from "@/lib/security/login-throttle";
 import { recordAudit } from "@/lib/workflow/audit";
 import { hashPassword, verifyPassword } from "./password";
+import type { SessionUser } from "./session";
 
 export const credentialsSchema = z.object({
   email: z.email().max(320),
   password: z.string().min(1).max(200),
 });
 
-export type AuthenticatedUser = { id: string; email: string; name: string; role: Role };
+/** Who a password check vouches for: the signed-in user before their session is opened. */
+export type AuthenticatedUser = Omit<SessionUser, "sessionId">;
 
 // A password is checked even when no account matches, so that the time an answer takes does
 // not tell whether the email exists. The hash is of a random string nobody can type.

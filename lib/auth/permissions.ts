@@ -1,4 +1,5 @@
 import type { Role } from "@/db/schema";
+import type { SessionUser } from "./session";
 
 // The one permission table. Every page, route handler and server action asks it on the
 // server; the navigation only hides what the table would refuse anyway.
@@ -34,7 +35,8 @@ const PERMISSIONS = {
 export type Action = keyof typeof PERMISSIONS;
 export const ACTIONS = Object.keys(PERMISSIONS) as Action[];
 
-type Actor = { id?: string; role: Role } | null | undefined;
+/** Whoever asks: a signed-in user, or anything carrying a role (and, for pull scopes, an id). */
+type Actor = (Pick<SessionUser, "role"> & Partial<Pick<SessionUser, "id">>) | null | undefined;
 
 function scopeOf(user: Actor, action: Action): PullScope | null {
   if (!user) return null;
@@ -74,6 +76,6 @@ export function canOnPull(user: Actor, action: Action, pull: PullAccess): boolea
 }
 
 /** The pulls a user may see, for queries: everything, or theirs plus the unassigned queue (lib/pulls/visibility.ts). */
-export function viewScope(user: { id: string; role: Role }): { kind: "all" } | { kind: "own-or-unassigned"; userId: string } {
+export function viewScope(user: Pick<SessionUser, "id" | "role">): { kind: "all" } | { kind: "own-or-unassigned"; userId: string } {
   return scopeOf(user, "pulls:view") === "any" ? { kind: "all" } : { kind: "own-or-unassigned", userId: user.id };
 }

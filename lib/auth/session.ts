@@ -1,28 +1,37 @@
 import "server-only";
 import { getServerSession } from "next-auth";
 import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
 import { getDb } from "@/db/client";
-import type { Role } from "@/db/schema";
+import type { User } from "@/db/schema";
 import { findSessionUser } from "./user-sessions";
 import { getAuthOptions } from "./options";
 import { can, type Action } from "./permissions";
 
-export type SessionUser = { id: string; email: string; name: string; role: Role; /** The server-side session of this request. */ sessionId: string };
+/**
+ * The signed-in user: the one shape every guard hands on (pages, route handlers, server
+ * actions) and every command receives as its actor. Other user shapes in lib/auth derive
+ * from it (lib/auth/credentials.ts `AuthenticatedUser` is this before a session exists).
+ */
+export type SessionUser = Pick<User, "id" | "email" | "name" | "role"> & { /** The server-side session of this request. */ sessionId: string };
 
 /**
  * The signed-in user as the database knows them now. The session token only names the user and
  * the server-side session: the session must still be open (not signed out, not ended by a
  * password change, not past its absolute end), and role and active flag are read fresh, so a
  * deactivation or a demotion applies at once.
+ *
+ * Read once per request: the layout, the page and anything else rendering in the same request
+ * share the answer (React `cache`). Outside a request (tests, scripts) every call reads afresh.
  */
-export async function getSessionUser(): Promise<SessionUser | null> {
+export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
   const session = await getServerSession(getAuthOptions());
   const id = session?.user?.id;
   const sessionId = session?.sessionId;
   if (!id || !sessionId) return null;
   const user = await findSessionUser(await getDb(), id, sessionId);
   return user ? { id: user.id, email: user.email, name: user.name, role: user.role, sessionId } : null;
-}
+});
 
 /** For pages: the user, or a redirect to the login page. */
 export async function requireUser(): Promise<SessionUser> {
@@ -36,10 +45,4 @@ export async function requirePermission(action: Action): Promise<SessionUser> {
   const user = await requireUser();
   if (!can(user, action)) notFound();
   return user;
-}
-
-/** For route handlers and server actions: the user if allowed, else null (answer 404 then). */
-export async function userAllowedTo(action: Action): Promise<SessionUser | null> {
-  const user = await getSessionUser();
-  return user && can(user, action) ? user : null;
 }

@@ -1,4 +1,6 @@
 import type { SyncRunRow } from "@/db/schema";
+import type { Db } from "@/db/types";
+import { latestSyncRun } from "./sync";
 
 // A sync run as the browser sees it: plain JSON, dates as ISO strings, no internal ids of users.
 export type SyncRunView = {
@@ -31,4 +33,10 @@ export function toSyncRunView(run: SyncRunRow): SyncRunView {
     startedAt: run.startedAt.toISOString(),
     finishedAt: run.finishedAt?.toISOString() ?? null,
   };
+}
+
+/** The latest run as the Events page shows it and polls it, or null before the first. */
+export async function latestSyncRunView(db: Db): Promise<SyncRunView | null> {
+  const run = await latestSyncRun(db);
+  return run ? toSyncRunView(run) : null;
 }

@@ -50,7 +50,7 @@ export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
  * Documents and uploads relayed from the service. Only PDFs and images open inline, under their
- * own type with nosniff (app/api/pulls/download-headers.ts); anything else downloads. Chromium
+ * own type with nosniff (lib/pulls/download-headers.ts); anything else downloads. Chromium
  * draws its PDF and image viewers as a page of inline styles around an embed, which
  * `default-src 'none'` breaks (the PDF shows in a strip at the top), so these keep the framing
  * rule only.

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Env } from "@/lib/env";
 import type { ServiceConfig } from "@/lib/service/client";
 import { ServiceError } from "@/lib/service/errors";
 import { getServiceHealth } from "@/lib/service/service-health-api";
@@ -74,4 +75,10 @@ export async function loadServiceConnection(config: ServiceConfig & { teamId: st
     ),
   ]);
   return { baseUrl: config.baseUrl, teamId: config.teamId, hookUrl, signed: options.signed, health, links, webhooks };
+}
+
+/** The Service connection page: the overview for this app's own address and secret, and whether that address is registered. */
+export async function loadServiceConnectionPage(config: Pick<Env, "service" | "auth">): Promise<{ view: ServiceConnection; registered: boolean }> {
+  const view = await loadServiceConnection(config.service, { appUrl: config.auth.url, signed: config.service.webhookSecret !== null });
+  return { view, registered: view.webhooks.ok && view.webhooks.value.some((hook) => hook.ours) };
 }

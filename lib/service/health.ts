@@ -43,3 +43,8 @@ export function isServiceUnreachable(health: ServiceHealth = readServiceHealth()
 export function resetServiceHealth(): void {
   store.__coverdeskServiceHealth = undefined;
 }
+
+/** What the signed-in layout's banner polls: whether the service is unreachable now, and since when it last failed. */
+export function serviceHealthView(health: ServiceHealth = readServiceHealth()): { unreachable: boolean; lastFailureAt: string | null } {
+  return { unreachable: isServiceUnreachable(health), lastFailureAt: health.lastFailureAt?.toISOString() ?? null };
+}

@@ -18,3 +18,6 @@ export function field(formData: FormData, name: string): string | undefined {
   const value = formData.get(name);
   return typeof value === "string" && !value.includes("\u0000") ? value : undefined;
 }
+
+/** A server action behind a form (`useActionState`); pages hand it to the form as a prop. */
+export type FormAction = (previous: FormState, formData: FormData) => Promise<FormState>;

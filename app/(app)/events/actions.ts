@@ -2,40 +2,42 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { getDb } from "@/db/client";
-import { userAllowedTo } from "@/lib/auth/session";
+import type { StartSyncAnswer } from "@/components/events/sync-panel";
+import { formText, guardedAction, noInput } from "@/lib/auth/action-guard";
 import { retryAllFailedEvents, retryInboxEvent } from "@/lib/ingest/inbox";
 import { startSyncInBackground } from "@/lib/ingest/sync-schedule";
-import { toSyncRunView, type SyncRunView } from "@/lib/ingest/sync-view";
+import { toSyncRunView } from "@/lib/ingest/sync-view";
 import { wakeWorker } from "@/lib/ingest/worker";
 
-// Admin actions on the inbox. Each checks the permission itself: the page hiding a button
-// is not a guarantee that nobody posts the action.
+// Admin actions on the inbox. Each checks the permission itself (lib/auth/action-guard.ts): the
+// page hiding a button is not a guarantee that nobody posts the action.
 
-const eventIdSchema = z.coerce.number().int().positive();
+const eventInput = z.object({ eventId: formText().transform(Number).pipe(z.number().int().positive()) });
 
-export async function retryEventAction(formData: FormData): Promise<void> {
-  if (!(await userAllowedTo("events:retry"))) return;
-  const id = eventIdSchema.safeParse(formData.get("eventId"));
-  if (!id.success) return;
-  if (await retryInboxEvent(await getDb(), id.data)) wakeWorker();
+/** Plain forms (no answer shown): a refused or malformed call does nothing. */
+const nothing = () => undefined;
+
+export const retryEventAction = guardedAction("events:retry", eventInput, nothing, async ({ input, db }) => {
+  if (await retryInboxEvent(db, input.eventId)) wakeWorker();
   revalidatePath("/events");
-}
+});
 
-export async function retryAllFailedAction(): Promise<void> {
-  if (!(await userAllowedTo("events:retry"))) return;
-  if ((await retryAllFailedEvents(await getDb())) > 0) wakeWorker();
+export const retryAllFailedAction = guardedAction("events:retry", noInput, nothing, async ({ db }) => {
+  if ((await retryAllFailedEvents(db)) > 0) wakeWorker();
   revalidatePath("/events");
-}
+});
 
-export async function startSyncAction(): Promise<{ ok: true; started: boolean; run: SyncRunView } | { ok: false; message: string }> {
-  const user = await userAllowedTo("sync:run");
-  if (!user) return { ok: false, message: "You are not allowed to run a sync." };
-  try {
-    const start = await startSyncInBackground("MANUAL", user.id);
-    return { ok: true, started: start.started, run: toSyncRunView(start.run) };
-  } catch (error) {
-    console.error("[sync] could not start", error);
-    return { ok: false, message: "The sync could not be started. Try again in a minute." };
-  }
-}
+export const startSyncAction = guardedAction(
+  "sync:run",
+  noInput,
+  (): StartSyncAnswer => ({ ok: false, message: "You are not allowed to run a sync." }),
+  async ({ user }): Promise<StartSyncAnswer> => {
+    try {
+      const start = await startSyncInBackground("MANUAL", user.id);
+      return { ok: true, started: start.started, run: toSyncRunView(start.run) };
+    } catch (error) {
+      console.error("[sync] could not start", error);
+      return { ok: false, message: "The sync could not be started. Try again in a minute." };
+    }
+  },
+);

@@ -4,31 +4,16 @@ import { InboxTable } from "@/components/events/inbox-table";
 import { SyncPanel } from "@/components/events/sync-panel";
 import { Pagination } from "@/components/ui/pagination";
 import { getDb } from "@/db/client";
-import { EVENT_STATUSES } from "@/db/schema";
-import { can } from "@/lib/auth/permissions";
-import { env } from "@/lib/env";
 import { requirePermission } from "@/lib/auth/session";
 import { humanize } from "@/lib/format";
-import { countInboxByStatus, INBOX_PAGE_SIZE, listInboxEvents, listInboxEventTypes, parseInboxFilter } from "@/lib/ingest/inbox";
-import { latestSyncRun } from "@/lib/ingest/sync";
-import { toSyncRunView } from "@/lib/ingest/sync-view";
-import { firstParam } from "@/lib/url/search-params";
-import { retryAllFailedAction } from "./actions";
+import { loadEventsPage } from "@/lib/ingest/events-page";
+import { retryAllFailedAction, retryEventAction, startSyncAction } from "./actions";
 
 export const metadata: Metadata = { title: "Events" };
 
 export default async function EventsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requirePermission("events:view");
-  const raw = await searchParams;
-  const { filter, ignored } = parseInboxFilter(raw);
-  // A malformed pull id is dropped from the filter; say so rather than silently show everything.
-  const badPull = ignored.includes("pull") ? (firstParam(raw, "pull") ?? null) : null;
-  const db = await getDb();
-  const [{ rows, total }, counts, types, run] = await Promise.all([listInboxEvents(db, filter), countInboxByStatus(db), listInboxEventTypes(db), latestSyncRun(db)]);
-  const canRetry = can(user, "events:retry");
-  const query = { status: filter.status, type: filter.type, pull: filter.pull };
-  // Production refuses to start without a secret; elsewhere unsigned deliveries are taken, and said so.
-  const unsigned = env().service.webhookSecret === null;
+  const { filter, badPull, rows, total, pageCount, query, statuses, counts, types, run, canRetry, canSync, unsigned } = await loadEventsPage(await getDb(), user, await searchParams);
 
   return (
     <div className="space-y-4">
@@ -44,7 +29,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
       ) : null}
 
       <ul className="flex flex-wrap gap-2 text-sm" aria-label="Events by status" data-testid="inbox-counts">
-        {EVENT_STATUSES.map((status) => (
+        {statuses.map((status) => (
           <li key={status}>
             <Link
               href={filter.status === status ? "/events" : `/events?status=${status}`}
@@ -57,7 +42,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
         ))}
       </ul>
 
-      <SyncPanel initialRun={run ? toSyncRunView(run) : null} canRun={can(user, "sync:run")} />
+      <SyncPanel initialRun={run} canRun={canSync} startSync={startSyncAction} />
 
       <div className="flex flex-wrap items-end justify-between gap-3">
         <form method="get" className="flex flex-wrap items-end gap-2 text-sm" aria-label="Filter events">
@@ -65,7 +50,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
             <span className="text-xs text-slate-600">Status</span>
             <select name="status" defaultValue={filter.status ?? ""} className="rounded-md border border-slate-300 px-2 py-1.5">
               <option value="">Any</option>
-              {EVENT_STATUSES.map((s) => <option key={s} value={s}>{humanize(s)}</option>)}
+              {statuses.map((s) => <option key={s} value={s}>{humanize(s)}</option>)}
             </select>
           </label>
           <label className="flex flex-col gap-1">
@@ -100,9 +85,9 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
           {total === 0 && !filter.status && !filter.type && !filter.pull ? "No webhooks have arrived yet." : "No events match these filters."}
         </div>
       ) : (
-        <InboxTable rows={rows} canRetry={canRetry} />
+        <InboxTable rows={rows} canRetry={canRetry} retry={retryEventAction} />
       )}
-      <Pagination page={filter.page} pageCount={Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE))} basePath="/events" query={query} />
+      <Pagination page={filter.page} pageCount={pageCount} basePath="/events" query={query} />
     </div>
   );
 }

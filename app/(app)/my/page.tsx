@@ -3,8 +3,8 @@ import Link from "next/link";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/session";
 import { formatCalendarDate, formatCents, formatInstant } from "@/lib/format";
-import { getReport } from "@/lib/reports/queries";
-import { getAgentHome, type AttentionRow } from "@/lib/workflow/my-pulls";
+import { loadMyPage } from "@/lib/workflow/my-page";
+import type { AttentionRow } from "@/lib/workflow/my-pulls";
 
 export const metadata: Metadata = { title: "My pulls" };
 
@@ -36,11 +36,7 @@ function AttentionList({ title, rows, empty, detail, testId }: { title: string; 
 
 export default async function MyPullsPage() {
   const user = await requireUser();
-  const db = await getDb();
-  const monthStart = new Date().toISOString().slice(0, 8) + "01";
-  // The agent's own figures only: the report is always narrowed to them here.
-  const [home, month, allTime] = await Promise.all([getAgentHome(db, user.id), getReport(db, { agent: user.id, from: monthStart }), getReport(db, { agent: user.id })]);
-  const total = Object.values(home.stages).reduce((a, b) => a + b, 0);
+  const { home, month, allTime, total } = await loadMyPage(await getDb(), user);
 
   return (
     <div className="space-y-5">

@@ -2,13 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CopyLink, EmailLink, MakeCoverdeskPage, RenewLink } from "@/components/monitoring/reconnect-actions";
 import { getDb } from "@/db/client";
-import { viewScope } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/session";
 import { formatInstant, humanize } from "@/lib/format";
-import { env } from "@/lib/env";
-import { listReconnectWorklist } from "@/lib/monitoring/reconnect";
-import { openReconnectPages, reconnectPageUrl } from "@/lib/monitoring/reconnect-page";
-import { configuredReconnectPageKey } from "@/lib/monitoring/reconnect-page-key";
+import { loadReconnectWorklistPage } from "@/lib/monitoring/reconnect-worklist-page";
+import { openReconnectPageAction, renewReconnectLinkAction } from "./actions";
 
 export const metadata: Metadata = { title: "Reconnect" };
 
@@ -25,15 +22,7 @@ function age(since: Date): string {
 
 export default async function ReconnectPage() {
   const user = await requirePermission("pulls:view");
-  const db = await getDb();
-  const items = await listReconnectWorklist(db, viewScope(user));
-  const appUrl = env().auth.url;
-  const key = configuredReconnectPageKey();
-  const pages = await openReconnectPages(db, items.map((i) => i.monitoringId));
-  const pageUrl = (monitoringId: string) => {
-    const pageId = pages.get(monitoringId);
-    return pageId ? reconnectPageUrl(appUrl, key, pageId) : null;
-  };
+  const items = await loadReconnectWorklistPage(await getDb(), user);
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">Accounts to reconnect</h1>
@@ -60,11 +49,11 @@ export default async function ReconnectPage() {
                   ) : (
                     <span className="text-slate-500">No link yet</span>
                   )}
-                  <RenewLink monitoringId={item.monitoringId} />
+                  <RenewLink monitoringId={item.monitoringId} action={renewReconnectLinkAction} />
                 </div>
                 <div className="flex flex-wrap items-center gap-2" data-testid="coverdesk-page">
                   <span className="text-slate-500">Coverdesk page:</span>
-                  <CoverdeskPage url={pageUrl(item.monitoringId)} email={item.email} monitoringId={item.monitoringId} />
+                  <CoverdeskPage url={item.coverdeskPageUrl} email={item.email} monitoringId={item.monitoringId} />
                 </div>
               </div>
             </li>
@@ -77,7 +66,7 @@ export default async function ReconnectPage() {
 
 /** The account's open Coverdesk page to send, or the button that makes one. */
 function CoverdeskPage({ url, email, monitoringId }: { url: string | null; email: string | null; monitoringId: string }) {
-  if (!url) return <MakeCoverdeskPage monitoringId={monitoringId} />;
+  if (!url) return <MakeCoverdeskPage monitoringId={monitoringId} action={openReconnectPageAction} />;
   return (
     <>
       <code className="max-w-56 truncate rounded bg-slate-100 px-1" data-testid="coverdesk-page-url">{url}</code>

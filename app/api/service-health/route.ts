@@ -1,12 +1,10 @@
 // GET /api/service-health — whether the data-link service answered this server's last call, polled by the signed-in layout's banner
-import { getSessionUser } from "@/lib/auth/session";
-import { isServiceUnreachable, readServiceHealth } from "@/lib/service/health";
+import { withUser } from "@/lib/auth/route-guard";
+import { serviceHealthView } from "@/lib/service/health";
 
 export const dynamic = "force-dynamic";
 
-export async function GET() {
-  // Signed-in users only; what failed and why stays in the server's log.
-  if (!(await getSessionUser())) return Response.json({ error: "UNAUTHORIZED" }, { status: 401 });
-  const health = readServiceHealth();
-  return Response.json({ unreachable: isServiceUnreachable(health), lastFailureAt: health.lastFailureAt?.toISOString() ?? null }, { headers: { "cache-control": "no-store" } });
-}
+// Signed-in users only (a 401, which the banner reads as "signed out"); what failed and why stays in the server's log.
+export const GET = withUser("signed-in", async () => Response.json(serviceHealthView(), { headers: { "cache-control": "no-store" } }), {
+  refused: () => Response.json({ error: "UNAUTHORIZED" }, { status: 401 }),
+});

@@ -4,14 +4,12 @@ import { notFound } from "next/navigation";
 import { ConsumerCard } from "@/components/connect/consumer-card";
 import { FollowReconnect } from "@/components/connect/follow-reconnect";
 import { ReconnectStepForm } from "@/components/connect/reconnect-step-form";
-import { answerReconnectPageAction } from "./actions";
 import { getDb } from "@/db/client";
 import { env } from "@/lib/env";
-import { carrierLogin, findCarrier } from "@/lib/monitoring/reconnect-carrier";
-import { readReconnectPage, type ReconnectStep } from "@/lib/monitoring/reconnect-page";
-import { guardReconnectPage } from "@/lib/monitoring/reconnect-page-guard";
-import { configuredReconnectPageKey } from "@/lib/monitoring/reconnect-page-key";
+import { loadConnectPage } from "@/lib/monitoring/consumer-page";
+import type { ReconnectStep } from "@/lib/monitoring/reconnect-page";
 import { clientAddress } from "@/lib/security/client-address";
+import { answerReconnectPageAction } from "./actions";
 
 // The reconnect page Coverdesk hosts for a consumer: no login, no app chrome, plain words.
 // Its address carries the token; it is never sent on as a referrer, nor indexed.
@@ -34,30 +32,24 @@ function Finished({ step }: { step: Extract<ReconnectStep, { kind: "done" | "clo
 
 export default async function ConnectPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const db = await getDb();
-  const guard = await guardReconnectPage(db, configuredReconnectPageKey(), token, clientAddress(await headers()), "view");
-  if (!guard.ok && guard.status === 404) notFound();
-  if (!guard.ok) {
+  const page = await loadConnectPage(await getDb(), env().service, token, clientAddress(await headers()));
+  if (page.kind === "not-found") notFound();
+  if (page.kind === "wait") {
     return (
       <ConsumerCard title="Please wait a moment">
-        <p role="alert">{guard.message}</p>
+        <p role="alert">{page.message}</p>
       </ConsumerCard>
     );
   }
-  const view = await readReconnectPage(db, guard.pageId);
-  if (!view) notFound();
-  const { step } = view;
-  // The carrier's own sign-in labels, from the service's catalogue; plain ones if it cannot be read.
-  const entry = step.kind === "credentials" ? await findCarrier(env().service, view.carrierNames).catch(() => null) : null;
-  const carrier = entry?.name ?? view.carrier ?? "your insurance company";
+  const { step, carrier } = page;
   const following = step.kind !== "done" && step.kind !== "closed" && step.kind !== "expired";
   return (
     <ConsumerCard title={`Reconnect your ${carrier} account`}>
       <p className="text-slate-700">
         Your insurance agency keeps your policy details up to date through a secure connection to {carrier}. That connection needs you to sign in again.
       </p>
-      <div className="mt-6">{following ? <ReconnectStepForm token={token} step={step} carrier={carrier} login={carrierLogin(entry)} action={answerReconnectPageAction} /> : <Finished step={step} />}</div>
-      {following ? <FollowReconnect token={token} version={view.version} /> : null}
+      <div className="mt-6">{following ? <ReconnectStepForm token={token} step={step} carrier={carrier} login={page.login} action={answerReconnectPageAction} /> : <Finished step={step} />}</div>
+      {following ? <FollowReconnect token={token} version={page.version} /> : null}
     </ConsumerCard>
   );
 }

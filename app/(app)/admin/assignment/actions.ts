@@ -1,25 +1,26 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { getDb } from "@/db/client";
-import { getSessionUser } from "@/lib/auth/session";
+import { formAction, submittedForm, submittedText } from "@/lib/auth/action-guard";
 import { saveAssignmentSettings } from "@/lib/workflow/auto-assign";
-import { field, toFormState, type FormState } from "@/lib/workflow/form-state";
+import { toFormState } from "@/lib/workflow/form-state";
 
 // Automatic assignment settings. Rules come as numbered rows; empty rows are ignored.
 
 const MAX_RULE_ROWS = 20;
 
-export async function saveAssignmentAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const user = await getSessionUser();
-  if (!user) return { status: "error", message: "Your session has ended. Sign in again." };
+const settingsInput = submittedForm().transform((form) => {
   const rules = [];
   for (let i = 0; i < MAX_RULE_ROWS; i++) {
-    const assigneeId = field(formData, `rules.${i}.assigneeId`);
+    const assigneeId = submittedText(form, `rules.${i}.assigneeId`);
     if (!assigneeId) continue;
-    rules.push({ assigneeId, state: field(formData, `rules.${i}.state`) || undefined, lineOfBusiness: field(formData, `rules.${i}.lineOfBusiness`) || undefined });
+    rules.push({ assigneeId, state: submittedText(form, `rules.${i}.state`) || undefined, lineOfBusiness: submittedText(form, `rules.${i}.lineOfBusiness`) || undefined });
   }
-  const result = await saveAssignmentSettings(await getDb(), user, { mode: field(formData, "mode"), rules, fallbackAssigneeId: field(formData, "fallbackAssigneeId") || null });
+  return { mode: submittedText(form, "mode"), rules, fallbackAssigneeId: submittedText(form, "fallbackAssigneeId") || null };
+});
+
+export const saveAssignmentAction = formAction("settings:manage", settingsInput, async ({ user, input, db }) => {
+  const result = await saveAssignmentSettings(db, user, input);
   if (result.ok) revalidatePath("/admin/assignment");
   return toFormState(result, "Saved. New pulls follow these settings from now on.");
-}
+});

@@ -1,48 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { z } from "zod";
 import { auditSentence } from "@/components/workflow/audit-sentence";
 import { getDb } from "@/db/client";
-import { AUDIT_ACTIONS } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/session";
 import { formatInstant, humanize } from "@/lib/format";
-import { listActiveUsers } from "@/lib/users/queries";
-import { dayRange, parseSearchFields } from "@/lib/url/search-params";
-import { listAuditEvents } from "@/lib/workflow/audit";
+import { auditPageHref, loadAuditPage } from "@/lib/workflow/audit-page";
 
 export const metadata: Metadata = { title: "Audit trail" };
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const filterFields = {
-  action: z.enum(AUDIT_ACTIONS),
-  actor: z.uuid(),
-  pull: z.uuid(),
-  from: day,
-  to: day,
-  page: z.coerce.number().int().min(1).max(10_000),
-} as const;
-
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requirePermission("audit:view");
-  const { values } = parseSearchFields(filterFields, await searchParams);
-  const filter = { ...values, page: values.page ?? 1 };
-  const db = await getDb();
-  const range = dayRange(filter.from, filter.to);
-  const [{ rows, hasMore }, people] = await Promise.all([
-    listAuditEvents(db, {
-      action: filter.action,
-      actorId: filter.actor,
-      pullId: filter.pull,
-      from: range.start ?? undefined,
-      to: range.end ?? undefined,
-      page: filter.page,
-    }),
-    listActiveUsers(db),
-  ]);
-  const pageHref = (page: number) => {
-    const params = new URLSearchParams(Object.entries({ ...filter, page: String(page) }).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
-    return `/admin/audit?${params.toString()}`;
-  };
+  const { filter, rows, hasMore, people, actions } = await loadAuditPage(await getDb(), await searchParams);
+  const pageHref = (page: number) => auditPageHref(filter, page);
   const input = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
 
   return (
@@ -53,7 +22,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <span className="text-xs text-slate-600">What</span>
           <select name="action" defaultValue={filter.action ?? ""} className={input}>
             <option value="">Anything</option>
-            {AUDIT_ACTIONS.map((a) => <option key={a} value={a}>{humanize(a)}</option>)}
+            {actions.map((a) => <option key={a} value={a}>{humanize(a)}</option>)}
           </select>
         </label>
         <label className="flex flex-col gap-1">

@@ -1,47 +1,34 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { getDb } from "@/db/client";
-import { getSessionUser } from "@/lib/auth/session";
-import { field, toFormState, type FormState } from "@/lib/workflow/form-state";
+import { z } from "zod";
+import { formAction, formTextOrEmpty, formTextOrNull, formTextOrUndefined } from "@/lib/auth/action-guard";
+import { toFormState } from "@/lib/workflow/form-state";
 import { createUser, deactivateUser, resetPassword, updateUser } from "@/lib/workflow/users-admin";
 
-// User administration. The commands check that the actor is an admin; these only bridge forms.
+// User administration, for admins. The commands validate the values and check the role again.
 
-const SIGNED_OUT: FormState = { status: "error", message: "Your session has ended. Sign in again." };
+const createInput = z.object({ email: formTextOrEmpty(), name: formTextOrEmpty(), role: formTextOrEmpty(), password: formTextOrEmpty() });
 
-export async function createUserAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const user = await getSessionUser();
-  if (!user) return SIGNED_OUT;
-  const result = await createUser(await getDb(), user, {
-    email: field(formData, "email") ?? "",
-    name: field(formData, "name") ?? "",
-    role: field(formData, "role") ?? "",
-    password: field(formData, "password") ?? "",
-  });
+export const createUserAction = formAction("users:manage", createInput, async ({ user, input, db }) => {
+  const result = await createUser(db, user, input);
   if (result.ok) revalidatePath("/admin/users");
   return toFormState(result, "User created. Give them their password in person or by phone.");
-}
+});
 
-export async function updateUserAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const user = await getSessionUser();
-  if (!user) return SIGNED_OUT;
-  const result = await updateUser(await getDb(), user, { userId: field(formData, "userId") ?? "", role: field(formData, "role") || undefined, name: field(formData, "name") || undefined });
+export const updateUserAction = formAction("users:manage", z.object({ userId: formTextOrEmpty(), role: formTextOrUndefined(), name: formTextOrUndefined() }), async ({ user, input, db }) => {
+  const result = await updateUser(db, user, input);
   if (result.ok) revalidatePath("/admin/users");
   return toFormState(result, "Saved.");
-}
+});
 
-export async function resetPasswordAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const user = await getSessionUser();
-  if (!user) return SIGNED_OUT;
-  const result = await resetPassword(await getDb(), user, { userId: field(formData, "userId") ?? "", password: field(formData, "password") ?? "" });
+export const resetPasswordAction = formAction("users:manage", z.object({ userId: formTextOrEmpty(), password: formTextOrEmpty() }), async ({ user, input, db }) => {
+  const result = await resetPassword(db, user, input);
   return toFormState(result, "Password reset.");
-}
+});
 
-export async function deactivateUserAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const user = await getSessionUser();
-  if (!user) return SIGNED_OUT;
-  const result = await deactivateUser(await getDb(), user, { userId: field(formData, "userId") ?? "", handoverTo: field(formData, "handoverTo") || null });
+export const deactivateUserAction = formAction("users:manage", z.object({ userId: formTextOrEmpty(), handoverTo: formTextOrNull() }), async ({ user, input, db }) => {
+  const result = await deactivateUser(db, user, input);
   if (result.ok) revalidatePath("/admin/users");
   return result.ok ? { status: "done", message: `Deactivated; ${result.handedOver} open pulls handed over.` } : toFormState(result, "");
-}
+});

@@ -1,69 +1,9 @@
 // POST /api/webhooks/service — receives service events into the inbox (the worker fetches the pulls)
-import { getDb } from "@/db/client";
-import { env } from "@/lib/env";
-import { MAX_WEBHOOK_BYTES, receiveWebhook } from "@/lib/ingest/receive-webhook";
-import { wakeWorker } from "@/lib/ingest/worker";
+// Public: the service calls it, and the webhook signature protects it (lib/ingest/receive-webhook.ts).
+import { answerWebhookRequest } from "@/lib/ingest/webhook-request";
 
 export const dynamic = "force-dynamic";
 
-/**
- * While the database reconnects, queries wait instead of failing; past this the sender is
- * told to deliver again rather than left hanging. An insert that lands later is harmless:
- * the redelivery is recognised as a duplicate.
- */
-const STORE_DEADLINE_MS = 5_000;
-
-function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer from the database within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
-}
-
-async function readBounded(request: Request, limit: number): Promise<string | null> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) return null;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-export async function POST(request: Request) {
-  const rawBody = await readBounded(request, MAX_WEBHOOK_BYTES);
-  if (rawBody === null) {
-    return Response.json({ error: "PAYLOAD_TOO_LARGE", message: "Webhook bodies are limited to 1 MB." }, { status: 413 });
-  }
-  const { service } = env();
-  try {
-    const result = await withinDeadline(
-      (async () =>
-        receiveWebhook(await getDb(), rawBody, {
-          webhookSecret: service.webhookSecret,
-          signatureHeader: request.headers.get(service.signatureHeader),
-          maxSignatureAgeSeconds: service.webhookMaxAgeSeconds,
-        }))(),
-      STORE_DEADLINE_MS,
-    );
-    if (result.status === 202) wakeWorker();
-    return Response.json(result.body, { status: result.status });
-  } catch (error) {
-    // A non-2xx answer makes the service deliver again later, so nothing is lost.
-    // The driver's reason, not the query builder's wrapper (which spells out the payload).
-    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause : error).message : String(error);
-    console.error(`[webhook] could not store the event: ${reason}`);
-    return Response.json({ error: "UNAVAILABLE", message: "The event could not be stored; deliver it again." }, { status: 503 });
-  }
+export function POST(request: Request): Promise<Response> {
+  return answerWebhookRequest(request);
 }

@@ -1,18 +1,14 @@
 // GET /api/connect/[token]/status — public: a fingerprint of the consumer's reconnect step,
 // polled by the open reconnect page so it moves on when the service answers by webhook.
+// No session: the token in the address is the key, checked and rate-limited in lib/monitoring.
 import { getDb } from "@/db/client";
-import { readReconnectPage } from "@/lib/monitoring/reconnect-page";
-import { guardReconnectPage } from "@/lib/monitoring/reconnect-page-guard";
-import { configuredReconnectPageKey } from "@/lib/monitoring/reconnect-page-key";
+import { readConnectPageStatus } from "@/lib/monitoring/consumer-page";
 import { clientAddress } from "@/lib/security/client-address";
 
 export const dynamic = "force-dynamic";
 
 export async function GET(request: Request, context: { params: Promise<{ token: string }> }) {
-  const db = await getDb();
-  const guard = await guardReconnectPage(db, configuredReconnectPageKey(), (await context.params).token, clientAddress(request.headers), "view");
-  if (!guard.ok) return Response.json({ error: guard.status === 429 ? "RATE_LIMITED" : "NOT_FOUND", message: guard.message }, { status: guard.status });
-  const view = await readReconnectPage(db, guard.pageId);
-  if (!view) return Response.json({ error: "NOT_FOUND", message: "This link is not valid." }, { status: 404 });
-  return Response.json({ version: view.version, step: view.step.kind }, { headers: { "cache-control": "no-store", "referrer-policy": "no-referrer" } });
+  const status = await readConnectPageStatus(await getDb(), (await context.params).token, clientAddress(request.headers));
+  if (!status.ok) return Response.json({ error: status.error, message: status.message }, { status: status.status });
+  return Response.json({ version: status.version, step: status.step }, { headers: { "cache-control": "no-store", "referrer-policy": "no-referrer" } });
 }

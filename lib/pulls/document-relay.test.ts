@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ServiceError } from "@/lib/service/errors";
 import { serviceDownloadPolicy } from "@/lib/security/download-guard";
-import { MAX_DOWNLOAD_BYTES, relayDownload } from "./relay-download";
+import { MAX_DOWNLOAD_BYTES, relayDownload } from "./document-relay";
 
 // The relay between the service's signed link and the browser: headers, the size cap, and
 // errors that answer 502 without naming the link or any credential.

@@ -1,0 +1,66 @@
+import "server-only";
+import type { z } from "zod";
+import { getDb } from "@/db/client";
+import type { Db } from "@/db/types";
+import { can, type Action } from "./permissions";
+import { getSessionUser, type SessionUser } from "./session";
+
+// The one way into a route handler that needs a signed-in user (app/api/**/route.ts):
+//
+//   export const GET = withUser("reports:view", async ({ request, user, db }) => …);
+//   export const GET = withUser("pulls:view", async ({ user, params, db }) => …, { params: schema });
+//
+// It parses the route's params (when a schema is given), resolves the user from the session,
+// asks the permission table, and only then calls the handler. Signed out, not allowed and
+// malformed params all get the same answer (404 unless the route names another), so a refusal
+// tells nothing about what exists. Checks that depend on the row (is this pull theirs?) stay
+// with the query, in lib/. Public routes (webhook receiver, health, reconnect status,
+// next-auth) are not wrapped: each carries its own protection.
+
+/** An action of the permission table, or "signed-in" for anything any signed-in user may call. */
+export type Permission = Action | "signed-in";
+
+export type RouteContext<P> = {
+  request: Request;
+  user: SessionUser;
+  /** The route's params as the schema parsed them (an empty object without one). */
+  params: P;
+  db: Db;
+};
+
+/** What Next.js passes a route handler beside the request. */
+type NextRouteContext = { params: Promise<unknown> };
+
+export type RouteGuardOptions<P> = {
+  /** Parses the route's dynamic segments; a mismatch is answered like a refusal. */
+  params?: z.ZodType<P>;
+  /** The refusal, when this route's callers expect another than `{ "error": "NOT_FOUND" }` with 404. */
+  refused?: () => Response;
+};
+
+export const notFoundJson = (): Response => Response.json({ error: "NOT_FOUND" }, { status: 404 });
+
+/** True when the user may pass the route's permission. */
+export function allows(user: SessionUser, permission: Permission): boolean {
+  return permission === "signed-in" || can(user, permission);
+}
+
+export function withUser<P = Record<string, never>>(
+  permission: Permission,
+  handler: (context: RouteContext<P>) => Promise<Response>,
+  options: RouteGuardOptions<P> = {},
+): (request?: Request, context?: NextRouteContext) => Promise<Response> {
+  const refused = options.refused ?? notFoundJson;
+  // Next.js always passes the request; a test may call a handler that reads none as GET().
+  return async (request = new Request("http://localhost/"), context) => {
+    let params = {} as P;
+    if (options.params) {
+      const parsed = options.params.safeParse(await context?.params);
+      if (!parsed.success) return refused();
+      params = parsed.data;
+    }
+    const user = await getSessionUser();
+    if (!user || !allows(user, permission)) return refused();
+    return handler({ request, user, params, db: await getDb() });
+  };
+}

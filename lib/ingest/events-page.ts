@@ -1,0 +1,34 @@
+import "server-only";
+import { EVENT_STATUSES } from "@/db/schema";
+import type { Db } from "@/db/types";
+import { can } from "@/lib/auth/permissions";
+import type { SessionUser } from "@/lib/auth/session";
+import { env } from "@/lib/env";
+import { firstParam, type SearchParams } from "@/lib/url/search-params";
+import { countInboxByStatus, INBOX_PAGE_SIZE, listInboxEvents, parseInboxFilter, listInboxEventTypes } from "./inbox";
+import { latestSyncRunView } from "./sync-view";
+
+/** The Events page: the inbox with its filters (from the URL), counts by status, the latest sync, and what the viewer may do. */
+export async function loadEventsPage(db: Db, user: SessionUser, params: SearchParams) {
+  const { filter, ignored } = parseInboxFilter(params);
+  // A malformed pull id is dropped from the filter; the page says so rather than silently show everything.
+  const badPull = ignored.includes("pull") ? (firstParam(params, "pull") ?? null) : null;
+  const [{ rows, total }, counts, types, run] = await Promise.all([listInboxEvents(db, filter), countInboxByStatus(db), listInboxEventTypes(db), latestSyncRunView(db)]);
+  return {
+    filter,
+    badPull,
+    rows,
+    total,
+    pageCount: Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)),
+    /** The filters the pagination keeps. */
+    query: { status: filter.status, type: filter.type, pull: filter.pull },
+    statuses: EVENT_STATUSES,
+    counts,
+    types,
+    run,
+    canRetry: can(user, "events:retry"),
+    canSync: can(user, "sync:run"),
+    // Production refuses to start without a secret; elsewhere unsigned deliveries are taken, and said so.
+    unsigned: env().service.webhookSecret === null,
+  };
+}

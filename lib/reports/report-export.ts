@@ -1,0 +1,17 @@
+import "server-only";
+import type { SearchParams } from "@/lib/url/search-params";
+import type { Db } from "@/db/types";
+import type { SessionUser } from "@/lib/auth/session";
+import { recordAudit } from "@/lib/workflow/audit";
+import { getReport } from "./queries";
+import { reportCsv, reportTableRowCount, type ReportTable } from "./report-csv";
+import { parseReportFilter } from "./report-filter";
+
+/** One table of the reports page, with the page's filters, as CSV; each export goes on the audit trail. */
+export async function exportReportTableCsv(db: Db, user: SessionUser, table: ReportTable, searchParams: SearchParams): Promise<string> {
+  const { filter } = parseReportFilter(searchParams);
+  const report = await getReport(db, filter);
+  const body = reportCsv(report, table);
+  await recordAudit(db, user, "CSV_EXPORTED", { details: { export: `reports:${table}`, filters: filter, rows: reportTableRowCount(report, table) } });
+  return body;
+}

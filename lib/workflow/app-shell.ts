@@ -1,0 +1,21 @@
+import "server-only";
+import type { Db } from "@/db/types";
+import type { SessionUser } from "@/lib/auth/session";
+import { isServiceUnreachable } from "@/lib/service/health";
+import { failedSignInsSincePreviousSignIn, type FailedSignIn } from "./audit";
+import { countNewAssignments } from "./my-pulls";
+
+export type AppShell = {
+  /** Pulls assigned to the user that they have not opened yet (the menu's badge). */
+  newAssignments: number;
+  /** Failed sign-ins on their account since their previous sign-in. */
+  failedSignIns: { total: number; recent: FailedSignIn[] };
+  /** The service did not answer this server's last call: pages show stored data. */
+  serviceUnreachable: boolean;
+};
+
+/** What the signed-in layout shows around every page. */
+export async function loadAppShell(db: Db, user: SessionUser): Promise<AppShell> {
+  const [newAssignments, failedSignIns] = await Promise.all([countNewAssignments(db, user.id), failedSignInsSincePreviousSignIn(db, user.id)]);
+  return { newAssignments, failedSignIns, serviceUnreachable: isServiceUnreachable() };
+}

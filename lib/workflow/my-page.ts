@@ -1,0 +1,14 @@
+import "server-only";
+import type { Db } from "@/db/types";
+import type { SessionUser } from "@/lib/auth/session";
+import { getReport } from "@/lib/reports/queries";
+import { getAgentHome } from "./my-pulls";
+
+/** "My pulls": the user's pulls by stage, what needs their attention, and their own figures only. */
+export async function loadMyPage(db: Db, user: SessionUser) {
+  const monthStart = new Date().toISOString().slice(0, 8) + "01";
+  // The report is always narrowed to the user here.
+  const [home, month, allTime] = await Promise.all([getAgentHome(db, user.id), getReport(db, { agent: user.id, from: monthStart }), getReport(db, { agent: user.id })]);
+  const total = Object.values(home.stages).reduce((a, b) => a + b, 0);
+  return { home, month, allTime, total };
+}
