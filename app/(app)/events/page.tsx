@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { InboxTable } from "@/components/events/inbox-table";
 import { SyncPanel } from "@/components/events/sync-panel";
+import { QueryProvider } from "@/components/providers/query-provider";
 import { Pagination } from "@/components/ui/pagination";
 import { getDb } from "@/db/client";
 import { EVENT_STATUSES } from "@/db/schema";
@@ -56,7 +57,9 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
         ))}
       </ul>
 
-      <SyncPanel initialRun={run ? toSyncRunView(run) : null} canRun={can(user, "sync:run")} />
+      <QueryProvider>
+        <SyncPanel initialRun={run ? toSyncRunView(run) : null} canRun={can(user, "sync:run")} />
+      </QueryProvider>
 
       <div className="flex flex-wrap items-end justify-between gap-3">
         <form method="get" className="flex flex-wrap items-end gap-2 text-sm" aria-label="Filter events">
