@@ -75,6 +75,13 @@ async function pagePlan(capture: CaptureDb, user: SessionUser, loader: (db: Db) 
   return [...auth, [...layout, ...(page[0] ?? [])], ...page.slice(1)];
 }
 
+/** One capture at a time: statements are told apart by when they were sent. */
+async function sequentially<T>(work: Array<() => Promise<T>>): Promise<T[]> {
+  const out: T[] = [];
+  for (const w of work) out.push(await w());
+  return out;
+}
+
 const params = (qs: string) => Object.fromEntries(new URLSearchParams(qs));
 
 /** The CSV export (app/api/pulls/csv/route.ts): the session, then the list without paging (its audit write left out). */
@@ -149,7 +156,7 @@ async function buildScenarios(capture: CaptureDb, user: SessionUser): Promise<Sc
     paths: details.map((d) => `/pulls/${d.id}`),
     targetMs: 40,
     ratioTarget: 3,
-    plans: await Promise.all(details.map((d) => pagePlan(capture, user, (db) => loadPullPage(db, user, d.id)))),
+    plans: await sequentially(details.map((d) => () => pagePlan(capture, user, (db) => loadPullPage(db, user, d.id)))),
     iterations: Math.max(ITERATIONS, details.length),
   });
 
