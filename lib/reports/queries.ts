@@ -34,15 +34,18 @@ function common(filter: ReportFilter): SQL[] {
  * A win or loss carried to a refresh of its account (lib/workflow/carry-over.ts) is the decision
  * already made on the earlier pull, with the same stage and moment: counted once, there.
  */
-const notCarriedCopy = sql`not (p.account_identifier is not null and exists (
+// `stage` is the pull's stage as the caller knows it ('WON' among won pulls): a constant lets
+// PostgreSQL answer from the report indexes alone (pulls_report_won_carry_idx has no stage),
+// and the earlier decision is found in pulls_account_decision_idx (decisions only).
+const notCarriedCopy = (stage: SQL = sql`p.stage`) => sql`not (p.account_identifier is not null and exists (
   select 1 from pulls e
   where e.account_identifier = p.account_identifier and e.parent_pull_id is null
-    and e.stage = p.stage and e.stage_changed_at = p.stage_changed_at
+    and e.stage in ('WON', 'LOST') and e.stage = ${stage} and e.stage_changed_at = p.stage_changed_at
     and (e.created_at, e.pull_id) < (p.created_at, p.pull_id)))`;
 
 function wonWhere(filter: ReportFilter): SQL {
   const { start, end } = rangeOf(filter);
-  const parts = [...common(filter), sql`p.stage = 'WON'`, notCarriedCopy];
+  const parts = [...common(filter), sql`p.stage = 'WON'`, notCarriedCopy(sql`'WON'`)];
   if (start) parts.push(sql`p.stage_changed_at >= ${at(start)}`);
   if (end) parts.push(sql`p.stage_changed_at < ${at(end)}`);
   if (filter.agent) parts.push(sql`p.won_credited_to = ${filter.agent}`);
@@ -73,7 +76,7 @@ const day = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;
 export async function getReport(db: Db, filter: ReportFilter) {
   const period = filter.period ?? "month";
   const { start, end } = rangeOf(filter);
-  const decided = [...common(filter), sql`p.stage in ('WON', 'LOST')`, notCarriedCopy];
+  const decided = [...common(filter), sql`p.stage in ('WON', 'LOST')`, notCarriedCopy()];
   if (start) decided.push(sql`p.stage_changed_at >= ${at(start)}`);
   if (end) decided.push(sql`p.stage_changed_at < ${at(end)}`);
   const owner = sql`case when p.stage = 'WON' then p.won_credited_to else p.assignee_id end`;
