@@ -114,7 +114,7 @@ export function writeResults(run: { runs: BookRun[]; iterations: number; warmup:
     warmup: run.warmup,
     books,
     firstLoadJs: run.firstLoadJs,
-    ingestion: run.ingestion ?? previous.ingestion ?? null,
+    ingestion: run.ingestion ?? null, // skipped or failed in this run: none shown, rather than an older run's
   };
   writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
   const readme = readFileSync(README, "utf8");
