@@ -8,15 +8,23 @@ import { seedDatabase, type SeedOptions, type SeedSummary } from "./seed";
 
 export type BenchTarget = { kind: "postgres"; url: string; name: string } | { kind: "pglite"; dir: string };
 
-export function benchTarget(): BenchTarget {
+/** A book's own database: coverdesk_bench for 100,000 pulls, coverdesk_bench_10k, coverdesk_bench_1m… for others. */
+export function bookDatabaseName(count: number): string {
+  if (count === 100_000) return "coverdesk_bench";
+  const short = count % 1_000_000 === 0 ? `${count / 1_000_000}m` : count % 1_000 === 0 ? `${count / 1_000}k` : String(count);
+  return `coverdesk_bench_${short}`;
+}
+
+/** Where a book of `count` pulls lives; BENCH_DB_NAME / BENCH_PGLITE_DIR name it explicitly. */
+export function benchTarget(count = Number(process.env.BENCH_PULLS ?? 100_000)): BenchTarget {
   const base = process.env.DATABASE_URL;
   if (base) {
-    const name = process.env.BENCH_DB_NAME ?? "coverdesk_bench";
+    const name = process.env.BENCH_DB_NAME ?? bookDatabaseName(count);
     const url = new URL(base);
     url.pathname = `/${name}`;
     return { kind: "postgres", url: url.toString(), name };
   }
-  return { kind: "pglite", dir: process.env.BENCH_PGLITE_DIR ?? ".data/bench-pglite" };
+  return { kind: "pglite", dir: process.env.BENCH_PGLITE_DIR ?? (count === 100_000 ? ".data/bench-pglite" : `.data/bench-pglite-${count}`) };
 }
 
 /** The book's identity, kept in the database so a rerun can reuse it. */

@@ -6,7 +6,12 @@
 // On top, the agency's side: users, assignments, the funnel (WORKING / WON / LOST with
 // premiums) with their audit trail, and monitoring on some accounts, as the workflow commands
 // would have left them.
+import os from "node:os";
+import path from "node:path";
+import { finished } from "node:stream/promises";
+import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
+import type postgres from "postgres";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { auditEvents, monitorings, policies, pulls, users } from "@/db/schema";
@@ -17,6 +22,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/users/demo-users";
 import type { Line } from "@/sandbox/data/lines";
 import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
 import { createRandom, type Random } from "@/sandbox/data/random";
+import { copyPlan, copyStatement, copyText } from "./copy-rows";
 
 export type SeedOptions = {
   count: number;
@@ -25,8 +31,10 @@ export type SeedOptions = {
   now?: Date;
   /** Pulls per generator call; each chunk is generatePulls(seed + chunk, size, now). */
   chunkSize?: number;
-  /** Pulls per INSERT statement. */
+  /** Pulls per INSERT statement (PGlite; PostgreSQL is written with COPY). */
   batchSize?: number;
+  /** Worker threads that project chunks (PostgreSQL only); default: one per core from 5,000 pulls. */
+  threads?: number;
   /** Funnel, assignees, audit trail and monitorings; off gives exactly what ingestion alone writes. */
   workflow?: boolean;
   /** Where the sandbox serves documents from, for their absolute download URLs. */
@@ -90,9 +98,12 @@ const BOOK_LINES: readonly Line[] = ["home+auto", "home+auto+umbrella", "commerc
 
 /** The book, chunk by chunk, so 100,000 pulls never sit in memory at once. */
 export function* seedPayloadChunks(seed: number, count: number, now: Date, chunkSize: number): Generator<SandboxPull[]> {
-  for (let start = 0, chunk = 0; start < count; start += chunkSize, chunk++) {
-    yield generatePulls(seed * 100_003 + chunk, Math.min(chunkSize, count - start), now, BOOK_LINES);
-  }
+  for (let chunk = 0; chunk * chunkSize < count; chunk++) yield seedPayloadChunk(seed, count, now, chunkSize, chunk);
+}
+
+/** Chunk number `chunk` of the book alone (what a seeding worker generates). */
+export function seedPayloadChunk(seed: number, count: number, now: Date, chunkSize: number, chunk: number): SandboxPull[] {
+  return generatePulls(seed * 100_003 + chunk, Math.min(chunkSize, count - chunk * chunkSize), now, BOOK_LINES);
 }
 
 const LOST_REASONS = ["Price", "Stayed with current carrier", "No response", "Coverage not available", "Bought elsewhere"];
@@ -173,6 +184,114 @@ async function dropSecondaryIndexes(db: Db): Promise<IndexDef[]> {
 
 export type SeedSummary = { pulls: number; policies: number; auditEvents: number; monitorings: number; seconds: number };
 
+/** What a chunk of the book is written from; everything in it depends on (seed, chunk) only. */
+export type ChunkSpec = { seed: number; count: number; now: Date; chunkSize: number; chunk: number; workflow: boolean; origin: string; teamId: string };
+export type ChunkRows = { pulls: PullInsert[]; policies: PolicyInsert[]; auditEvents: Array<typeof auditEvents.$inferInsert>; monitorings: Array<typeof monitorings.$inferInsert> };
+
+const MANAGER = { id: SEED_DEMO_IDS["manager@example.com"] as string, name: "Morgan Manager" };
+
+/** The rows of one chunk: payloads projected by the app's ingestion code, plus the agency's side. */
+export function chunkRows(spec: ChunkSpec): ChunkRows {
+  const random = createRandom(spec.seed * 7_919 + spec.chunk + 1_000_000);
+  const out: ChunkRows = { pulls: [], policies: [], auditEvents: [], monitorings: [] };
+  for (const generated of seedPayloadChunk(spec.seed, spec.count, spec.now, spec.chunkSize, spec.chunk)) {
+    // Fetched a minute after the service created it, like a webhook-driven fetch.
+    const fetchedAt = new Date(Math.min(spec.now.getTime(), Date.parse(generated.created_at) + 60_000));
+    const rows = projectedRows({ success: true, pull: servedPayload(generated, spec.origin, spec.teamId) }, fetchedAt);
+    if (!rows) throw new Error(`The generator produced a pull the app refuses: ${generated.pull_id}`);
+    let row = rows.pull;
+    if (spec.workflow) {
+      const extra = workflowOf(random, row, spec.now, MANAGER);
+      row = { ...row, ...extra.pull, createdAt: fetchedAt, updatedAt: fetchedAt };
+      out.auditEvents.push(...extra.audit);
+      if (extra.monitoring) out.monitorings.push(extra.monitoring);
+    }
+    out.pulls.push(row);
+    out.policies.push(...rows.policies);
+  }
+  return out;
+}
+
+/** A chunk as COPY text per table (see copy-rows.ts): cheap to pass from a worker thread. */
+export type ChunkCopy = { pulls: string; policies: string; auditEvents: string; monitorings: string; counts: Record<keyof ChunkRows, number> };
+const plans = { pulls: copyPlan(pulls), policies: copyPlan(policies), auditEvents: copyPlan(auditEvents), monitorings: copyPlan(monitorings) };
+const TABLES = ["pulls", "policies", "auditEvents", "monitorings"] as const; // foreign keys: pulls first
+
+export function chunkCopy(spec: ChunkSpec): ChunkCopy {
+  const rows = chunkRows(spec);
+  const text = (table: keyof ChunkRows) => copyText(plans[table], rows[table] as Array<Record<string, unknown>>);
+  return {
+    pulls: text("pulls"),
+    policies: text("policies"),
+    auditEvents: text("auditEvents"),
+    monitorings: text("monitorings"),
+    counts: { pulls: rows.pulls.length, policies: rows.policies.length, auditEvents: rows.auditEvents.length, monitorings: rows.monitorings.length },
+  };
+}
+
+/** The postgres-js client behind a drizzle database, or null (PGlite has no COPY from a stream). */
+function postgresClientOf(db: Db): postgres.Sql | null {
+  const client = (db as unknown as { $client?: unknown }).$client as (postgres.Sql & { unsafe?: unknown }) | undefined;
+  return client && typeof client.unsafe === "function" && typeof (client as { begin?: unknown }).begin === "function" ? client : null;
+}
+
+/**
+ * Chunks computed by `threads` worker threads (bench/seed-worker.ts), handed back in chunk order.
+ * Projection (zod parsing, hashing) is most of the seeding's cost: it spreads over the cores.
+ */
+function chunksFromWorkers(specs: ChunkSpec[], threads: number): AsyncGenerator<ChunkCopy> {
+  // A worker thread does not inherit tsx's loader: it registers it before loading the worker.
+  const file = path.join(process.cwd(), "bench", "seed-worker.ts");
+  const boot = `require("tsx/cjs/api").register(); require(${JSON.stringify(file)});`;
+  const workers = Array.from({ length: threads }, () => new Worker(boot, { eval: true }));
+  const results = new Map<number, { resolve: (c: ChunkCopy) => void; reject: (e: unknown) => void; promise: Promise<ChunkCopy> }>();
+  const slot = (chunk: number) => {
+    let entry = results.get(chunk);
+    if (!entry) {
+      let resolve!: (c: ChunkCopy) => void;
+      let reject!: (e: unknown) => void;
+      const promise = new Promise<ChunkCopy>((a, b) => { resolve = a; reject = b; });
+      promise.catch(() => {});
+      entry = { resolve, reject, promise };
+      results.set(chunk, entry);
+    }
+    return entry;
+  };
+  let next = 0;
+  // Each worker keeps at most two chunks in hand, so memory stays bounded on a million pulls.
+  const ahead = threads * 2;
+  let written = 0;
+  const feed = (worker: Worker) => {
+    if (next < specs.length && next < written + ahead) worker.postMessage(specs[next++]);
+  };
+  for (const worker of workers) {
+    worker.on("message", (message: { chunk: number; copy?: ChunkCopy; error?: string }) => {
+      if (message.copy) slot(message.chunk).resolve(message.copy);
+      else slot(message.chunk).reject(new Error(message.error));
+      feed(worker);
+    });
+    worker.on("error", (error) => { for (const entry of results.values()) entry.reject(error); });
+  }
+  for (const worker of workers) { feed(worker); feed(worker); }
+  return (async function* () {
+    try {
+      for (let chunk = 0; chunk < specs.length; chunk++) {
+        const copy = await slot(chunk).promise;
+        results.delete(chunk);
+        written++;
+        for (const worker of workers) feed(worker);
+        yield copy;
+      }
+    } finally {
+      await Promise.all(workers.map((w) => w.terminate()));
+    }
+  })();
+}
+
+async function* chunksInProcess(specs: ChunkSpec[]): AsyncGenerator<ChunkCopy> {
+  for (const spec of specs) yield chunkCopy(spec);
+}
+
 /** Seeds an empty, migrated database. */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSummary> {
   const started = performance.now();
@@ -187,50 +306,47 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   if ((existing?.n ?? 0) > 0) throw new Error("The database already holds pulls: seed a fresh one.");
 
   if (workflow) await insertUsers(db);
-  const manager = { id: SEED_DEMO_IDS["manager@example.com"] as string, name: "Morgan Manager" };
   const indexes = options.count >= 5_000 ? await dropSecondaryIndexes(db) : [];
   const totals = { pulls: 0, policies: 0, auditEvents: 0, monitorings: 0 };
-  let chunkIndex = 0;
-  let pending: Promise<void> = Promise.resolve();
+  const specs: ChunkSpec[] = [];
+  for (let chunk = 0; chunk * chunkSize < options.count; chunk++) specs.push({ seed, count: options.count, now, chunkSize, chunk, workflow, origin, teamId });
+  const client = postgresClientOf(db);
 
-  for (const chunk of seedPayloadChunks(seed, options.count, now, chunkSize)) {
-    const random = createRandom(seed * 7_919 + chunkIndex++ + 1_000_000);
-    const pullRows: PullInsert[] = [];
-    const policyRows: PolicyInsert[] = [];
-    const auditRows: Array<typeof auditEvents.$inferInsert> = [];
-    const monitoringRows: Array<typeof monitorings.$inferInsert> = [];
-    for (const generated of chunk) {
-      // Fetched a minute after the service created it, like a webhook-driven fetch.
-      const fetchedAt = new Date(Math.min(now.getTime(), Date.parse(generated.created_at) + 60_000));
-      const rows = projectedRows({ success: true, pull: servedPayload(generated, origin, teamId) }, fetchedAt);
-      if (!rows) throw new Error(`The generator produced a pull the app refuses: ${generated.pull_id}`);
-      let row = rows.pull;
-      if (workflow) {
-        const extra = workflowOf(random, row, now, manager);
-        row = { ...row, ...extra.pull, createdAt: fetchedAt, updatedAt: fetchedAt };
-        auditRows.push(...extra.audit);
-        if (extra.monitoring) monitoringRows.push(extra.monitoring);
+  if (client) {
+    // PostgreSQL: COPY, chunk by chunk, while worker threads project the next chunks.
+    const threads = options.threads ?? (options.count >= 5_000 ? Math.max(1, os.cpus().length) : 0);
+    const chunks = threads > 0 ? chunksFromWorkers(specs, threads) : chunksInProcess(specs);
+    for await (const copy of chunks) {
+      for (const table of TABLES) {
+        if (copy.counts[table] === 0) continue;
+        const stream = await client.unsafe(copyStatement(plans[table])).writable();
+        stream.end(copy[table]);
+        await finished(stream);
+        totals[table] += copy.counts[table];
       }
-      pullRows.push(row);
-      policyRows.push(...rows.policies);
-    }
-    // One chunk is written while the next is generated: the database and Node share the cores.
-    await pending;
-    pending = (async () => {
-      await db.transaction(async (tx) => {
-        for (let i = 0; i < pullRows.length; i += batchSize) await tx.insert(pulls).values(pullRows.slice(i, i + batchSize));
-        for (let i = 0; i < policyRows.length; i += 1_000) await tx.insert(policies).values(policyRows.slice(i, i + 1_000));
-        for (let i = 0; i < auditRows.length; i += 1_000) await tx.insert(auditEvents).values(auditRows.slice(i, i + 1_000));
-        if (monitoringRows.length > 0) await tx.insert(monitorings).values(monitoringRows);
-      });
-      totals.pulls += pullRows.length;
-      totals.policies += policyRows.length;
-      totals.auditEvents += auditRows.length;
-      totals.monitorings += monitoringRows.length;
       options.onProgress?.(totals.pulls, options.count);
-    })();
+    }
+  } else {
+    // PGlite: multi-row INSERTs, one chunk written while the next is generated.
+    let pending: Promise<void> = Promise.resolve();
+    for (const spec of specs) {
+      const rows = chunkRows(spec);
+      await pending;
+      pending = (async () => {
+        await db.transaction(async (tx) => {
+          for (let i = 0; i < rows.pulls.length; i += batchSize) await tx.insert(pulls).values(rows.pulls.slice(i, i + batchSize));
+          for (let i = 0; i < rows.policies.length; i += 1_000) await tx.insert(policies).values(rows.policies.slice(i, i + 1_000));
+          for (let i = 0; i < rows.auditEvents.length; i += 1_000) await tx.insert(auditEvents).values(rows.auditEvents.slice(i, i + 1_000));
+          if (rows.monitorings.length > 0) await tx.insert(monitorings).values(rows.monitorings);
+        });
+        for (const table of TABLES) totals[table] += rows[table].length;
+        options.onProgress?.(totals.pulls, options.count);
+      })();
+    }
+    await pending;
   }
-  await pending;
+  // Index builds may use more memory than a query: much faster on a big book.
+  if (client && indexes.length > 0) await client.unsafe("set maintenance_work_mem = '512MB'");
   for (const index of indexes) await db.execute(sql.raw(index.def));
   // Statistics and the visibility map, as autovacuum would leave a settled database.
   for (const table of ["pulls", "policies", "audit_events", "monitorings", "users"]) await db.execute(sql.raw(`vacuum analyze ${table}`));

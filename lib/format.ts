@@ -3,16 +3,36 @@
 
 export const DASH = "—";
 
+// Building an Intl formatter costs a third to half a millisecond; using one, about a
+// microsecond. A list of 50 rows formats 150 values: the formatters are made once per locale
+// and options, then reused.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
 export function formatCents(cents: number | null | undefined, locale = "en-US"): string {
   if (cents === null || cents === undefined) return DASH;
-  return new Intl.NumberFormat(locale, { style: "currency", currency: "USD" }).format(cents / 100);
+  return numberFormat(locale, { style: "currency", currency: "USD" }).format(cents / 100);
 }
 
 /** A coverage limit or deductible: whole dollars read as "$25,000", odd cents are kept. */
 export function formatLimit(cents: number | null | undefined, locale = "en-US"): string {
   if (cents === null || cents === undefined) return DASH;
   const whole = cents % 100 === 0;
-  return new Intl.NumberFormat(locale, { style: "currency", currency: "USD", minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 }).format(cents / 100);
+  return numberFormat(locale, { style: "currency", currency: "USD", minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 }).format(cents / 100);
 }
 
 /** The service's three-decimal percent strings ("10.000") read as "10%"; anything else as it came. */
@@ -29,7 +49,7 @@ export function formatCalendarDate(iso: string | null | undefined, locale = "en-
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
   if (!match) return iso;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(date);
+  return dateFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(date);
 }
 
 /** An instant (when a pull was created): shown in the viewer's time zone. */
@@ -37,7 +57,7 @@ export function formatInstant(value: Date | string | null | undefined, locale = 
   if (!value) return DASH;
   const date = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+  return dateFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
 }
 
 /** SOME_ENUM_VALUE → "Some enum value". */
@@ -66,13 +86,13 @@ export function fullName(parts: { first_name?: string | null; middle_name?: stri
 /** Per-mile rates come in tenths of a cent: 35 → "$0.035". */
 export function formatTenthsOfCents(tenths: number | null | undefined, locale = "en-US"): string {
   if (tenths === null || tenths === undefined) return DASH;
-  return new Intl.NumberFormat(locale, { style: "currency", currency: "USD", minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(tenths / 1000);
+  return numberFormat(locale, { style: "currency", currency: "USD", minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(tenths / 1000);
 }
 
 /** Counts and mileages with grouping ("12,000"); years and codes go through `text` instead. */
 export function formatCount(value: number | null | undefined, locale = "en-US"): string {
   if (value === null || value === undefined) return DASH;
-  return new Intl.NumberFormat(locale).format(value);
+  return numberFormat(locale, {}).format(value);
 }
 
 /** File sizes from bytes, in the units people read ("1.2 MB"). */

@@ -1,6 +1,5 @@
 import { FailedSignInsNotice } from "@/components/auth/failed-sign-ins-notice";
 import { AppHeader } from "@/components/layout/app-header";
-import { QueryProvider } from "@/components/providers/query-provider";
 import { ServiceHealthBanner } from "@/components/service-health/service-health-banner";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/session";
@@ -18,11 +17,9 @@ export default async function AppLayout({ children }: { children: React.ReactNod
     <>
       <AppHeader user={user} newAssignments={shell.newAssignments} />
       <main className="mx-auto max-w-7xl px-4 py-6">
-        <QueryProvider>
-          <ServiceHealthBanner initiallyUnreachable={shell.serviceUnreachable} />
-          <FailedSignInsNotice total={shell.failedSignIns.total} recent={shell.failedSignIns.recent} />
-          {children}
-        </QueryProvider>
+        <ServiceHealthBanner initiallyUnreachable={shell.serviceUnreachable} />
+        <FailedSignInsNotice total={shell.failedSignIns.total} recent={shell.failedSignIns.recent} />
+        {children}
       </main>
     </>
   );

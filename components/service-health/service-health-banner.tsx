@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { usePolling } from "@/components/providers/use-polling";
 
 // Says, on every signed-in page, that the data-link service is not answering and that what is
 // shown is our stored copy. Rendered by the layout from the server's record, then kept current
@@ -16,13 +16,8 @@ async function fetchUnreachable(): Promise<boolean> {
 }
 
 export function ServiceHealthBanner({ initiallyUnreachable }: { initiallyUnreachable: boolean }) {
-  const { data: unreachable } = useQuery({
-    queryKey: ["service-health"],
-    queryFn: fetchUnreachable,
-    initialData: initiallyUnreachable,
-    initialDataUpdatedAt: 0, // ask at once after hydration: the server's answer may already be old
-    refetchInterval: EVERY_MS,
-  });
+  // Asks at once after hydration: the server's answer may already be old.
+  const unreachable = usePolling(fetchUnreachable, { everyMs: EVERY_MS, initial: initiallyUnreachable });
   if (!unreachable) return null;
   return (
     // A labelled landmark, not a live region: pages keep their own status and alert messages

@@ -97,13 +97,19 @@ export const pulls = pgTable(
       .on(t.isArchived, t.stage, t.status, t.assigneeId, t.type, t.providerName, t.serviceCreatedAt, t.nextExpiryDate, t.publicAlias, t.wonCreditedTo, t.stageChangedAt, t.accountIdentifier, t.pullId, t.policyTypes, t.totalPremiumCents)
       .where(sql`${t.parentPullId} is null`),
     // The reports' won premium, median days to win (lib/reports/queries.ts): index-only scans of
-    // the WON pulls with every column they group, filter or sum.
-    index("pulls_report_won_idx")
-      .on(t.stageChangedAt, t.wonCreditedTo, t.wonPremiumCents, t.providerName, t.providerFriendlyName, t.publicAlias, t.serviceCreatedAt, t.policyTypes)
+    // the WON pulls with every column they group, filter or sum, and those the check for a
+    // carried-over decision compares (account, created_at, pull id).
+    index("pulls_report_won_carry_idx")
+      .on(t.stageChangedAt, t.wonCreditedTo, t.wonPremiumCents, t.providerName, t.providerFriendlyName, t.publicAlias, t.serviceCreatedAt, t.policyTypes, t.accountIdentifier, t.createdAt, t.pullId)
       .where(sql`${t.stage} = 'WON' and ${t.parentPullId} is null`),
     // The close ratio: pulls decided (WON or LOST) in a range, by owner.
-    index("pulls_report_decided_idx")
-      .on(t.stageChangedAt, t.stage, t.wonCreditedTo, t.assigneeId, t.publicAlias, t.policyTypes)
+    index("pulls_report_decided_carry_idx")
+      .on(t.stageChangedAt, t.stage, t.wonCreditedTo, t.assigneeId, t.publicAlias, t.policyTypes, t.accountIdentifier, t.createdAt, t.pullId)
+      .where(sql`${t.stage} in ('WON', 'LOST') and ${t.parentPullId} is null`),
+    // A decision carried over to a refresh of its account (the reports count it once): the
+    // earlier decision of the same account, stage and moment, found index-only.
+    index("pulls_account_decision_idx")
+      .on(t.accountIdentifier, t.stage, t.stageChangedAt, t.createdAt, t.pullId)
       .where(sql`${t.stage} in ('WON', 'LOST') and ${t.parentPullId} is null`),
     // New linked accounts per period: every listed pull's link date and status, index-only.
     index("pulls_report_created_idx")

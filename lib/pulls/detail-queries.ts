@@ -1,7 +1,7 @@
 import "server-only";
-import { desc, eq, or } from "drizzle-orm";
+import { desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/types";
-import { monitorings } from "@/db/schema";
+import { monitorings, pulls } from "@/db/schema";
 
 // What the pull's header says about monitoring: the mirror of the service's Monitoring for
 // this account, as the webhooks last described it. Most accounts are not monitored: no row.
@@ -17,8 +17,20 @@ export type PullMonitoring = {
 
 /** The monitoring this pull belongs to (as its initial, latest or reconnect pull, or by account). */
 export async function getPullMonitoring(db: Db, params: { pullId: string; accountIdentifier: string | null }): Promise<PullMonitoring | null> {
-  const matches = [eq(monitorings.latestPullId, params.pullId), eq(monitorings.initialPullId, params.pullId), eq(monitorings.reconnectPullId, params.pullId)];
-  if (params.accountIdentifier) matches.push(eq(monitorings.accountIdentifier, params.accountIdentifier));
+  return findMonitoring(db, params.pullId, params.accountIdentifier ? eq(monitorings.accountIdentifier, params.accountIdentifier) : null);
+}
+
+/**
+ * The same, with the account read from the stored pull inside the query: it needs nothing but
+ * the pull's id, so a page can ask for it beside the pull itself instead of after it.
+ */
+export async function getMonitoringOfPull(db: Db, pullId: string): Promise<PullMonitoring | null> {
+  return findMonitoring(db, pullId, sql`${monitorings.accountIdentifier} = (select ${pulls.accountIdentifier} from ${pulls} where ${pulls.pullId} = ${pullId})`);
+}
+
+async function findMonitoring(db: Db, pullId: string, byAccount: SQL | null): Promise<PullMonitoring | null> {
+  const matches = [eq(monitorings.latestPullId, pullId), eq(monitorings.initialPullId, pullId), eq(monitorings.reconnectPullId, pullId)];
+  if (byAccount) matches.push(byAccount);
   const rows = await db
     .select({
       monitoringId: monitorings.monitoringId,

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { and, arrayContains, asc, count, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
-import { pulls, users } from "@/db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { monitorings, pulls, users } from "@/db/schema";
 import { dayRange } from "@/lib/url/search-params";
 import { searchWords, type PullListQuery } from "./list-query";
 import { accountHeld, visibleTo, type ListViewer } from "./visibility";
@@ -41,18 +42,28 @@ function searchableWord(word: string): string {
 // its account. Written as one list of pull ids rather than a correlated EXISTS: PostgreSQL
 // builds the list once (a few thousand ids) and joins it by primary key ("yes") or hashes it
 // for an index-only scan of the listed pulls ("no"), instead of probing monitorings per pull.
-const activeMonitoring = sql`coalesce(m.status, 'ACTIVE') <> 'STOPPED'`;
+const activeMonitoring = sql`coalesce(${monitorings.status}, 'ACTIVE') <> 'STOPPED'`;
+const accountPull = alias(pulls, "a");
 const monitoredPullIds = sql`(
-  select m.latest_pull_id from monitorings m where ${activeMonitoring} and m.latest_pull_id is not null
+  select ${monitorings.latestPullId} from ${monitorings} where ${activeMonitoring} and ${monitorings.latestPullId} is not null
   union all
-  select m.initial_pull_id from monitorings m where ${activeMonitoring} and m.initial_pull_id is not null
+  select ${monitorings.initialPullId} from ${monitorings} where ${activeMonitoring} and ${monitorings.initialPullId} is not null
   union all
   -- An array, so the accounts' pulls are found through their index rather than a scan of pulls.
-  select a.pull_id from pulls a
-  where a.account_identifier = any(array(select m.account_identifier from monitorings m where ${activeMonitoring} and m.account_identifier is not null)))`;
+  select ${accountPull.pullId} from ${pulls} ${accountPull}
+  where ${accountPull.accountIdentifier} = any(array(select ${monitorings.accountIdentifier} from ${monitorings} where ${activeMonitoring} and ${monitorings.accountIdentifier} is not null)))`;
 const monitoredPull = sql`${pulls.pullId} in ${monitoredPullIds}`;
 
 export type { ListViewer } from "./visibility";
+
+// Fragments the list and the reports share, so a drill-down from a report figure lists exactly
+// the pulls behind it.
+
+/** A pull's combination of lines as the reports group it: "AUTO + HOMEOWNERS", or NONE. */
+export const policyLines: SQL<string> = sql<string>`(case when cardinality(${pulls.policyTypes}) = 0 then 'NONE' else array_to_string(${pulls.policyTypes}, ' + ') end)`;
+
+/** A WON pull whose premium the reports credit to `userId`. */
+export const wonCreditedTo = (userId: string): SQL => sql`(${pulls.stage} = 'WON' and ${pulls.wonCreditedTo} = ${userId})`;
 
 function conditions(viewer: ListViewer, query: PullListQuery): SQL | undefined {
   const parts: Array<SQL | undefined> = [topLevel];
@@ -73,8 +84,8 @@ function conditions(viewer: ListViewer, query: PullListQuery): SQL | undefined {
   if (linked.start) parts.push(gte(pulls.serviceCreatedAt, linked.start));
   if (linked.end) parts.push(lt(pulls.serviceCreatedAt, linked.end));
   if (query.link) parts.push(eq(pulls.publicAlias, query.link));
-  if (query.lines) parts.push(sql`(case when cardinality(${pulls.policyTypes}) = 0 then 'NONE' else array_to_string(${pulls.policyTypes}, ' + ') end) = ${query.lines}`);
-  if (query.wonBy) parts.push(and(eq(pulls.stage, "WON"), eq(pulls.wonCreditedTo, query.wonBy)));
+  if (query.lines) parts.push(sql`${policyLines} = ${query.lines}`);
+  if (query.wonBy) parts.push(wonCreditedTo(query.wonBy));
   const won = dayRange(query.wonFrom, query.wonTo);
   if (won.start) parts.push(and(eq(pulls.stage, "WON"), gte(pulls.stageChangedAt, won.start)));
   if (won.end) parts.push(and(eq(pulls.stage, "WON"), lt(pulls.stageChangedAt, won.end)));
@@ -134,24 +145,25 @@ export type PullListOptions = {
  * index probe per distinct value (a handful) instead of reading every pull. Each needs a
  * partial index on the column `where parent_pull_id is null` (db/schema/pulls.ts).
  */
-function distinctTopLevel(column: "status" | "type" | "policy_types") {
-  const c = sql.raw(column);
+function distinctTopLevel(key: "status" | "type" | "policyTypes") {
+  const next = alias(pulls, "p");
   return sql`with recursive v as (
-      (select ${c} as value from pulls where parent_pull_id is null and ${c} is not null order by ${c} limit 1)
+      (select ${pulls[key]} as value from ${pulls} where ${pulls.parentPullId} is null and ${pulls[key]} is not null order by ${pulls[key]} limit 1)
       union all
-      select (select p.${c} from pulls p where p.parent_pull_id is null and p.${c} > v.value order by p.${c} limit 1) from v where v.value is not null
+      select (select ${next[key]} from ${pulls} ${next} where ${next.parentPullId} is null and ${next[key]} > v.value order by ${next[key]} limit 1) from v where v.value is not null
     ) select value from v where value is not null order by value`;
 }
 
 /** The carriers (value and label) among listed pulls, by a loose scan of pulls_top_carrier_idx. */
+const nextCarrier = alias(pulls, "p");
 const carrierOptions = sql`with recursive c as (
-    (select provider_name as value, coalesce(provider_friendly_name, provider_name) as label from pulls
-     where parent_pull_id is null and provider_name is not null order by 1, 2 limit 1)
+    (select ${pulls.providerName} as value, coalesce(${pulls.providerFriendlyName}, ${pulls.providerName}) as label from ${pulls}
+     where ${pulls.parentPullId} is null and ${pulls.providerName} is not null order by 1, 2 limit 1)
     union all
     select n.value, n.label from c cross join lateral (
-      select p.provider_name as value, coalesce(p.provider_friendly_name, p.provider_name) as label from pulls p
-      where p.parent_pull_id is null and p.provider_name is not null
-        and (p.provider_name, coalesce(p.provider_friendly_name, p.provider_name)) > (c.value, c.label)
+      select ${nextCarrier.providerName} as value, coalesce(${nextCarrier.providerFriendlyName}, ${nextCarrier.providerName}) as label from ${pulls} ${nextCarrier}
+      where ${nextCarrier.parentPullId} is null and ${nextCarrier.providerName} is not null
+        and (${nextCarrier.providerName}, coalesce(${nextCarrier.providerFriendlyName}, ${nextCarrier.providerName})) > (c.value, c.label)
       order by 1, 2 limit 1) n
   ) select value, label from c order by 2`;
 
@@ -164,7 +176,7 @@ export async function listPullFilterOptions(db: Db, viewer: ListViewer): Promise
   // An agent sees only their own pulls and the queue: the other people are no choice for them
   // (and their names are none of their business), so only they themselves are offered, beside
   // "Unassigned".
-  const onlySelf = viewer.kind === "own-or-unassigned" ? sql` and u.id = ${viewer.userId}` : sql``;
+  const onlySelf = viewer.kind === "own-or-unassigned" ? sql` and ${users.id} = ${viewer.userId}` : sql``;
   const [row] = await queryRows<{ statuses: string[] | null; types: string[] | null; carriers: Array<{ value: string; label: string }> | null; policy_types: string[] | null; assignees: Array<{ id: string; name: string }> | null }>(
     db,
     sql`select
@@ -172,8 +184,8 @@ export async function listPullFilterOptions(db: Db, viewer: ListViewer): Promise
       (select json_agg(value order by value) from (${distinctTopLevel("type")}) t) as types,
       (select json_agg(json_build_object('value', value, 'label', label) order by label) from (${carrierOptions}) c) as carriers,
       -- Distinct combinations of lines first (a few dozen), then their lines.
-      (select json_agg(value order by value) from (select distinct unnest(value) as value from (${distinctTopLevel("policy_types")}) combinations) l) as policy_types,
-      (select json_agg(json_build_object('id', u.id, 'name', u.name) order by u.name) from users u where u.is_active${onlySelf}) as assignees`,
+      (select json_agg(value order by value) from (select distinct unnest(value) as value from (${distinctTopLevel("policyTypes")}) combinations) l) as policy_types,
+      (select json_agg(json_build_object('id', ${users.id}, 'name', ${users.name}) order by ${users.name}) from ${users} where ${users.isActive}${onlySelf}) as assignees`,
   );
   const carriers = row?.carriers ?? [];
   const carrierList = [...new Map(carriers.map((c) => [c.value ?? "", { value: c.value ?? "", label: c.label }])).values()];

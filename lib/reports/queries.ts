@@ -1,4 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { pulls, users } from "@/db/schema";
+import { policyLines, wonCreditedTo } from "@/lib/pulls/queries";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { rangeOf, type ReportFilter } from "./report-filter";
@@ -18,15 +21,16 @@ export type Row = { key: string; label: string; count: number; cents: number };
 export type RatioRow = { key: string; label: string; won: number; lost: number; ratio: number | null };
 export type PeriodRow = { period: string; count: number; successful: number };
 
-const top = sql`p.parent_pull_id is null`;
+const top = sql`${pulls.parentPullId} is null`;
 /** An instant as a parameter both drivers accept (postgres-js does not take a Date in raw SQL). */
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
-const lineLabel = sql`case when cardinality(p.policy_types) = 0 then 'NONE' else array_to_string(p.policy_types, ' + ') end`;
+/** The earlier pull of an account, in the carried-over check. */
+const earlier = alias(pulls, "e"); // written `${pulls} ${earlier}` in a from clause
 
 function common(filter: ReportFilter): SQL[] {
   const parts = [top];
-  if (filter.line) parts.push(sql`p.policy_types @> array[${filter.line}]::text[]`);
-  if (filter.link) parts.push(sql`p.public_alias = ${filter.link}`);
+  if (filter.line) parts.push(sql`${pulls.policyTypes} @> array[${filter.line}]::text[]`);
+  if (filter.link) parts.push(sql`${pulls.publicAlias} = ${filter.link}`);
   return parts;
 }
 
@@ -34,18 +38,21 @@ function common(filter: ReportFilter): SQL[] {
  * A win or loss carried to a refresh of its account (lib/workflow/carry-over.ts) is the decision
  * already made on the earlier pull, with the same stage and moment: counted once, there.
  */
-const notCarriedCopy = sql`not (p.account_identifier is not null and exists (
-  select 1 from pulls e
-  where e.account_identifier = p.account_identifier and e.parent_pull_id is null
-    and e.stage = p.stage and e.stage_changed_at = p.stage_changed_at
-    and (e.created_at, e.pull_id) < (p.created_at, p.pull_id)))`;
+// `stage` is the pull's stage as the caller knows it ('WON' among won pulls): a constant lets
+// PostgreSQL answer from the report indexes alone (pulls_report_won_carry_idx has no stage),
+// and the earlier decision is found in pulls_account_decision_idx (decisions only).
+const notCarriedCopy = (stage: SQL = sql`${pulls.stage}`) => sql`not (${pulls.accountIdentifier} is not null and exists (
+  select 1 from ${pulls} ${earlier}
+  where ${earlier.accountIdentifier} = ${pulls.accountIdentifier} and ${earlier.parentPullId} is null
+    and ${earlier.stage} in ('WON', 'LOST') and ${earlier.stage} = ${stage} and ${earlier.stageChangedAt} = ${pulls.stageChangedAt}
+    and (${earlier.createdAt}, ${earlier.pullId}) < (${pulls.createdAt}, ${pulls.pullId})))`;
 
 function wonWhere(filter: ReportFilter): SQL {
   const { start, end } = rangeOf(filter);
-  const parts = [...common(filter), sql`p.stage = 'WON'`, notCarriedCopy];
-  if (start) parts.push(sql`p.stage_changed_at >= ${at(start)}`);
-  if (end) parts.push(sql`p.stage_changed_at < ${at(end)}`);
-  if (filter.agent) parts.push(sql`p.won_credited_to = ${filter.agent}`);
+  const parts = [...common(filter), sql`${pulls.stage} = 'WON'`, notCarriedCopy(sql`'WON'`)];
+  if (start) parts.push(sql`${pulls.stageChangedAt} >= ${at(start)}`);
+  if (end) parts.push(sql`${pulls.stageChangedAt} < ${at(end)}`);
+  if (filter.agent) parts.push(wonCreditedTo(filter.agent));
   return sql.join(parts, sql` and `);
 }
 
@@ -58,8 +65,8 @@ async function wonBy(db: Db, filter: ReportFilter, key: SQL, label: SQL, format?
   const rows = await queryRows<{ key: string | null; label: string | null; count: number; cents: number }>(
     db,
     sql`select ${text(sql`g.key`)} as key, ${text(sql`g.label`)} as label, g.count, g.cents from (
-          select ${key} as key, ${label} as label, count(*)::int as count, coalesce(sum(p.won_premium_cents), 0)::float8 as cents
-          from pulls p left join users u on u.id = p.won_credited_to
+          select ${key} as key, ${label} as label, count(*)::int as count, coalesce(sum(${pulls.wonPremiumCents}), 0)::float8 as cents
+          from ${pulls} left join ${users} on ${users.id} = ${pulls.wonCreditedTo}
           where ${wonWhere(filter)}
           group by 1, 2) g
         order by 4 desc, 2`,
@@ -73,41 +80,41 @@ const day = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;
 export async function getReport(db: Db, filter: ReportFilter) {
   const period = filter.period ?? "month";
   const { start, end } = rangeOf(filter);
-  const decided = [...common(filter), sql`p.stage in ('WON', 'LOST')`, notCarriedCopy];
-  if (start) decided.push(sql`p.stage_changed_at >= ${at(start)}`);
-  if (end) decided.push(sql`p.stage_changed_at < ${at(end)}`);
-  const owner = sql`case when p.stage = 'WON' then p.won_credited_to else p.assignee_id end`;
+  const decided = [...common(filter), sql`${pulls.stage} in ('WON', 'LOST')`, notCarriedCopy()];
+  if (start) decided.push(sql`${pulls.stageChangedAt} >= ${at(start)}`);
+  if (end) decided.push(sql`${pulls.stageChangedAt} < ${at(end)}`);
+  const owner = sql`case when ${pulls.stage} = 'WON' then ${pulls.wonCreditedTo} else ${pulls.assigneeId} end`;
   if (filter.agent) decided.push(sql`${owner} = ${filter.agent}`);
   const created = [...common(filter)];
-  if (start) created.push(sql`p.service_created_at >= ${at(start)}`);
-  if (end) created.push(sql`p.service_created_at < ${at(end)}`);
-  if (filter.agent) created.push(sql`p.assignee_id = ${filter.agent}`);
-  const open = [...common(filter), sql`p.stage = 'WORKING'`, sql`p.status = 'SUCCESS'`, sql`not p.is_archived`];
-  if (filter.agent) open.push(sql`p.assignee_id = ${filter.agent}`);
+  if (start) created.push(sql`${pulls.serviceCreatedAt} >= ${at(start)}`);
+  if (end) created.push(sql`${pulls.serviceCreatedAt} < ${at(end)}`);
+  if (filter.agent) created.push(sql`${pulls.assigneeId} = ${filter.agent}`);
+  const open = [...common(filter), sql`${pulls.stage} = 'WORKING'`, sql`${pulls.status} = 'SUCCESS'`, sql`not ${pulls.isArchived}`];
+  if (filter.agent) open.push(sql`${pulls.assigneeId} = ${filter.agent}`);
 
   const [byAgent, byPeriod, byCarrier, byLine, byLink, ratios, pipeline, median, newPulls] = await Promise.all([
-    wonBy(db, filter, sql`coalesce(p.won_credited_to::text, '')`, sql`coalesce(u.name, 'No one')`),
-    wonBy(db, filter, sql`date_trunc(${period}, p.stage_changed_at at time zone 'UTC')`, sql`date_trunc(${period}, p.stage_changed_at at time zone 'UTC')`, day),
-    wonBy(db, filter, sql`coalesce(p.provider_name, '')`, sql`coalesce(p.provider_friendly_name, p.provider_name, 'Unknown')`),
-    wonBy(db, filter, lineLabel, lineLabel),
-    wonBy(db, filter, sql`coalesce(p.public_alias, '')`, sql`coalesce(p.public_alias, 'No link')`),
+    wonBy(db, filter, sql`coalesce(${pulls.wonCreditedTo}::text, '')`, sql`coalesce(${users.name}, 'No one')`),
+    wonBy(db, filter, sql`date_trunc(${period}, ${pulls.stageChangedAt} at time zone 'UTC')`, sql`date_trunc(${period}, ${pulls.stageChangedAt} at time zone 'UTC')`, day),
+    wonBy(db, filter, sql`coalesce(${pulls.providerName}, '')`, sql`coalesce(${pulls.providerFriendlyName}, ${pulls.providerName}, 'Unknown')`),
+    wonBy(db, filter, policyLines, policyLines),
+    wonBy(db, filter, sql`coalesce(${pulls.publicAlias}, '')`, sql`coalesce(${pulls.publicAlias}, 'No link')`),
     queryRows<{ key: string | null; label: string | null; won: number; lost: number }>(
       db,
       // Grouped by owner first, then named: the users join runs once per owner, not per pull.
-      sql`select g.key::text as key, coalesce(u.name, 'No one') as label, g.won, g.lost from (
+      sql`select g.key::text as key, coalesce(${users.name}, 'No one') as label, g.won, g.lost from (
             select ${owner} as key,
-                   count(*) filter (where p.stage = 'WON')::int as won, count(*) filter (where p.stage = 'LOST')::int as lost
-            from pulls p
+                   count(*) filter (where ${pulls.stage} = 'WON')::int as won, count(*) filter (where ${pulls.stage} = 'LOST')::int as lost
+            from ${pulls}
             where ${sql.join(decided, sql` and `)}
             group by 1) g
-          left join users u on u.id = g.key
+          left join ${users} on ${users.id} = g.key
           order by 2`,
     ),
-    queryRows<{ count: number; cents: number }>(db, sql`select count(*)::int as count, coalesce(sum(p.total_premium_cents), 0)::float8 as cents from pulls p where ${sql.join(open, sql` and `)}`),
+    queryRows<{ count: number; cents: number }>(db, sql`select count(*)::int as count, coalesce(sum(${pulls.totalPremiumCents}), 0)::float8 as cents from ${pulls} where ${sql.join(open, sql` and `)}`),
     queryRows<{ days: number | null }>(
       db,
-      sql`select percentile_cont(0.5) within group (order by extract(epoch from (p.stage_changed_at - p.service_created_at)) / 86400)::float8 as days
-          from pulls p where ${wonWhere(filter)} and p.service_created_at is not null`,
+      sql`select percentile_cont(0.5) within group (order by extract(epoch from (${pulls.stageChangedAt} - ${pulls.serviceCreatedAt})) / 86400)::float8 as days
+          from ${pulls} where ${wonWhere(filter)} and ${pulls.serviceCreatedAt} is not null`,
     ),
     queryRows<{ period: string; count: number; successful: number }>(
       db,
@@ -115,17 +122,17 @@ export async function getReport(db: Db, filter: ReportFilter) {
       // range (pulls_report_created_idx). The same rows as grouping every pull by
       // date_trunc, without computing it 100,000 times.
       sql`with bounds as (
-            select date_trunc(${period}, min(p.service_created_at) at time zone 'UTC') as lo, max(p.service_created_at) at time zone 'UTC' as hi
-            from pulls p where ${sql.join(created, sql` and `)} and p.service_created_at is not null)
+            select date_trunc(${period}, min(${pulls.serviceCreatedAt}) at time zone 'UTC') as lo, max(${pulls.serviceCreatedAt}) at time zone 'UTC' as hi
+            from ${pulls} where ${sql.join(created, sql` and `)} and ${pulls.serviceCreatedAt} is not null)
           select ${day(sql`s.period`)} as period, c.count, c.successful
           from bounds b
           cross join lateral generate_series(b.lo, b.hi, ('1 ' || ${period})::interval) as s(period)
           cross join lateral (
-            select count(*)::int as count, count(*) filter (where p.status = 'SUCCESS')::int as successful
-            from pulls p
+            select count(*)::int as count, count(*) filter (where ${pulls.status} = 'SUCCESS')::int as successful
+            from ${pulls}
             where ${sql.join(created, sql` and `)}
-              and p.service_created_at >= (s.period at time zone 'UTC')
-              and p.service_created_at < ((s.period + ('1 ' || ${period})::interval) at time zone 'UTC')) c
+              and ${pulls.serviceCreatedAt} >= (s.period at time zone 'UTC')
+              and ${pulls.serviceCreatedAt} < ((s.period + ('1 ' || ${period})::interval) at time zone 'UTC')) c
           where c.count > 0
           order by s.period`,
     ),

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { InboxTable } from "@/components/events/inbox-table";
 import { SyncPanel } from "@/components/events/sync-panel";
+import { QueryProvider } from "@/components/providers/query-provider";
 import { Pagination } from "@/components/ui/pagination";
 import { getDb } from "@/db/client";
 import { requirePermission } from "@/lib/auth/session";
@@ -42,7 +43,9 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
         ))}
       </ul>
 
-      <SyncPanel initialRun={run} canRun={canSync} startSync={startSyncAction} />
+      <QueryProvider>
+        <SyncPanel initialRun={run} canRun={canSync} startSync={startSyncAction} />
+      </QueryProvider>
 
       <div className="flex flex-wrap items-end justify-between gap-3">
         <form method="get" className="flex flex-wrap items-end gap-2 text-sm" aria-label="Filter events">

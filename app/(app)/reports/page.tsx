@@ -2,42 +2,20 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { BarTable } from "@/components/reports/bar-table";
 import { LineChart } from "@/components/reports/line-chart";
+import type { Row } from "@/lib/reports/queries";
 import { getDb } from "@/db/client";
 import { requirePermission } from "@/lib/auth/session";
 import { formatCents, humanize } from "@/lib/format";
 import { pullListHref } from "@/lib/pulls/list-query";
-import { listPullFilterOptions } from "@/lib/pulls/queries";
-import { getReport, type Row } from "@/lib/reports/queries";
-import { parseReportFilter, type ReportFilter } from "@/lib/reports/report-filter";
-import { listActiveUsers } from "@/lib/users/queries";
+import { csvHref, loadReportsPage, percent, periodEnd, periodHref, wonHref } from "@/lib/reports/reports-page";
 
 export const metadata: Metadata = { title: "Reports" };
 
-const percent = (ratio: number | null) => (ratio === null ? "—" : `${Math.round(ratio * 1000) / 10}%`);
-
-/** The pulls behind a won-premium figure: WON, won in the range, and the row's own group. */
-function wonHref(filter: ReportFilter, extra: Record<string, string | undefined>): string {
-  return pullListHref({ stage: "WON", link: filter.link, policyType: filter.line, wonFrom: filter.from, wonTo: filter.to, wonBy: filter.agent }, extra);
-}
-
-function csvHref(table: string, filter: ReportFilter): string {
-  const params = new URLSearchParams(Object.entries({ ...filter, table }).filter((e): e is [string, string] => typeof e[1] === "string"));
-  return `/api/reports/csv?${params.toString()}`;
-}
-
 export default async function ReportsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requirePermission("reports:view");
-  const { filter, ignored } = parseReportFilter(await searchParams);
-  const db = await getDb();
-  const [report, people, options] = await Promise.all([getReport(db, filter), listActiveUsers(db), listPullFilterOptions(db, { kind: "all" })]);
+  const [, params, db] = await Promise.all([requirePermission("reports:view"), searchParams, getDb()]);
+  const { filter, ignored, report, people, lines } = await loadReportsPage(db, params);
   const input = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
-  /** The last day of the week or month that starts on `start`. */
-  const periodEnd = (start: string) => {
-    const end = new Date(Date.parse(`${start}T00:00:00Z`) + (report.period === "week" ? 6 : 0) * 86_400_000);
-    if (report.period === "month") end.setUTCMonth(end.getUTCMonth() + 1, 0);
-    return end.toISOString().slice(0, 10);
-  };
-  const periodRow = (row: Row) => wonHref(filter, { wonFrom: row.key, wonTo: periodEnd(row.key) });
+  const periodRow = (row: Row) => periodHref(filter, report.period, row);
 
   return (
     <div className="space-y-5">
@@ -60,7 +38,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
           <span className="text-xs text-slate-600">Line of business</span>
           <select name="line" defaultValue={filter.line ?? ""} className={input}>
             <option value="">Any</option>
-            {options.policyTypes.map((l) => <option key={l} value={l}>{humanize(l)}</option>)}
+            {lines.map((l) => <option key={l} value={l}>{humanize(l)}</option>)}
           </select>
         </label>
         <label className="flex flex-col gap-1"><span className="text-xs text-slate-600">Link (public alias)</span><input name="link" defaultValue={filter.link ?? ""} className={input} /></label>
@@ -136,7 +114,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
               {report.newPulls.map((r) => (
                 <tr key={r.period}>
                   <td className="py-1">{r.period}</td>
-                  <td className="py-1 text-right tabular-nums"><Link href={pullListHref({ from: r.period, to: periodEnd(r.period), assignee: filter.agent, policyType: filter.line, link: filter.link, archived: "include" })} className="text-brand-700 hover:underline">{r.count}</Link></td>
+                  <td className="py-1 text-right tabular-nums"><Link href={pullListHref({ from: r.period, to: periodEnd(report.period, r.period), assignee: filter.agent, policyType: filter.line, link: filter.link, archived: "include" })} className="text-brand-700 hover:underline">{r.count}</Link></td>
                   <td className="py-1 text-right tabular-nums">{r.successful} ({percent(r.count > 0 ? r.successful / r.count : null)})</td>
                 </tr>
               ))}

@@ -1,8 +1,8 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
+import { usePolling } from "@/components/providers/use-polling";
 
 // Keeps an open pull page current: it asks every few seconds whether anything it shows has
 // changed (new data by webhook, a login step, the pipeline, monitoring) and re-renders if so.
@@ -17,7 +17,7 @@ async function fetchVersion(pullId: string): Promise<string | null> {
 
 export function LiveRefresh({ pullId }: { pullId: string }) {
   const router = useRouter();
-  const { data } = useQuery({ queryKey: ["pull-version", pullId], queryFn: () => fetchVersion(pullId), refetchInterval: EVERY_MS, refetchIntervalInBackground: false });
+  const data = usePolling(() => fetchVersion(pullId), { everyMs: EVERY_MS, initial: null });
   const seen = useRef<string | null>(null);
   useEffect(() => {
     if (!data) return;

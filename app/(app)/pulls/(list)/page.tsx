@@ -5,26 +5,15 @@ import { PullTable } from "@/components/pulls/pull-table";
 import { Pagination } from "@/components/ui/pagination";
 import { getDb } from "@/db/client";
 import { BulkAssignBar } from "@/components/workflow/bulk-assign-bar";
-import { can, viewScope } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/session";
-import { parsePullListQuery, pullListHref } from "@/lib/pulls/list-query";
-import { listPullFilterOptions, listPulls, PULL_PAGE_SIZE } from "@/lib/pulls/queries";
-import { listActiveUsers } from "@/lib/users/queries";
+import { pullListHref } from "@/lib/pulls/list-query";
+import { loadPullListPage } from "@/lib/pulls/list-page";
 
 export const metadata: Metadata = { title: "Linked accounts" };
 
-const FILTER_KEYS = ["q", "status", "type", "carrier", "policyType", "stage", "assignee", "monitored", "archived", "from", "to", "expiring", "link", "lines", "wonBy", "wonFrom", "wonTo"] as const;
-
 export default async function PullsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await requirePermission("pulls:view");
-  const { query, ignored } = parsePullListQuery(await searchParams);
-  const db = await getDb();
-  const canAssign = can(user, "pulls:assign");
-  const [{ rows, total }, options, people] = await Promise.all([listPulls(db, viewScope(user), query), listPullFilterOptions(db, viewScope(user)), canAssign ? listActiveUsers(db) : []]);
-  const page = query.page ?? 1;
-  const pageCount = Math.max(1, Math.ceil(total / PULL_PAGE_SIZE));
-  const filtered = FILTER_KEYS.some((key) => query[key] !== undefined);
-  const pageQuery = Object.fromEntries(Object.entries(query).filter(([key]) => key !== "page").map(([key, value]) => [key, String(value)]));
+  const [user, params, db] = await Promise.all([requirePermission("pulls:view"), searchParams, getDb()]);
+  const { query, ignored, rows, total, page, pageCount, filtered, pageQuery, options, people, canAssign } = await loadPullListPage(db, user, params);
 
   return (
     <div className="space-y-4">

@@ -1,0 +1,126 @@
+// bench/results.json and the README's performance tables, written together from one run's
+// figures: the README's block between the bench markers is generated from the very object
+// that is written to results.json, so the two cannot disagree.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import type { FirstLoad } from "./first-load";
+import type { Measured } from "./run";
+
+export type BookRun = { at: string; pulls: number; seed: number; day: string; database: string; loadAverage: number; seeding: unknown; results: Measured[] };
+type Results = {
+  updated: string;
+  method: string;
+  cores: number;
+  iterations: number;
+  warmup: number;
+  /** The latest run of each book, by its number of pulls. */
+  books: Record<string, BookRun>;
+  firstLoadJs: FirstLoad[];
+  ingestion: unknown;
+};
+
+const RESULTS = "bench/results.json";
+const README = "README.md";
+export const BEGIN = "<!-- bench:begin: written by `npm run bench` from bench/results.json; edits here are overwritten -->";
+export const END = "<!-- bench:end -->";
+const FIRST_LOAD_TARGET_KB = 150;
+const METHOD =
+  "wall-clock request latency over loopback, first byte sent to last byte read, one request at a time; raw = the statements the page's loader, session check and layout issue, captured from those very functions and replayed on the bare driver with the same concurrency, back to back with the app's samples";
+
+export function targetText(m: Measured): string {
+  if (m.targetMs === null) return "—";
+  return `≤ ${m.targetMs}${m.ratioTarget ? `, ≤ ${m.ratioTarget}× raw` : ""}`;
+}
+
+const ms = (n: number) => (Number.isFinite(n) ? String(n) : "—");
+const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+const count = (n: number) => n.toLocaleString("en-US");
+
+function mainTable(run: BookRun): string[] {
+  const lines = [
+    "| what | statements (round trips) | app p50 | app p95 | raw p50 | raw p95 | app/raw p50 | app/raw p95 | target (p95) | |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---|---|",
+  ];
+  for (const m of run.results) {
+    lines.push(`| ${m.group}: ${m.name} | ${m.statements} (${m.stages}) | ${ms(m.app.p50)} | ${ms(m.app.p95)} | ${ms(m.raw.p50)} | ${ms(m.raw.p95)} | ${m.ratioP50} | ${m.ratioP95} | ${targetText(m)} | ${m.pass === null ? "" : m.pass ? "✓" : "✗"} |`);
+  }
+  return lines;
+}
+
+function growthTable(books: BookRun[]): string[] {
+  const names = [...new Set(books.flatMap((b) => b.results.map((m) => `${m.group}: ${m.name}`)))];
+  const lines = [
+    `| what | ${books.map((b) => `${count(b.pulls)} pulls: app p95 (raw p95)`).join(" | ")} |`,
+    `|---|${books.map(() => "---:").join("|")}|`,
+  ];
+  for (const name of names) {
+    // The CSV row is named by its row count, which grows with the book: matched by its group.
+    const cells = books.map((b) => {
+      const m = b.results.find((r) => `${r.group}: ${r.name}` === name) ?? (name.startsWith("csv:") ? b.results.find((r) => r.group === "csv") : undefined);
+      return m ? `${ms(m.app.p95)} (${ms(m.raw.p95)})` : "—";
+    });
+    if (!name.startsWith("csv:") || name === names.find((n) => n.startsWith("csv:"))) lines.push(`| ${name.startsWith("csv:") ? "csv: CSV export (about 10,000 rows, or the whole book)" : name} | ${cells.join(" | ")} |`);
+  }
+  return lines;
+}
+
+function readmeBlock(results: Results): string {
+  const books = Object.values(results.books).sort((a, b) => a.pulls - b.pulls);
+  const main = results.books["100000"] ?? books[books.length - 1];
+  const out: string[] = [BEGIN, ""];
+  if (main) {
+    out.push(
+      `${main.database === "postgres" ? "PostgreSQL" : "PGlite"}, ${count(main.pulls)} pulls, ${utc(main.at)}, ${results.cores} cores (load average ${main.loadAverage} when it started: the machine is shared), ${results.iterations} timed requests per row after ${results.warmup} warm-up, milliseconds. *Statements (round trips)*: what one request reads, and in how many sequential waits.`,
+      "",
+      ...mainTable(main),
+      "",
+    );
+    const missed = main.results.filter((m) => m.pass === false).map((m) => `${m.group}: ${m.name}`);
+    out.push(missed.length === 0 ? "**Every target holds** in this run." : `**Targets missed** in this run: ${missed.join("; ")}.`, "");
+  }
+  if (books.length > 1) {
+    out.push(`**How cost grows with the book** (the same pages, app p95 and, in brackets, raw SQL p95, ms; ${books.map((b) => `${count(b.pulls)} pulls on ${utc(b.at)}`).join(", ")}):`, "", ...growthTable(books), "");
+    for (const b of books.filter((x) => x !== main)) {
+      const missed = b.results.filter((m) => m.pass === false).map((m) => `${m.group}: ${m.name}`);
+      out.push(`- ${count(b.pulls)} pulls: ${missed.length === 0 ? "every target holds (lists ≤ 150 ms p95)" : `targets missed: ${missed.join("; ")}`}.`);
+    }
+    out.push("");
+  }
+  const routes = results.firstLoadJs.filter((b) => b.route === "/pulls" || b.route === "/pulls/[pullId]");
+  const others = results.firstLoadJs.filter((b) => !routes.includes(b));
+  out.push(
+    `**First-load JS** (gzipped, target ≤ ${FIRST_LOAD_TARGET_KB} kB): ${routes.map((b) => `${b.route} ${b.gzipKb} kB ${b.gzipKb <= FIRST_LOAD_TARGET_KB ? "✓" : "✗"}`).join(", ")}; every other page ${Math.min(...others.map((b) => b.gzipKb))}–${Math.max(...others.map((b) => b.gzipKb))} kB.`,
+  );
+  const ingest = results.ingestion as { rate?: number; ack?: Array<Record<string, number>>; processing?: Record<string, number> } | null;
+  if (ingest?.ack && ingest.processing) {
+    const a = ingest.ack[1] ?? {};
+    out.push("", `**Webhooks:** acknowledged ${a["acked/s"]}/s of ${ingest.rate}/s offered, p50 ${a["p50 ms"]} ms, p99 ${a["p99 ms"]} ms; processing (fetch from the sandbox and store) ${ingest.processing["pulls/s"]} pulls/s.`);
+  }
+  out.push("", END);
+  return out.join("\n");
+}
+
+/** Merges this run's books into results.json, writes it, and regenerates the README block. */
+export function writeResults(run: { runs: BookRun[]; iterations: number; warmup: number; cores: number; firstLoadJs: FirstLoad[]; ingestion: unknown; partial: boolean }): { readme: boolean; missed: string[] } {
+  const missed = run.runs.flatMap((r) => r.results.filter((m) => m.pass === false).map((m) => `${count(r.pulls)}: ${m.group}: ${m.name}`));
+  if (run.partial) return { readme: false, missed }; // BENCH_ONLY: a few rows, for tuning; nothing written
+  const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as Partial<Results>) : {};
+  const books = { ...(previous.books ?? {}) };
+  for (const r of run.runs) books[String(r.pulls)] = r;
+  const results: Results = {
+    updated: new Date().toISOString(),
+    method: METHOD,
+    cores: run.cores,
+    iterations: run.iterations,
+    warmup: run.warmup,
+    books,
+    firstLoadJs: run.firstLoadJs,
+    ingestion: run.ingestion ?? null, // skipped or failed in this run: none shown, rather than an older run's
+  };
+  writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+  const readme = readFileSync(README, "utf8");
+  const start = readme.indexOf(BEGIN);
+  const end = readme.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`${README} lacks the bench markers (${BEGIN} … ${END}).`);
+  writeFileSync(README, `${readme.slice(0, start)}${readmeBlock(results)}${readme.slice(end + END.length)}`);
+  return { readme: true, missed };
+}

@@ -1,0 +1,12 @@
+// A seeding worker thread (bench/seed.ts): projects the chunks it is sent and answers each as
+// COPY text, so the parsing and hashing of a big book use every core.
+import { parentPort } from "node:worker_threads";
+import { chunkCopy, type ChunkSpec } from "./seed";
+
+parentPort?.on("message", (spec: ChunkSpec) => {
+  try {
+    parentPort?.postMessage({ chunk: spec.chunk, copy: chunkCopy({ ...spec, now: new Date(spec.now) }) });
+  } catch (error) {
+    parentPort?.postMessage({ chunk: spec.chunk, error: error instanceof Error ? error.stack : String(error) });
+  }
+});
