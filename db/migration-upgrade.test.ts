@@ -1,16 +1,10 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import postgres from "postgres";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createEmptyTestTarget, createTestDatabase } from "@/test/database";
-import { openDatabase, queryRows, type DatabaseTarget } from "./connect";
-import { readJournal } from "./migration-history";
+import { migrationsFolderAsOf, migrateWith } from "@/test/migrations";
+import { openDatabase, queryRows } from "./connect";
 import type { Db } from "./types";
 
 // A database that applied an earlier text of 0010_bench_indexes (taken from git history, with
@@ -36,39 +30,6 @@ async function snapshotOf(db: Db): Promise<Snapshot> {
   return { indexes, ledger: ledger.map((row) => String(row.created_at)) };
 }
 
-/** A migrations folder as it was when 0010 had the given text: 0000–0009 and that 0010. */
-function folderWithEarlier0010(commit: string, when: number): string {
-  const folder = mkdtempSync(path.join(tmpdir(), "coverdesk-0010-"));
-  mkdirSync(path.join(folder, "meta"));
-  const entries = readJournal(MIGRATIONS).entries.filter((entry) => entry.idx < 10);
-  for (const entry of entries) copyFileSync(path.join(MIGRATIONS, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-  writeFileSync(path.join(folder, "0010_bench_indexes.sql"), readFileSync(path.join(FIXTURES, `0010_bench_indexes.${commit}.sql`)));
-  const journal = { version: "7", dialect: "postgresql", entries: [...entries, { idx: 10, version: "7", when, tag: "0010_bench_indexes", breakpoints: true }] };
-  writeFileSync(path.join(folder, "meta", "_journal.json"), JSON.stringify(journal));
-  return folder;
-}
-
-/** Applies a migrations folder the way the app did at the time: drizzle's migrator, nothing else. */
-async function migrateWith(target: DatabaseTarget, migrationsFolder: string): Promise<void> {
-  if (target.kind === "postgres") {
-    const client = postgres(target.url, { max: 1, onnotice: () => {} });
-    try {
-      await migratePostgres(drizzlePostgres(client), { migrationsFolder });
-    } finally {
-      await client.end({ timeout: 5 });
-    }
-    return;
-  }
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const client = new PGlite(target.dir ?? "memory://", { extensions: { pg_trgm } });
-  try {
-    await migratePglite(drizzlePglite(client), { migrationsFolder });
-  } finally {
-    await client.close();
-  }
-}
-
 describe("databases that applied an earlier 0010_bench_indexes", () => {
   let fresh: Snapshot;
   beforeAll(async () => {
@@ -91,7 +52,7 @@ describe("databases that applied an earlier 0010_bench_indexes", () => {
 
   for (const { commit, when } of EARLIER_0010) {
     it(`0010 as of ${commit}, then today's migrations: the same indexes and ledger as a fresh database`, { timeout: 120_000 }, async () => {
-      const folder = folderWithEarlier0010(commit, when);
+      const folder = migrationsFolderAsOf(10, { tag: "0010_bench_indexes", when, text: readFileSync(path.join(FIXTURES, `0010_bench_indexes.${commit}.sql`), "utf8") });
       const { target, drop } = await createEmptyTestTarget();
       try {
         await migrateWith(target, folder);
@@ -120,7 +81,7 @@ describe("databases that applied an earlier 0010_bench_indexes", () => {
   it("without the ledger fix, today's migrations would stop on the earlier 0010", { timeout: 120_000 }, async () => {
     const [first] = EARLIER_0010;
     if (!first) throw new Error("no fixture");
-    const folder = folderWithEarlier0010(first.commit, first.when);
+    const folder = migrationsFolderAsOf(10, { tag: "0010_bench_indexes", when: first.when, text: readFileSync(path.join(FIXTURES, `0010_bench_indexes.${first.commit}.sql`), "utf8") });
     const { target, drop } = await createEmptyTestTarget();
     try {
       await migrateWith(target, folder);

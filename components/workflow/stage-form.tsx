@@ -2,6 +2,8 @@
 
 import { startTransition, useActionState, useState } from "react";
 import { setStageAction } from "@/app/(app)/pulls/actions";
+import { PULL_STAGES } from "@/db/schema/pull-stage";
+import { humanize } from "@/lib/format";
 import { IDLE } from "@/lib/workflow/form-state";
 import { FormMessage } from "./form-message";
 
@@ -9,11 +11,7 @@ import { FormMessage } from "./form-message";
 // reason. The stage the page showed travels with the form, so a change made meanwhile by
 // someone else is refused instead of overwritten.
 
-const STAGES = [
-  { value: "WORKING", label: "Working" },
-  { value: "WON", label: "Won" },
-  { value: "LOST", label: "Lost" },
-] as const;
+const STAGES = PULL_STAGES.map((value) => ({ value, label: humanize(value) }));
 
 export function StageForm({ pullId, stage, wonPremium }: { pullId: string; stage: string; wonPremium: string }) {
   const [state, action, pending] = useActionState(setStageAction, IDLE);

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/types";
 import { pulls, ROLES, users } from "@/db/schema";
@@ -112,7 +112,7 @@ export async function deactivateUser(db: Db, actor: Actor, input: z.input<typeof
     const moved = await tx
       .update(pulls)
       .set({ assigneeId: handoverTo, assignedAt: handoverTo ? new Date() : null, assigneeSeenAt: null })
-      .where(and(eq(pulls.assigneeId, userId), ne(pulls.stage, "WON"), ne(pulls.stage, "LOST")))
+      .where(and(eq(pulls.assigneeId, userId), eq(pulls.stage, "WORKING")))
       .returning({ pullId: pulls.pullId });
     for (const { pullId } of moved) {
       await recordAudit(tx, actor, handoverTo ? "PULL_ASSIGNED" : "PULL_UNASSIGNED", { pullId, subjectUserId: handoverTo ?? userId, details: { from: userId, to: handoverTo, toName: handoverName, reason: "deactivation" } });
