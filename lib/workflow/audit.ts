@@ -34,7 +34,16 @@ export async function listAuditEvents(db: Db, filter: AuditFilter): Promise<{ ro
   if (filter.from) parts.push(gte(auditEvents.at, filter.from));
   if (filter.to) parts.push(lt(auditEvents.at, filter.to));
   const rows = await db
-    .select()
+    .select({
+      id: auditEvents.id,
+      at: auditEvents.at,
+      actorId: auditEvents.actorId,
+      actorName: auditEvents.actorName,
+      action: auditEvents.action,
+      pullId: auditEvents.pullId,
+      subjectUserId: auditEvents.subjectUserId,
+      details: auditEvents.details,
+    })
     .from(auditEvents)
     .where(and(...parts))
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))
