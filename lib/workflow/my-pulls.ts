@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
-import { PULL_STAGES, pulls, type PullStage } from "@/db/schema";
+import { monitorings, PULL_STAGES, pulls, type PullStage } from "@/db/schema";
 import { inQueue } from "@/lib/pulls/visibility";
 
 // An agent's home: their pulls by stage, and what needs attention first: new assignments,
@@ -27,10 +27,10 @@ const attentionColumns = {
 };
 
 const needsReconnect = sql`exists (
-  select 1 from monitorings m
-  where m.reconnect_requested_at is not null
-    and (m.reconnect_pull_id = ${pulls.pullId} or m.latest_pull_id = ${pulls.pullId} or m.initial_pull_id = ${pulls.pullId}
-         or (${pulls.accountIdentifier} is not null and m.account_identifier = ${pulls.accountIdentifier})))`;
+  select 1 from ${monitorings}
+  where ${monitorings.reconnectRequestedAt} is not null
+    and (${monitorings.reconnectPullId} = ${pulls.pullId} or ${monitorings.latestPullId} = ${pulls.pullId} or ${monitorings.initialPullId} = ${pulls.pullId}
+         or (${pulls.accountIdentifier} is not null and ${monitorings.accountIdentifier} = ${pulls.accountIdentifier})))`;
 
 export async function getAgentHome(db: Db, userId: string, expiringWithinDays = 30) {
   const [byStage, fresh, expiring, reconnect, queue] = await Promise.all([
