@@ -1,11 +1,12 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { forwardRewrittenMigrations } from "./migration-history";
 import * as schema from "./schema";
 import type { Db } from "./types";
 
@@ -56,7 +57,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Connection> 
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   try {
-    await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    const migrator = drizzlePglite(client);
+    await forwardRewrittenMigrationsIn(migrator as unknown as Db);
+    await migratePglite(migrator, { migrationsFolder: MIGRATIONS_FOLDER });
   } catch (error) {
     await client.close();
     throw error;
@@ -75,12 +78,21 @@ async function migratePostgresLocked(url: string, appRole: string | null): Promi
   const lockClient = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await lockClient`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
-    await migratePostgres(drizzlePostgres(lockClient), { migrationsFolder: MIGRATIONS_FOLDER });
+    const migrator = drizzlePostgres(lockClient);
+    await forwardRewrittenMigrationsIn(migrator as unknown as Db);
+    await migratePostgres(migrator, { migrationsFolder: MIGRATIONS_FOLDER });
     if (appRole && appRole !== roleOf(url)) await grantAppRole(lockClient, appRole);
     await lockClient`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
   } finally {
     await lockClient.end({ timeout: 5 });
   }
+}
+
+/** See db/migration-history.ts: a database that ran a landed migration's earlier text. */
+async function forwardRewrittenMigrationsIn(db: Db): Promise<void> {
+  const [ledger] = await queryRows<{ present: boolean }>(db, sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!ledger?.present) return; // a new database
+  for (const statement of forwardRewrittenMigrations(MIGRATIONS_FOLDER)) await db.execute(statement);
 }
 
 /**

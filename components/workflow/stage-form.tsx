@@ -1,6 +1,8 @@
 "use client";
 
 import { startTransition, useActionState, useState } from "react";
+import { PULL_STAGES } from "@/db/schema/pull-stage";
+import { humanize } from "@/lib/format";
 import { IDLE } from "@/lib/workflow/form-state";
 import { FormMessage } from "./form-message";
 import { usePullActions } from "./pull-actions";
@@ -9,11 +11,7 @@ import { usePullActions } from "./pull-actions";
 // reason. The stage the page showed travels with the form, so a change made meanwhile by
 // someone else is refused instead of overwritten.
 
-const STAGES = [
-  { value: "WORKING", label: "Working" },
-  { value: "WON", label: "Won" },
-  { value: "LOST", label: "Lost" },
-] as const;
+const STAGES = PULL_STAGES.map((value) => ({ value, label: humanize(value) }));
 
 export function StageForm({ pullId, stage, wonPremium }: { pullId: string; stage: string; wonPremium: string }) {
   const { setStage } = usePullActions();

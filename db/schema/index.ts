@@ -1,4 +1,5 @@
 export * from "./users";
+export * from "./pull-stage";
 export * from "./pulls";
 export * from "./webhook-events";
 export * from "./monitoring";

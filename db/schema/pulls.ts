@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { pullStage } from "./pull-stage";
 import { users } from "./users";
 
 // One row per pull_id: the raw payload exactly as the service sent it (nothing is lost, even
@@ -38,7 +39,7 @@ export const pulls = pgTable(
     /** Which version of the projection code filled these columns; older rows are redone at start. */
     projectionVersion: integer("projection_version").notNull().default(0),
     /** The agency's own funnel and assignment, never overwritten by the service's data. */
-    stage: text("stage").notNull().default("WORKING"),
+    stage: pullStage("stage").notNull().default("WORKING"),
     assigneeId: uuid("assignee_id").references(() => users.id, { onDelete: "set null" }),
     assignedAt: timestamp("assigned_at", { withTimezone: true }),
     /** Null until the assignee opens the pull: what makes a new assignment stand out. */

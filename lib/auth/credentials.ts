@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "@/db/types";
-import { findUserByEmail } from "@/lib/users/queries";
+import { findUserCredentialsByEmail } from "@/lib/users/queries";
 import { DEMO_PASSWORD } from "@/lib/users/demo-users";
 import { countLoginAttempt, forgetLoginAttempt } from "@/lib/security/login-throttle";
 import { recordAudit } from "@/lib/workflow/audit";
@@ -29,7 +29,7 @@ async function checkCredentials(db: Db, input: unknown, options: { demoMode: boo
   const parsed = credentialsSchema.safeParse(input);
   if (!parsed.success) return { user: null, account: null, failure: "malformed" };
   const { email, password } = parsed.data;
-  const found = await findUserByEmail(db, email);
+  const found = await findUserCredentialsByEmail(db, email);
   const matches = await verifyPassword(password, found?.passwordHash ?? (await decoy()));
   if (!found) return { user: null, account: null, failure: "unknown-email" };
   const account = { id: found.id, email: found.email };

@@ -1,6 +1,7 @@
-import { and, eq, isNotNull, isNull, lte, not, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lte, not, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/types";
-import { monitoringEvents, monitorings, pullAuthStates } from "@/db/schema";
+import { monitoringEvents, monitorings, pullAuthStates, pulls } from "@/db/schema";
+import { columnName, qualified } from "@/db/sql";
 import { completeReconnectPages } from "@/lib/monitoring/reconnect-page";
 import { parseWebhookEvent, type WebhookEvent } from "@/lib/service/schemas";
 
@@ -21,18 +22,17 @@ async function linkMonitoring(db: Db, event: WebhookEvent, pullId: string): Prom
     .onConflictDoUpdate({
       target: monitorings.monitoringId,
       set: {
-        initialPullId: sql`coalesce(${monitorings.initialPullId}, excluded.initial_pull_id)`,
-        accountIdentifier: sql`coalesce(excluded.account_identifier, ${monitorings.accountIdentifier})`,
+        initialPullId: sql`coalesce(${monitorings.initialPullId}, excluded.${columnName(monitorings.initialPullId)})`,
+        accountIdentifier: sql`coalesce(excluded.${columnName(monitorings.accountIdentifier)}, ${monitorings.accountIdentifier})`,
         updatedAt: sql`now()`,
       },
     });
   // The latest pull only moves forward: a late event about an older refresh leaves it alone.
   await db.execute(sql`
-    update monitorings set latest_pull_id = ${pullId}, updated_at = now()
-    where monitoring_id = ${monitoringId}
-      and latest_pull_id is distinct from ${pullId}
-      and coalesce((select service_created_at from pulls where pull_id = ${pullId}), now())
-          >= coalesce((select service_created_at from pulls where pull_id = monitorings.latest_pull_id), '-infinity'::timestamptz)`);
+    update ${monitorings} set ${columnName(monitorings.latestPullId)} = ${pullId}, ${columnName(monitorings.updatedAt)} = now()
+    where ${monitorings.monitoringId} = ${monitoringId}
+      and ${monitorings.latestPullId} is distinct from ${pullId}
+      and coalesce(${createdAt(pullId)}, now()) >= coalesce(${createdAt(qualified(monitorings, monitorings.latestPullId))}, '-infinity'::timestamptz)`);
 }
 
 async function recordAuthStatus(db: Db, pullId: string, data: { auth_status: string | null; login_error_message: string | null; sequence: number | null; options: unknown }): Promise<void> {
@@ -49,11 +49,14 @@ async function recordAuthStatus(db: Db, pullId: string, data: { auth_status: str
 }
 
 /** When the service created a pull (its own time, not when we heard of it); null when unknown. */
-const createdAt = (pullId: SQL | string) => sql`(select p.service_created_at from pulls p where p.pull_id = ${pullId})`;
+const P = (column: Column) => qualified("p", column);
+const createdAt = (pullId: SQL | string) => sql`(select ${P(pulls.serviceCreatedAt)} from ${pulls} ${sql.identifier("p")} where ${P(pulls.pullId)} = ${pullId})`;
 
-// The outer row is named in full: drizzle writes a column of a one-table update unqualified,
-// which inside a subquery on pulls could name the subquery's own row.
-const OPEN_REQUEST_PULL = sql.raw(`"monitorings"."reconnect_pull_id"`);
+// Outer rows are named in full, subqueries' rows by alias (db/sql.ts `qualified`): drizzle
+// writes a column of a one-table update unqualified, which inside a subquery on pulls could
+// name the subquery's own row.
+const M = (column: Column) => qualified(monitorings, column);
+const OPEN_REQUEST_PULL = M(monitorings.reconnectPullId);
 
 const CLEARED = { reconnectRequestedAt: null, reconnectPullId: null, reconnectAuthStatus: null, reconnectUrl: null, reconnectToken: null } as const;
 
@@ -84,13 +87,15 @@ async function clearReconnect(db: Db, pullId: string, monitoringId: string | nul
  * A reconnect request about such a pull is a late or repeated delivery of a need already met.
  */
 function succeededSince(pullId: string): SQL {
+  const S = (column: Column) => qualified("s", column);
+  const A = (column: Column) => qualified("a", column);
   return sql`exists (
-    select 1 from pulls s left join pull_auth_states a on a.pull_id = s.pull_id
-    where (s.pull_id = ${pullId} or s.pull_id = "monitorings"."latest_pull_id" or s.pull_id = "monitorings"."initial_pull_id"
-           or ("monitorings"."account_identifier" is not null and s.account_identifier = "monitorings"."account_identifier"))
-      and s.parent_pull_id is null
-      and (s.status = 'SUCCESS' or a.auth_status = 'SUCCESS')
-      and (s.pull_id = ${pullId} or coalesce(s.service_created_at, '-infinity'::timestamptz) >= coalesce(${createdAt(pullId)}, 'infinity'::timestamptz)))`;
+    select 1 from ${pulls} ${sql.identifier("s")} left join ${pullAuthStates} ${sql.identifier("a")} on ${A(pullAuthStates.pullId)} = ${S(pulls.pullId)}
+    where (${S(pulls.pullId)} = ${pullId} or ${S(pulls.pullId)} = ${M(monitorings.latestPullId)} or ${S(pulls.pullId)} = ${M(monitorings.initialPullId)}
+           or (${M(monitorings.accountIdentifier)} is not null and ${S(pulls.accountIdentifier)} = ${M(monitorings.accountIdentifier)}))
+      and ${S(pulls.parentPullId)} is null
+      and (${S(pulls.status)} = 'SUCCESS' or ${A(pullAuthStates.authStatus)} = 'SUCCESS')
+      and (${S(pulls.pullId)} = ${pullId} or coalesce(${S(pulls.serviceCreatedAt)}, '-infinity'::timestamptz) >= coalesce(${createdAt(pullId)}, 'infinity'::timestamptz)))`;
 }
 
 export async function applyEventEffects(db: Db, inboxEventId: number, payload: unknown): Promise<void> {
@@ -111,7 +116,7 @@ export async function applyEventEffects(db: Db, inboxEventId: number, payload: u
       }
       return;
     case "COMPLETE":
-      await clearReconnect(db, pullId, event.monitoring?.monitoring_id ?? null, sql`exists (select 1 from pulls c where c.pull_id = ${pullId} and c.status = 'SUCCESS')`);
+      await clearReconnect(db, pullId, event.monitoring?.monitoring_id ?? null, sql`exists (select 1 from ${pulls} ${sql.identifier("c")} where ${qualified("c", pulls.pullId)} = ${pullId} and ${qualified("c", pulls.status)} = 'SUCCESS')`);
       return;
     case "MONITORING_RECONNECT": {
       const monitoringId = event.monitoring?.monitoring_id;

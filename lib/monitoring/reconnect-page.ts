@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { monitorings, pullAuthStates, reconnectPages, type ReconnectPageRow } from "@/db/schema";
+import { monitorings, pullAuthStates, pulls, reconnectPages, type ReconnectPageRow } from "@/db/schema";
 import type { Db } from "@/db/types";
 import type { IdvOption } from "@/lib/service/schemas/webhooks";
 import type { Actor } from "@/lib/workflow/actor";
@@ -99,11 +99,13 @@ export async function readReconnectPage(db: Db, pageId: string, now = new Date()
       requestedAt: monitorings.reconnectRequestedAt,
       requestedStatus: monitorings.reconnectAuthStatus,
       requestPullId: monitorings.reconnectPullId,
-      carrier: sql<string | null>`(select coalesce(p.provider_friendly_name, p.provider_name) from pulls p where p.pull_id = coalesce(${monitorings.latestPullId}, ${monitorings.initialPullId}))`,
-      providerName: sql<string | null>`(select p.provider_name from pulls p where p.pull_id = coalesce(${monitorings.latestPullId}, ${monitorings.initialPullId}))`,
-      providerFriendlyName: sql<string | null>`(select p.provider_friendly_name from pulls p where p.pull_id = coalesce(${monitorings.latestPullId}, ${monitorings.initialPullId}))`,
+      carrier: sql<string | null>`coalesce(${pulls.providerFriendlyName}, ${pulls.providerName})`,
+      providerName: pulls.providerName,
+      providerFriendlyName: pulls.providerFriendlyName,
     })
     .from(monitorings)
+    // The monitoring's latest pull (at most one: pull_id is the key), for its carrier.
+    .leftJoin(pulls, eq(pulls.pullId, sql`coalesce(${monitorings.latestPullId}, ${monitorings.initialPullId})`))
     .where(eq(monitorings.monitoringId, page.monitoringId));
   const pullId = page.sessionPullId ?? monitoring?.requestPullId ?? null;
   const [auth] = pullId ? await db.select().from(pullAuthStates).where(eq(pullAuthStates.pullId, pullId)) : [];

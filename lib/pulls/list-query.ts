@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PULL_STAGES } from "@/db/schema/pull-stage";
 import { parseSearchFields, type SearchParams } from "@/lib/url/search-params";
 
 // The pull list's state, read from the URL: search, filters, sort and page. Every part is
@@ -6,7 +7,7 @@ import { parseSearchFields, type SearchParams } from "@/lib/url/search-params";
 // breaks the page.
 
 export const SORTS = ["created", "name", "premium", "expiry"] as const;
-export const STAGES = ["WORKING", "WON", "LOST"] as const;
+export const STAGES = PULL_STAGES;
 export type PullSort = (typeof SORTS)[number];
 
 const text = (max: number) => z.string().trim().min(1).max(max);

@@ -1,5 +1,6 @@
 import { and, eq, isNull, not, or, sql, type SQL } from "drizzle-orm";
 import { pulls } from "@/db/schema";
+import { qualified } from "@/db/sql";
 
 // The SQL side of the one pull-access rule (lib/auth/permissions.ts, canOnPull): lists, counts
 // and the checks of single pulls read the same two facts, so what an agent can open and what
@@ -10,14 +11,15 @@ import { pulls } from "@/db/schema";
  * reconnect is a new pull of an account someone already holds: unassigned, it is still not
  * new business, so it must not show in anyone's queue nor be claimed for credit.
  */
-// The outer row is named in full: drizzle writes a column of a one-table query unqualified,
-// which inside the subquery would name the subquery's own row.
-export const accountHeld: SQL<boolean> = sql<boolean>`("pulls"."account_identifier" is not null and exists (
-  select 1 from pulls held
-  where held.account_identifier = "pulls"."account_identifier"
-    and held.pull_id <> "pulls"."pull_id"
-    and held.parent_pull_id is null
-    and held.assignee_id is not null))`;
+// Every column is named with its table or alias (db/sql.ts `qualified`): drizzle writes a column
+// of a one-table select list unqualified, which inside the subquery would name its own row.
+const held = "held";
+export const accountHeld: SQL<boolean> = sql<boolean>`(${qualified(pulls, pulls.accountIdentifier)} is not null and exists (
+  select 1 from ${pulls} ${sql.identifier(held)}
+  where ${qualified(held, pulls.accountIdentifier)} = ${qualified(pulls, pulls.accountIdentifier)}
+    and ${qualified(held, pulls.pullId)} <> ${qualified(pulls, pulls.pullId)}
+    and ${qualified(held, pulls.parentPullId)} is null
+    and ${qualified(held, pulls.assigneeId)} is not null))`;
 
 /** Who is looking: everyone's pulls, or an agent's own plus the truly unassigned queue. */
 export type ListViewer = { kind: "all" } | { kind: "own-or-unassigned"; userId: string };

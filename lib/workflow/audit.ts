@@ -34,7 +34,16 @@ export async function listAuditEvents(db: Db, filter: AuditFilter): Promise<{ ro
   if (filter.from) parts.push(gte(auditEvents.at, filter.from));
   if (filter.to) parts.push(lt(auditEvents.at, filter.to));
   const rows = await db
-    .select()
+    .select({
+      id: auditEvents.id,
+      at: auditEvents.at,
+      actorId: auditEvents.actorId,
+      actorName: auditEvents.actorName,
+      action: auditEvents.action,
+      pullId: auditEvents.pullId,
+      subjectUserId: auditEvents.subjectUserId,
+      details: auditEvents.details,
+    })
     .from(auditEvents)
     .where(and(...parts))
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))
@@ -42,6 +51,9 @@ export async function listAuditEvents(db: Db, filter: AuditFilter): Promise<{ ro
     .offset(((filter.page ?? 1) - 1) * AUDIT_PAGE_SIZE);
   return { rows: rows.slice(0, AUDIT_PAGE_SIZE), hasMore: rows.length > AUDIT_PAGE_SIZE };
 }
+
+const signedIn: AuditAction = "SIGNED_IN";
+const signInFailed: AuditAction = "SIGN_IN_FAILED";
 
 export type FailedSignIn = { at: Date; address: string | null; email: string | null };
 
@@ -57,13 +69,14 @@ export async function failedSignInsSincePreviousSignIn(db: Db, userId: string, l
     db,
     sql`with since as (
           select greatest(
-            coalesce((select at from audit_events where subject_user_id = ${userId} and action = 'SIGNED_IN' order by at desc offset 1 limit 1), '-infinity'),
+            coalesce((select ${auditEvents.at} from ${auditEvents} where ${auditEvents.subjectUserId} = ${userId} and ${auditEvents.action} = ${signedIn}
+                      order by ${auditEvents.at} desc offset 1 limit 1), '-infinity'),
             now() - interval '30 days') as t
         )
-        select e.at, e.details->>'address' as address, e.details->>'email' as email, count(*) over () as total
-        from audit_events e, since
-        where e.subject_user_id = ${userId} and e.action = 'SIGN_IN_FAILED' and e.at > since.t
-        order by e.at desc, e.id desc
+        select ${auditEvents.at}, ${auditEvents.details}->>'address' as address, ${auditEvents.details}->>'email' as email, count(*) over () as total
+        from ${auditEvents}, since
+        where ${auditEvents.subjectUserId} = ${userId} and ${auditEvents.action} = ${signInFailed} and ${auditEvents.at} > since.t
+        order by ${auditEvents.at} desc, ${auditEvents.id} desc
         limit ${limit}`,
   );
   return { total: Number(rows[0]?.total ?? 0), recent: rows.map(failedSignInOf) };
@@ -73,8 +86,8 @@ export async function failedSignInsSincePreviousSignIn(db: Db, userId: string, l
 export async function recentFailedSignIns(db: Db, limit = 20): Promise<FailedSignIn[]> {
   const rows = await queryRows<{ at: Date | string; address: string | null; email: string | null }>(
     db,
-    sql`select at, details->>'address' as address, details->>'email' as email from audit_events
-        where action = 'SIGN_IN_FAILED' order by at desc, id desc limit ${limit}`,
+    sql`select ${auditEvents.at}, ${auditEvents.details}->>'address' as address, ${auditEvents.details}->>'email' as email from ${auditEvents}
+        where ${auditEvents.action} = ${signInFailed} order by ${auditEvents.at} desc, ${auditEvents.id} desc limit ${limit}`,
   );
   return rows.map(failedSignInOf);
 }

@@ -24,10 +24,19 @@ export const settingsInputSchema = z.object({
   fallbackAssigneeId: z.uuid().nullable().default(null),
 });
 
+/** What assigning needs of the settings row (not who changed it, or when). */
+const settingsColumns = {
+  mode: assignmentSettings.mode,
+  rules: assignmentSettings.rules,
+  fallbackAssigneeId: assignmentSettings.fallbackAssigneeId,
+  lastAssigneeId: assignmentSettings.lastAssigneeId,
+};
+type AssignmentSettings = Pick<AssignmentSettingsRow, keyof typeof settingsColumns>;
+
 const DEFAULTS = { mode: "OFF", rules: [] as AssignmentRule[], fallbackAssigneeId: null as string | null, lastAssigneeId: null as string | null };
 
 export async function getAssignmentSettings(db: Db): Promise<typeof DEFAULTS> {
-  const [row] = await db.select().from(assignmentSettings).where(eq(assignmentSettings.id, 1));
+  const [row] = await db.select(settingsColumns).from(assignmentSettings).where(eq(assignmentSettings.id, 1));
   return row ? { mode: row.mode, rules: row.rules as AssignmentRule[], fallbackAssigneeId: row.fallbackAssigneeId, lastAssigneeId: row.lastAssigneeId } : DEFAULTS;
 }
 
@@ -71,7 +80,7 @@ async function activeUser(tx: Db, id: string | null): Promise<{ id: string; name
 
 /** Picks and records an assignee for a pull that just became SUCCESS unassigned. In the caller's transaction. */
 export async function autoAssignPull(tx: Db, facts: PullFacts): Promise<string | null> {
-  const [settings] = await tx.select().from(assignmentSettings).where(eq(assignmentSettings.id, 1)).for("update");
+  const [settings] = await tx.select(settingsColumns).from(assignmentSettings).where(eq(assignmentSettings.id, 1)).for("update");
   if (!settings || settings.mode === "OFF") return null;
   const choice = await choose(tx, settings, facts);
   if (!choice) return null;
@@ -81,7 +90,7 @@ export async function autoAssignPull(tx: Db, facts: PullFacts): Promise<string |
   return choice.user.id;
 }
 
-async function choose(tx: Db, settings: AssignmentSettingsRow, facts: PullFacts): Promise<{ user: { id: string; name: string }; reason: string } | null> {
+async function choose(tx: Db, settings: AssignmentSettings, facts: PullFacts): Promise<{ user: { id: string; name: string }; reason: string } | null> {
   if (settings.mode === "ROUND_ROBIN") {
     const user = await nextRoundRobinAgent(tx, settings.lastAssigneeId);
     return user ? { user, reason: "round-robin" } : null;

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/types";
-import { pulls, users } from "@/db/schema";
+import { pulls, users, type PullStage } from "@/db/schema";
 import { recordAudit } from "./audit";
 
 // A monitoring refresh or a reconnect is a new pull of an account the agency already works:
@@ -14,7 +14,7 @@ export type EarlierAccountPull = {
   assigneeName: string | null;
   assignedAt: Date | null;
   assigneeSeenAt: Date | null;
-  stage: string;
+  stage: PullStage;
   wonPremiumCents: number | null;
   wonCreditedTo: string | null;
   lostReason: string | null;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/types";
-import { pulls } from "@/db/schema";
+import { PULL_STAGES, pulls, type PullStage } from "@/db/schema";
 import { canOnPull } from "@/lib/auth/permissions";
 import type { Actor } from "./actor";
 import { recordAudit } from "./audit";
@@ -15,16 +15,16 @@ import { invalid, notFound, stale, type CommandResult } from "./result";
 
 export const setStageInputSchema = z.object({
   pullId: z.uuid(),
-  stage: z.enum(["WORKING", "WON", "LOST"], { message: "Choose Working, Won or Lost." }),
+  stage: z.enum(PULL_STAGES, { message: "Choose Working, Won or Lost." }),
   /** Dollars and cents as typed; required for WON. */
   premium: z.string().max(40).optional(),
   lostReason: z.string().trim().max(500, "Keep the reason under 500 characters.").optional(),
   /** The stage the form showed: if it changed meanwhile, the change is refused as stale. */
-  expectedStage: z.enum(["WORKING", "WON", "LOST"]).optional(),
+  expectedStage: z.enum(PULL_STAGES).optional(),
 });
 export type SetStageInput = z.input<typeof setStageInputSchema>;
 
-export async function setPullStage(db: Db, actor: Actor, input: SetStageInput | Record<string, unknown>): Promise<CommandResult<{ stage: string; wonPremiumCents: number | null }>> {
+export async function setPullStage(db: Db, actor: Actor, input: SetStageInput | Record<string, unknown>): Promise<CommandResult<{ stage: PullStage; wonPremiumCents: number | null }>> {
   const parsed = setStageInputSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
-import { pulls } from "@/db/schema";
+import { monitorings, PULL_STAGES, pulls, type PullStage } from "@/db/schema";
 import { inQueue } from "@/lib/pulls/visibility";
 
 // An agent's home: their pulls by stage, and what needs attention first: new assignments,
@@ -13,7 +13,7 @@ export async function countNewAssignments(db: Db, userId: string): Promise<numbe
   return row?.n ?? 0;
 }
 
-export type AttentionRow = { pullId: string; firstName: string | null; lastName: string | null; email: string | null; providerFriendlyName: string | null; nextExpiryDate: string | null; stage: string; assignedAt: Date | null };
+export type AttentionRow = { pullId: string; firstName: string | null; lastName: string | null; email: string | null; providerFriendlyName: string | null; nextExpiryDate: string | null; stage: PullStage; assignedAt: Date | null };
 
 const attentionColumns = {
   pullId: pulls.pullId,
@@ -27,10 +27,10 @@ const attentionColumns = {
 };
 
 const needsReconnect = sql`exists (
-  select 1 from monitorings m
-  where m.reconnect_requested_at is not null
-    and (m.reconnect_pull_id = ${pulls.pullId} or m.latest_pull_id = ${pulls.pullId} or m.initial_pull_id = ${pulls.pullId}
-         or (${pulls.accountIdentifier} is not null and m.account_identifier = ${pulls.accountIdentifier})))`;
+  select 1 from ${monitorings}
+  where ${monitorings.reconnectRequestedAt} is not null
+    and (${monitorings.reconnectPullId} = ${pulls.pullId} or ${monitorings.latestPullId} = ${pulls.pullId} or ${monitorings.initialPullId} = ${pulls.pullId}
+         or (${pulls.accountIdentifier} is not null and ${monitorings.accountIdentifier} = ${pulls.accountIdentifier})))`;
 
 export async function getAgentHome(db: Db, userId: string, expiringWithinDays = 30) {
   const [byStage, fresh, expiring, reconnect, queue] = await Promise.all([
@@ -39,13 +39,13 @@ export async function getAgentHome(db: Db, userId: string, expiringWithinDays = 
     db
       .select(attentionColumns)
       .from(pulls)
-      .where(and(mine(userId), sql`${pulls.stage} <> 'LOST'`, sql`${pulls.nextExpiryDate} between current_date and current_date + ${expiringWithinDays}::int`))
+      .where(and(mine(userId), ne(pulls.stage, "LOST"), sql`${pulls.nextExpiryDate} between current_date and current_date + ${expiringWithinDays}::int`))
       .orderBy(asc(pulls.nextExpiryDate))
       .limit(20),
     db.select(attentionColumns).from(pulls).where(and(mine(userId), needsReconnect)).limit(20),
     db.select({ n: count() }).from(pulls).where(and(inQueue, isNull(pulls.parentPullId), eq(pulls.isArchived, false))),
   ]);
-  const stages = { WORKING: 0, WON: 0, LOST: 0 } as Record<string, number>;
+  const stages = Object.fromEntries(PULL_STAGES.map((stage) => [stage, 0])) as Record<PullStage, number>;
   for (const row of byStage) stages[row.stage] = row.n;
   return { stages, fresh, expiring, reconnect, queue: queue[0]?.n ?? 0 };
 }

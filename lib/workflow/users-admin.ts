@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/types";
 import { pulls, ROLES, users } from "@/db/schema";
@@ -57,7 +57,7 @@ export async function updateUser(db: Db, actor: Actor, input: z.input<typeof upd
   return db.transaction(async (tx) => {
     // Serialises admin changes, so two admins demoting each other cannot leave none.
     await tx.execute(sql`select pg_advisory_xact_lock(73482201)`);
-    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    const [user] = await tx.select({ name: users.name, role: users.role, isActive: users.isActive }).from(users).where(eq(users.id, userId));
     if (!user) return notFound("That user");
     if (user.role === "ADMIN" && role && role !== "ADMIN" && user.isActive && (await activeAdminCount(tx)) <= 1) {
       return invalid("This is the last admin: make someone else an admin first.", "role");
@@ -98,7 +98,7 @@ export async function deactivateUser(db: Db, actor: Actor, input: z.input<typeof
   if (userId === handoverTo) return invalid("Hand the pulls to someone else.", "handoverTo");
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(73482201)`);
-    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    const [user] = await tx.select({ role: users.role, isActive: users.isActive }).from(users).where(eq(users.id, userId));
     if (!user || !user.isActive) return notFound("That active user");
     if (user.role === "ADMIN" && (await activeAdminCount(tx)) <= 1) return invalid("This is the last admin and cannot be deactivated.", "userId");
     let handoverName: string | null = null;
@@ -112,7 +112,7 @@ export async function deactivateUser(db: Db, actor: Actor, input: z.input<typeof
     const moved = await tx
       .update(pulls)
       .set({ assigneeId: handoverTo, assignedAt: handoverTo ? new Date() : null, assigneeSeenAt: null })
-      .where(and(eq(pulls.assigneeId, userId), ne(pulls.stage, "WON"), ne(pulls.stage, "LOST")))
+      .where(and(eq(pulls.assigneeId, userId), eq(pulls.stage, "WORKING")))
       .returning({ pullId: pulls.pullId });
     for (const { pullId } of moved) {
       await recordAudit(tx, actor, handoverTo ? "PULL_ASSIGNED" : "PULL_UNASSIGNED", { pullId, subjectUserId: handoverTo ?? userId, details: { from: userId, to: handoverTo, toName: handoverName, reason: "deactivation" } });

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getDb } from "@/db/client";
+import { PULL_STAGES } from "@/db/schema/pull-stage";
 import { requireUser } from "@/lib/auth/session";
-import { formatCalendarDate, formatCents, formatInstant } from "@/lib/format";
+import { formatCalendarDate, formatCents, formatInstant, humanize } from "@/lib/format";
 import { loadMyPage } from "@/lib/workflow/my-page";
 import type { AttentionRow } from "@/lib/workflow/my-pulls";
 
@@ -45,10 +46,10 @@ export default async function MyPullsPage() {
         <Link href={`/pulls?assignee=${user.id}`} className="text-sm text-brand-700 hover:underline">See all {total} of mine in the list</Link>
       </div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="My pulls by stage">
-        {(["WORKING", "WON", "LOST"] as const).map((stage) => (
+        {PULL_STAGES.map((stage) => (
           <li key={stage}>
             <Link href={`/pulls?assignee=${user.id}&stage=${stage}`} className="block rounded-lg border border-slate-200 bg-white p-4 hover:bg-slate-50">
-              <span className="block text-xs uppercase tracking-wide text-slate-500">{stage === "WORKING" ? "Working" : stage === "WON" ? "Won" : "Lost"}</span>
+              <span className="block text-xs uppercase tracking-wide text-slate-500">{humanize(stage)}</span>
               <span className="text-2xl font-semibold tabular-nums" data-testid={`my-${stage}`}>{home.stages[stage] ?? 0}</span>
             </Link>
           </li>
