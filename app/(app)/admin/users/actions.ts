@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { getDb } from "@/db/client";
 import { getSessionUser } from "@/lib/auth/session";
 import { field, toFormState, type FormState } from "@/lib/workflow/form-state";
-import { createUser, deactivateUser, resetPassword, updateUser } from "@/lib/workflow/users-admin";
+import { createUser, deactivateUser, resetPassword, updateUser } from "@/lib/users/users-admin";
 
 // User administration. The commands check that the actor is an admin; these only bridge forms.
 
