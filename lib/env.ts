@@ -241,10 +241,26 @@ function isLocalSandbox(baseUrl: string): boolean {
  */
 export const productionBuild = process.env.NODE_ENV === "production";
 
+/**
+ * Whether this is Next's Node.js runtime: instrumentation.ts is compiled for the edge runtime as
+ * well, where the database and the worker cannot run. Like NODE_ENV above, the bundler inlines it.
+ */
+export const nodeRuntime = process.env.NEXT_RUNTIME === "nodejs";
+
 let cached: Env | undefined;
 
 /** The process environment, parsed on first use. Throws EnvError naming every bad variable. */
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/**
+ * next-auth reads its base URL from process.env itself. Production must name it (parseEnv
+ * enforces that); in development the request's own host is trusted so that localhost and
+ * 127.0.0.1 both work.
+ */
+export function shareAuthUrlWithNextAuth(config: Env): void {
+  if (config.nodeEnv !== "development") process.env.NEXTAUTH_URL ??= config.auth.url;
+  else process.env.AUTH_TRUST_HOST ??= "true";
 }

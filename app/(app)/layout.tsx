@@ -2,7 +2,7 @@ import { FailedSignInsNotice } from "@/components/auth/failed-sign-ins-notice";
 import { AppHeader } from "@/components/layout/app-header";
 import { QueryProvider } from "@/components/providers/query-provider";
 import { ServiceHealthBanner } from "@/components/service-health/service-health-banner";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { requireUser } from "@/lib/auth/session";
 import { isServiceUnreachable } from "@/lib/service/health";
 import { failedSignInsSincePreviousSignIn } from "@/lib/workflow/audit";

@@ -1,7 +1,7 @@
 import "server-only";
 import { getServerSession } from "next-auth";
 import { notFound, redirect } from "next/navigation";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import type { Role } from "@/db/schema";
 import { findSessionUser } from "./user-sessions";
 import { getAuthOptions } from "./options";

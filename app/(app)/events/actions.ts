@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { userAllowedTo } from "@/lib/auth/session";
 import { retryAllFailedEvents, retryInboxEvent } from "@/lib/ingest/inbox";
 import { startSyncInBackground } from "@/lib/ingest/sync-schedule";

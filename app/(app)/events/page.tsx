@@ -3,7 +3,7 @@ import Link from "next/link";
 import { InboxTable } from "@/components/events/inbox-table";
 import { SyncPanel } from "@/components/events/sync-panel";
 import { Pagination } from "@/components/ui/pagination";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { EVENT_STATUSES } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { requireUser } from "@/lib/auth/session";
 import { formatCalendarDate, formatCents, formatInstant } from "@/lib/format";
 import { getReport } from "@/lib/reports/queries";

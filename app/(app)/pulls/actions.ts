@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { getSessionUser } from "@/lib/auth/session";
 import { assignPulls } from "@/lib/workflow/assignment";
 import { field, toFormState, type FormState } from "@/lib/workflow/form-state";

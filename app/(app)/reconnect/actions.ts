@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { getSessionUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { renewReconnectLink } from "@/lib/monitoring/reconnect";

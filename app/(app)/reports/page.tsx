@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { BarTable } from "@/components/reports/bar-table";
 import { LineChart } from "@/components/reports/line-chart";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
 import { formatCents, humanize } from "@/lib/format";
 import { pullListHref } from "@/lib/pulls/list-query";

@@ -1,7 +1,7 @@
 "use server";
 
 import { headers } from "next/headers";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { answerReconnectPage, consumerAnswerSchema } from "@/lib/monitoring/reconnect-page-answers";
 import { guardReconnectPage } from "@/lib/monitoring/reconnect-page-guard";

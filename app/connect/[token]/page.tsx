@@ -5,7 +5,7 @@ import { ConsumerCard } from "@/components/connect/consumer-card";
 import { FollowReconnect } from "@/components/connect/follow-reconnect";
 import { ReconnectStepForm } from "@/components/connect/reconnect-step-form";
 import { answerReconnectPageAction } from "./actions";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { carrierLogin, findCarrier } from "@/lib/monitoring/reconnect-carrier";
 import { readReconnectPage, type ReconnectStep } from "@/lib/monitoring/reconnect-page";

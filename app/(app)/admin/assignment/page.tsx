@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AssignmentForm } from "@/components/admin/assignment-form";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
 import { listPullFilterOptions } from "@/lib/pulls/queries";
 import { listActiveUsers } from "@/lib/users/queries";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
 import { auditSentence } from "@/components/workflow/audit-sentence";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { AUDIT_ACTIONS } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/session";
 import { formatInstant, humanize } from "@/lib/format";

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import type { RegisterState } from "@/components/admin/service-connection-forms";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { getSessionUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { registerOwnWebhook, setOwnWebhookActive } from "@/lib/service-connection/commands";

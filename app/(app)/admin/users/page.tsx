@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { CreateUserForm, DeactivateForm, ResetPasswordForm, RoleForm } from "@/components/admin/user-forms";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
 import { formatInstant } from "@/lib/format";
 import Link from "next/link";

@@ -8,7 +8,7 @@ import { AccountHistory } from "@/components/monitoring/account-history";
 import { MonitoringPanel } from "@/components/monitoring/monitoring-panel";
 import { PullHistory } from "@/components/workflow/pull-history";
 import { WorkflowPanel } from "@/components/workflow/workflow-panel";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { can, viewScope } from "@/lib/auth/permissions";
 import { getAccountHistory } from "@/lib/monitoring/history";
 import { requirePermission } from "@/lib/auth/session";

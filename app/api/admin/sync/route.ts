@@ -1,6 +1,6 @@
 // GET /api/admin/sync — the latest reconciliation run, polled by the Events page while it runs.
 import { NextResponse } from "next/server";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { userAllowedTo } from "@/lib/auth/session";
 import { latestSyncRun } from "@/lib/ingest/sync";
 import { toSyncRunView } from "@/lib/ingest/sync-view";

@@ -1,5 +1,5 @@
 // GET /api/pulls/csv?<the list's filters> — the pull list as the viewer sees it, as CSV.
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { viewScope } from "@/lib/auth/permissions";
 import { userAllowedTo } from "@/lib/auth/session";
 import { csvResponse, toCsv, type Cell } from "@/lib/csv/to-csv";

@@ -1,6 +1,6 @@
 // GET /api/reports/csv?table=byAgent&from=… — one table of the reports page as CSV.
 import { z } from "zod";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { userAllowedTo } from "@/lib/auth/session";
 import { csvResponse } from "@/lib/csv/to-csv";
 import { getReport } from "@/lib/reports/queries";

@@ -1,5 +1,5 @@
 // POST /api/webhooks/service — receives service events into the inbox (the worker fetches the pulls)
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { MAX_WEBHOOK_BYTES, receiveWebhook } from "@/lib/ingest/receive-webhook";
 import { wakeWorker } from "@/lib/ingest/worker";

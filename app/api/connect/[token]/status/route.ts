@@ -1,6 +1,6 @@
 // GET /api/connect/[token]/status — public: a fingerprint of the consumer's reconnect step,
 // polled by the open reconnect page so it moves on when the service answers by webhook.
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { readReconnectPage } from "@/lib/monitoring/reconnect-page";
 import { guardReconnectPage } from "@/lib/monitoring/reconnect-page-guard";
 import { configuredReconnectPageKey } from "@/lib/monitoring/reconnect-page-key";

@@ -2,7 +2,7 @@
 // state, pipeline, monitoring), polled by an open page so it refreshes itself when it changes.
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { queryRows } from "@/db/connect";
 import { pulls } from "@/db/schema";
 import { canOnPull } from "@/lib/auth/permissions";

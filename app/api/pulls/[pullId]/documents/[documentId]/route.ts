@@ -1,7 +1,7 @@
 // GET /api/pulls/[pullId]/documents/[documentId] — a pull's document, fetched from the service
 // with the server's credentials for a viewer allowed to see the pull (PDFs open inline).
 import { z } from "zod";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { userAllowedTo } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { findViewablePull } from "@/lib/pulls/access";

@@ -1,7 +1,7 @@
 // GET /api/pulls/[pullId]/answers/[answerId]/files/[fileId] — a file the consumer uploaded in
 // the link flow, fetched from the service with the server's credentials for an allowed viewer.
 import { z } from "zod";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { userAllowedTo } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { findViewablePull } from "@/lib/pulls/access";
