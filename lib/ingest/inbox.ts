@@ -7,6 +7,9 @@ import { EVENT_STATUSES, webhookEvents, type EventStatus } from "@/db/schema";
 // The inbox as admins see it: filtered lists, counts by status, and putting failed events back
 // in the queue. A retried event starts its attempts again from zero.
 
+/** An event's states, for the inbox's filter and counts (pages read the schema's list through here). */
+export { EVENT_STATUSES };
+
 export const INBOX_PAGE_SIZE = 50;
 
 export const inboxFilterSchema = z.object({

@@ -3,12 +3,11 @@ import Link from "next/link";
 import { z } from "zod";
 import { auditSentence } from "@/components/workflow/audit-sentence";
 import { getDb } from "@/lib/database";
-import { AUDIT_ACTIONS } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/session";
 import { formatInstant, humanize } from "@/lib/format";
 import { listActiveUsers } from "@/lib/users/queries";
 import { dayRange } from "@/lib/url/search-params";
-import { listAuditEvents } from "@/lib/workflow/audit";
+import { AUDIT_ACTIONS, listAuditEvents } from "@/lib/workflow/audit";
 
 export const metadata: Metadata = { title: "Audit trail" };
 
