@@ -241,12 +241,6 @@ function isLocalSandbox(baseUrl: string): boolean {
  */
 export const productionBuild = process.env.NODE_ENV === "production";
 
-/**
- * Whether this is Next's Node.js runtime: instrumentation.ts is compiled for the edge runtime as
- * well, where the database and the worker cannot run. Like NODE_ENV above, the bundler inlines it.
- */
-export const nodeRuntime = process.env.NEXT_RUNTIME === "nodejs";
-
 let cached: Env | undefined;
 
 /** The process environment, parsed on first use. Throws EnvError naming every bad variable. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { pulls } from "@/db/schema";
