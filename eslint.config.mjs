@@ -87,6 +87,15 @@ const config = [
     },
   },
   {
+    // Every environment variable is parsed once, in lib/env.ts; db/ takes its settings as
+    // arguments. (The sandbox is another program, with settings of its own.)
+    files: ROOMS_FILES.filter((glob) => !glob.startsWith("sandbox/")),
+    ignores: [...TESTS, "lib/env.ts"],
+    rules: {
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read settings from lib/env.ts (env()), the one module that reads process.env." }],
+    },
+  },
+  {
     // A component may name the shape of a row (a type, erased from the bundle), never load db/.
     files: ["components/**/*.{ts,tsx}"],
     ignores: TESTS,

@@ -5,10 +5,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 // The rooms of eslint.config.mjs (which folder may import which) are only worth something while
 // they report: a renamed plugin, a resolver that stops resolving `@/`, or a glob that no longer
 // matches would silence them without failing anything. Each case lints a small module as if it
-// lived in a folder, and checks whether an import across rooms is reported.
+// lived in a folder, and checks whether an import across rooms (or a read of process.env outside
+// lib/env.ts) is reported.
 
 const ROOT = path.resolve(__dirname, "..");
-const ROOM_RULES = new Set(["import/no-restricted-paths", "@typescript-eslint/no-restricted-imports"]);
+const ROOM_RULES = new Set(["import/no-restricted-paths", "@typescript-eslint/no-restricted-imports", "no-restricted-properties"]);
 
 let eslint: ESLint;
 
@@ -40,6 +41,8 @@ const refused: Array<[string, string, string]> = [
   ["app/ importing the sandbox", "app/api/probe/route.ts", `import { generatePulls } from "@/sandbox/data/pulls";`],
   ["the sandbox importing the service client", "sandbox/probe.ts", `import { backoffDelay } from "@/lib/service/client";`],
   ["the sandbox importing db/", "sandbox/routes/probe.ts", `import { pulls } from "@/db/schema";`],
+  ["lib/ reading process.env", "lib/pulls/probe.ts", `export const url = process.env.DATABASE_URL;`],
+  ["db/ reading process.env", "db/probe.ts", `export const url = process.env.DATABASE_URL;`],
 ];
 
 const allowed: Array<[string, string, string]> = [
@@ -49,6 +52,7 @@ const allowed: Array<[string, string, string]> = [
   ["lib/service importing lib/env and itself", "lib/service/probe.ts", `import { env } from "@/lib/env";\nimport { ServiceError } from "./errors";\nimport { parsePull } from "@/lib/service/schemas";`],
   ["lib/ importing db/ and lib/service", "lib/pulls/probe.ts", `import { pulls } from "@/db/schema";\nimport { parsePull } from "@/lib/service/schemas";`],
   ["the sandbox importing lib/service/schemas and itself", "sandbox/probe.ts", `import { parsePull } from "@/lib/service/schemas";\nimport { startSandbox } from "./server";`],
+  ["lib/env.ts reading process.env", "lib/env.ts", `export const url = process.env.DATABASE_URL;`],
   ["a test driving the sandbox and a route", "lib/ingest/probe.test.ts", `import { startSandbox } from "@/sandbox/server";\nimport { POST } from "@/app/api/webhooks/service/route";`],
 ];
 
