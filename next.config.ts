@@ -21,6 +21,9 @@ const nextConfig: NextConfig = {
       { source: "/_next/static/:path*", headers: staticHeaders("/_next/static/") },
       { source: "/_next/image", headers: staticHeaders("/_next/image") },
       { source: "/favicon.ico", headers: staticHeaders("/favicon.ico") },
+      // A private dashboard: no page, file or route of it belongs in a search engine (robots.txt
+      // asks crawlers to stay out; this covers a link to it found elsewhere).
+      { source: "/:path*", headers: [{ key: "X-Robots-Tag", value: "noindex, nofollow" }] },
     ];
   },
 };

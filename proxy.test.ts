@@ -34,3 +34,25 @@ describe("responses to paths ending in a file extension", () => {
     expect((await headersOf("/connect/abc.def.txt")).get("referrer-policy")).toBe("no-referrer");
   });
 });
+
+describe("public/'s files, without a session", () => {
+  const PUBLIC_FILES = ["/robots.txt", "/favicon.ico", "/icon.svg", "/apple-touch-icon.png", "/site.webmanifest", "/icon-192.png", "/icon-512.png"];
+  const answer = (path: string) => proxy(new NextRequest(`http://localhost:3000${path}`));
+
+  it("go through to the file, with the security headers", async () => {
+    for (const path of PUBLIC_FILES) {
+      const response = await answer(path);
+      expect(response.headers.get("x-middleware-next"), path).toBe("1");
+      expect(response.headers.get("location"), path).toBeNull();
+      expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+    }
+  });
+
+  it("are named exactly: a page or token ending like one still needs a session", async () => {
+    for (const path of ["/pulls/robots.txt", "/connect-icon.svg", "/apple-touch-icon.png/x", "/site.webmanifest.json", "/icon-1920.png"]) {
+      const response = await answer(path);
+      expect(response.status, path).toBe(307);
+      expect(response.headers.get("location"), path).toContain("/login");
+    }
+  });
+});

@@ -5,6 +5,13 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Coverdesk", template: "%s · Coverdesk" },
   description: "The agency's dashboard for linked insurance accounts.",
+  // The files are in public/; proxy.ts serves them without a session.
+  icons: {
+    icon: [{ url: "/favicon.ico", sizes: "16x16 32x32 48x48" }, { url: "/icon.svg", type: "image/svg+xml" }],
+    apple: "/apple-touch-icon.png",
+  },
+  manifest: "/site.webmanifest",
+  robots: { index: false, follow: false },
 };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {

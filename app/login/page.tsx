@@ -1,17 +1,19 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { z } from "zod";
 import { LoginForm } from "@/components/auth/login-form";
 import { getSessionUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { safeRedirectPath } from "@/lib/security/safe-redirect";
+import { parseSearchFields } from "@/lib/url/search-params";
 
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic"; // it checks for an existing session
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const params = await searchParams;
+  const { values } = parseSearchFields({ callbackUrl: z.string() }, await searchParams);
   // Only places on this app are followed after sign-in; "/" sends each role to its start page.
-  const callbackUrl = safeRedirectPath(params.callbackUrl, env().auth.url);
+  const callbackUrl = safeRedirectPath(values.callbackUrl, env().auth.url);
   if (await getSessionUser()) redirect(callbackUrl);
   return (
     <main className="flex min-h-screen items-center justify-center px-4">

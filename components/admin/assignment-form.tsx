@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import { saveAssignmentAction } from "@/app/(app)/admin/assignment/actions";
+import { DataTable } from "@/components/ui/data-table";
 import { FormMessage } from "@/components/workflow/form-message";
 import { humanize } from "@/lib/format";
 import { IDLE } from "@/lib/workflow/form-state";
@@ -33,39 +34,37 @@ export function AssignmentForm({ mode, rules, fallbackAssigneeId, people, linesO
           ))}
         </div>
       </fieldset>
-      <table className="min-w-full text-sm">
-        <caption className="mb-1 text-left text-sm font-medium text-slate-900">Rules</caption>
-        <thead className="text-left text-xs uppercase text-slate-500">
-          <tr>
-            <th scope="col" className="py-1 pr-2 font-medium">#</th>
-            <th scope="col" className="py-1 pr-2 font-medium">State (two letters)</th>
-            <th scope="col" className="py-1 pr-2 font-medium">Line of business</th>
-            <th scope="col" className="py-1 font-medium">Goes to</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((rule, i) => (
-            <tr key={i}>
-              <td className="py-1 pr-2 text-slate-500">{i + 1}</td>
-              <td className="py-1 pr-2">
-                <input name={`rules.${i}.state`} defaultValue={rule?.state ?? ""} maxLength={2} aria-label={`Rule ${i + 1} state`} className={`${input} w-20 uppercase`} />
-              </td>
-              <td className="py-1 pr-2">
-                <select name={`rules.${i}.lineOfBusiness`} defaultValue={rule?.lineOfBusiness ?? ""} aria-label={`Rule ${i + 1} line of business`} className={input}>
-                  <option value="">Any line</option>
-                  {linesOfBusiness.map((l) => <option key={l} value={l}>{humanize(l)}</option>)}
-                </select>
-              </td>
-              <td className="py-1">
-                <select name={`rules.${i}.assigneeId`} defaultValue={rule?.assigneeId ?? ""} aria-label={`Rule ${i + 1} goes to`} className={input}>
-                  <option value="">(no rule)</option>
-                  {people.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
-                </select>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label="Rules"
+        caption="Rules"
+        rows={rows.map((rule, index) => ({ rule, index }))}
+        rowKey={({ index }) => String(index)}
+        columns={[
+          { header: "#", className: "text-slate-500", cell: ({ index }) => index + 1 },
+          {
+            header: "State (two letters)",
+            cell: ({ rule, index }) => <input name={`rules.${index}.state`} defaultValue={rule?.state ?? ""} maxLength={2} aria-label={`Rule ${index + 1} state`} className={`${input} w-20 uppercase`} />,
+          },
+          {
+            header: "Line of business",
+            cell: ({ rule, index }) => (
+              <select name={`rules.${index}.lineOfBusiness`} defaultValue={rule?.lineOfBusiness ?? ""} aria-label={`Rule ${index + 1} line of business`} className={input}>
+                <option value="">Any line</option>
+                {linesOfBusiness.map((l) => <option key={l} value={l}>{humanize(l)}</option>)}
+              </select>
+            ),
+          },
+          {
+            header: "Goes to",
+            cell: ({ rule, index }) => (
+              <select name={`rules.${index}.assigneeId`} defaultValue={rule?.assigneeId ?? ""} aria-label={`Rule ${index + 1} goes to`} className={input}>
+                <option value="">(no rule)</option>
+                {people.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+              </select>
+            ),
+          },
+        ]}
+      />
       <label className="flex flex-wrap items-center gap-2 text-sm">
         <span>Fallback when no rule matches:</span>
         <select name="fallbackAssigneeId" defaultValue={fallbackAssigneeId ?? ""} className={input}>

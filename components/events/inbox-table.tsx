@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { StatusBadge } from "@/components/pulls/status-badge";
+import { DataTable } from "@/components/ui/data-table";
 import { formatInstant, humanize } from "@/lib/format";
 import type { InboxRow } from "@/lib/ingest/inbox";
 import { retryEventAction } from "@/app/(app)/events/actions";
@@ -16,47 +17,42 @@ function payloadText(payload: unknown): string {
 
 export function InboxTable({ rows, canRetry }: { rows: InboxRow[]; canRetry: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="px-3 py-2">Event</th>
-            <th scope="col" className="px-3 py-2">Pull</th>
-            <th scope="col" className="px-3 py-2">Status</th>
-            <th scope="col" className="px-3 py-2 text-right">Attempts</th>
-            <th scope="col" className="px-3 py-2">Received</th>
-            <th scope="col" className="px-3 py-2">Last error</th>
-            <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => (
-            <tr key={row.id} className="align-top" data-testid="inbox-row">
-              <td className="px-3 py-2">
-                <details>
-                  <summary className="cursor-pointer font-medium text-slate-900">{humanize(row.eventType)} <span className="text-xs text-slate-500">#{row.id}</span></summary>
-                  <pre className="mt-2 max-h-80 max-w-xl overflow-auto rounded bg-slate-50 p-2 text-xs text-slate-700">{payloadText(row.payload)}</pre>
-                </details>
-              </td>
-              <td className="px-3 py-2 font-mono text-xs">
-                {row.pullId ? <Link href={`/pulls/${row.pullId}`} className="text-brand-700 hover:underline">{row.pullId.slice(0, 8)}…</Link> : "—"}
-              </td>
-              <td className="px-3 py-2"><StatusBadge status={row.status} /></td>
-              <td className="px-3 py-2 text-right tabular-nums">{row.attempts}</td>
-              <td className="px-3 py-2 whitespace-nowrap text-slate-600">{formatInstant(row.receivedAt)}</td>
-              <td className="max-w-xs px-3 py-2 break-words text-red-700">{row.lastError ?? ""}</td>
-              <td className="px-3 py-2">
-                {canRetry && row.status === "FAILED" ? (
-                  <form action={retryEventAction}>
-                    <input type="hidden" name="eventId" value={row.id} />
-                    <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-xs hover:bg-slate-100">Retry</button>
-                  </form>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Events"
+      rows={rows}
+      rowKey={(row) => String(row.id)}
+      rowTestId="inbox-row"
+      columns={[
+        {
+          header: "Event",
+          cell: (row) => (
+            <details>
+              <summary className="cursor-pointer font-medium text-slate-900">{humanize(row.eventType)} <span className="text-xs text-slate-500">#{row.id}</span></summary>
+              <pre className="mt-2 max-h-80 max-w-xl overflow-auto rounded bg-slate-50 p-2 text-xs text-slate-700">{payloadText(row.payload)}</pre>
+            </details>
+          ),
+        },
+        {
+          header: "Pull",
+          className: "font-mono text-xs",
+          cell: (row) => (row.pullId ? <Link href={`/pulls/${row.pullId}`} className="text-brand-700 hover:underline">{row.pullId.slice(0, 8)}…</Link> : "—"),
+        },
+        { header: "Status", cell: (row) => <StatusBadge status={row.status} /> },
+        { header: "Attempts", numeric: true, cell: (row) => row.attempts },
+        { header: "Received", className: "whitespace-nowrap text-slate-600", cell: (row) => formatInstant(row.receivedAt) },
+        { header: "Last error", className: "max-w-xs text-red-700", cell: (row) => row.lastError ?? "" },
+        {
+          header: "Actions",
+          hideHeader: true,
+          cell: (row) =>
+            canRetry && row.status === "FAILED" ? (
+              <form action={retryEventAction}>
+                <input type="hidden" name="eventId" value={row.id} />
+                <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-xs hover:bg-slate-100">Retry</button>
+              </form>
+            ) : null,
+        },
+      ]}
+    />
   );
 }

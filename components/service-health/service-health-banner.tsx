@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 // shown is our stored copy. Rendered by the layout from the server's record, then kept current
 // by polling it, so the notice comes and goes without a reload.
 
-export const SERVICE_DOWN_MESSAGE = "The data-link service is not answering; showing stored data. Changes will catch up when it returns.";
+const SERVICE_DOWN_MESSAGE = "The data-link service is not answering; showing stored data. Changes will catch up when it returns.";
 const EVERY_MS = 10_000;
 
 async function fetchUnreachable(): Promise<boolean> {

@@ -3,6 +3,7 @@ import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/types";
 import { EVENT_STATUSES, webhookEvents, type EventStatus } from "@/db/schema";
+import { parseSearchFields, type SearchParams } from "@/lib/url/search-params";
 
 // The inbox as admins see it: filtered lists, counts by status, and putting failed events back
 // in the queue. A retried event starts its attempts again from zero.
@@ -12,13 +13,19 @@ export { EVENT_STATUSES };
 
 export const INBOX_PAGE_SIZE = 50;
 
-export const inboxFilterSchema = z.object({
-  status: z.enum(EVENT_STATUSES).optional().catch(undefined),
-  type: z.string().regex(/^[A-Z_]{1,40}$/).optional().catch(undefined),
-  pull: z.uuid().optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-});
-export type InboxFilter = z.output<typeof inboxFilterSchema>;
+const inboxFilterFields = {
+  status: z.enum(EVENT_STATUSES),
+  type: z.string().regex(/^[A-Z_]{1,40}$/),
+  pull: z.uuid(),
+  page: z.coerce.number().int().min(1).max(100_000),
+} as const;
+export type InboxFilter = { status?: EventStatus; type?: string; pull?: string; page: number };
+
+/** The Events page's filters from its URL; a bad value is left out and named in `ignored`. */
+export function parseInboxFilter(params: SearchParams): { filter: InboxFilter; ignored: string[] } {
+  const { values, ignored } = parseSearchFields(inboxFilterFields, params);
+  return { filter: { ...values, page: values.page ?? 1 }, ignored };
+}
 
 function where(filter: InboxFilter): SQL | undefined {
   return and(

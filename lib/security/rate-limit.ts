@@ -34,14 +34,3 @@ export async function isRateLimited(db: Db, key: string, { limit, windowSeconds 
   );
   return Number(row?.hits ?? 0) >= limit;
 }
-
-/**
- * Takes back one attempt counted in the current window, for callers that count before they know
- * the outcome (so that concurrent attempts cannot all slip under the limit) and only limit failures.
- */
-export async function releaseRateLimitHit(db: Db, key: string, { windowSeconds }: RateLimit): Promise<void> {
-  await db.execute(
-    sql`update rate_limit_windows set hits = greatest(hits - 1, 0)
-        where key = ${key} and window_start = to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`,
-  );
-}

@@ -8,9 +8,10 @@ import { can } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
 import { requirePermission } from "@/lib/auth/session";
 import { humanize } from "@/lib/format";
-import { countInboxByStatus, EVENT_STATUSES, INBOX_PAGE_SIZE, inboxFilterSchema, listInboxEvents, listInboxEventTypes } from "@/lib/ingest/inbox";
+import { countInboxByStatus, EVENT_STATUSES, INBOX_PAGE_SIZE, listInboxEvents, listInboxEventTypes, parseInboxFilter } from "@/lib/ingest/inbox";
 import { latestSyncRun } from "@/lib/ingest/sync";
 import { toSyncRunView } from "@/lib/ingest/sync-view";
+import { firstParam } from "@/lib/url/search-params";
 import { retryAllFailedAction } from "./actions";
 
 export const metadata: Metadata = { title: "Events" };
@@ -18,9 +19,9 @@ export const metadata: Metadata = { title: "Events" };
 export default async function EventsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requirePermission("events:view");
   const raw = await searchParams;
-  const filter = inboxFilterSchema.parse(raw);
+  const { filter, ignored } = parseInboxFilter(raw);
   // A malformed pull id is dropped from the filter; say so rather than silently show everything.
-  const badPull = typeof raw.pull === "string" && raw.pull.trim() !== "" && !filter.pull ? raw.pull : null;
+  const badPull = ignored.includes("pull") ? (firstParam(raw, "pull") ?? null) : null;
   const db = await getDb();
   const [{ rows, total }, counts, types, run] = await Promise.all([listInboxEvents(db, filter), countInboxByStatus(db), listInboxEventTypes(db), latestSyncRun(db)]);
   const canRetry = can(user, "events:retry");

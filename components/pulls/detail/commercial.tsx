@@ -27,7 +27,7 @@ function PolicyLinks({ policies }: { policies: Policy[] }) {
   );
 }
 
-export function CommercialInsureds({ insureds, index }: { insureds: Grouped<CommercialNamedInsured>[]; index: PullIndex }) {
+function CommercialInsureds({ insureds, index }: { insureds: Grouped<CommercialNamedInsured>[]; index: PullIndex }) {
   return (
     <DataTable
       label="Commercial named insureds"
@@ -62,7 +62,7 @@ export function CommercialInsureds({ insureds, index }: { insureds: Grouped<Comm
   );
 }
 
-export function Locations({ locations }: { locations: Grouped<Location>[] }) {
+function Locations({ locations }: { locations: Grouped<Location>[] }) {
   return (
     <div className="space-y-3">
       {locations.map(({ item, policies }, position) => {
@@ -92,7 +92,7 @@ export function Locations({ locations }: { locations: Grouped<Location>[] }) {
   );
 }
 
-export function WorkersCompPremiums({ policies }: { policies: Policy[] }) {
+function WorkersCompPremiums({ policies }: { policies: Policy[] }) {
   return (
     <DataTable
       label="Workers' compensation premiums"

@@ -10,7 +10,7 @@ import { enumLabel } from "./enum-label";
 
 // The household's drivers and their driving records (accidents and violations).
 
-export function Drivers({ drivers }: { drivers: Driver[] }) {
+function Drivers({ drivers }: { drivers: Driver[] }) {
   return (
     <DataTable
       label="Drivers"
@@ -34,7 +34,7 @@ export function Drivers({ drivers }: { drivers: Driver[] }) {
   );
 }
 
-export function DrivingRecords({ records, index }: { records: DrivingRecord[]; index: PullIndex }) {
+function DrivingRecords({ records, index }: { records: DrivingRecord[]; index: PullIndex }) {
   return (
     <DataTable
       label="Driving records"

@@ -36,7 +36,7 @@ function compactText(record: LooseRecord): string {
   return parts.join(" · ") || DASH;
 }
 
-export function LooseValueView({ name, value }: { name: string; value: unknown }) {
+function LooseValueView({ name, value }: { name: string; value: unknown }) {
   const described = describeLooseValue(name, value);
   switch (described.kind) {
     case "empty":

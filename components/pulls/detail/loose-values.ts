@@ -7,7 +7,7 @@ import { isIsoDate } from "@/lib/service/schemas";
 
 export type LooseRecord = Record<string, unknown>;
 
-export type LooseValue =
+type LooseValue =
   | { kind: "empty" }
   | { kind: "text"; text: string }
   | { kind: "money"; cents: number }
@@ -19,7 +19,7 @@ export type LooseValue =
   | { kind: "address"; address: LooseRecord }
   | { kind: "record"; record: LooseRecord };
 
-export function isRecord(value: unknown): value is LooseRecord {
+function isRecord(value: unknown): value is LooseRecord {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 

@@ -1,3 +1,4 @@
+import { DataTable } from "@/components/ui/data-table";
 import { DetailSection } from "./detail-section";
 import type { PayloadProblem } from "@/lib/service/schemas";
 
@@ -24,28 +25,18 @@ export function PayloadProblems({ problems }: { problems: PayloadProblem[] }) {
       <p className="mb-3 text-sm text-slate-600">
         The service sent values that do not match its published format. The account was kept; these values are shown as received.
       </p>
-      <div role="region" aria-label="Data problems table" tabIndex={0} className="overflow-x-auto">
-        <table className="min-w-full text-left text-sm" data-testid="payload-problems">
-          <thead className="text-xs uppercase text-slate-500">
-            <tr>
-              <th scope="col" className="py-1 pr-4 font-medium">Where</th>
-              <th scope="col" className="py-1 pr-4 font-medium">Problem</th>
-              <th scope="col" className="py-1 pr-4 font-medium">Detail</th>
-              <th scope="col" className="py-1 font-medium">Received</th>
-            </tr>
-          </thead>
-          <tbody>
-            {problems.map((problem, index) => (
-              <tr key={`${problem.path}-${index}`} className="align-top">
-                <td className="py-1.5 pr-4 font-mono text-xs">{problem.path || "(pull)"}</td>
-                <td className="py-1.5 pr-4">{KIND_LABELS[problem.kind] ?? problem.kind}</td>
-                <td className="py-1.5 pr-4">{problem.message}</td>
-                <td className="py-1.5 break-all font-mono text-xs text-slate-600">{rawPreview(problem.raw)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label="Data problems"
+        testId="payload-problems"
+        rows={problems}
+        rowKey={(problem, index) => `${problem.path}-${index}`}
+        columns={[
+          { header: "Where", className: "font-mono text-xs", cell: (problem) => problem.path || "(pull)" },
+          { header: "Problem", cell: (problem) => KIND_LABELS[problem.kind] ?? problem.kind },
+          { header: "Detail", cell: (problem) => problem.message },
+          { header: "Received", className: "break-all font-mono text-xs text-slate-600", cell: (problem) => rawPreview(problem.raw) },
+        ]}
+      />
     </DetailSection>
   );
 }

@@ -1,4 +1,3 @@
-import { fullName } from "@/lib/format";
 import type { Address, CommercialNamedInsured, Driver, Dwelling, Location, Policy, Pull, Vehicle } from "@/lib/service/schemas";
 import { POLICY_TYPES } from "@/lib/service/schemas";
 import { enumLabel } from "./enum-label";
@@ -14,10 +13,6 @@ export function policyLabel(policy: Policy): string {
 
 export function vehicleTitle(vehicle: Vehicle): string {
   return [vehicle.year, vehicle.make, vehicle.model, vehicle.series, vehicle.series2].filter((part) => part !== null && part !== "").join(" ") || "Vehicle";
-}
-
-export function personName(person: { first_name?: string | null; middle_name?: string | null; last_name?: string | null }): string {
-  return fullName(person);
 }
 
 export type PullIndex = {
@@ -40,7 +35,7 @@ export function indexPull(pull: Pull): PullIndex {
   return index;
 }
 
-export type OnPolicy<T> = { item: T; policy: Policy };
+type OnPolicy<T> = { item: T; policy: Policy };
 
 export function vehiclesOf(pull: Pull): OnPolicy<Vehicle>[] {
   return pull.policies.flatMap((policy) => policy.vehicles.map((item) => ({ item, policy })));

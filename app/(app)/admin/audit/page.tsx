@@ -6,24 +6,25 @@ import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
 import { formatInstant, humanize } from "@/lib/format";
 import { listActiveUsers } from "@/lib/users/queries";
-import { dayRange } from "@/lib/url/search-params";
+import { dayRange, parseSearchFields } from "@/lib/url/search-params";
 import { AUDIT_ACTIONS, listAuditEvents } from "@/lib/workflow/audit";
 
 export const metadata: Metadata = { title: "Audit trail" };
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const filterSchema = z.object({
-  action: z.enum(AUDIT_ACTIONS).optional().catch(undefined),
-  actor: z.uuid().optional().catch(undefined),
-  pull: z.uuid().optional().catch(undefined),
-  from: day.optional().catch(undefined),
-  to: day.optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
-});
+const filterFields = {
+  action: z.enum(AUDIT_ACTIONS),
+  actor: z.uuid(),
+  pull: z.uuid(),
+  from: day,
+  to: day,
+  page: z.coerce.number().int().min(1).max(10_000),
+} as const;
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requirePermission("audit:view");
-  const filter = filterSchema.parse(await searchParams);
+  const { values } = parseSearchFields(filterFields, await searchParams);
+  const filter = { ...values, page: values.page ?? 1 };
   const db = await getDb();
   const range = dayRange(filter.from, filter.to);
   const [{ rows, hasMore }, people] = await Promise.all([

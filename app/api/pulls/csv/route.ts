@@ -6,6 +6,7 @@ import { csvResponse, toCsv, type Cell } from "@/lib/csv/to-csv";
 import { parsePullListQuery } from "@/lib/pulls/list-query";
 import { listPulls } from "@/lib/pulls/queries";
 import { centsToDollars } from "@/lib/reports/report-csv";
+import { searchParamsOf } from "@/lib/url/search-params";
 import { recordAudit } from "@/lib/workflow/audit";
 
 export const dynamic = "force-dynamic";
@@ -16,7 +17,7 @@ const MAX_ROWS = 50_000;
 export async function GET(request: Request) {
   const user = await userAllowedTo("pulls:view");
   if (!user) return Response.json({ error: "NOT_FOUND" }, { status: 404 });
-  const { query } = parsePullListQuery(Object.fromEntries(new URL(request.url).searchParams));
+  const { query } = parsePullListQuery(searchParamsOf(request.url));
   const db = await getDb();
   const { rows } = await listPulls(db, viewScope(user), { ...query, page: 1 }, MAX_ROWS);
   const body = toCsv(
