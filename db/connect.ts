@@ -1,3 +1,4 @@
+import "server-only";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
@@ -10,8 +11,9 @@ import { forwardRewrittenMigrations } from "./migration-history";
 import * as schema from "./schema";
 import type { Db } from "./types";
 
-// Opening and migrating a database, for either driver. Free of server-only and of the env
-// module so that tests, the seeder and benchmarks open databases the same way the app does.
+// Opening and migrating a database, for either driver. Its settings come as arguments, not from
+// the env module, so that tests, scripts and benchmarks open databases the same way the app
+// does; they load it under the react-server condition (vitest through its server-only stub).
 
 export type DatabaseTarget =
   | {

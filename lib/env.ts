@@ -248,3 +248,13 @@ export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
 }
+
+/**
+ * next-auth reads its base URL from process.env itself. Production must name it (parseEnv
+ * enforces that); in development the request's own host is trusted so that localhost and
+ * 127.0.0.1 both work.
+ */
+export function shareAuthUrlWithNextAuth(config: Env): void {
+  if (config.nodeEnv !== "development") process.env.NEXTAUTH_URL ??= config.auth.url;
+  else process.env.AUTH_TRUST_HOST ??= "true";
+}

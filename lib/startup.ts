@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { env, EnvError } from "@/lib/env";
 import { startSyncSchedule, stopSyncSchedule } from "@/lib/ingest/sync-schedule";
 import { startWorker, stopWorker } from "@/lib/ingest/worker";

@@ -1,7 +1,7 @@
 import { FailedSignInsNotice } from "@/components/auth/failed-sign-ins-notice";
 import { AppHeader } from "@/components/layout/app-header";
 import { ServiceHealthBanner } from "@/components/service-health/service-health-banner";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { requireUser } from "@/lib/auth/session";
 import { loadAppShell } from "@/lib/workflow/app-shell";
 

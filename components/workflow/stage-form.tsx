@@ -1,7 +1,7 @@
 "use client";
 
 import { startTransition, useActionState, useState } from "react";
-import { PULL_STAGES } from "@/db/schema/pull-stage";
+import { PULL_STAGES } from "@/lib/workflow/stages";
 import { humanize } from "@/lib/format";
 import { IDLE } from "@/lib/workflow/form-state";
 import { FormMessage } from "./form-message";

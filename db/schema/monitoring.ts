@@ -1,3 +1,4 @@
+import "server-only";
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 // What webhooks tell us about monitored accounts and links in progress. The service is the

@@ -1,9 +1,8 @@
+import "server-only";
 import { pgEnum } from "drizzle-orm/pg-core";
+import { PULL_STAGES } from "./pull-stage-values";
 
-// The agency's funnel for a pull, defined once: the database type of pulls.stage, and from it
-// the list and the TypeScript type that forms, filters, reports and commands use. Kept apart
-// from the tables so that client components can import the list without the schema.
-export const pullStage = pgEnum("pull_stage", ["WORKING", "WON", "LOST"]);
+// pulls.stage as a PostgreSQL enum, made from the one list of stages.
+export const pullStage = pgEnum("pull_stage", PULL_STAGES);
 
-export const PULL_STAGES = pullStage.enumValues;
-export type PullStage = (typeof PULL_STAGES)[number];
+export { PULL_STAGES, type PullStage } from "./pull-stage-values";

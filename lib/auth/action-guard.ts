@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import type { Db } from "@/db/types";
 import type { FormState } from "@/lib/workflow/form-state";
 import { allows, type Permission } from "./route-guard";

@@ -8,7 +8,7 @@ import type { SessionUser } from "./session";
 
 let current: SessionUser | null = null;
 vi.mock("./session", () => ({ getSessionUser: async () => current }));
-vi.mock("@/db/client", () => ({ getDb: async () => ({ fake: "db" }) }));
+vi.mock("@/lib/database", () => ({ getDb: async () => ({ fake: "db" }) }));
 
 const { formAction, guardedAction, formList, formText, formTextOrNull, formTextOrEmpty, SIGNED_OUT_MESSAGE, noInput } = await import("./action-guard");
 const { withUser } = await import("./route-guard");

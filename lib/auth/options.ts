@@ -3,10 +3,10 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { users } from "@/db/schema";
 import type { Db } from "@/db/types";
-import { env } from "@/lib/env";
+import { env, shareAuthUrlWithNextAuth } from "@/lib/env";
 import { clientAddress } from "@/lib/security/client-address";
 import { safeRedirectPath } from "@/lib/security/safe-redirect";
 import { throttledError } from "@/lib/security/sign-in-errors";
@@ -67,11 +67,7 @@ export function getAuthOptions(): NextAuthOptions {
 
 function buildAuthOptions(): NextAuthOptions {
   const config = env();
-  // next-auth reads its base URL from process.env itself. Production must name it (the env
-  // module enforces that); in development the request's own host is trusted so that
-  // localhost and 127.0.0.1 both work.
-  if (config.nodeEnv !== "development") process.env.NEXTAUTH_URL ??= config.auth.url;
-  else process.env.AUTH_TRUST_HOST ??= "true";
+  shareAuthUrlWithNextAuth(config);
   const cookie = sessionCookie(config.auth.url);
   return {
     secret: config.auth.secret,

@@ -1,3 +1,4 @@
+import "server-only";
 import bcrypt from "bcryptjs";
 
 // bcrypt with cost 10: about 60 ms per check on these machines, slow enough for offline attacks.

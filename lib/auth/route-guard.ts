@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import type { Db } from "@/db/types";
 import { can, type Action } from "./permissions";
 import { getSessionUser, type SessionUser } from "./session";

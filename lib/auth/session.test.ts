@@ -4,7 +4,7 @@ import { userSessions, users } from "@/db/schema";
 import { parseEnv } from "@/lib/env";
 import { DEMO_PASSWORD, ensureDemoUsers } from "@/lib/users/demo-users";
 import { saveUser } from "@/lib/users/save-user";
-import { resetPassword, updateUser, deactivateUser } from "@/lib/workflow/users-admin";
+import { resetPassword, updateUser, deactivateUser } from "@/lib/users/users-admin";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 
 // A session cookie is a signed JWT that stays valid until it expires, whatever happens on the

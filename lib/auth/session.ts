@@ -2,7 +2,7 @@ import "server-only";
 import { getServerSession } from "next-auth";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import type { User } from "@/db/schema";
 import { findSessionUser } from "./user-sessions";
 import { getAuthOptions } from "./options";

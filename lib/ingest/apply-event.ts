@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, isNotNull, isNull, lte, not, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { monitoringEvents, monitorings, pullAuthStates, pulls } from "@/db/schema";

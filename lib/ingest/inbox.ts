@@ -8,6 +8,9 @@ import { parseSearchFields, type SearchParams } from "@/lib/url/search-params";
 // The inbox as admins see it: filtered lists, counts by status, and putting failed events back
 // in the queue. A retried event starts its attempts again from zero.
 
+/** An event's states, for the inbox's filter and counts (pages read the schema's list through here). */
+export { EVENT_STATUSES };
+
 export const INBOX_PAGE_SIZE = 50;
 
 const inboxFilterFields = {

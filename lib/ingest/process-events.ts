@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";

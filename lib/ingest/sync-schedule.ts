@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { isSyncDue, runSync, startSyncRun, type SyncTrigger } from "./sync";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { syncRuns, type SyncRunRow } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db/types";
 import { probeWithOneWaitingEvent, processDueEvents, releaseClaims, retryWaitingEventsNow, type FetchPull, type ProcessOptions } from "./process-events";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { fetchPullPayload } from "@/lib/service/pulls-api";
 import { runWorkerLoop, type StopResult, type WorkerLoop } from "./worker-loop";

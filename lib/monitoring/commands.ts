@@ -1,9 +1,10 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/types";
 import { monitorings } from "@/db/schema";
-import { can, canOnPull } from "@/lib/auth/permissions";
-import { getPullDetail } from "@/lib/pulls/queries";
+import { can } from "@/lib/auth/permissions";
+import { findViewablePull } from "@/lib/pulls/access";
 import type { ServiceConfig } from "@/lib/service/client";
 import { ServiceError } from "@/lib/service/errors";
 import { disableMonitoring, enableMonitoring, getMonitoring, monitoringIntervalSchema, refreshMonitoring, updateMonitoring } from "@/lib/service/monitorings-api";
@@ -55,16 +56,10 @@ async function mirror(db: Db, monitoring: Monitoring, extra: { initialPullId?: s
     .onConflictDoUpdate({ target: monitorings.monitoringId, set: values });
 }
 
-async function allowedPull(db: Db, actor: Actor, pullId: string) {
-  const detail = await getPullDetail(db, pullId);
-  if (!detail || !canOnPull(actor, "pulls:view", detail.workflow)) return null;
-  return detail;
-}
-
 const stopAfterSchema = z.iso.date("Give the stop date as a date.").optional();
 
 export async function enablePullMonitoring(db: Db, service: ServiceConfig, actor: Actor, input: { pullId: string; every: unknown; unit: unknown; stopAfter?: string }): Promise<CommandResult<{ monitoringId: string }>> {
-  const detail = await allowedPull(db, actor, input.pullId);
+  const detail = await findViewablePull(db, actor, input.pullId);
   if (!detail) return notFound();
   if (!can(actor, "monitoring:manage")) return forbidden("Only managers and admins can turn monitoring on.");
   const interval = intervalInputSchema.safeParse({ every: input.every, unit: input.unit });
@@ -82,7 +77,7 @@ export async function enablePullMonitoring(db: Db, service: ServiceConfig, actor
 }
 
 async function knownMonitoring(db: Db, actor: Actor, pullId: string, monitoringId: string) {
-  const detail = await allowedPull(db, actor, pullId);
+  const detail = await findViewablePull(db, actor, pullId);
   if (!detail) return null;
   const [row] = await db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
   const belongs = row && (row.initialPullId === pullId || row.latestPullId === pullId || (row.accountIdentifier !== null && row.accountIdentifier === detail.pull.account_identifier));

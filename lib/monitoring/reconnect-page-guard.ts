@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db/types";
 import { addressBucket } from "@/lib/security/client-address";
 import { hitRateLimit, type RateLimit } from "@/lib/security/rate-limit";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 
 // The address of a Coverdesk-hosted reconnect page: `<id>.<mac>`, where the mac is an HMAC of

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { monitorings, pullAuthStates, pulls, reconnectPages, type ReconnectPageRow } from "@/db/schema";
 import type { Db } from "@/db/types";

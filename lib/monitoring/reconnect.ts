@@ -1,3 +1,4 @@
+import "server-only";
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { monitorings, pulls } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { asc, eq, lt } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { pulls } from "@/db/schema";

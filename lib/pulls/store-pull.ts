@@ -1,3 +1,4 @@
+import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { policies, pulls, pullVersions } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, isNull, not, or, sql, type SQL } from "drizzle-orm";
 import { pulls } from "@/db/schema";
 import { qualified } from "@/db/sql";

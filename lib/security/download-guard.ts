@@ -1,3 +1,4 @@
+import "server-only";
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP } from "node:net";
 

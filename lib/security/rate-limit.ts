@@ -1,3 +1,4 @@
+import "server-only";
 import { lt, sql } from "drizzle-orm";
 import { queryRows } from "@/db/connect";
 import { rateLimitWindows } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { isRetryableStatus, ServiceError } from "./errors";
 import { recordServiceAnswered, recordServiceUnreachable } from "./health";
 

@@ -1,3 +1,4 @@
+import "server-only";
 // What this process last saw of the data-link service: did its last call get an answer?
 // Written by the client on every attempt (network errors, timeouts and 5xx count as the
 // service not answering; any other status as answering), read by the signed-in layout to say

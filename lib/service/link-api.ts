@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { serviceRequest, type ServiceConfig } from "./client";
 import { readAnswer } from "./read-answer";

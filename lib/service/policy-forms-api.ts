@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import type { ServiceConfig } from "./client";
 import { signedUrl } from "./downloads-api";

@@ -1,3 +1,4 @@
+import "server-only";
 import { serviceRequest, type ServiceConfig } from "./client";
 import { ServiceError } from "./errors";
 import { readAnswer } from "./read-answer";

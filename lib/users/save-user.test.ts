@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { users } from "@/db/schema";
 import { authenticate } from "@/lib/auth/credentials";
-import { createUser, resetPassword } from "@/lib/workflow/users-admin";
+import { createUser, resetPassword } from "@/lib/users/users-admin";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { DEMO_PASSWORD } from "./demo-users";
 import { saveUser } from "./save-user";

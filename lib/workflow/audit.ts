@@ -1,3 +1,4 @@
+import "server-only";
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
@@ -6,6 +7,9 @@ import type { Actor } from "./actor";
 
 // The audit trail: written in the same transaction as the change it records, so one never
 // exists without the other. The table refuses updates and deletes (see its migration).
+
+/** Every kind of entry, for the trail's filter (pages read the schema's list through here). */
+export { AUDIT_ACTIONS } from "@/db/schema";
 
 export async function recordAudit(
   db: Db,

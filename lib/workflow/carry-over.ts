@@ -1,3 +1,4 @@
+import "server-only";
 import { and, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { pulls, users, type PullStage } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { monitorings, PULL_STAGES, pulls, type PullStage } from "@/db/schema";

@@ -5,15 +5,14 @@ import { CARRIERS, COMMERCIAL_CARRIERS, repriceFromVehicles, type Policy, type P
 import { createRandom, flat, isoDaysFrom, type Random } from "./random";
 import { TEAM_AGENTS } from "./team";
 import { QUOTE_WIDGET_ID, seededWidgetIdFor } from "./widgets";
+import type { SandboxPull } from "./sandbox-pull";
 import { restrictToType, type PullType } from "./types";
 
 // The seeded book of linked accounts: a deterministic mix of every common line of business,
 // pull types besides PULLING_DATA, a few failed links, one child pull, and one account whose
 // strings are hostile on purpose. Every id and value comes from the seeded stream.
 
-export type SandboxPull = Record<string, unknown> & { pull_id: string; status: string; parent_pull_id: string | null; created_at: string; account_identifier: string | null };
-
-export type { Line, PullType, PullVariant };
+export type { Line, PullType, PullVariant, SandboxPull };
 
 const LINES: Line[] = ["auto", "home+auto", "home", "renters+auto", "condo+umbrella", "auto", "home+auto", "flood", "landlord", "commercial", "life+auto", "home+auto+umbrella"];
 

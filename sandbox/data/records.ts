@@ -1,4 +1,4 @@
-import type { SandboxPull } from "./pulls";
+import type { SandboxPull } from "./sandbox-pull";
 
 // Public records agree with the linked accounts: an enrichment question about a person or an
 // address the seeded book knows is answered from that account (its drivers, vehicles and

@@ -1,4 +1,4 @@
-import type { SandboxPull } from "./pulls";
+import type { SandboxPull } from "./sandbox-pull";
 import type { Random } from "./random";
 
 // Pull types other than PULLING_DATA (spec 2.1) carry less than a full read of the account:

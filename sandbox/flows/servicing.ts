@@ -5,6 +5,7 @@ import { servicingActionsOf, SERVICING_ACTION_TYPES } from "../data/carriers";
 import { renewIds } from "./ids";
 import { emit, setStatus } from "./link";
 import { MAX_PULL_AGE_DAYS } from "./monitorings";
+import type { ServicingRecord, ServicingStatus } from "./servicing-record";
 import { flowState, pause } from "./state";
 import { teamState } from "./team-state";
 import { issuePullJwt } from "./tokens";
@@ -15,23 +16,6 @@ import { issuePullJwt } from "./tokens";
 // SERVICING_WAITING_FOR_CONSUMER_CONFIRMATION webhook) and, once the consumer answers through
 // POST /widget/pull/{pullId}/servicingAction, SUBMITTING_CONFIRMATION → SUCCESS, or UNCONFIRMED.
 // What the carrier would refuse ends in VALIDATION_ERROR with a validation_error_type.
-
-export type ServicingStatus =
-  | "QUEUED" | "IN_PROGRESS" | "INTERNAL_ERROR" | "PROVIDER_ERROR" | "VALIDATION_ERROR" | "WAITING_FOR_CONSUMER_CONFIRMATION"
-  | "SUBMITTING_CONFIRMATION" | "UNCONFIRMED" | "VERIFIED" | "VERIFICATION_FAILED" | "SUCCESS";
-
-export type ServicingRecord = {
-  servicing_action_id: string;
-  type: string;
-  payload: Record<string, unknown>;
-  confirmation_data: Record<string, unknown> | null;
-  status: ServicingStatus;
-  validation_error_type: string | null;
-  /** The SERVICING pull the action belongs to, and the pull whose login it reuses. */
-  pullId: string;
-  sourcePullId: string;
-  createdAt: string;
-};
 
 export const MORTGAGEE_TYPES = ["FIRST", "SECOND", "THIRD"] as const;
 const text = z.string().trim().min(1).max(500);

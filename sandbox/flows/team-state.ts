@@ -1,7 +1,7 @@
 import type { SandboxContext } from "../context";
 import { SEEDED_WIDGETS, type SandboxWidget } from "../data/widgets";
 import { DEFAULT_POLICY_CHECK_SETTINGS, type PolicyCheckSettings } from "./policy-check-settings";
-import type { ServicingRecord } from "./servicing";
+import type { ServicingRecord } from "./servicing-record";
 import { flowState, type FlowState } from "./state";
 
 // The team's own configuration and requests beside the book of pulls: its links (widgets),

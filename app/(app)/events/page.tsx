@@ -4,7 +4,7 @@ import { InboxTable } from "@/components/events/inbox-table";
 import { SyncPanel } from "@/components/events/sync-panel";
 import { QueryProvider } from "@/components/providers/query-provider";
 import { Pagination } from "@/components/ui/pagination";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
 import { humanize } from "@/lib/format";
 import { loadEventsPage } from "@/lib/ingest/events-page";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getDb } from "@/db/client";
-import { PULL_STAGES } from "@/db/schema/pull-stage";
+import { getDb } from "@/lib/database";
+import { PULL_STAGES } from "@/lib/workflow/stages";
 import { requireUser } from "@/lib/auth/session";
 import { formatCalendarDate, formatCents, formatInstant, humanize } from "@/lib/format";
 import { loadMyPage } from "@/lib/workflow/my-page";

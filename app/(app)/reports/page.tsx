@@ -3,7 +3,7 @@ import Link from "next/link";
 import { BarTable } from "@/components/reports/bar-table";
 import { LineChart } from "@/components/reports/line-chart";
 import type { Row } from "@/lib/reports/queries";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
 import { formatCents, humanize } from "@/lib/format";
 import { pullListHref } from "@/lib/pulls/list-query";

@@ -1,5 +1,5 @@
 // GET /api/health — liveness and database reachability, for load balancers and test harnesses
-import { databaseReachable } from "@/lib/liveness";
+import { databaseReachable } from "@/lib/database";
 
 export const dynamic = "force-dynamic";
 

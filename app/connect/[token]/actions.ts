@@ -1,7 +1,7 @@
 "use server";
 
 import { headers } from "next/headers";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { answerConnectPage } from "@/lib/monitoring/consumer-page";
 import { clientAddress } from "@/lib/security/client-address";

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { ConsumerCard } from "@/components/connect/consumer-card";
 import { FollowReconnect } from "@/components/connect/follow-reconnect";
 import { ReconnectStepForm } from "@/components/connect/reconnect-step-form";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { loadConnectPage } from "@/lib/monitoring/consumer-page";
 import type { ReconnectStep } from "@/lib/monitoring/reconnect-page";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AssignmentForm } from "@/components/admin/assignment-form";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
 import { loadAssignmentSettingsPage } from "@/lib/workflow/assignment-settings-page";
 import { saveAssignmentAction } from "./actions";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { CreateUserForm, DeactivateForm, ResetPasswordForm, RoleForm } from "@/components/admin/user-forms";
 import Link from "next/link";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
 import { formatInstant } from "@/lib/format";
 import { loadUsersPage } from "@/lib/users/users-page";

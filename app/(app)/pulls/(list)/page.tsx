@@ -3,7 +3,7 @@ import Link from "next/link";
 import { PullFilters } from "@/components/pulls/list/pull-filters";
 import { PullTable } from "@/components/pulls/pull-table";
 import { Pagination } from "@/components/ui/pagination";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { BulkAssignBar } from "@/components/workflow/bulk-assign-bar";
 import { requirePermission } from "@/lib/auth/session";
 import { pullListHref } from "@/lib/pulls/list-query";

@@ -7,7 +7,7 @@ import { AccountHistory } from "@/components/monitoring/account-history";
 import { MonitoringPanel } from "@/components/monitoring/monitoring-panel";
 import { PullHistory } from "@/components/workflow/pull-history";
 import { WorkflowPanel } from "@/components/workflow/workflow-panel";
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
 import { loadPullPage } from "@/lib/pulls/pull-page";
 import { markPullSeen } from "@/lib/workflow/seen";

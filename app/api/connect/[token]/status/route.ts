@@ -1,7 +1,7 @@
 // GET /api/connect/[token]/status — public: a fingerprint of the consumer's reconnect step,
 // polled by the open reconnect page so it moves on when the service answers by webhook.
 // No session: the token in the address is the key, checked and rate-limited in lib/monitoring.
-import { getDb } from "@/db/client";
+import { getDb } from "@/lib/database";
 import { readConnectPageStatus } from "@/lib/monitoring/consumer-page";
 import { clientAddress } from "@/lib/security/client-address";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/types";
@@ -5,10 +6,10 @@ import { pulls, ROLES, users } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import { hashPassword } from "@/lib/auth/password";
 import { endUserSessions } from "@/lib/auth/user-sessions";
-import { newUserSchema } from "@/lib/users/save-user";
-import type { Actor } from "./actor";
-import { recordAudit } from "./audit";
-import { forbidden, invalid, notFound, type CommandFailure, type CommandResult } from "./result";
+import type { Actor } from "@/lib/workflow/actor";
+import { recordAudit } from "@/lib/workflow/audit";
+import { forbidden, invalid, notFound, type CommandFailure, type CommandResult } from "@/lib/workflow/result";
+import { newUserSchema } from "./save-user";
 
 // Admins manage the agency's users: create with a role, change name or role, reset a
 // password, deactivate (handing the user's open pulls to the queue or to someone else). The

@@ -6,8 +6,8 @@ import { storePull } from "@/lib/pulls/store-pull";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
-import { assignPulls } from "./assignment";
-import { setPullStage } from "./funnel";
+import { assignPulls } from "@/lib/workflow/assignment";
+import { setPullStage } from "@/lib/workflow/funnel";
 import { createUser, deactivateUser, resetPassword, updateUser } from "./users-admin";
 
 // Managing users: only admins, never without an admin, and a leaver's pulls are not lost.
