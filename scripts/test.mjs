@@ -45,8 +45,9 @@ async function step(name, command, args, env) {
 }
 
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 await step("typecheck", npx, ["tsc", "--noEmit"]);
-await step("lint", npx, ["eslint", "--max-warnings=0", "."]);
+await step("lint", npm, ["run", "lint"]);
 await step("unit", npx, ["vitest", "run"]);
 
 if (only.length === 0 || only.includes("e2e") || only.includes("build")) {
