@@ -8,7 +8,11 @@ import nextTypescript from "eslint-config-next/typescript";
 const ROOMS_FILES = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.ts", "db/**/*.ts", "sandbox/**/*.ts"];
 const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
 const OUTSIDE_THE_APP = ["./bench", "./e2e", "./scripts", "./test"];
-const DATABASE_DRIVERS = ["./node_modules/drizzle-orm", "./node_modules/postgres", "./node_modules/@electric-sql/pglite"];
+const DATABASE_DRIVERS = [
+  "./node_modules/drizzle-orm",
+  "./node_modules/postgres",
+  "./node_modules/@electric-sql/pglite",
+];
 
 const ROOMS = [
   {
@@ -69,7 +73,15 @@ const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
   {
-    ignores: [".next/**", "node_modules/**", ".data/**", "drizzle/**", "playwright-report/**", "test-results/**", "next-env.d.ts"],
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      ".data/**",
+      "drizzle/**",
+      "playwright-report/**",
+      "test-results/**",
+      "next-env.d.ts",
+    ],
   },
   {
     rules: {
@@ -92,7 +104,14 @@ const config = [
     files: ROOMS_FILES.filter((glob) => !glob.startsWith("sandbox/")),
     ignores: [...TESTS, "lib/env.ts"],
     rules: {
-      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read settings from lib/env.ts (env()), the one module that reads process.env." }],
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message: "Read settings from lib/env.ts (env()), the one module that reads process.env.",
+        },
+      ],
     },
   },
   {
@@ -107,7 +126,8 @@ const config = [
             {
               regex: "^(@/|(\\.\\./)+)db(/|$)",
               allowTypeImports: true,
-              message: "Components never reach the database; a page asks lib/ and passes the result down (type-only imports are fine).",
+              message:
+                "Components never reach the database; a page asks lib/ and passes the result down (type-only imports are fine).",
             },
           ],
         },

@@ -5,9 +5,10 @@ const production = process.env.NODE_ENV === "production";
 
 /** Next's own assets and static files, which proxy.ts does not see; it secures everything else. */
 const staticHeaders = (pathname: string) =>
-  Object.entries({ ...commonSecurityHeaders({ pathname, production }), "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'" }).map(
-    ([key, value]) => ({ key, value }),
-  );
+  Object.entries({
+    ...commonSecurityHeaders({ pathname, production }),
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  }).map(([key, value]) => ({ key, value }));
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules at run time.

@@ -11,13 +11,25 @@ const matches = (path: string) => unstable_doesMiddlewareMatch({ config, url: `h
 
 describe("the proxy's matcher", () => {
   it("runs for pages, routes and tokens whatever their last extension", () => {
-    for (const path of ["/", "/pulls", "/pulls/report.png", "/robots.txt", "/icon.svg", "/favicon-32.ico", "/connect/abc.def.png", "/api/pulls/6a1f2e3d-4c5b-4a69-8788-99aabbccddee/documents/scan.png", "/api/health.txt", "/_next/staticky.txt"]) {
+    for (const path of [
+      "/",
+      "/pulls",
+      "/pulls/report.png",
+      "/robots.txt",
+      "/icon.svg",
+      "/favicon-32.ico",
+      "/connect/abc.def.png",
+      "/api/pulls/6a1f2e3d-4c5b-4a69-8788-99aabbccddee/documents/scan.png",
+      "/api/health.txt",
+      "/_next/staticky.txt",
+    ]) {
       expect(matches(path), path).toBe(true);
     }
   });
 
   it("leaves only Next's build assets and the favicon to next.config.ts", () => {
-    for (const path of ["/_next/static/chunks/app.js", "/_next/static/media/logo.png", "/_next/image", "/favicon.ico"]) expect(matches(path), path).toBe(false);
+    for (const path of ["/_next/static/chunks/app.js", "/_next/static/media/logo.png", "/_next/image", "/favicon.ico"])
+      expect(matches(path), path).toBe(false);
   });
 });
 
@@ -25,7 +37,11 @@ describe("responses to paths ending in a file extension", () => {
   const headersOf = async (path: string) => (await proxy(new NextRequest(`http://localhost:3000${path}`))).headers;
 
   it("carry the security headers, signed in or not", async () => {
-    for (const path of ["/pulls/report.png", "/connect/abc.def.txt", "/api/pulls/6a1f2e3d-4c5b-4a69-8788-99aabbccddee/documents/scan.png"]) {
+    for (const path of [
+      "/pulls/report.png",
+      "/connect/abc.def.txt",
+      "/api/pulls/6a1f2e3d-4c5b-4a69-8788-99aabbccddee/documents/scan.png",
+    ]) {
       const headers = await headersOf(path);
       expect(headers.get("x-frame-options"), path).toBe("DENY");
       expect(headers.get("x-content-type-options"), path).toBe("nosniff");
@@ -36,7 +52,15 @@ describe("responses to paths ending in a file extension", () => {
 });
 
 describe("public/'s files, without a session", () => {
-  const PUBLIC_FILES = ["/robots.txt", "/favicon.ico", "/icon.svg", "/apple-touch-icon.png", "/site.webmanifest", "/icon-192.png", "/icon-512.png"];
+  const PUBLIC_FILES = [
+    "/robots.txt",
+    "/favicon.ico",
+    "/icon.svg",
+    "/apple-touch-icon.png",
+    "/site.webmanifest",
+    "/icon-192.png",
+    "/icon-512.png",
+  ];
   const answer = (path: string) => proxy(new NextRequest(`http://localhost:3000${path}`));
 
   it("go through to the file, with the security headers", async () => {
@@ -49,7 +73,13 @@ describe("public/'s files, without a session", () => {
   });
 
   it("are named exactly: a page or token ending like one still needs a session", async () => {
-    for (const path of ["/pulls/robots.txt", "/connect-icon.svg", "/apple-touch-icon.png/x", "/site.webmanifest.json", "/icon-1920.png"]) {
+    for (const path of [
+      "/pulls/robots.txt",
+      "/connect-icon.svg",
+      "/apple-touch-icon.png/x",
+      "/site.webmanifest.json",
+      "/icon-1920.png",
+    ]) {
       const response = await answer(path);
       expect(response.status, path).toBe(307);
       expect(response.headers.get("location"), path).toContain("/login");

@@ -12,7 +12,15 @@ import { commonSecurityHeaders, createNonce, pagePolicy, routePolicy } from "@/l
 const PUBLIC_PREFIXES = ["/login", "/api/auth/", "/api/webhooks/", "/api/health", "/connect/", "/api/connect/"];
 // The files of public/ that browsers and crawlers fetch without cookies (the manifest and its
 // icons, robots.txt). Exact names: a page or token that merely ends in ".png" still needs a session.
-const PUBLIC_FILES = new Set(["/robots.txt", "/favicon.ico", "/icon.svg", "/apple-touch-icon.png", "/site.webmanifest", "/icon-192.png", "/icon-512.png"]);
+const PUBLIC_FILES = new Set([
+  "/robots.txt",
+  "/favicon.ico",
+  "/icon.svg",
+  "/apple-touch-icon.png",
+  "/site.webmanifest",
+  "/icon-192.png",
+  "/icon-512.png",
+]);
 
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -31,7 +39,11 @@ export async function proxy(request: NextRequest) {
     return secured(NextResponse.next({ request: { headers } }));
   };
 
-  if (PUBLIC_FILES.has(pathname) || PUBLIC_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix))) return pass();
+  if (
+    PUBLIC_FILES.has(pathname) ||
+    PUBLIC_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix))
+  )
+    return pass();
   // The cookie's name follows the public URL's scheme (lib/auth/options.ts sessionCookie).
   const token = await getToken({ req: request, secret: config.auth.secret, secureCookie: context.https });
   if (token?.userId) return pass();

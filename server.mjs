@@ -42,7 +42,12 @@ function appendPeerAddress(request) {
   return true;
 }
 
-const app = next({ dev: false, dir: fileURLToPath(new URL(".", import.meta.url)), hostname: hostname ?? "localhost", port });
+const app = next({
+  dev: false,
+  dir: fileURLToPath(new URL(".", import.meta.url)),
+  hostname: hostname ?? "localhost",
+  port,
+});
 /** Next's handler, once the app is prepared (the server listens only after that). */
 let handle = null;
 const server = createServer((request, response) => {
@@ -73,6 +78,9 @@ await app.prepare();
 handle = app.getRequestHandler();
 server.listen(port, hostname, () => {
   const address = server.address();
-  const shown = typeof address === "object" && address ? `${address.address.includes(":") ? `[${address.address}]` : address.address}:${address.port}` : String(address);
+  const shown =
+    typeof address === "object" && address
+      ? `${address.address.includes(":") ? `[${address.address}]` : address.address}:${address.port}`
+      : String(address);
   console.log(`Coverdesk ready on http://${shown} (NODE_ENV=production)`);
 });

@@ -7,7 +7,10 @@ export const metadata: Metadata = {
   description: "The agency's dashboard for linked insurance accounts.",
   // The files are in public/; proxy.ts serves them without a session.
   icons: {
-    icon: [{ url: "/favicon.ico", sizes: "16x16 32x32 48x48" }, { url: "/icon.svg", type: "image/svg+xml" }],
+    icon: [
+      { url: "/favicon.ico", sizes: "16x16 32x32 48x48" },
+      { url: "/icon.svg", type: "image/svg+xml" },
+    ],
     apple: "/apple-touch-icon.png",
   },
   manifest: "/site.webmanifest",

@@ -6,37 +6,55 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 
 type AnyColumn = PgColumn & { defaultFn?: () => unknown };
 
-export type CopyPlan = { table: string; columns: string[]; keys: string[]; encoders: Array<(row: Record<string, unknown>) => string> };
+export type CopyPlan = {
+  table: string;
+  columns: string[];
+  keys: string[];
+  encoders: Array<(row: Record<string, unknown>) => string>;
+};
 
 /** COPY text: backslash, newline, carriage return and tab escaped; null as \N. */
 function escapeCopy(value: string): string {
-  return /[\\\n\r\t]/.test(value) ? value.replace(/[\\\n\r\t]/g, (c) => (c === "\\" ? "\\\\" : c === "\n" ? "\\n" : c === "\r" ? "\\r" : "\\t")) : value;
+  return /[\\\n\r\t]/.test(value)
+    ? value.replace(/[\\\n\r\t]/g, (c) => (c === "\\" ? "\\\\" : c === "\n" ? "\\n" : c === "\r" ? "\\r" : "\\t"))
+    : value;
 }
 
 /** Every column but the serial ones (the database numbers those), in the schema's order. */
 export function copyPlan(table: Table): CopyPlan {
-  const entries = Object.entries(getTableColumns(table) as Record<string, AnyColumn>).filter(([, c]) => !/Serial/.test(c.columnType));
+  const entries = Object.entries(getTableColumns(table) as Record<string, AnyColumn>).filter(
+    ([, c]) => !/Serial/.test(c.columnType),
+  );
   const encoders = entries.map(([key, column]) => (row: Record<string, unknown>) => {
     let value = row[key];
     if (value === undefined) {
       // What an INSERT leaving the column out would store.
       if (column.defaultFn) value = column.defaultFn();
       else if (column.default !== undefined && !is(column.default, SQL)) value = column.default;
-      else if (column.default !== undefined && column.columnType === "PgTimestamp") value = new Date(); // defaultNow()
+      else if (column.default !== undefined && column.columnType === "PgTimestamp")
+        value = new Date(); // defaultNow()
       else value = null;
     }
     if (value === null) return "\\N";
     const driver = column.mapToDriverValue(value);
-    return escapeCopy(typeof driver === "string" ? driver : driver instanceof Date ? driver.toISOString() : String(driver));
+    return escapeCopy(
+      typeof driver === "string" ? driver : driver instanceof Date ? driver.toISOString() : String(driver),
+    );
   });
-  return { table: getTableName(table), columns: entries.map(([, c]) => c.name), keys: entries.map(([k]) => k), encoders };
+  return {
+    table: getTableName(table),
+    columns: entries.map(([, c]) => c.name),
+    keys: entries.map(([k]) => k),
+    encoders,
+  };
 }
 
 export function copyText(plan: CopyPlan, rows: Array<Record<string, unknown>>): string {
   let out = "";
   for (const row of rows) {
     let line = "";
-    for (let i = 0; i < plan.encoders.length; i++) line += (i === 0 ? "" : "\t") + (plan.encoders[i] as (r: Record<string, unknown>) => string)(row);
+    for (let i = 0; i < plan.encoders.length; i++)
+      line += (i === 0 ? "" : "\t") + (plan.encoders[i] as (r: Record<string, unknown>) => string)(row);
     out += `${line}\n`;
   }
   return out;

@@ -11,7 +11,8 @@ export type BenchTarget = { kind: "postgres"; url: string; name: string } | { ki
 /** A book's own database: coverdesk_bench for 100,000 pulls, coverdesk_bench_10k, coverdesk_bench_1m… for others. */
 export function bookDatabaseName(count: number): string {
   if (count === 100_000) return "coverdesk_bench";
-  const short = count % 1_000_000 === 0 ? `${count / 1_000_000}m` : count % 1_000 === 0 ? `${count / 1_000}k` : String(count);
+  const short =
+    count % 1_000_000 === 0 ? `${count / 1_000_000}m` : count % 1_000 === 0 ? `${count / 1_000}k` : String(count);
   return `coverdesk_bench_${short}`;
 }
 
@@ -24,7 +25,10 @@ export function benchTarget(count = Number(process.env.BENCH_PULLS ?? 100_000)):
     url.pathname = `/${name}`;
     return { kind: "postgres", url: url.toString(), name };
   }
-  return { kind: "pglite", dir: process.env.BENCH_PGLITE_DIR ?? (count === 100_000 ? ".data/bench-pglite" : `.data/bench-pglite-${count}`) };
+  return {
+    kind: "pglite",
+    dir: process.env.BENCH_PGLITE_DIR ?? (count === 100_000 ? ".data/bench-pglite" : `.data/bench-pglite-${count}`),
+  };
 }
 
 /** The book's identity, kept in the database so a rerun can reuse it. */
@@ -40,7 +44,9 @@ async function readMarker(connection: Connection): Promise<string | null> {
 }
 
 export async function openTarget(target: BenchTarget): Promise<Connection> {
-  return target.kind === "postgres" ? openDatabase({ kind: "postgres", url: target.url, maxConnections: 4 }) : openDatabase({ kind: "pglite", dir: target.dir });
+  return target.kind === "postgres"
+    ? openDatabase({ kind: "postgres", url: target.url, maxConnections: 4 })
+    : openDatabase({ kind: "pglite", dir: target.dir });
 }
 
 async function recreate(target: BenchTarget): Promise<void> {
@@ -61,7 +67,11 @@ async function recreate(target: BenchTarget): Promise<void> {
  * A seeded book: reused when the database already holds the same (count, seed, day) and
  * BENCH_RESEED is not set, seeded into a fresh database otherwise.
  */
-export async function seededTarget(target: BenchTarget, options: SeedOptions & { now: Date; seed: number }, log: (line: string) => void): Promise<{ reused: boolean; summary: SeedSummary | null }> {
+export async function seededTarget(
+  target: BenchTarget,
+  options: SeedOptions & { now: Date; seed: number },
+  log: (line: string) => void,
+): Promise<{ reused: boolean; summary: SeedSummary | null }> {
   const wanted = marker(options.count, options.seed, options.now.toISOString());
   if (!process.env.BENCH_RESEED) {
     const exists = target.kind === "pglite" ? existsSync(target.dir) : true;
@@ -71,7 +81,9 @@ export async function seededTarget(target: BenchTarget, options: SeedOptions & {
         const found = await readMarker(connection);
         await connection.close();
         if (found === wanted) {
-          log(`reusing the seeded book in ${target.kind === "postgres" ? target.name : target.dir} (${wanted}); BENCH_RESEED=1 to seed again`);
+          log(
+            `reusing the seeded book in ${target.kind === "postgres" ? target.name : target.dir} (${wanted}); BENCH_RESEED=1 to seed again`,
+          );
           return { reused: true, summary: null };
         }
       }
@@ -88,13 +100,17 @@ export async function seededTarget(target: BenchTarget, options: SeedOptions & {
         if (done - last >= total / 20 || done === total) {
           last = done;
           const seconds = (performance.now() - started) / 1000;
-          log(`seeded ${done.toLocaleString("en-US")} / ${total.toLocaleString("en-US")} pulls (${seconds.toFixed(0)} s, ${Math.round(done / seconds)} pulls/s)`);
+          log(
+            `seeded ${done.toLocaleString("en-US")} / ${total.toLocaleString("en-US")} pulls (${seconds.toFixed(0)} s, ${Math.round(done / seconds)} pulls/s)`,
+          );
         }
       },
     });
     await connection.db.execute(sql`create table if not exists bench_seed_marker (value text not null)`);
     await connection.db.execute(sql`insert into bench_seed_marker (value) values (${wanted})`);
-    log(`seeded ${summary.pulls} pulls, ${summary.policies} policies, ${summary.auditEvents} audit events, ${summary.monitorings} monitorings in ${summary.seconds.toFixed(0)} s`);
+    log(
+      `seeded ${summary.pulls} pulls, ${summary.policies} policies, ${summary.auditEvents} audit events, ${summary.monitorings} monitorings in ${summary.seconds.toFixed(0)} s`,
+    );
     return { reused: false, summary };
   } finally {
     await connection.close();

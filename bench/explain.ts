@@ -16,8 +16,13 @@ async function main() {
   try {
     const statements = await capture.capture(async (db) => {
       if (kind === "report") await getReport(db, parseReportFilter(params).filter);
-      else if (kind === "csv") await listPulls(db, { kind: "all" }, { ...parsePullListQuery(params).query, page: 1 }, 50_000);
-      else await Promise.all([listPulls(db, { kind: "all" }, parsePullListQuery(params).query), listPullFilterOptions(db, { kind: "all" })]);
+      else if (kind === "csv")
+        await listPulls(db, { kind: "all" }, { ...parsePullListQuery(params).query, page: 1 }, 50_000);
+      else
+        await Promise.all([
+          listPulls(db, { kind: "all" }, parsePullListQuery(params).query),
+          listPullFilterOptions(db, { kind: "all" }),
+        ]);
     });
     for (const s of statements) {
       const rows = await capture.explain(s);

@@ -22,7 +22,10 @@ function walk(dir: string, out: string[] = []): string[] {
 
 /** The route a manifest belongs to: its folder under server/app, without (groups). */
 function routeOf(appDir: string, manifest: string): string {
-  const rel = path.relative(appDir, path.dirname(manifest)).split(path.sep).filter((p) => !/^\(.*\)$/.test(p));
+  const rel = path
+    .relative(appDir, path.dirname(manifest))
+    .split(path.sep)
+    .filter((p) => !/^\(.*\)$/.test(p));
   return `/${rel.join("/")}`;
 }
 
@@ -37,7 +40,9 @@ function entryFilesOf(manifestFile: string): string[] {
 export function firstLoadJs(nextDir = ".next"): FirstLoad[] {
   const appDir = path.join(nextDir, "server", "app");
   if (!existsSync(appDir)) throw new Error(`No build in ${nextDir}: run next build first.`);
-  const build = JSON.parse(readFileSync(path.join(nextDir, "build-manifest.json"), "utf8")) as { rootMainFiles?: string[] };
+  const build = JSON.parse(readFileSync(path.join(nextDir, "build-manifest.json"), "utf8")) as {
+    rootMainFiles?: string[];
+  };
   const root = build.rootMainFiles ?? [];
   const sizes = new Map<string, { raw: number; gzip: number }>();
   const sizeOf = (file: string) => {
@@ -51,8 +56,19 @@ export function firstLoadJs(nextDir = ".next"): FirstLoad[] {
   return walk(appDir)
     .map((manifest) => {
       const files = [...new Set([...root, ...entryFilesOf(manifest)])].filter((f) => f.endsWith(".js"));
-      const total = files.reduce((acc, f) => { const s = sizeOf(f); return { raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip }; }, { raw: 0, gzip: 0 });
-      return { route: routeOf(appDir, manifest), files: files.length, rawKb: Math.round(total.raw / 102.4) / 10, gzipKb: Math.round(total.gzip / 102.4) / 10 };
+      const total = files.reduce(
+        (acc, f) => {
+          const s = sizeOf(f);
+          return { raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip };
+        },
+        { raw: 0, gzip: 0 },
+      );
+      return {
+        route: routeOf(appDir, manifest),
+        files: files.length,
+        rawKb: Math.round(total.raw / 102.4) / 10,
+        gzipKb: Math.round(total.gzip / 102.4) / 10,
+      };
     })
     .sort((a, b) => a.route.localeCompare(b.route));
 }

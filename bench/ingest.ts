@@ -61,11 +61,27 @@ async function startSandboxProcess(service: Omit<ServiceConfig, "baseUrl">) {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
     stdio: "ignore",
-    env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_CLIENT_ID: service.clientId, SANDBOX_CLIENT_SECRET: service.clientSecret, SANDBOX_TEAM_ID: service.teamId ?? "", SANDBOX_WEBHOOK_URL: "none", SANDBOX_PULL_COUNT: String(PULLS), SANDBOX_DELIVER_ON_START: "false", SANDBOX_SEED: "1" },
+    env: {
+      ...process.env,
+      SANDBOX_PORT: String(port),
+      SANDBOX_CLIENT_ID: service.clientId,
+      SANDBOX_CLIENT_SECRET: service.clientSecret,
+      SANDBOX_TEAM_ID: service.teamId ?? "",
+      SANDBOX_WEBHOOK_URL: "none",
+      SANDBOX_PULL_COUNT: String(PULLS),
+      SANDBOX_DELIVER_ON_START: "false",
+      SANDBOX_SEED: "1",
+    },
   });
   const baseUrl = `http://127.0.0.1:${port}/api/v1.0.0`;
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`${baseUrl}/health`).then((r) => r.ok, () => false)) return { baseUrl, stop: () => child.kill("SIGTERM") };
+    if (
+      await fetch(`${baseUrl}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { baseUrl, stop: () => child.kill("SIGTERM") };
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill("SIGKILL");
@@ -75,7 +91,11 @@ async function startSandboxProcess(service: Omit<ServiceConfig, "baseUrl">) {
 async function loadInChild(url: string, bodies: string[], dir: string): Promise<LoadResult> {
   const file = path.join(dir, `bodies-${randomBytes(3).toString("hex")}.json`);
   writeFileSync(file, JSON.stringify(bodies));
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "bench/load-child.ts", url, String(RATE), file], { maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", "bench/load-child.ts", url, String(RATE), file],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
   return JSON.parse(stdout) as LoadResult;
 }
 
@@ -99,7 +119,15 @@ async function main() {
   for await (const pull of iteratePulls(service)) ids.push(pull.pull_id);
   const scratch = mkdtempSync(path.join(tmpdir(), "coverdesk-bench-"));
   const count = RATE * SECONDS;
-  const bodies = Array.from({ length: count }, (_, i) => JSON.stringify({ event_type: i % 3 === 0 ? "POLICIES_AVAILABLE" : "COMPLETE", pull_id: ids[i % ids.length], status: "SUCCESS", data: {}, n: i }));
+  const bodies = Array.from({ length: count }, (_, i) =>
+    JSON.stringify({
+      event_type: i % 3 === 0 ? "POLICIES_AVAILABLE" : "COMPLETE",
+      pull_id: ids[i % ids.length],
+      status: "SUCCESS",
+      data: {},
+      n: i,
+    }),
+  );
 
   try {
     await db.execute(sql`create table bench_raw (id bigserial primary key, body jsonb not null)`);
@@ -110,10 +138,18 @@ async function main() {
     // Signed like the service signs, so the receiver does all of its work.
     const now = Math.floor(Date.now() / 1000);
     const signatures = new Map(bodies.map((b) => [b, signPayload(SECRET, b, now)]));
-    const app = await serveBodies(async (body) => (await receiveWebhook(db, body, { webhookSecret: SECRET, signatureHeader: signatures.get(body) ?? null })).status);
+    const app = await serveBodies(
+      async (body) =>
+        (await receiveWebhook(db, body, { webhookSecret: SECRET, signatureHeader: signatures.get(body) ?? null }))
+          .status,
+    );
 
     await loadInChild(raw.url, bodies.slice(0, 200), scratch); // warm-up of both paths
-    await loadInChild(app.url, bodies.slice(0, 200).map((b) => b.replace('"n":', '"warm":1,"n":')), scratch);
+    await loadInChild(
+      app.url,
+      bodies.slice(0, 200).map((b) => b.replace('"n":', '"warm":1,"n":')),
+      scratch,
+    );
     await db.delete(webhookEvents);
 
     const baseline = await loadInChild(raw.url, bodies, scratch);
@@ -134,12 +170,24 @@ async function main() {
     const rows = [summarize("raw INSERT (baseline)", baseline), summarize("webhook receiver", receiver)];
     console.log(`\ningest benchmark: ${count} webhooks at ${RATE}/s for ${ids.length} pulls on ${database.kind}`);
     console.table(rows);
-    const processing = { events: stored, pulls: pullCount?.n ?? 0, seconds: Number(processSeconds.toFixed(2)), "pulls/s": Math.round((pullCount?.n ?? 0) / processSeconds) };
+    const processing = {
+      events: stored,
+      pulls: pullCount?.n ?? 0,
+      seconds: Number(processSeconds.toFixed(2)),
+      "pulls/s": Math.round((pullCount?.n ?? 0) / processSeconds),
+    };
     console.table([processing]);
     const ratio = (rows[1]?.["p99 ms"] ?? NaN) / (rows[0]?.["p99 ms"] ?? NaN);
     console.log(`receiver p99 is ${ratio.toFixed(2)}× the raw INSERT's p99`);
     mkdirSync("bench", { recursive: true }); // results.local.json is not committed
-    writeFileSync("bench/results.local.json", JSON.stringify({ at: new Date().toISOString(), database: database.kind, rate: RATE, ack: rows, processing }, null, 2));
+    writeFileSync(
+      "bench/results.local.json",
+      JSON.stringify(
+        { at: new Date().toISOString(), database: database.kind, rate: RATE, ack: rows, processing },
+        null,
+        2,
+      ),
+    );
   } finally {
     sandbox.stop();
     rmSync(scratch, { recursive: true, force: true });

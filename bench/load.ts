@@ -31,7 +31,9 @@ export function percentile(values: number[], p: number): number {
 }
 
 /** A bare HTTP endpoint that hands each body to `handle` and answers with its status. */
-export async function serveBodies(handle: (body: string) => Promise<number>): Promise<{ url: string; close: () => Promise<void> }> {
+export async function serveBodies(
+  handle: (body: string) => Promise<number>,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));

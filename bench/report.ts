@@ -5,7 +5,16 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import type { FirstLoad } from "./first-load";
 import type { Measured } from "./run";
 
-export type BookRun = { at: string; pulls: number; seed: number; day: string; database: string; loadAverage: number; seeding: unknown; results: Measured[] };
+export type BookRun = {
+  at: string;
+  pulls: number;
+  seed: number;
+  day: string;
+  database: string;
+  loadAverage: number;
+  seeding: unknown;
+  results: Measured[];
+};
 type Results = {
   updated: string;
   method: string;
@@ -20,7 +29,8 @@ type Results = {
 
 const RESULTS = "bench/results.json";
 const README = "README.md";
-export const BEGIN = "<!-- bench:begin: written by `npm run bench` from bench/results.json; edits here are overwritten -->";
+export const BEGIN =
+  "<!-- bench:begin: written by `npm run bench` from bench/results.json; edits here are overwritten -->";
 export const END = "<!-- bench:end -->";
 const FIRST_LOAD_TARGET_KB = 150;
 const METHOD =
@@ -41,7 +51,9 @@ function mainTable(run: BookRun): string[] {
     "|---|---:|---:|---:|---:|---:|---:|---:|---|---|",
   ];
   for (const m of run.results) {
-    lines.push(`| ${m.group}: ${m.name} | ${m.statements} (${m.stages}) | ${ms(m.app.p50)} | ${ms(m.app.p95)} | ${ms(m.raw.p50)} | ${ms(m.raw.p95)} | ${m.ratioP50} | ${m.ratioP95} | ${targetText(m)} | ${m.pass === null ? "" : m.pass ? "✓" : "✗"} |`);
+    lines.push(
+      `| ${m.group}: ${m.name} | ${m.statements} (${m.stages}) | ${ms(m.app.p50)} | ${ms(m.app.p95)} | ${ms(m.raw.p50)} | ${ms(m.raw.p95)} | ${m.ratioP50} | ${m.ratioP95} | ${targetText(m)} | ${m.pass === null ? "" : m.pass ? "✓" : "✗"} |`,
+    );
   }
   return lines;
 }
@@ -55,10 +67,15 @@ function growthTable(books: BookRun[]): string[] {
   for (const name of names) {
     // The CSV row is named by its row count, which grows with the book: matched by its group.
     const cells = books.map((b) => {
-      const m = b.results.find((r) => `${r.group}: ${r.name}` === name) ?? (name.startsWith("csv:") ? b.results.find((r) => r.group === "csv") : undefined);
+      const m =
+        b.results.find((r) => `${r.group}: ${r.name}` === name) ??
+        (name.startsWith("csv:") ? b.results.find((r) => r.group === "csv") : undefined);
       return m ? `${ms(m.app.p95)} (${ms(m.raw.p95)})` : "—";
     });
-    if (!name.startsWith("csv:") || name === names.find((n) => n.startsWith("csv:"))) lines.push(`| ${name.startsWith("csv:") ? "csv: CSV export (about 10,000 rows, or the whole book)" : name} | ${cells.join(" | ")} |`);
+    if (!name.startsWith("csv:") || name === names.find((n) => n.startsWith("csv:")))
+      lines.push(
+        `| ${name.startsWith("csv:") ? "csv: CSV export (about 10,000 rows, or the whole book)" : name} | ${cells.join(" | ")} |`,
+      );
   }
   return lines;
 }
@@ -75,13 +92,25 @@ function readmeBlock(results: Results): string {
       "",
     );
     const missed = main.results.filter((m) => m.pass === false).map((m) => `${m.group}: ${m.name}`);
-    out.push(missed.length === 0 ? "**Every target holds** in this run." : `**Targets missed** in this run: ${missed.join("; ")}.`, "");
+    out.push(
+      missed.length === 0
+        ? "**Every target holds** in this run."
+        : `**Targets missed** in this run: ${missed.join("; ")}.`,
+      "",
+    );
   }
   if (books.length > 1) {
-    out.push(`**How cost grows with the book** (the same pages, app p95 and, in brackets, raw SQL p95, ms; ${books.map((b) => `${count(b.pulls)} pulls on ${utc(b.at)}`).join(", ")}):`, "", ...growthTable(books), "");
+    out.push(
+      `**How cost grows with the book** (the same pages, app p95 and, in brackets, raw SQL p95, ms; ${books.map((b) => `${count(b.pulls)} pulls on ${utc(b.at)}`).join(", ")}):`,
+      "",
+      ...growthTable(books),
+      "",
+    );
     for (const b of books.filter((x) => x !== main)) {
       const missed = b.results.filter((m) => m.pass === false).map((m) => `${m.group}: ${m.name}`);
-      out.push(`- ${count(b.pulls)} pulls: ${missed.length === 0 ? "every target holds (lists ≤ 150 ms p95)" : `targets missed: ${missed.join("; ")}`}.`);
+      out.push(
+        `- ${count(b.pulls)} pulls: ${missed.length === 0 ? "every target holds (lists ≤ 150 ms p95)" : `targets missed: ${missed.join("; ")}`}.`,
+      );
     }
     out.push("");
   }
@@ -90,18 +119,35 @@ function readmeBlock(results: Results): string {
   out.push(
     `**First-load JS** (gzipped, target ≤ ${FIRST_LOAD_TARGET_KB} kB): ${routes.map((b) => `${b.route} ${b.gzipKb} kB ${b.gzipKb <= FIRST_LOAD_TARGET_KB ? "✓" : "✗"}`).join(", ")}; every other page ${Math.min(...others.map((b) => b.gzipKb))}–${Math.max(...others.map((b) => b.gzipKb))} kB.`,
   );
-  const ingest = results.ingestion as { rate?: number; ack?: Array<Record<string, number>>; processing?: Record<string, number> } | null;
+  const ingest = results.ingestion as {
+    rate?: number;
+    ack?: Array<Record<string, number>>;
+    processing?: Record<string, number>;
+  } | null;
   if (ingest?.ack && ingest.processing) {
     const a = ingest.ack[1] ?? {};
-    out.push("", `**Webhooks:** acknowledged ${a["acked/s"]}/s of ${ingest.rate}/s offered, p50 ${a["p50 ms"]} ms, p99 ${a["p99 ms"]} ms; processing (fetch from the sandbox and store) ${ingest.processing["pulls/s"]} pulls/s.`);
+    out.push(
+      "",
+      `**Webhooks:** acknowledged ${a["acked/s"]}/s of ${ingest.rate}/s offered, p50 ${a["p50 ms"]} ms, p99 ${a["p99 ms"]} ms; processing (fetch from the sandbox and store) ${ingest.processing["pulls/s"]} pulls/s.`,
+    );
   }
   out.push("", END);
   return out.join("\n");
 }
 
 /** Merges this run's books into results.json, writes it, and regenerates the README block. */
-export function writeResults(run: { runs: BookRun[]; iterations: number; warmup: number; cores: number; firstLoadJs: FirstLoad[]; ingestion: unknown; partial: boolean }): { readme: boolean; missed: string[] } {
-  const missed = run.runs.flatMap((r) => r.results.filter((m) => m.pass === false).map((m) => `${count(r.pulls)}: ${m.group}: ${m.name}`));
+export function writeResults(run: {
+  runs: BookRun[];
+  iterations: number;
+  warmup: number;
+  cores: number;
+  firstLoadJs: FirstLoad[];
+  ingestion: unknown;
+  partial: boolean;
+}): { readme: boolean; missed: string[] } {
+  const missed = run.runs.flatMap((r) =>
+    r.results.filter((m) => m.pass === false).map((m) => `${count(r.pulls)}: ${m.group}: ${m.name}`),
+  );
   if (run.partial) return { readme: false, missed }; // BENCH_ONLY: a few rows, for tuning; nothing written
   const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as Partial<Results>) : {};
   const books = { ...(previous.books ?? {}) };

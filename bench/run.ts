@@ -53,9 +53,32 @@ const log = (line: string) => console.log(`[bench] ${line}`);
 
 type Group = "list" | "detail" | "report" | "csv";
 /** One page (or download) measured: each iteration requests paths[i % n] and replays plans[i % n]. */
-type Scenario = { group: Group; name: string; paths: string[]; targetMs: number | null; ratioTarget?: number; plans: Statement[][][]; iterations: number; rows?: number };
+type Scenario = {
+  group: Group;
+  name: string;
+  paths: string[];
+  targetMs: number | null;
+  ratioTarget?: number;
+  plans: Statement[][][];
+  iterations: number;
+  rows?: number;
+};
 
-export type Measured = { group: Group; name: string; path: string; targetMs: number | null; ratioTarget?: number; app: { p50: number; p95: number }; raw: { p50: number; p95: number }; ratioP50: number; ratioP95: number; pass: boolean | null; rows?: number; statements: number; stages: number };
+export type Measured = {
+  group: Group;
+  name: string;
+  path: string;
+  targetMs: number | null;
+  ratioTarget?: number;
+  app: { p50: number; p95: number };
+  raw: { p50: number; p95: number };
+  ratioP50: number;
+  ratioP95: number;
+  pass: boolean | null;
+  rows?: number;
+  statements: number;
+  stages: number;
+};
 
 /** The list's target: p95 within 60 ms on the benchmark's book of 100,000, 150 ms on any book up to a million. */
 let LIST_TARGET_MS = 60;
@@ -67,10 +90,16 @@ let LIST_TARGET_MS = 60;
  * session check of the layout and of the page (requireUser, each), then the layout's own reads
  * beside the page's loader, the very function the page calls, captured as it runs.
  */
-async function pagePlan(capture: CaptureDb, user: SessionUser, loader: (db: Db) => Promise<unknown>): Promise<Statement[][]> {
+async function pagePlan(
+  capture: CaptureDb,
+  user: SessionUser,
+  loader: (db: Db) => Promise<unknown>,
+): Promise<Statement[][]> {
   const session = (db: Db) => findSessionUser(db, user.id, user.sessionId);
   const auth = await capture.captureStages((db) => Promise.all([session(db), session(db)]));
-  const layout = await capture.capture((db) => Promise.all([countNewAssignments(db, user.id), failedSignInsSincePreviousSignIn(db, user.id)]));
+  const layout = await capture.capture((db) =>
+    Promise.all([countNewAssignments(db, user.id), failedSignInsSincePreviousSignIn(db, user.id)]),
+  );
   const page = await capture.captureStages(loader);
   return [...auth, [...layout, ...(page[0] ?? [])], ...page.slice(1)];
 }
@@ -88,30 +117,49 @@ const params = (qs: string) => Object.fromEntries(new URLSearchParams(qs));
 async function csvPlan(capture: CaptureDb, user: SessionUser, qs: string): Promise<Statement[][]> {
   const { query } = parsePullListQuery(params(qs));
   const auth = await capture.captureStages((db) => findSessionUser(db, user.id, user.sessionId));
-  return [...auth, ...(await capture.captureStages((db) => listPulls(db, { kind: "all" }, { ...query, page: 1 }, 50_000)))];
+  return [
+    ...auth,
+    ...(await capture.captureStages((db) => listPulls(db, { kind: "all" }, { ...query, page: 1 }, 50_000))),
+  ];
 }
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 async function buildScenarios(capture: CaptureDb, user: SessionUser): Promise<Scenario[]> {
   const db = capture.db;
-  const one = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await queryRows<T>(db, query))[0] as T;
+  const one = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+    (await queryRows<T>(db, query))[0] as T;
   // Search terms taken from the book itself, so every search finds something.
-  const name = await one<{ v: string }>(sql`select lower(last_name) as v from pulls where last_name ~ '^[A-Za-z]+$' group by 1 order by count(*) desc, 1 limit 1`);
-  const sample = await one<{ first: string; last: string; phone: string; vin: string | null; email: string; policy: string }>(sql`
+  const name = await one<{ v: string }>(
+    sql`select lower(last_name) as v from pulls where last_name ~ '^[A-Za-z]+$' group by 1 order by count(*) desc, 1 limit 1`,
+  );
+  const sample = await one<{
+    first: string;
+    last: string;
+    phone: string;
+    vin: string | null;
+    email: string;
+    policy: string;
+  }>(sql`
     select p.first_name as first, p.last_name as last, p.phone as phone, p.email as email,
            (select v->>'vin' from jsonb_array_elements(p.raw->'policies') pol, jsonb_array_elements(pol->'vehicles') v where v->>'vin' is not null limit 1) as vin,
            (select carrier_policy_number from policies where pull_id = p.pull_id and carrier_policy_number is not null limit 1) as policy
     from pulls p where p.parent_pull_id is null and p.status = 'SUCCESS' and p.phone ~ '^\\+1[0-9]{10}$' and p.email is not null
       and p.raw->'policies' @> '[{"policy_type":"AUTO"}]' and p.first_name ~ '^[A-Za-z]+$'
     order by p.pull_id limit 1`);
-  const carrier = await one<{ v: string }>(sql`select provider_name as v from pulls where parent_pull_id is null and provider_name is not null group by 1 order by count(*) desc limit 1`);
+  const carrier = await one<{ v: string }>(
+    sql`select provider_name as v from pulls where parent_pull_id is null and provider_name is not null group by 1 order by count(*) desc limit 1`,
+  );
   const newest = await one<{ v: Date }>(sql`select max(service_created_at) as v from pulls`);
   const end = new Date(newest.v);
   // A date range holding about 10,000 pulls, for the CSV export.
-  const listed = await one<{ n: number }>(sql`select count(*)::int as n from pulls where parent_pull_id is null and not is_archived`);
+  const listed = await one<{ n: number }>(
+    sql`select count(*)::int as n from pulls where parent_pull_id is null and not is_archived`,
+  );
   const csvOffset = Math.max(0, Math.min(9_999, Number(listed.n) - 1)); // a smaller book exports all
-  const tenK = await one<{ v: Date }>(sql`select service_created_at as v from pulls where parent_pull_id is null and not is_archived order by service_created_at desc nulls last offset ${csvOffset} limit 1`);
+  const tenK = await one<{ v: Date }>(
+    sql`select service_created_at as v from pulls where parent_pull_id is null and not is_archived order by service_created_at desc nulls last offset ${csvOffset} limit 1`,
+  );
   const agent = SEED_AGENTS[1].id;
   const phone = sample.phone.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, "($1) $2-$3");
   const vin = (sample.vin ?? "").slice(-8).toLowerCase();
@@ -139,17 +187,31 @@ async function buildScenarios(capture: CaptureDb, user: SessionUser): Promise<Sc
     ["linked in one week", `from=${day(new Date(end.getTime() - 7 * 86_400_000))}&to=${day(end)}`],
     ["archived only", "archived=only"],
     ["report drill-down: lines", `lines=${encodeURIComponent("AUTO + HOMEOWNERS")}&stage=WON`],
-    ["report drill-down: won by agent in range", `stage=WON&wonBy=${agent}&wonFrom=${day(new Date(end.getTime() - 60 * 86_400_000))}&wonTo=${day(end)}`],
+    [
+      "report drill-down: won by agent in range",
+      `stage=WON&wonBy=${agent}&wonFrom=${day(new Date(end.getTime() - 60 * 86_400_000))}&wonTo=${day(end)}`,
+    ],
   ];
   const scenarios: Scenario[] = [];
   for (const [label, qs] of listQueries) {
     const plan = await pagePlan(capture, user, (db) => loadPullListPage(db, user, params(qs)));
-    scenarios.push({ group: "list", name: label, paths: [`/pulls${qs ? `?${qs}` : ""}`], targetMs: LIST_TARGET_MS, ratioTarget: 2, plans: [plan], iterations: ITERATIONS });
+    scenarios.push({
+      group: "list",
+      name: label,
+      paths: [`/pulls${qs ? `?${qs}` : ""}`],
+      targetMs: LIST_TARGET_MS,
+      ratioTarget: 2,
+      plans: [plan],
+      iterations: ITERATIONS,
+    });
   }
 
-  const details = await queryRows<{ id: string; account: string | null }>(db, sql`
+  const details = await queryRows<{ id: string; account: string | null }>(
+    db,
+    sql`
     select pull_id as id, account_identifier as account from pulls
-    where parent_pull_id is null and status = 'SUCCESS' order by md5(pull_id::text) limit 20`);
+    where parent_pull_id is null and status = 'SUCCESS' order by md5(pull_id::text) limit 20`,
+  );
   scenarios.push({
     group: "detail",
     name: `pull page (${details.length} different pulls)`,
@@ -170,12 +232,30 @@ async function buildScenarios(capture: CaptureDb, user: SessionUser): Promise<Sc
     ["one link", "link=renewal-review"],
   ];
   for (const [label, qs] of reportQueries) {
-    scenarios.push({ group: "report", name: label, paths: [`/reports${qs ? `?${qs}` : ""}`], targetMs: 150, plans: [await pagePlan(capture, user, (db) => loadReportsPage(db, params(qs)))], iterations: ITERATIONS });
+    scenarios.push({
+      group: "report",
+      name: label,
+      paths: [`/reports${qs ? `?${qs}` : ""}`],
+      targetMs: 150,
+      plans: [await pagePlan(capture, user, (db) => loadReportsPage(db, params(qs)))],
+      iterations: ITERATIONS,
+    });
   }
 
   const csvQs = `from=${day(new Date(tenK.v))}`;
-  const [csvCount] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pulls where parent_pull_id is null and not is_archived and service_created_at >= ${day(new Date(tenK.v))}::date`);
-  scenarios.push({ group: "csv", name: `CSV export, ${csvCount?.n.toLocaleString("en-US")} rows`, paths: [`/api/pulls/csv?${csvQs}`], targetMs: null, plans: [await csvPlan(capture, user, csvQs)], iterations: Math.max(5, Math.round(ITERATIONS / 2)), rows: csvCount?.n });
+  const [csvCount] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from pulls where parent_pull_id is null and not is_archived and service_created_at >= ${day(new Date(tenK.v))}::date`,
+  );
+  scenarios.push({
+    group: "csv",
+    name: `CSV export, ${csvCount?.n.toLocaleString("en-US")} rows`,
+    paths: [`/api/pulls/csv?${csvQs}`],
+    targetMs: null,
+    plans: [await csvPlan(capture, user, csvQs)],
+    iterations: Math.max(5, Math.round(ITERATIONS / 2)),
+    rows: csvCount?.n,
+  });
   return scenarios;
 }
 
@@ -200,26 +280,34 @@ async function timeApp(path: string, cookie: string): Promise<number> {
 async function sampleRaw(capture: CaptureDb, scenario: Scenario): Promise<number[]> {
   for (let i = 0; i < WARMUP; i++) await timeRaw(capture, scenario.plans[i % scenario.plans.length] as Statement[][]);
   const out: number[] = [];
-  for (let i = 0; i < scenario.iterations; i++) out.push(await timeRaw(capture, scenario.plans[i % scenario.plans.length] as Statement[][]));
+  for (let i = 0; i < scenario.iterations; i++)
+    out.push(await timeRaw(capture, scenario.plans[i % scenario.plans.length] as Statement[][]));
   return out;
 }
 
 async function sampleApp(scenario: Scenario, cookie: string): Promise<number[]> {
   // Warm-up: each distinct path once at least (first renders compile and fill caches).
-  for (let i = 0; i < Math.max(WARMUP, scenario.paths.length); i++) await timeApp(scenario.paths[i % scenario.paths.length] as string, cookie);
+  for (let i = 0; i < Math.max(WARMUP, scenario.paths.length); i++)
+    await timeApp(scenario.paths[i % scenario.paths.length] as string, cookie);
   const out: number[] = [];
-  for (let i = 0; i < scenario.iterations; i++) out.push(await timeApp(scenario.paths[i % scenario.paths.length] as string, cookie));
+  for (let i = 0; i < scenario.iterations; i++)
+    out.push(await timeApp(scenario.paths[i % scenario.paths.length] as string, cookie));
   return out;
 }
 
-const stats = (values: number[]) => ({ p50: Number(percentile(values, 50).toFixed(1)), p95: Number(percentile(values, 95).toFixed(1)) });
+const stats = (values: number[]) => ({
+  p50: Number(percentile(values, 50).toFixed(1)),
+  p95: Number(percentile(values, 95).toFixed(1)),
+});
 
 // ---------------------------------------------------------------------------- the app
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: "inherit", env });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
+    );
   });
 }
 
@@ -253,12 +341,18 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 async function startApp(target: BenchTarget): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], { stdio: ["ignore", "pipe", "inherit"], env: appEnv(target) });
+  const child = spawn(process.execPath, ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: appEnv(target),
+  });
   running = child;
   child.stdout?.on("data", () => {}); // drained, not shown
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`the app (server.mjs) exited with ${child.exitCode}`);
-    const ok = await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${BASE}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return child;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -279,7 +373,13 @@ async function signIn(email: string): Promise<string> {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; ") },
-    body: new URLSearchParams({ csrfToken, email, password: "coverdesk-demo", callbackUrl: `${BASE}/pulls`, json: "true" }),
+    body: new URLSearchParams({
+      csrfToken,
+      email,
+      password: "coverdesk-demo",
+      callbackUrl: `${BASE}/pulls`,
+      json: "true",
+    }),
   });
   const session = cookiesOf(response).find((c) => c.includes("session-token="));
   if (!session) throw new Error(`Signing in as ${email} failed (${response.status}).`);
@@ -288,7 +388,12 @@ async function signIn(email: string): Promise<string> {
 
 // ---------------------------------------------------------------------------- ingestion
 
-type IngestResult = { ack: Array<Record<string, number | string>>; processing: Record<string, number>; rate: number; database: string };
+type IngestResult = {
+  ack: Array<Record<string, number | string>>;
+  processing: Record<string, number>;
+  rate: number;
+  database: string;
+};
 
 async function ingestion(): Promise<IngestResult | null> {
   if (process.env.BENCH_SKIP_INGEST) return null;
@@ -314,7 +419,10 @@ function measured(scenario: Scenario, raw: number[], app: number[]): Measured {
     raw: r,
     ratioP50: Number((a.p50 / r.p50).toFixed(1)),
     ratioP95,
-    pass: scenario.targetMs === null ? null : a.p95 <= scenario.targetMs && (scenario.ratioTarget === undefined || ratioP95 <= scenario.ratioTarget),
+    pass:
+      scenario.targetMs === null
+        ? null
+        : a.p95 <= scenario.targetMs && (scenario.ratioTarget === undefined || ratioP95 <= scenario.ratioTarget),
     rows: scenario.rows,
     statements: plan.flat().length,
     stages: plan.length,
@@ -337,7 +445,10 @@ async function measureBook(target: BenchTarget, only: RegExp | null): Promise<Me
   let app: ChildProcess | null = null;
   let capture: CaptureDb | null = null;
   const keep = (s: Scenario) => !only || only.test(`${s.group}: ${s.name}`);
-  const show = (m: Measured) => log(`${m.group.padEnd(6)} ${m.name.padEnd(44)} app p50 ${m.app.p50} / p95 ${m.app.p95} ms, raw ${m.raw.p50} / ${m.raw.p95} ms (${m.statements} statements in ${m.stages} stages)`);
+  const show = (m: Measured) =>
+    log(
+      `${m.group.padEnd(6)} ${m.name.padEnd(44)} app p50 ${m.app.p50} / p95 ${m.app.p95} ms, raw ${m.raw.p50} / ${m.raw.p95} ms (${m.statements} statements in ${m.stages} stages)`,
+    );
   try {
     if (target.kind === "postgres") {
       // The app migrates at start: start it first so new indexes exist before anything is timed.
@@ -387,12 +498,19 @@ async function measureBook(target: BenchTarget, only: RegExp | null): Promise<Me
 async function main() {
   const settings = seedSettings();
   // BENCH_BOOKS=10000,100000,1000000 measures several books in one run (the README's growth table).
-  const books = (process.env.BENCH_BOOKS ?? String(settings.count)).split(",").map((n) => Number(n.trim())).filter((n) => n > 0);
+  const books = (process.env.BENCH_BOOKS ?? String(settings.count))
+    .split(",")
+    .map((n) => Number(n.trim()))
+    .filter((n) => n > 0);
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : null;
 
   if (!process.env.BENCH_SKIP_BUILD || !existsSync(".next/BUILD_ID")) {
     log("building: next build");
-    await run(process.execPath, ["node_modules/next/dist/bin/next", "build"], { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
+    await run(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+    });
   }
   const bundles = firstLoadJs();
 
@@ -401,22 +519,61 @@ async function main() {
     const target = benchTarget(count);
     const book = { ...settings, count };
     LIST_TARGET_MS = count === 100_000 ? 60 : 150;
-    log(`database: ${target.kind === "postgres" ? `PostgreSQL ${target.name}` : `PGlite ${target.dir}`}; book of ${count.toLocaleString("en-US")} pulls, seed ${book.seed}, day ${day(book.now)}`);
+    log(
+      `database: ${target.kind === "postgres" ? `PostgreSQL ${target.name}` : `PGlite ${target.dir}`}; book of ${count.toLocaleString("en-US")} pulls, seed ${book.seed}, day ${day(book.now)}`,
+    );
     const seeding = await seededTarget(target, book, log);
     const load = os.loadavg()[0] ?? 0;
     const results = await measureBook(target, only);
-    runs.push({ at: new Date().toISOString(), pulls: count, seed: book.seed, day: day(book.now), database: target.kind, loadAverage: Number(load.toFixed(1)), seeding: seeding.summary, results });
+    runs.push({
+      at: new Date().toISOString(),
+      pulls: count,
+      seed: book.seed,
+      day: day(book.now),
+      database: target.kind,
+      loadAverage: Number(load.toFixed(1)),
+      seeding: seeding.summary,
+      results,
+    });
   }
 
   // A failed webhook run (a saturated machine can drop its connections) must not lose the pages' figures.
-  const ingest = only ? null : await ingestion().catch((error: unknown) => { log(`ingestion failed, left out: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`); return null; });
-  const written = writeResults({ runs, iterations: ITERATIONS, warmup: WARMUP, cores: os.cpus().length, firstLoadJs: bundles, ingestion: ingest, partial: only !== null });
+  const ingest = only
+    ? null
+    : await ingestion().catch((error: unknown) => {
+        log(`ingestion failed, left out: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+        return null;
+      });
+  const written = writeResults({
+    runs,
+    iterations: ITERATIONS,
+    warmup: WARMUP,
+    cores: os.cpus().length,
+    firstLoadJs: bundles,
+    ingestion: ingest,
+    partial: only !== null,
+  });
   for (const r of runs) {
-    console.log(`\nCoverdesk bench: ${r.pulls.toLocaleString("en-US")} pulls on ${r.database}, ${os.cpus().length} cores, ${ITERATIONS} timed requests per row after ${WARMUP} warm-up (ms)`);
-    console.table(r.results.map((m) => ({ what: `${m.group}: ${m.name}`, "app p50": m.app.p50, "app p95": m.app.p95, "raw p50": m.raw.p50, "raw p95": m.raw.p95, "app/raw p95": m.ratioP95, target: targetText(m), ok: m.pass === null ? "" : m.pass ? "yes" : "NO" })));
+    console.log(
+      `\nCoverdesk bench: ${r.pulls.toLocaleString("en-US")} pulls on ${r.database}, ${os.cpus().length} cores, ${ITERATIONS} timed requests per row after ${WARMUP} warm-up (ms)`,
+    );
+    console.table(
+      r.results.map((m) => ({
+        what: `${m.group}: ${m.name}`,
+        "app p50": m.app.p50,
+        "app p95": m.app.p95,
+        "raw p50": m.raw.p50,
+        "raw p95": m.raw.p95,
+        "app/raw p95": m.ratioP95,
+        target: targetText(m),
+        ok: m.pass === null ? "" : m.pass ? "yes" : "NO",
+      })),
+    );
   }
   console.table(bundles.map((b) => ({ route: b.route, "gzip kB": b.gzipKb, "raw kB": b.rawKb, files: b.files })));
-  log(`wrote bench/results.json${written.readme ? " and the README's performance tables" : ""}; ${written.missed.length === 0 ? "every target holds" : `targets missed: ${written.missed.join("; ")}`}`);
+  log(
+    `wrote bench/results.json${written.readme ? " and the README's performance tables" : ""}; ${written.missed.length === 0 ? "every target holds" : `targets missed: ${written.missed.join("; ")}`}`,
+  );
 }
 
 function stopApp(child: ChildProcess): Promise<void> {

@@ -13,4 +13,11 @@ for (let i = 0; i < 3; i++) {
   heapMb = Math.max(heapMb, (process.memoryUsage().heapUsed - before) / 1_048_576);
   if (pulls.length !== COUNT) throw new Error("wrong count");
 }
-console.table([{ pulls: COUNT, "best ms": Math.round(Math.min(...runs)), "median ms": Math.round([...runs].sort((a, b) => a - b)[1] ?? 0), "heap MB": Math.round(heapMb) }]);
+console.table([
+  {
+    pulls: COUNT,
+    "best ms": Math.round(Math.min(...runs)),
+    "median ms": Math.round([...runs].sort((a, b) => a - b)[1] ?? 0),
+    "heap MB": Math.round(heapMb),
+  },
+]);

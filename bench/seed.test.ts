@@ -29,11 +29,22 @@ const withoutClock = <T extends Record<string, unknown>>(row: T) => {
 
 describe("the benchmark seeder", () => {
   it("writes the same pull and policy rows as storePull for the same payloads", async () => {
-    await seedDatabase(seeded.db, { count: COUNT, seed: 3, now: NOW, chunkSize: 36, workflow: false, sandboxOrigin: ORIGIN });
+    await seedDatabase(seeded.db, {
+      count: COUNT,
+      seed: 3,
+      now: NOW,
+      chunkSize: 36,
+      workflow: false,
+      sandboxOrigin: ORIGIN,
+    });
     for (const chunk of seedPayloadChunks(3, COUNT, NOW, 36)) {
       for (const generated of chunk) {
         const fetchedAt = new Date(Math.min(NOW.getTime(), Date.parse(generated.created_at) + 60_000));
-        const result = await storePull(ingested.db, { success: true, pull: servedPayload(generated, ORIGIN, BENCH_TEAM_ID) }, { fetchStartedAt: fetchedAt });
+        const result = await storePull(
+          ingested.db,
+          { success: true, pull: servedPayload(generated, ORIGIN, BENCH_TEAM_ID) },
+          { fetchStartedAt: fetchedAt },
+        );
         expect(result).toMatchObject({ outcome: "created" });
       }
     }
@@ -56,7 +67,15 @@ describe("the benchmark seeder", () => {
     try {
       const summary = await seedDatabase(other.db, { count: 300, seed: 9, now: NOW });
       expect(summary.pulls).toBe(300);
-      const [stats] = await queryRows<{ won: number; lost: number; working: number; assigned: number; bad_won: number; monitored: number; audits: number }>(
+      const [stats] = await queryRows<{
+        won: number;
+        lost: number;
+        working: number;
+        assigned: number;
+        bad_won: number;
+        monitored: number;
+        audits: number;
+      }>(
         other.db,
         sql`select count(*) filter (where stage = 'WON')::int as won, count(*) filter (where stage = 'LOST')::int as lost,
                    count(*) filter (where stage = 'WORKING')::int as working, count(assignee_id)::int as assigned,

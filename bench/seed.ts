@@ -55,20 +55,34 @@ export const SEED_AGENTS = [
   { id: userId(14), email: "mei.tanaka@agency.example.com", name: "Mei Tanaka" },
   { id: userId(15), email: "sam.okafor@agency.example.com", name: "Sam Okafor" },
 ] as const;
-export const SEED_DEMO_IDS = { "admin@example.com": userId(1), "manager@example.com": userId(2), "agent@example.com": userId(3) } as Record<string, string>;
+export const SEED_DEMO_IDS = {
+  "admin@example.com": userId(1),
+  "manager@example.com": userId(2),
+  "agent@example.com": userId(3),
+} as Record<string, string>;
 
 /** The pull as GET /pulls/{id} on the sandbox answers it: team id set, download URLs absolute. */
 export function servedPayload(pull: SandboxPull, origin: string, teamId: string): Record<string, unknown> {
   const absolute = (u: unknown) => (typeof u === "string" && u.startsWith("/") ? `${origin}${API_PREFIX}${u}` : u);
-  const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === "object" && !Array.isArray(v);
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    Boolean(v) && typeof v === "object" && !Array.isArray(v);
   const objects = (value: unknown) => (Array.isArray(value) && value.every(isObject) ? value : null);
   const withTeam: Record<string, unknown> = { ...pull, team_id: teamId };
-  const documents = objects(withTeam.documents)?.map((d) => ({ ...d, download_url: absolute(d.download_url) })) ?? withTeam.documents;
+  const documents =
+    objects(withTeam.documents)?.map((d) => ({ ...d, download_url: absolute(d.download_url) })) ?? withTeam.documents;
   const answers =
     objects(withTeam.answers)?.map((section) => {
       const fields = objects(section.fields);
       if (!fields) return section;
-      return { ...section, fields: fields.map((f) => { const files = objects(f.value); return files ? { ...f, value: files.map((file) => ({ ...file, download_url: absolute(file.download_url) })) } : f; }) };
+      return {
+        ...section,
+        fields: fields.map((f) => {
+          const files = objects(f.value);
+          return files
+            ? { ...f, value: files.map((file) => ({ ...file, download_url: absolute(file.download_url) })) }
+            : f;
+        }),
+      };
     }) ?? withTeam.answers;
   return { ...withTeam, documents, answers };
 }
@@ -77,7 +91,10 @@ type PullInsert = typeof pulls.$inferInsert;
 type PolicyInsert = typeof policies.$inferInsert;
 
 /** The rows storePull writes for a new pull, computed by the same functions; null if it would refuse it. */
-export function projectedRows(payload: unknown, fetchedAt: Date): { pull: PullInsert; policies: PolicyInsert[] } | null {
+export function projectedRows(
+  payload: unknown,
+  fetchedAt: Date,
+): { pull: PullInsert; policies: PolicyInsert[] } | null {
   const raw = unwrapPull(payload);
   const parsed = parsePull(raw);
   if (!parsed.ok) return null;
@@ -85,7 +102,14 @@ export function projectedRows(payload: unknown, fetchedAt: Date): { pull: PullIn
   const projection = projectPull(pull);
   const unique = [...new Map(projectPolicies(pull).map((p) => [p.policyId, p])).values()];
   return {
-    pull: { pullId: pull.pull_id, ...projection, raw, payloadProblems: problems, contentHash: contentHash(raw), fetchedAt },
+    pull: {
+      pullId: pull.pull_id,
+      ...projection,
+      raw,
+      payloadProblems: problems,
+      contentHash: contentHash(raw),
+      fetchedAt,
+    },
     policies: unique.map((p) => ({ ...p, pullId: pull.pull_id })),
   };
 }
@@ -94,23 +118,57 @@ export function projectedRows(payload: unknown, fetchedAt: Date): { pull: PullIn
  * The book's mix of lines: an agency's book leans to households with several policies (about
  * 2.5 per pull, 250,000 policies for 100,000 pulls), more than the sandbox's demo mix of about 2.
  */
-const BOOK_LINES: readonly Line[] = ["home+auto", "home+auto+umbrella", "commercial", "renters+auto", "home+auto+umbrella", "condo+umbrella", "commercial", "home+auto+umbrella", "life+auto", "commercial", "home+auto", "auto"];
+const BOOK_LINES: readonly Line[] = [
+  "home+auto",
+  "home+auto+umbrella",
+  "commercial",
+  "renters+auto",
+  "home+auto+umbrella",
+  "condo+umbrella",
+  "commercial",
+  "home+auto+umbrella",
+  "life+auto",
+  "commercial",
+  "home+auto",
+  "auto",
+];
 
 /** The book, chunk by chunk, so 100,000 pulls never sit in memory at once. */
-export function* seedPayloadChunks(seed: number, count: number, now: Date, chunkSize: number): Generator<SandboxPull[]> {
+export function* seedPayloadChunks(
+  seed: number,
+  count: number,
+  now: Date,
+  chunkSize: number,
+): Generator<SandboxPull[]> {
   for (let chunk = 0; chunk * chunkSize < count; chunk++) yield seedPayloadChunk(seed, count, now, chunkSize, chunk);
 }
 
 /** Chunk number `chunk` of the book alone (what a seeding worker generates). */
-export function seedPayloadChunk(seed: number, count: number, now: Date, chunkSize: number, chunk: number): SandboxPull[] {
+export function seedPayloadChunk(
+  seed: number,
+  count: number,
+  now: Date,
+  chunkSize: number,
+  chunk: number,
+): SandboxPull[] {
   return generatePulls(seed * 100_003 + chunk, Math.min(chunkSize, count - chunk * chunkSize), now, BOOK_LINES);
 }
 
-const LOST_REASONS = ["Price", "Stayed with current carrier", "No response", "Coverage not available", "Bought elsewhere"];
+const LOST_REASONS = [
+  "Price",
+  "Stayed with current carrier",
+  "No response",
+  "Coverage not available",
+  "Bought elsewhere",
+];
 const INTERVALS = ["P1M", "P3M", "P6M", "P1Y"];
 const DAY = 86_400_000;
 
-type Workflow = { pull: Partial<PullInsert>; audit: Array<typeof auditEvents.$inferInsert>; monitoring: typeof monitorings.$inferInsert | null };
+type Workflow = {
+  pull: Partial<PullInsert>;
+  audit: Array<typeof auditEvents.$inferInsert>;
+  monitoring: typeof monitorings.$inferInsert | null;
+};
 
 /** The agency's side of one pull, as assignment and the funnel commands would have left it. */
 function workflowOf(random: Random, row: PullInsert, now: Date, manager: { id: string; name: string }): Workflow {
@@ -123,18 +181,55 @@ function workflowOf(random: Random, row: PullInsert, now: Date, manager: { id: s
   const agent = random.chance(0.78) ? random.pick(SEED_AGENTS) : null;
   if (agent) {
     const assignedAt = new Date(created.getTime() + random.next() * Math.min(age, 2 * DAY));
-    Object.assign(out, { assigneeId: agent.id, assignedAt, assigneeSeenAt: random.chance(0.85) ? new Date(assignedAt.getTime() + random.next() * Math.min(now.getTime() - assignedAt.getTime(), DAY)) : null });
-    audit.push({ at: assignedAt, actorId: manager.id, actorName: manager.name, action: "PULL_ASSIGNED", pullId: row.pullId, subjectUserId: agent.id, details: { from: null, to: agent.id, toName: agent.name } });
+    Object.assign(out, {
+      assigneeId: agent.id,
+      assignedAt,
+      assigneeSeenAt: random.chance(0.85)
+        ? new Date(assignedAt.getTime() + random.next() * Math.min(now.getTime() - assignedAt.getTime(), DAY))
+        : null,
+    });
+    audit.push({
+      at: assignedAt,
+      actorId: manager.id,
+      actorName: manager.name,
+      action: "PULL_ASSIGNED",
+      pullId: row.pullId,
+      subjectUserId: agent.id,
+      details: { from: null, to: agent.id, toName: agent.name },
+    });
     const roll = random.next();
     const stage = roll < 0.5 ? "WORKING" : roll < 0.78 ? "WON" : "LOST";
     if (stage !== "WORKING") {
       const from = out.assignedAt as Date;
       const stageChangedAt = new Date(from.getTime() + random.next() * Math.max(0, now.getTime() - from.getTime()));
-      const premium = row.totalPremiumCents && row.totalPremiumCents > 0 ? Math.round(row.totalPremiumCents * (0.85 + random.next() * 0.2)) : random.int(40_000, 400_000);
+      const premium =
+        row.totalPremiumCents && row.totalPremiumCents > 0
+          ? Math.round(row.totalPremiumCents * (0.85 + random.next() * 0.2))
+          : random.int(40_000, 400_000);
       const wonPremiumCents = stage === "WON" ? premium : null;
       const lostReason = stage === "LOST" ? (random.chance(0.7) ? random.pick(LOST_REASONS) : null) : null;
-      Object.assign(out, { stage, stageChangedAt, wonPremiumCents, wonCreditedTo: stage === "WON" ? agent.id : null, lostReason });
-      audit.push({ at: stageChangedAt, actorId: agent.id, actorName: agent.name, action: "STAGE_CHANGED", pullId: row.pullId, details: { from: "WORKING", to: stage, wonPremiumCents, previousWonPremiumCents: null, lostReason, creditedTo: stage === "WON" ? agent.id : null } });
+      Object.assign(out, {
+        stage,
+        stageChangedAt,
+        wonPremiumCents,
+        wonCreditedTo: stage === "WON" ? agent.id : null,
+        lostReason,
+      });
+      audit.push({
+        at: stageChangedAt,
+        actorId: agent.id,
+        actorName: agent.name,
+        action: "STAGE_CHANGED",
+        pullId: row.pullId,
+        details: {
+          from: "WORKING",
+          to: stage,
+          wonPremiumCents,
+          previousWonPremiumCents: null,
+          lostReason,
+          creditedTo: stage === "WON" ? agent.id : null,
+        },
+      });
     }
   }
   let monitoring: Workflow["monitoring"] = null;
@@ -163,7 +258,13 @@ async function insertUsers(db: Db): Promise<void> {
     .insert(users)
     .values([
       ...DEMO_USERS.map((u) => ({ ...u, id: SEED_DEMO_IDS[u.email] as string, passwordHash: demoHash })),
-      ...SEED_AGENTS.map((a) => ({ id: a.id, email: a.email, name: a.name, role: "AGENT" as const, passwordHash: agentHash })),
+      ...SEED_AGENTS.map((a) => ({
+        id: a.id,
+        email: a.email,
+        name: a.name,
+        role: "AGENT" as const,
+        passwordHash: agentHash,
+      })),
     ])
     .onConflictDoNothing();
 }
@@ -182,11 +283,31 @@ async function dropSecondaryIndexes(db: Db): Promise<IndexDef[]> {
   return rows;
 }
 
-export type SeedSummary = { pulls: number; policies: number; auditEvents: number; monitorings: number; seconds: number };
+export type SeedSummary = {
+  pulls: number;
+  policies: number;
+  auditEvents: number;
+  monitorings: number;
+  seconds: number;
+};
 
 /** What a chunk of the book is written from; everything in it depends on (seed, chunk) only. */
-export type ChunkSpec = { seed: number; count: number; now: Date; chunkSize: number; chunk: number; workflow: boolean; origin: string; teamId: string };
-export type ChunkRows = { pulls: PullInsert[]; policies: PolicyInsert[]; auditEvents: Array<typeof auditEvents.$inferInsert>; monitorings: Array<typeof monitorings.$inferInsert> };
+export type ChunkSpec = {
+  seed: number;
+  count: number;
+  now: Date;
+  chunkSize: number;
+  chunk: number;
+  workflow: boolean;
+  origin: string;
+  teamId: string;
+};
+export type ChunkRows = {
+  pulls: PullInsert[];
+  policies: PolicyInsert[];
+  auditEvents: Array<typeof auditEvents.$inferInsert>;
+  monitorings: Array<typeof monitorings.$inferInsert>;
+};
 
 const MANAGER = { id: SEED_DEMO_IDS["manager@example.com"] as string, name: "Morgan Manager" };
 
@@ -213,8 +334,19 @@ export function chunkRows(spec: ChunkSpec): ChunkRows {
 }
 
 /** A chunk as COPY text per table (see copy-rows.ts): cheap to pass from a worker thread. */
-export type ChunkCopy = { pulls: string; policies: string; auditEvents: string; monitorings: string; counts: Record<keyof ChunkRows, number> };
-const plans = { pulls: copyPlan(pulls), policies: copyPlan(policies), auditEvents: copyPlan(auditEvents), monitorings: copyPlan(monitorings) };
+export type ChunkCopy = {
+  pulls: string;
+  policies: string;
+  auditEvents: string;
+  monitorings: string;
+  counts: Record<keyof ChunkRows, number>;
+};
+const plans = {
+  pulls: copyPlan(pulls),
+  policies: copyPlan(policies),
+  auditEvents: copyPlan(auditEvents),
+  monitorings: copyPlan(monitorings),
+};
 const TABLES = ["pulls", "policies", "auditEvents", "monitorings"] as const; // foreign keys: pulls first
 
 export function chunkCopy(spec: ChunkSpec): ChunkCopy {
@@ -225,14 +357,21 @@ export function chunkCopy(spec: ChunkSpec): ChunkCopy {
     policies: text("policies"),
     auditEvents: text("auditEvents"),
     monitorings: text("monitorings"),
-    counts: { pulls: rows.pulls.length, policies: rows.policies.length, auditEvents: rows.auditEvents.length, monitorings: rows.monitorings.length },
+    counts: {
+      pulls: rows.pulls.length,
+      policies: rows.policies.length,
+      auditEvents: rows.auditEvents.length,
+      monitorings: rows.monitorings.length,
+    },
   };
 }
 
 /** The postgres-js client behind a drizzle database, or null (PGlite has no COPY from a stream). */
 function postgresClientOf(db: Db): postgres.Sql | null {
   const client = (db as unknown as { $client?: unknown }).$client as (postgres.Sql & { unsafe?: unknown }) | undefined;
-  return client && typeof client.unsafe === "function" && typeof (client as { begin?: unknown }).begin === "function" ? client : null;
+  return client && typeof client.unsafe === "function" && typeof (client as { begin?: unknown }).begin === "function"
+    ? client
+    : null;
 }
 
 /**
@@ -244,13 +383,19 @@ function chunksFromWorkers(specs: ChunkSpec[], threads: number): AsyncGenerator<
   const file = path.join(process.cwd(), "bench", "seed-worker.ts");
   const boot = `require("tsx/cjs/api").register(); require(${JSON.stringify(file)});`;
   const workers = Array.from({ length: threads }, () => new Worker(boot, { eval: true }));
-  const results = new Map<number, { resolve: (c: ChunkCopy) => void; reject: (e: unknown) => void; promise: Promise<ChunkCopy> }>();
+  const results = new Map<
+    number,
+    { resolve: (c: ChunkCopy) => void; reject: (e: unknown) => void; promise: Promise<ChunkCopy> }
+  >();
   const slot = (chunk: number) => {
     let entry = results.get(chunk);
     if (!entry) {
       let resolve!: (c: ChunkCopy) => void;
       let reject!: (e: unknown) => void;
-      const promise = new Promise<ChunkCopy>((a, b) => { resolve = a; reject = b; });
+      const promise = new Promise<ChunkCopy>((a, b) => {
+        resolve = a;
+        reject = b;
+      });
       promise.catch(() => {});
       entry = { resolve, reject, promise };
       results.set(chunk, entry);
@@ -270,9 +415,14 @@ function chunksFromWorkers(specs: ChunkSpec[], threads: number): AsyncGenerator<
       else slot(message.chunk).reject(new Error(message.error));
       feed(worker);
     });
-    worker.on("error", (error) => { for (const entry of results.values()) entry.reject(error); });
+    worker.on("error", (error) => {
+      for (const entry of results.values()) entry.reject(error);
+    });
   }
-  for (const worker of workers) { feed(worker); feed(worker); }
+  for (const worker of workers) {
+    feed(worker);
+    feed(worker);
+  }
   return (async function* () {
     try {
       for (let chunk = 0; chunk < specs.length; chunk++) {
@@ -309,7 +459,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   const indexes = options.count >= 5_000 ? await dropSecondaryIndexes(db) : [];
   const totals = { pulls: 0, policies: 0, auditEvents: 0, monitorings: 0 };
   const specs: ChunkSpec[] = [];
-  for (let chunk = 0; chunk * chunkSize < options.count; chunk++) specs.push({ seed, count: options.count, now, chunkSize, chunk, workflow, origin, teamId });
+  for (let chunk = 0; chunk * chunkSize < options.count; chunk++)
+    specs.push({ seed, count: options.count, now, chunkSize, chunk, workflow, origin, teamId });
   const client = postgresClientOf(db);
 
   if (client) {
@@ -334,9 +485,12 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       await pending;
       pending = (async () => {
         await db.transaction(async (tx) => {
-          for (let i = 0; i < rows.pulls.length; i += batchSize) await tx.insert(pulls).values(rows.pulls.slice(i, i + batchSize));
-          for (let i = 0; i < rows.policies.length; i += 1_000) await tx.insert(policies).values(rows.policies.slice(i, i + 1_000));
-          for (let i = 0; i < rows.auditEvents.length; i += 1_000) await tx.insert(auditEvents).values(rows.auditEvents.slice(i, i + 1_000));
+          for (let i = 0; i < rows.pulls.length; i += batchSize)
+            await tx.insert(pulls).values(rows.pulls.slice(i, i + batchSize));
+          for (let i = 0; i < rows.policies.length; i += 1_000)
+            await tx.insert(policies).values(rows.policies.slice(i, i + 1_000));
+          for (let i = 0; i < rows.auditEvents.length; i += 1_000)
+            await tx.insert(auditEvents).values(rows.auditEvents.slice(i, i + 1_000));
           if (rows.monitorings.length > 0) await tx.insert(monitorings).values(rows.monitorings);
         });
         for (const table of TABLES) totals[table] += rows[table].length;
@@ -349,6 +503,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   if (client && indexes.length > 0) await client.unsafe("set maintenance_work_mem = '512MB'");
   for (const index of indexes) await db.execute(sql.raw(index.def));
   // Statistics and the visibility map, as autovacuum would leave a settled database.
-  for (const table of ["pulls", "policies", "audit_events", "monitorings", "users"]) await db.execute(sql.raw(`vacuum analyze ${table}`));
+  for (const table of ["pulls", "policies", "audit_events", "monitorings", "users"])
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
   return { ...totals, seconds: (performance.now() - started) / 1000 };
 }

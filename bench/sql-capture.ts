@@ -46,7 +46,9 @@ function stagesOf(issued: Issued[]): Statement[][] {
 export async function openCaptureDb(target: BenchTarget): Promise<CaptureDb> {
   let sink: Issued[] | null = null;
   let answered = 0;
-  const logger = { logQuery: (query: string, params: unknown[]) => sink?.push({ query, params, answeredBefore: answered }) };
+  const logger = {
+    logQuery: (query: string, params: unknown[]) => sink?.push({ query, params, answeredBefore: answered }),
+  };
   const capture = async (db: Db, work: (db: Db) => Promise<unknown>) => {
     const statements: Issued[] = [];
     sink = statements;
@@ -67,15 +69,26 @@ export async function openCaptureDb(target: BenchTarget): Promise<CaptureDb> {
     // Counts answers, so that captureStages knows which statements were sent before which answer.
     type Pending = Promise<unknown> & { values(): Pending };
     const counted = (query: Pending): Pending => {
-      const done = <T>(value: T) => { answered++; return value; };
+      const done = <T>(value: T) => {
+        answered++;
+        return value;
+      };
       return Object.assign(Object.create(null) as object, {
         values: () => counted(query.values()),
-        then: (onFulfilled?: (v: unknown) => unknown, onRejected?: (e: unknown) => unknown) => query.then(done, (e: unknown) => { answered++; throw e; }).then(onFulfilled, onRejected),
+        then: (onFulfilled?: (v: unknown) => unknown, onRejected?: (e: unknown) => unknown) =>
+          query
+            .then(done, (e: unknown) => {
+              answered++;
+              throw e;
+            })
+            .then(onFulfilled, onRejected),
       }) as Pending;
     };
     const tracked = new Proxy(client, {
       get(target, property, receiver) {
-        if (property === "unsafe") return (query: string, params?: never[], options?: never) => counted(target.unsafe(query, params, options) as unknown as Pending);
+        if (property === "unsafe")
+          return (query: string, params?: never[], options?: never) =>
+            counted(target.unsafe(query, params, options) as unknown as Pending);
         return Reflect.get(target, property, receiver) as unknown;
       },
     });
@@ -84,7 +97,10 @@ export async function openCaptureDb(target: BenchTarget): Promise<CaptureDb> {
       db,
       ...forCapture(db),
       raw: async ({ query, params }) => (await client.unsafe(query, params as never[])).length,
-      explain: async ({ query, params }) => (await client.unsafe(`explain (analyze, buffers) ${query}`, params as never[])).map((r) => String(r["QUERY PLAN"])),
+      explain: async ({ query, params }) =>
+        (await client.unsafe(`explain (analyze, buffers) ${query}`, params as never[])).map((r) =>
+          String(r["QUERY PLAN"]),
+        ),
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -99,7 +115,10 @@ export async function openCaptureDb(target: BenchTarget): Promise<CaptureDb> {
     // One connection: PGlite runs every statement after the previous one.
     captureStages: async (work) => (await forCapture(db).capture(work)).map((s) => [s]),
     raw: async ({ query, params }) => (await client.query(query, params)).rows.length,
-    explain: async ({ query, params }) => (await client.query<Record<string, unknown>>(`explain (analyze, buffers) ${query}`, params)).rows.map((r) => String(r["QUERY PLAN"])),
+    explain: async ({ query, params }) =>
+      (await client.query<Record<string, unknown>>(`explain (analyze, buffers) ${query}`, params)).rows.map((r) =>
+        String(r["QUERY PLAN"]),
+      ),
     close: () => client.close(),
   };
 }

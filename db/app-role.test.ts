@@ -53,13 +53,18 @@ describe.skipIf(!onPostgres)("the app's database role (PostgreSQL only: the embe
 
   it("cannot edit, empty or unprotect the audit trail", async () => {
     const refused = async (statement: string) => {
-      const error = await asApp.unsafe(statement).then(() => null, (e: unknown) => e as { code?: string; message?: string });
+      const error = await asApp.unsafe(statement).then(
+        () => null,
+        (e: unknown) => e as { code?: string; message?: string },
+      );
       return error ? `${error.code}: ${error.message}` : "allowed";
     };
     expect(await refused("update audit_events set action = 'FORGED'")).toMatch(/^42501: permission denied/);
     expect(await refused("delete from audit_events")).toMatch(/^42501: permission denied/);
     expect(await refused("truncate audit_events")).toMatch(/^42501: permission denied/);
-    expect(await refused("drop trigger audit_events_no_update_or_delete on audit_events")).toMatch(/^42501: must be owner/);
+    expect(await refused("drop trigger audit_events_no_update_or_delete on audit_events")).toMatch(
+      /^42501: must be owner/,
+    );
     expect(await refused("alter table audit_events disable trigger all")).toMatch(/^42501: must be owner/);
     expect(await refused("drop table audit_events")).toMatch(/^42501: must be owner/);
     const [count] = await asApp`select count(*)::int as n from audit_events`;
@@ -67,7 +72,12 @@ describe.skipIf(!onPostgres)("the app's database role (PostgreSQL only: the embe
   });
 
   it("does not own the tables, so the grants hold after a restart's migration", async () => {
-    const again = await openDatabase({ kind: "postgres", url: urlFor(appRole), migrationUrl: urlFor(null), maxConnections: 1 });
+    const again = await openDatabase({
+      kind: "postgres",
+      url: urlFor(appRole),
+      migrationUrl: urlFor(null),
+      maxConnections: 1,
+    });
     await again.close();
     const owners = await asApp`select distinct tableowner from pg_tables where schemaname = 'public'`;
     expect(owners.map((row) => row.tableowner)).not.toContain(appRole);

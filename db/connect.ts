@@ -92,7 +92,10 @@ async function migratePostgresLocked(url: string, appRole: string | null): Promi
 
 /** See db/migration-history.ts: a database that ran a landed migration's earlier text. */
 async function forwardRewrittenMigrationsIn(db: Db): Promise<void> {
-  const [ledger] = await queryRows<{ present: boolean }>(db, sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  const [ledger] = await queryRows<{ present: boolean }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
   if (!ledger?.present) return; // a new database
   for (const statement of forwardRewrittenMigrations(MIGRATIONS_FOLDER)) await db.execute(statement);
 }

@@ -77,90 +77,94 @@ async function turnsOfTheEventLoop(n = 5) {
 
 async function waitForActiveQuery(text: string) {
   for (let i = 0; i < 200; i++) {
-    const rows = await admin`select 1 from pg_stat_activity where datname = current_database() and state = 'active' and query = ${text}`;
+    const rows =
+      await admin`select 1 from pg_stat_activity where datname = current_database() and state = 'active' and query = ${text}`;
     if (rows.length > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`"${text}" never became active`);
 }
 
-describe.skipIf(!onPostgres)("the database driver when a connection drops (PostgreSQL only: PGlite has no connection)", () => {
-  it("rejects a transaction cut by a clean close with a catchable error, and the next query runs on a fresh connection", async () => {
-    const sql = client();
-    const statement = `select pg_sleep(${SLEEP_SECONDS})`;
-    const transaction = sql.begin(async (tx) => {
-      await tx`select 1`;
-      await tx.unsafe(statement);
+describe.skipIf(!onPostgres)(
+  "the database driver when a connection drops (PostgreSQL only: PGlite has no connection)",
+  () => {
+    it("rejects a transaction cut by a clean close with a catchable error, and the next query runs on a fresh connection", async () => {
+      const sql = client();
+      const statement = `select pg_sleep(${SLEEP_SECONDS})`;
+      const transaction = sql.begin(async (tx) => {
+        await tx`select 1`;
+        await tx.unsafe(statement);
+      });
+      await waitForActiveQuery(statement);
+
+      // The server side goes away cleanly (PostgreSQL shutting down, a pooler restarting). The
+      // driver sees the close, rejects the query, and the transaction's own ROLLBACK is then
+      // written to the closed connection: 3.4.9 defers that write and throws from the immediate.
+      proxy.cut("close");
+      const outcome = await settleWithin(transaction, 5_000);
+      await turnsOfTheEventLoop();
+
+      expect(uncaught, "nothing is thrown outside the caller's promise").toEqual([]);
+      expect(outcome).toMatchObject({ error: { code: "CONNECTION_CLOSED" } });
+
+      proxy.restore();
+      const next = await settleWithin(sql`select 2 as answer`, 5_000);
+      expect(next).toEqual({ value: [{ answer: 2 }] });
+      expect(uncaught).toEqual([]);
     });
-    await waitForActiveQuery(statement);
 
-    // The server side goes away cleanly (PostgreSQL shutting down, a pooler restarting). The
-    // driver sees the close, rejects the query, and the transaction's own ROLLBACK is then
-    // written to the closed connection: 3.4.9 defers that write and throws from the immediate.
-    proxy.cut("close");
-    const outcome = await settleWithin(transaction, 5_000);
-    await turnsOfTheEventLoop();
+    it("rejects a transaction cut by a reset with a catchable error, and recovers", async () => {
+      const sql = client();
+      const statement = `select pg_sleep(${SLEEP_SECONDS}) as reset_case`;
+      const transaction = sql.begin(async (tx) => {
+        await tx.unsafe(statement);
+      });
+      await waitForActiveQuery(statement);
 
-    expect(uncaught, "nothing is thrown outside the caller's promise").toEqual([]);
-    expect(outcome).toMatchObject({ error: { code: "CONNECTION_CLOSED" } });
+      proxy.cut("reset");
+      const outcome = await settleWithin(transaction, 5_000);
+      await turnsOfTheEventLoop();
+      expect(uncaught).toEqual([]);
+      expect(outcome).toMatchObject({ error: { code: expect.stringMatching(/^(ECONNRESET|CONNECTION_CLOSED)$/) } });
 
-    proxy.restore();
-    const next = await settleWithin(sql`select 2 as answer`, 5_000);
-    expect(next).toEqual({ value: [{ answer: 2 }] });
-    expect(uncaught).toEqual([]);
-  });
-
-  it("rejects a transaction cut by a reset with a catchable error, and recovers", async () => {
-    const sql = client();
-    const statement = `select pg_sleep(${SLEEP_SECONDS}) as reset_case`;
-    const transaction = sql.begin(async (tx) => {
-      await tx.unsafe(statement);
+      proxy.restore();
+      expect(await settleWithin(sql`select 3 as answer`, 5_000)).toEqual({ value: [{ answer: 3 }] });
     });
-    await waitForActiveQuery(statement);
 
-    proxy.cut("reset");
-    const outcome = await settleWithin(transaction, 5_000);
-    await turnsOfTheEventLoop();
-    expect(uncaught).toEqual([]);
-    expect(outcome).toMatchObject({ error: { code: expect.stringMatching(/^(ECONNRESET|CONNECTION_CLOSED)$/) } });
+    it("settles a query whose deferred write is pending when its socket closes, and the connection sends again", async () => {
+      // The sockets are opened through the relay by the test, so that it can close one at an
+      // exact point of the event loop: a query is written (and its write deferred) from the close
+      // callback of another connection, and the query's own socket closes in the same phase,
+      // before the deferred write runs. That is what a relay or pooler dropping many connections
+      // at once does; here it happens every time instead of once in many runs.
+      const sockets: Socket[] = [];
+      const sql = client({ socket: () => sockets[sockets.push(connect(proxy.port, "127.0.0.1")) - 1] as Socket });
+      expect(await sql`select 1 as answer`).toEqual([{ answer: 1 }]);
+      const databaseSocket = sockets[0] as Socket;
+      const bystander = connect(proxy.port, "127.0.0.1");
+      await new Promise((resolve) => bystander.once("connect", resolve));
 
-    proxy.restore();
-    expect(await settleWithin(sql`select 3 as answer`, 5_000)).toEqual({ value: [{ answer: 3 }] });
-  });
+      let interrupted: ReturnType<typeof settleWithin> | undefined;
+      const closes: string[] = [];
+      databaseSocket.once("close", () => closes.push("database"));
+      bystander.once("close", () => {
+        closes.push("bystander");
+        interrupted = settleWithin(sql`select 4 as answer`.execute(), 5_000);
+      });
+      // libuv runs close callbacks last-closed first: the bystander's runs before the database's.
+      databaseSocket.destroy();
+      bystander.destroy();
 
-  it("settles a query whose deferred write is pending when its socket closes, and the connection sends again", async () => {
-    // The sockets are opened through the relay by the test, so that it can close one at an
-    // exact point of the event loop: a query is written (and its write deferred) from the close
-    // callback of another connection, and the query's own socket closes in the same phase,
-    // before the deferred write runs. That is what a relay or pooler dropping many connections
-    // at once does; here it happens every time instead of once in many runs.
-    const sockets: Socket[] = [];
-    const sql = client({ socket: () => sockets[sockets.push(connect(proxy.port, "127.0.0.1")) - 1] as Socket });
-    expect(await sql`select 1 as answer`).toEqual([{ answer: 1 }]);
-    const databaseSocket = sockets[0] as Socket;
-    const bystander = connect(proxy.port, "127.0.0.1");
-    await new Promise((resolve) => bystander.once("connect", resolve));
+      await turnsOfTheEventLoop();
+      expect(closes, "the query was issued while its socket was closing").toEqual(["bystander", "database"]);
+      expect(await interrupted).toMatchObject({ error: { code: "CONNECTION_CLOSED" } });
 
-    let interrupted: ReturnType<typeof settleWithin> | undefined;
-    const closes: string[] = [];
-    databaseSocket.once("close", () => closes.push("database"));
-    bystander.once("close", () => {
-      closes.push("bystander");
-      interrupted = settleWithin(sql`select 4 as answer`.execute(), 5_000);
+      // 3.4.9 keeps the cancelled write's timer and bytes: the new connection's start-up message is
+      // queued behind them and never sent, so this query waits for the 30 s connect timeout.
+      const next = await settleWithin(sql`select 5 as answer`, 5_000);
+      expect(next).toEqual({ value: [{ answer: 5 }] });
+      expect(sockets.length, "the retry opened a new connection").toBe(2);
+      expect(uncaught).toEqual([]);
     });
-    // libuv runs close callbacks last-closed first: the bystander's runs before the database's.
-    databaseSocket.destroy();
-    bystander.destroy();
-
-    await turnsOfTheEventLoop();
-    expect(closes, "the query was issued while its socket was closing").toEqual(["bystander", "database"]);
-    expect(await interrupted).toMatchObject({ error: { code: "CONNECTION_CLOSED" } });
-
-    // 3.4.9 keeps the cancelled write's timer and bytes: the new connection's start-up message is
-    // queued behind them and never sent, so this query waits for the 30 s connect timeout.
-    const next = await settleWithin(sql`select 5 as answer`, 5_000);
-    expect(next).toEqual({ value: [{ answer: 5 }] });
-    expect(sockets.length, "the retry opened a new connection").toBe(2);
-    expect(uncaught).toEqual([]);
-  });
-});
+  },
+);

@@ -14,7 +14,10 @@ const journal = readJournal(MIGRATIONS);
 const landed = JSON.parse(readFileSync(path.join(MIGRATIONS, "landed-migrations.json"), "utf8")) as {
   migrations: Record<string, { when: number; sha256: string }>;
 };
-const sha256Of = (tag: string) => createHash("sha256").update(readFileSync(path.join(MIGRATIONS, `${tag}.sql`))).digest("hex");
+const sha256Of = (tag: string) =>
+  createHash("sha256")
+    .update(readFileSync(path.join(MIGRATIONS, `${tag}.sql`)))
+    .digest("hex");
 
 describe("landed migrations", () => {
   it("keep their content and journal time", () => {
@@ -22,8 +25,12 @@ describe("landed migrations", () => {
       const entry = journal.entries.find((e) => e.tag === tag);
       expect(entry, `${tag} landed and is gone from the journal: write a new migration instead`).toBeDefined();
       expect(existsSync(path.join(MIGRATIONS, `${tag}.sql`)), `${tag}.sql landed and is gone`).toBe(true);
-      expect(sha256Of(tag), `${tag}.sql changed after it landed: put the change in a new migration`).toBe(pinned.sha256);
-      expect(entry?.when, `${tag}'s journal time changed after it landed: databases would run it again`).toBe(pinned.when);
+      expect(sha256Of(tag), `${tag}.sql changed after it landed: put the change in a new migration`).toBe(
+        pinned.sha256,
+      );
+      expect(entry?.when, `${tag}'s journal time changed after it landed: databases would run it again`).toBe(
+        pinned.when,
+      );
     }
   });
 
@@ -44,7 +51,9 @@ describe("the journal", () => {
   });
 
   it("names exactly the SQL files of the folder, each with its snapshot, chained in order", () => {
-    const files = readdirSync(MIGRATIONS).filter((name) => name.endsWith(".sql")).sort();
+    const files = readdirSync(MIGRATIONS)
+      .filter((name) => name.endsWith(".sql"))
+      .sort();
     expect(files).toEqual(journal.entries.map((e) => `${e.tag}.sql`));
     let previousId: string | null = null;
     for (const entry of journal.entries) {

@@ -28,7 +28,10 @@ export function forwardRewrittenMigrations(migrationsFolder: string): SQL[] {
   return REWRITTEN_MIGRATIONS.map(({ tag, earlierWhen }) => {
     const current = journal.entries.find((entry) => entry.tag === tag);
     if (!current) throw new Error(`The journal has no migration ${tag}`);
-    const earlier = sql.join(earlierWhen.map((when) => sql`${String(when)}::bigint`), sql`, `);
+    const earlier = sql.join(
+      earlierWhen.map((when) => sql`${String(when)}::bigint`),
+      sql`, `,
+    );
     return sql`update drizzle.__drizzle_migrations set created_at = ${String(current.when)}::bigint where created_at in (${earlier})`;
   });
 }

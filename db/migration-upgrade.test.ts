@@ -26,7 +26,10 @@ async function snapshotOf(db: Db): Promise<Snapshot> {
     db,
     sql`select indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`,
   );
-  const ledger = await queryRows<{ created_at: string | number }>(db, sql`select created_at from drizzle.__drizzle_migrations order by id`);
+  const ledger = await queryRows<{ created_at: string | number }>(
+    db,
+    sql`select created_at from drizzle.__drizzle_migrations order by id`,
+  );
   return { indexes, ledger: ledger.map((row) => String(row.created_at)) };
 }
 
@@ -51,41 +54,56 @@ describe("databases that applied an earlier 0010_bench_indexes", () => {
   });
 
   for (const { commit, when } of EARLIER_0010) {
-    it(`0010 as of ${commit}, then today's migrations: the same indexes and ledger as a fresh database`, { timeout: 120_000 }, async () => {
-      const folder = migrationsFolderAsOf(10, { tag: "0010_bench_indexes", when, text: readFileSync(path.join(FIXTURES, `0010_bench_indexes.${commit}.sql`), "utf8") });
-      const { target, drop } = await createEmptyTestTarget();
-      try {
-        await migrateWith(target, folder);
-        const connection = await openDatabase(target);
+    it(
+      `0010 as of ${commit}, then today's migrations: the same indexes and ledger as a fresh database`,
+      { timeout: 120_000 },
+      async () => {
+        const folder = migrationsFolderAsOf(10, {
+          tag: "0010_bench_indexes",
+          when,
+          text: readFileSync(path.join(FIXTURES, `0010_bench_indexes.${commit}.sql`), "utf8"),
+        });
+        const { target, drop } = await createEmptyTestTarget();
         try {
-          const upgraded = await snapshotOf(connection.db);
-          expect(upgraded.indexes).toEqual(fresh.indexes);
-          expect(upgraded.ledger).toEqual(fresh.ledger);
+          await migrateWith(target, folder);
+          const connection = await openDatabase(target);
+          try {
+            const upgraded = await snapshotOf(connection.db);
+            expect(upgraded.indexes).toEqual(fresh.indexes);
+            expect(upgraded.ledger).toEqual(fresh.ledger);
+          } finally {
+            await connection.close();
+          }
+          // Starting again changes nothing.
+          const again = await openDatabase(target);
+          try {
+            expect((await snapshotOf(again.db)).indexes).toEqual(fresh.indexes);
+          } finally {
+            await again.close();
+          }
         } finally {
-          await connection.close();
+          await drop();
+          rmSync(folder, { recursive: true, force: true });
         }
-        // Starting again changes nothing.
-        const again = await openDatabase(target);
-        try {
-          expect((await snapshotOf(again.db)).indexes).toEqual(fresh.indexes);
-        } finally {
-          await again.close();
-        }
-      } finally {
-        await drop();
-        rmSync(folder, { recursive: true, force: true });
-      }
-    });
+      },
+    );
   }
 
   it("without the ledger fix, today's migrations would stop on the earlier 0010", { timeout: 120_000 }, async () => {
     const [first] = EARLIER_0010;
     if (!first) throw new Error("no fixture");
-    const folder = migrationsFolderAsOf(10, { tag: "0010_bench_indexes", when: first.when, text: readFileSync(path.join(FIXTURES, `0010_bench_indexes.${first.commit}.sql`), "utf8") });
+    const folder = migrationsFolderAsOf(10, {
+      tag: "0010_bench_indexes",
+      when: first.when,
+      text: readFileSync(path.join(FIXTURES, `0010_bench_indexes.${first.commit}.sql`), "utf8"),
+    });
     const { target, drop } = await createEmptyTestTarget();
     try {
       await migrateWith(target, folder);
-      const failure: unknown = await migrateWith(target, MIGRATIONS).then(() => null, (error: unknown) => error);
+      const failure: unknown = await migrateWith(target, MIGRATIONS).then(
+        () => null,
+        (error: unknown) => error,
+      );
       expect(failure).toBeInstanceOf(Error);
       expect(String((failure as Error).cause)).toMatch(/"pulls_list_created_idx" already exists/);
     } finally {

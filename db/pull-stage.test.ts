@@ -11,7 +11,10 @@ import type { Db } from "./types";
 // pulls.stage is the pull_stage enum, whose values are the list the app uses everywhere.
 
 const indexesOf = (db: Db) =>
-  queryRows<{ indexname: string; indexdef: string }>(db, sql`select indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`);
+  queryRows<{ indexname: string; indexdef: string }>(
+    db,
+    sql`select indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`,
+  );
 
 describe("the pull stage", () => {
   let database: TestDatabase;
@@ -38,7 +41,8 @@ describe("the pull stage", () => {
 
   it("refuses a value outside the list", async () => {
     await expect(
-      database.db.execute(sql`insert into ${pulls} (${sql.identifier(pulls.pullId.name)}, ${sql.identifier(pulls.status.name)}, ${sql.identifier(pulls.raw.name)}, ${sql.identifier(pulls.contentHash.name)}, ${sql.identifier(pulls.stage.name)})
+      database.db
+        .execute(sql`insert into ${pulls} (${sql.identifier(pulls.pullId.name)}, ${sql.identifier(pulls.status.name)}, ${sql.identifier(pulls.raw.name)}, ${sql.identifier(pulls.contentHash.name)}, ${sql.identifier(pulls.stage.name)})
         values (${randomUUID()}, 'SUCCESS', '{}'::jsonb, 'x', 'MAYBE')`),
     ).rejects.toThrow();
   });
@@ -50,13 +54,17 @@ describe("the pull stage", () => {
     try {
       await migrateWith(target, folder, async (run) => {
         for (const [index, stage] of PULL_STAGES.entries()) {
-          await run(`insert into pulls (pull_id, status, raw, content_hash, stage) values ('${ids[index]}', 'SUCCESS', '{}', 'x', '${stage}')`);
+          await run(
+            `insert into pulls (pull_id, status, raw, content_hash, stage) values ('${ids[index]}', 'SUCCESS', '{}', 'x', '${stage}')`,
+          );
         }
       });
       const connection = await openDatabase(target);
       try {
         const rows = await connection.db.select({ pullId: pulls.pullId, stage: pulls.stage }).from(pulls);
-        expect(new Map(rows.map((r) => [r.pullId, r.stage]))).toEqual(new Map(ids.map((id, index) => [id, PULL_STAGES[index]])));
+        expect(new Map(rows.map((r) => [r.pullId, r.stage]))).toEqual(
+          new Map(ids.map((id, index) => [id, PULL_STAGES[index]])),
+        );
         expect(await indexesOf(connection.db)).toEqual(await indexesOf(database.db));
       } finally {
         await connection.close();

@@ -17,7 +17,9 @@ function getFrom(localAddress: string, url: URL, headers: Record<string, string>
   });
 }
 
-test("rotating X-Forwarded-For does not escape the limit, and one client's bad tokens do not close the page for another", async ({ baseURL }) => {
+test("rotating X-Forwarded-For does not escape the limit, and one client's bad tokens do not close the page for another", async ({
+  baseURL,
+}) => {
   const stamp = Date.now().toString(36);
   const badToken = (i: number) => new URL(`/api/connect/not-a-token-${stamp}-${i}/status`, baseURL);
   const statuses: number[] = [];

@@ -14,7 +14,10 @@ test.describe("events, as admin", () => {
     const body = JSON.stringify({ event_type: "COMPLETE", pull_id: UNKNOWN_PULL, status: "SUCCESS", data: {} });
     const response = await request.post("/api/webhooks/service", {
       data: Buffer.from(body),
-      headers: { "content-type": "application/json", "canopy-signature": signPayload(SECRET, body, Math.floor(Date.now() / 1000)) },
+      headers: {
+        "content-type": "application/json",
+        "canopy-signature": signPayload(SECRET, body, Math.floor(Date.now() / 1000)),
+      },
     });
     expect(response.status()).toBe(202);
 

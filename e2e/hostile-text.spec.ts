@@ -26,7 +26,13 @@ test.beforeAll(async () => {
   expect(response.ok()).toBe(true);
   const { pulls } = (await response.json()) as { pulls: ServicePull[] };
   await service.dispose();
-  const found = pulls.find((p) => p.status === "SUCCESS" && p.parent_pull_id === null && !p.is_archived && (p.first_name ?? "").includes("<script>"));
+  const found = pulls.find(
+    (p) =>
+      p.status === "SUCCESS" &&
+      p.parent_pull_id === null &&
+      !p.is_archived &&
+      (p.first_name ?? "").includes("<script>"),
+  );
   if (!found) throw new Error("the sandbox has no hostile pull");
   hostile = found;
 });
@@ -56,11 +62,16 @@ test("the pull's page shows the hostile document title and business name as text
   const title = hostile.documents.find((document) => document.title.includes("<b>"))?.title;
   expect(title, "the hostile pull carries a document with markup in its title").toBeTruthy();
   await page.goto(`/pulls/${hostile.pull_id}`);
-  const link = page.locator("#documents").getByTestId("document-link").filter({ hasText: title ?? "" });
+  const link = page
+    .locator("#documents")
+    .getByTestId("document-link")
+    .filter({ hasText: title ?? "" });
   await expect(link).toHaveCount(1);
   await expect(link).toContainText("<b>bold</b>");
   expect(await page.locator("#documents b").count()).toBe(0);
-  const business = hostile.policies.flatMap((p) => p.commercial_named_insureds).find((insured) => (insured.name ?? "").includes("<img"))?.name;
+  const business = hostile.policies
+    .flatMap((p) => p.commercial_named_insureds)
+    .find((insured) => (insured.name ?? "").includes("<img"))?.name;
   if (business) await expect(page.getByText(business).first()).toBeVisible();
   expect(await page.locator("main script, main img[src='x'], main b").count()).toBe(0);
 });

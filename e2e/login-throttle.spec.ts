@@ -11,14 +11,29 @@ import { storageStateOf } from "./roles";
 const WRONG = "That email and password do not match an active account.";
 
 /** Signs in through next-auth's credentials endpoint from a chosen local address, as the form does: the error code, or null when signed in. */
-async function signInFrom(localAddress: string, baseURL: string, email: string, password: string): Promise<string | null> {
+async function signInFrom(
+  localAddress: string,
+  baseURL: string,
+  email: string,
+  password: string,
+): Promise<string | null> {
   const call = (path: string, init: { method: string; headers?: Record<string, string>; body?: string }) =>
     new Promise<{ status: number; cookies: string[]; body: string }>((resolve, reject) => {
-      const request = httpRequest(new URL(path, baseURL), { method: init.method, headers: init.headers, localAddress, agent: false }, (response) => {
-        let body = "";
-        response.on("data", (chunk: Buffer) => (body += chunk.toString()));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, cookies: (response.headers["set-cookie"] ?? []).map((c) => c.split(";")[0] ?? ""), body }));
-      });
+      const request = httpRequest(
+        new URL(path, baseURL),
+        { method: init.method, headers: init.headers, localAddress, agent: false },
+        (response) => {
+          let body = "";
+          response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              cookies: (response.headers["set-cookie"] ?? []).map((c) => c.split(";")[0] ?? ""),
+              body,
+            }),
+          );
+        },
+      );
       request.on("error", reject);
       request.end(init.body);
     });
@@ -44,7 +59,10 @@ async function signInInBrowser(page: Page, email: string, password: string): Pro
   return (await alert.isVisible()) ? await alert.textContent() : null;
 }
 
-test("an attacker's wrong passwords slow the attacker, not the owner signing in from elsewhere", async ({ browser, baseURL }) => {
+test("an attacker's wrong passwords slow the attacker, not the owner signing in from elsewhere", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const app = baseURL ?? "";
   const stamp = Date.now().toString(36);
@@ -91,7 +109,8 @@ test("an attacker's wrong passwords slow the attacker, not the owner signing in 
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
   const words: Array<string | null> = [];
-  for (let attempt = 1; attempt <= 3; attempt++) words.push(await signInInBrowser(visitorPage, `nobody-else-${stamp}@example.com`, `wrong-${attempt}`));
+  for (let attempt = 1; attempt <= 3; attempt++)
+    words.push(await signInInBrowser(visitorPage, `nobody-else-${stamp}@example.com`, `wrong-${attempt}`));
   expect(words.slice(0, 2)).toEqual([WRONG, WRONG]);
   expect(words[2]).toMatch(/^Too many attempts\. Try again in [12] seconds?\.$/);
   await visitor.close();

@@ -13,7 +13,9 @@ test.describe("signing in", () => {
     await page.getByLabel("Email").fill(ROLES.admin.email);
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.locator("form").getByRole("alert")).toHaveText("That email and password do not match an active account.");
+    await expect(page.locator("form").getByRole("alert")).toHaveText(
+      "That email and password do not match an active account.",
+    );
     await page.goto("/pulls");
     await expect(page).toHaveURL(/\/login/);
   });
@@ -26,7 +28,13 @@ test.describe("signing in", () => {
   // "/%09/evil.example" reads as "/\t/evil.example", which browsers take for https://evil.example/.
   test("a callbackUrl that leaves the app is not followed after sign-in", async ({ page, baseURL }) => {
     const app = new URL(baseURL ?? "").origin;
-    for (const hostile of ["/%0A/evil.example", "/%0D/evil.example", "%2F%2Fevil.example", "/%5Cevil.example", "javascript%3Aalert(1)"]) {
+    for (const hostile of [
+      "/%0A/evil.example",
+      "/%0D/evil.example",
+      "%2F%2Fevil.example",
+      "/%5Cevil.example",
+      "javascript%3Aalert(1)",
+    ]) {
       const response = await page.goto(`/login?callbackUrl=${hostile}`);
       expect(response?.status(), hostile).toBe(200);
     }

@@ -14,8 +14,16 @@ type ServicePull = { pull_id: string; status: string; type: string; parent_pull_
 test.use({ storageState: storageStateOf("manager") });
 
 test("a manager turns monitoring on and off, and a 29-day interval is refused first", async ({ page }) => {
-  const list = (await (await fetch(`${SANDBOX}/pulls?limit=100`, { headers: { authorization: AUTH } })).json()) as { pulls: ServicePull[] };
-  const recent = list.pulls.find((p) => p.status === "SUCCESS" && p.type === "PULLING_DATA" && !p.parent_pull_id && Date.now() - Date.parse(p.created_at) < 30 * 86_400_000);
+  const list = (await (await fetch(`${SANDBOX}/pulls?limit=100`, { headers: { authorization: AUTH } })).json()) as {
+    pulls: ServicePull[];
+  };
+  const recent = list.pulls.find(
+    (p) =>
+      p.status === "SUCCESS" &&
+      p.type === "PULLING_DATA" &&
+      !p.parent_pull_id &&
+      Date.now() - Date.parse(p.created_at) < 30 * 86_400_000,
+  );
   expect(recent).toBeDefined();
   await expect(async () => {
     const response = await page.goto(`/pulls/${recent?.pull_id}`);
@@ -43,7 +51,9 @@ test("a manager turns monitoring on and off, and a 29-day interval is refused fi
 
 test("a monitored account refreshes, and the new pull's history says what changed", async ({ page, request }) => {
   const { monitoringId } = await linkMonitoredAccount(page);
-  const refreshed = (await (await request.post(`${SANDBOX_CONTROL}/monitorings/${monitoringId}/refresh`, { data: {} })).json()) as { pull_id: string };
+  const refreshed = (await (
+    await request.post(`${SANDBOX_CONTROL}/monitorings/${monitoringId}/refresh`, { data: {} })
+  ).json()) as { pull_id: string };
 
   await expect(async () => {
     expect((await page.goto(`/pulls/${refreshed.pull_id}`))?.status()).toBe(200);
@@ -52,13 +62,20 @@ test("a monitored account refreshes, and the new pull's history says what change
   await expect(page.getByTestId("account-history")).toContainText("First pull of this account.");
 });
 
-test("an account that needs its consumer shows on the reconnect worklist with the link to send", async ({ page, request }) => {
+test("an account that needs its consumer shows on the reconnect worklist with the link to send", async ({
+  page,
+  request,
+}) => {
   const { monitoringId } = await linkMonitoredAccount(page);
-  const response = await request.post(`${SANDBOX_CONTROL}/monitorings/${monitoringId}/reconnect-needed`, { data: { auth_status: "IDENTITY_VERIFICATION_OPTIONS" } });
+  const response = await request.post(`${SANDBOX_CONTROL}/monitorings/${monitoringId}/reconnect-needed`, {
+    data: { auth_status: "IDENTITY_VERIFICATION_OPTIONS" },
+  });
   expect(response.ok()).toBe(true);
   await expect(async () => {
     await page.goto("/reconnect");
-    await expect(page.getByTestId("reconnect-list")).toContainText("They must choose how to receive a code", { timeout: 1_000 });
+    await expect(page.getByTestId("reconnect-list")).toContainText("They must choose how to receive a code", {
+      timeout: 1_000,
+    });
   }).toPass({ timeout: 60_000, intervals: [1_000] });
   await expect(page.getByTestId("reconnect-list").getByRole("button", { name: "Copy link" }).first()).toBeVisible();
 });

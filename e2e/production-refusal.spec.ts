@@ -21,7 +21,9 @@ const SAFE: Record<string, string> & { NODE_ENV: "production" } = {
 };
 
 /** Starts the production server and waits for it to exit (up to 45 s); the output and exit code. */
-async function startProduction(env: Record<string, string> & { NODE_ENV: "production" }): Promise<{ code: number | null; output: string }> {
+async function startProduction(
+  env: Record<string, string> & { NODE_ENV: "production" },
+): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ["server.mjs", "-p", "0", "-H", "127.0.0.1"], {
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -35,14 +37,33 @@ async function startProduction(env: Record<string, string> & { NODE_ENV: "produc
   return { code, output };
 }
 
-const without = (name: keyof typeof SAFE) => ({ ...Object.fromEntries(Object.entries(SAFE).filter(([key]) => key !== name)), NODE_ENV: "production" as const });
+const without = (name: keyof typeof SAFE) => ({
+  ...Object.fromEntries(Object.entries(SAFE).filter(([key]) => key !== name)),
+  NODE_ENV: "production" as const,
+});
 
 const CASES: Array<[string, Record<string, string> & { NODE_ENV: "production" }, RegExp]> = [
   ["demo mode on", { ...SAFE, COVERDESK_DEMO_MODE: "true" }, /COVERDESK_DEMO_MODE: must be off in production/],
-  ["a short session secret", { ...SAFE, NEXTAUTH_SECRET: "only-twenty-bytes-xx" }, /NEXTAUTH_SECRET: must be at least 32 bytes/],
-  ["a plain-http service", { ...SAFE, SERVICE_BASE_URL: "http://service.example.invalid/api/v1.0.0" }, /SERVICE_BASE_URL: must be https/],
-  ["no database (no silent embedded one)", without("DATABASE_URL"), /Missing required environment variable in production: DATABASE_URL/],
-  ["no webhook secret", without("SERVICE_WEBHOOK_SECRET"), /Missing required environment variable in production: SERVICE_WEBHOOK_SECRET/],
+  [
+    "a short session secret",
+    { ...SAFE, NEXTAUTH_SECRET: "only-twenty-bytes-xx" },
+    /NEXTAUTH_SECRET: must be at least 32 bytes/,
+  ],
+  [
+    "a plain-http service",
+    { ...SAFE, SERVICE_BASE_URL: "http://service.example.invalid/api/v1.0.0" },
+    /SERVICE_BASE_URL: must be https/,
+  ],
+  [
+    "no database (no silent embedded one)",
+    without("DATABASE_URL"),
+    /Missing required environment variable in production: DATABASE_URL/,
+  ],
+  [
+    "no webhook secret",
+    without("SERVICE_WEBHOOK_SECRET"),
+    /Missing required environment variable in production: SERVICE_WEBHOOK_SECRET/,
+  ],
   ["no team id", without("SERVICE_TEAM_ID"), /Missing required environment variable in production: SERVICE_TEAM_ID/],
 ];
 
@@ -60,11 +81,14 @@ test.describe("production refuses to start on an unsafe setting", () => {
     // Only PostgreSQL can be shared with the e2e server, which has seeded the demo users into it.
     test.skip(!process.env.DATABASE_URL, "needs the e2e PostgreSQL database (PGlite is held by the e2e server)");
     const sql = postgres(process.env.DATABASE_URL ?? "", { max: 1, onnotice: () => {} });
-    const active = await sql`select count(*)::int as n from users where lower(email) = 'agent@example.com' and is_active`;
+    const active =
+      await sql`select count(*)::int as n from users where lower(email) = 'agent@example.com' and is_active`;
     await sql.end();
     expect(active[0]?.n, "the e2e server seeded the demo users").toBe(1);
     const { code, output } = await startProduction({ ...SAFE, DATABASE_URL: process.env.DATABASE_URL ?? "" });
-    expect(output).toMatch(/the demo users [^\n]*agent@example\.com[^\n]* are active in this database \(DATABASE_URL\)/);
+    expect(output).toMatch(
+      /the demo users [^\n]*agent@example\.com[^\n]* are active in this database \(DATABASE_URL\)/,
+    );
     expect(code, output).toBe(1);
   });
 });

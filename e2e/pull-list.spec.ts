@@ -7,7 +7,14 @@ import { storageStateOf } from "./roles";
 const SANDBOX = TEAM_BASE;
 const AUTH = SERVICE_AUTH;
 
-type ServicePull = { pull_id: string; status: string; first_name: string | null; last_name: string | null; parent_pull_id: string | null; policies: Array<{ vehicles?: Array<{ vin: string | null }> }> };
+type ServicePull = {
+  pull_id: string;
+  status: string;
+  first_name: string | null;
+  last_name: string | null;
+  parent_pull_id: string | null;
+  policies: Array<{ vehicles?: Array<{ vin: string | null }> }>;
+};
 
 async function servicePulls(): Promise<ServicePull[]> {
   const response = await fetch(`${SANDBOX}/pulls?limit=100`, { headers: { authorization: AUTH } });
@@ -25,7 +32,9 @@ test.use({ storageState: storageStateOf("agent") });
 
 test("finds an account by its VIN, and says when nothing matches", async ({ page }) => {
   await openListWithPulls(page);
-  const withVin = (await servicePulls()).find((p) => p.status === "SUCCESS" && !p.parent_pull_id && p.policies.some((pol) => pol.vehicles?.some((v) => v.vin)));
+  const withVin = (await servicePulls()).find(
+    (p) => p.status === "SUCCESS" && !p.parent_pull_id && p.policies.some((pol) => pol.vehicles?.some((v) => v.vin)),
+  );
   const vin = withVin?.policies.flatMap((p) => p.vehicles ?? []).find((v) => v.vin)?.vin ?? "";
   expect(vin).not.toBe("");
 

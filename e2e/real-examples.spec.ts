@@ -10,7 +10,16 @@ import { storageStateOf } from "./roles";
 const CONTROL = SANDBOX_CONTROL;
 const FIXTURES = path.join(process.cwd(), "lib/service/fixtures/real/pulls");
 
-type Example = { pull_id: string; first_name: string; last_name: string; policies: Array<{ carrier_policy_number: string | null; vehicles?: Array<{ vin: string | null }>; dwellings?: Array<{ address?: { full_address?: string | null } | null }> }> };
+type Example = {
+  pull_id: string;
+  first_name: string;
+  last_name: string;
+  policies: Array<{
+    carrier_policy_number: string | null;
+    vehicles?: Array<{ vin: string | null }>;
+    dwellings?: Array<{ address?: { full_address?: string | null } | null }>;
+  }>;
+};
 
 const examples = readdirSync(FIXTURES)
   .filter((f) => f.endsWith(".json"))
@@ -34,8 +43,10 @@ for (const { file, pull } of examples) {
     const main = page.locator("main");
     await expect(page.getByRole("heading", { level: 1 })).toContainText(pull.last_name);
     for (const policy of pull.policies) {
-      if (policy.carrier_policy_number) await expect(main.getByText(policy.carrier_policy_number, { exact: false }).first()).toBeVisible();
-      for (const vehicle of policy.vehicles ?? []) if (vehicle.vin) await expect(main.getByText(vehicle.vin).first()).toBeVisible();
+      if (policy.carrier_policy_number)
+        await expect(main.getByText(policy.carrier_policy_number, { exact: false }).first()).toBeVisible();
+      for (const vehicle of policy.vehicles ?? [])
+        if (vehicle.vin) await expect(main.getByText(vehicle.vin).first()).toBeVisible();
       for (const dwelling of policy.dwellings ?? []) {
         const street = dwelling.address?.full_address?.split(",")[0];
         if (street) await expect(main.getByText(street, { exact: false }).first()).toBeVisible();

@@ -13,7 +13,11 @@ const WRONG_CODE = "The code you entered is not correct. Check the latest code w
 /** A monitored account (user_good_discover) whose refresh now waits for its consumer. */
 async function accountNeedingReconnect(page: Page): Promise<string> {
   const { monitoringId } = await linkMonitoredAccount(page);
-  const response = await fetch(`${SANDBOX_CONTROL}/monitorings/${monitoringId}/reconnect-needed`, { method: "POST", body: JSON.stringify({ auth_status: "NOT_AUTHENTICATED" }), headers: { "content-type": "application/json" } });
+  const response = await fetch(`${SANDBOX_CONTROL}/monitorings/${monitoringId}/reconnect-needed`, {
+    method: "POST",
+    body: JSON.stringify({ auth_status: "NOT_AUTHENTICATED" }),
+    headers: { "content-type": "application/json" },
+  });
   expect(response.ok).toBe(true);
   return monitoringId;
 }
@@ -31,7 +35,10 @@ test("user_mfa reconnects through the Coverdesk page, after a wrong code", async
   const url = (await address.textContent()) ?? "";
 
   // The consumer: no session, a phone-sized screen.
-  const consumer = await browser.newContext({ storageState: { cookies: [], origins: [] }, viewport: { width: 375, height: 740 } });
+  const consumer = await browser.newContext({
+    storageState: { cookies: [], origins: [] },
+    viewport: { width: 375, height: 740 },
+  });
   const tab = await consumer.newPage();
   await tab.goto(url);
   await expect(tab.getByRole("heading", { level: 1 })).toContainText("Reconnect your");

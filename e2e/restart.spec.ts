@@ -17,10 +17,20 @@ test.afterEach(async () => {
 
 /** Tells the instance about a pull the way the service does: a signed COMPLETE webhook. */
 async function announce(pullId: string): Promise<void> {
-  const body = JSON.stringify({ event_type: "COMPLETE", pull_id: pullId, team_id: TEAM_ID, status: "SUCCESS", data: {} });
+  const body = JSON.stringify({
+    event_type: "COMPLETE",
+    pull_id: pullId,
+    team_id: TEAM_ID,
+    status: "SUCCESS",
+    data: {},
+  });
   const t = Math.floor(Date.now() / 1000);
   const s = createHmac("sha256", E2E_WEBHOOK_SECRET).update(`${t}.${body}`).digest("hex");
-  const response = await fetch(`${SECOND_APP_URL}/api/webhooks/service`, { method: "POST", body, headers: { "content-type": "application/json", "canopy-signature": `t=${t},s=${s}` } });
+  const response = await fetch(`${SECOND_APP_URL}/api/webhooks/service`, {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/json", "canopy-signature": `t=${t},s=${s}` },
+  });
   expect(response.status).toBeLessThan(300);
 }
 
@@ -33,9 +43,17 @@ async function signIn(page: Page): Promise<void> {
 }
 
 test("a stopped monitoring stays stopped after the app restarts", async ({ browser }) => {
-  const linked = (await (await fetch(`${SANDBOX_CONTROL}/links`, { method: "POST", body: JSON.stringify({ username: "user_good", password: "pass_good" }), headers: { "content-type": "application/json" } })).json()) as { pull_id: string };
+  const linked = (await (
+    await fetch(`${SANDBOX_CONTROL}/links`, {
+      method: "POST",
+      body: JSON.stringify({ username: "user_good", password: "pass_good" }),
+      headers: { "content-type": "application/json" },
+    })
+  ).json()) as { pull_id: string };
   await expect(async () => {
-    const served = (await (await fetch(`${TEAM_BASE}/pulls/${linked.pull_id}`, { headers: { authorization: SERVICE_AUTH } })).json()) as { pull?: { status?: string } };
+    const served = (await (
+      await fetch(`${TEAM_BASE}/pulls/${linked.pull_id}`, { headers: { authorization: SERVICE_AUTH } })
+    ).json()) as { pull?: { status?: string } };
     expect(served.pull?.status).toBe("SUCCESS");
   }).toPass({ timeout: 30_000 });
 
@@ -62,7 +80,9 @@ test("a stopped monitoring stays stopped after the app restarts", async ({ brows
   await page.goto(`${SECOND_APP_URL}/pulls/${linked.pull_id}`); // the session cookie survives the restart
   await expect(page.getByTestId("monitoring-status")).toHaveText("Stopped, every P1M");
   await expect(panel.getByRole("button", { name: "Turn monitoring on" })).toBeVisible();
-  const atService = (await (await fetch(`${TEAM_BASE}/monitorings?pull_id=${linked.pull_id}`, { headers: { authorization: SERVICE_AUTH } })).json()) as { monitorings: Array<{ status: string }> };
+  const atService = (await (
+    await fetch(`${TEAM_BASE}/monitorings?pull_id=${linked.pull_id}`, { headers: { authorization: SERVICE_AUTH } })
+  ).json()) as { monitorings: Array<{ status: string }> };
   expect(atService.monitorings.map((m) => m.status)).toEqual(["STOPPED"]);
   await context.close();
 });

@@ -14,7 +14,9 @@ function disguises(secret: string): string[] {
   return [secret, encodeURIComponent(secret), base64(secret), base64(`${SERVICE_ENV.SERVICE_CLIENT_ID}:${secret}`)];
 }
 
-const NEEDLES = Object.entries(SECRETS).flatMap(([name, secret]) => disguises(secret).map((needle) => ({ name, needle })));
+const NEEDLES = Object.entries(SECRETS).flatMap(([name, secret]) =>
+  disguises(secret).map((needle) => ({ name, needle })),
+);
 
 /** Names of the secrets found in a text; empty when it is clean. */
 function secretsIn(text: string): string[] {
@@ -31,13 +33,19 @@ function filesUnder(dir: string): string[] {
 test("the secrets are distinctive enough to be looked for", () => {
   for (const [name, secret] of Object.entries(SECRETS)) expect(secret.length, name).toBeGreaterThanOrEqual(16);
   // The scan itself finds a planted secret, or a clean result would prove nothing.
-  expect(secretsIn(`var a="${Buffer.from(`${SERVICE_ENV.SERVICE_CLIENT_ID}:${SECRETS.SERVICE_CLIENT_SECRET}`).toString("base64")}"`)).toEqual(["SERVICE_CLIENT_SECRET"]);
+  expect(
+    secretsIn(
+      `var a="${Buffer.from(`${SERVICE_ENV.SERVICE_CLIENT_ID}:${SECRETS.SERVICE_CLIENT_SECRET}`).toString("base64")}"`,
+    ),
+  ).toEqual(["SERVICE_CLIENT_SECRET"]);
 });
 
 test("no file the build ships to browsers contains a secret", () => {
   const files = filesUnder(path.join(process.cwd(), ".next", "static"));
   expect(files.filter((file) => file.endsWith(".js")).length).toBeGreaterThan(5);
-  const leaks = files.flatMap((file) => secretsIn(readFileSync(file, "latin1")).map((name) => `${name} in ${path.relative(process.cwd(), file)}`));
+  const leaks = files.flatMap((file) =>
+    secretsIn(readFileSync(file, "latin1")).map((name) => `${name} in ${path.relative(process.cwd(), file)}`),
+  );
   expect(leaks).toEqual([]);
 });
 
@@ -48,8 +56,17 @@ function recordResponses(page: Page): () => Promise<string[]> {
     checks.push(
       (async () => {
         const headers = (await response.headersArray()).map(({ name, value }) => `${name}: ${value}`).join("\n");
-        const body = response.status() >= 300 && response.status() < 400 ? "" : await response.body().then((b) => b.toString("latin1"), () => "");
-        return secretsIn(`${headers}\n${body}`).map((name) => `${name} in ${response.request().method()} ${new URL(response.url()).pathname} (${response.status()})`);
+        const body =
+          response.status() >= 300 && response.status() < 400
+            ? ""
+            : await response.body().then(
+                (b) => b.toString("latin1"),
+                () => "",
+              );
+        return secretsIn(`${headers}\n${body}`).map(
+          (name) =>
+            `${name} in ${response.request().method()} ${new URL(response.url()).pathname} (${response.status()})`,
+        );
       })(),
     );
   });
@@ -61,7 +78,14 @@ const PAGES: Record<RoleName, string[]> = {
   manager: ["/pulls", "/my", "/reconnect", "/reports"],
   agent: ["/my", "/pulls", "/reconnect"],
 };
-const API_READS = ["/api/auth/session", "/api/auth/csrf", "/api/auth/providers", "/api/health", "/api/pulls/csv", "/api/reports/csv?table=byAgent"];
+const API_READS = [
+  "/api/auth/session",
+  "/api/auth/csrf",
+  "/api/auth/providers",
+  "/api/health",
+  "/api/pulls/csv",
+  "/api/reports/csv?table=byAgent",
+];
 
 for (const role of Object.keys(ROLES) as RoleName[]) {
   test(`as ${role}: no response of the main pages carries a secret`, async ({ page }) => {
@@ -94,8 +118,15 @@ for (const role of Object.keys(ROLES) as RoleName[]) {
     // Route handlers, with this user's session: next-auth's JSON, exports, the pull's version probe.
     for (const address of [...API_READS, `/api/pulls/${pullId}/version`]) {
       const response = await page.request.get(address);
-      const headers = response.headersArray().map(({ name, value }) => `${name}: ${value}`).join("\n");
-      found.push(...secretsIn(`${headers}\n${(await response.body()).toString("latin1")}`).map((name) => `${name} in GET ${address} (${response.status()})`));
+      const headers = response
+        .headersArray()
+        .map(({ name, value }) => `${name}: ${value}`)
+        .join("\n");
+      found.push(
+        ...secretsIn(`${headers}\n${(await response.body()).toString("latin1")}`).map(
+          (name) => `${name} in GET ${address} (${response.status()})`,
+        ),
+      );
     }
     expect(found).toEqual([]);
   });

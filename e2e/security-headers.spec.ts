@@ -46,7 +46,8 @@ test.describe("headers", () => {
     // That address carries a secret: no page it links to may learn it.
     expect(connect.headers()["referrer-policy"]).toBe("no-referrer");
     // A path is not a static file because it ends in ".png" or ".txt": the proxy still secures it.
-    for (const path of ["/connect/some-token.png", "/pulls/report.txt"]) expectCommonHeaders((await request.get(path, { maxRedirects: 0 })).headers(), path);
+    for (const path of ["/connect/some-token.png", "/pulls/report.txt"])
+      expectCommonHeaders((await request.get(path, { maxRedirects: 0 })).headers(), path);
   });
 
   test("API routes, with and without a session, and Next's static files", async ({ browser, request }) => {
@@ -93,9 +94,14 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __violations: string[] }).__violations = seen;
-    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
-  return async () => [...problems, ...(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? []))];
+  return async () => [
+    ...problems,
+    ...(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])),
+  ];
 }
 
 test.describe("the app under its policy", () => {

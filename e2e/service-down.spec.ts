@@ -9,7 +9,15 @@ import { SANDBOX_CONTROL, SERVICE_AUTH, TEAM_BASE } from "./sandbox-urls";
 
 const NOTICE = "The data-link service is not answering; showing stored data. Changes will catch up when it returns.";
 
-type ServicePull = { pull_id: string; status: string; parent_pull_id: string | null; is_archived: boolean; first_name: string | null; last_name: string | null; documents: Array<{ document_id: string }> };
+type ServicePull = {
+  pull_id: string;
+  status: string;
+  parent_pull_id: string | null;
+  is_archived: boolean;
+  first_name: string | null;
+  last_name: string | null;
+  documents: Array<{ document_id: string }>;
+};
 
 let control: APIRequestContext;
 let pull: ServicePull;
@@ -20,7 +28,16 @@ test.beforeAll(async () => {
   const response = await service.get(`${TEAM_BASE}/pulls?limit=100`);
   expect(response.ok()).toBe(true);
   const { pulls } = (await response.json()) as { pulls: ServicePull[] };
-  const found = pulls.find((p) => p.status === "SUCCESS" && p.parent_pull_id === null && !p.is_archived && p.documents.length > 0 && p.first_name && p.last_name && !/[<>]/.test(`${p.first_name}${p.last_name}`));
+  const found = pulls.find(
+    (p) =>
+      p.status === "SUCCESS" &&
+      p.parent_pull_id === null &&
+      !p.is_archived &&
+      p.documents.length > 0 &&
+      p.first_name &&
+      p.last_name &&
+      !/[<>]/.test(`${p.first_name}${p.last_name}`),
+  );
   if (!found) throw new Error("the sandbox has no plain successful pull with documents");
   pull = found;
   await service.dispose();
@@ -31,7 +48,8 @@ test.afterAll(async () => {
   await control.dispose();
 });
 
-const setErrorRate = async (errorRate: number) => expect((await control.post(`${SANDBOX_CONTROL}/faults`, { data: { errorRate } })).ok()).toBe(true);
+const setErrorRate = async (errorRate: number) =>
+  expect((await control.post(`${SANDBOX_CONTROL}/faults`, { data: { errorRate } })).ok()).toBe(true);
 const notice = (page: Page) => page.getByRole("complementary", { name: "Service status" });
 const documentUrl = () => `/api/pulls/${pull.pull_id}/documents/${pull.documents[0]?.document_id}`;
 

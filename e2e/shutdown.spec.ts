@@ -50,7 +50,8 @@ async function waitHealthy(url: string, app: RunningApp): Promise<void> {
 }
 
 /** Sum of "N stored" over the worker's cycle lines. */
-const storedIn = (output: string) => [...output.matchAll(/\[ingest worker-\w+\] claimed \d+: (\d+) stored/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+const storedIn = (output: string) =>
+  [...output.matchAll(/\[ingest worker-\w+\] claimed \d+: (\d+) stored/g)].reduce((sum, m) => sum + Number(m[1]), 0);
 
 test.describe("graceful shutdown", () => {
   test.describe.configure({ timeout: 240_000 });
@@ -61,7 +62,18 @@ test.describe("graceful shutdown", () => {
   const running: RunningApp[] = [];
 
   test.beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, clientId: CLIENT.id, clientSecret: CLIENT.secret, teamId: TEAM, webhookUrl: null, webhookSecret: null, seed: 404, pullCount: 120, speed: 1, deliverOnStart: false });
+    sandbox = await startSandbox({
+      port: 0,
+      clientId: CLIENT.id,
+      clientSecret: CLIENT.secret,
+      teamId: TEAM,
+      webhookUrl: null,
+      webhookSecret: null,
+      seed: 404,
+      pullCount: 120,
+      speed: 1,
+      deliverOnStart: false,
+    });
     let database: Record<string, string>;
     if (process.env.DATABASE_URL) {
       const name = `coverdesk_shutdown_${randomBytes(5).toString("hex")}`;
@@ -106,7 +118,18 @@ test.describe("graceful shutdown", () => {
     const setLatency = (latencyMs: number) => (sandbox.state.faults = { ...sandbox.state.faults, latencyMs });
     const deliver = async (bodies: object[]) => {
       for (let i = 0; i < bodies.length; i += 20) {
-        const statuses = await Promise.all(bodies.slice(i, i + 20).map(async (body) => (await fetch(`${url}/api/webhooks/service`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).status));
+        const statuses = await Promise.all(
+          bodies.slice(i, i + 20).map(
+            async (body) =>
+              (
+                await fetch(`${url}/api/webhooks/service`, {
+                  method: "POST",
+                  headers: { "content-type": "application/json" },
+                  body: JSON.stringify(body),
+                })
+              ).status,
+          ),
+        );
         expect(new Set(statuses)).toEqual(new Set([202]));
       }
     };
@@ -142,7 +165,14 @@ test.describe("graceful shutdown", () => {
     const second = await start();
     setLatency(SLOW_FETCH_MS);
     const updated = pullIds.slice(0, 20);
-    await deliver(updated.map((pullId) => ({ event_type: "DATA_UPDATED", pull_id: pullId, status: "SUCCESS", data: { updates: ["first_name"] } })));
+    await deliver(
+      updated.map((pullId) => ({
+        event_type: "DATA_UPDATED",
+        pull_id: pullId,
+        status: "SUCCESS",
+        data: { updates: ["first_name"] },
+      })),
+    );
     // The route wakes the worker at once; give it a moment to claim before the signal.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const secondStop = await stop(second);
@@ -163,9 +193,12 @@ test.describe("graceful shutdown", () => {
       await page.goto(`${url}/events`);
       await expect(page.getByTestId("count-DONE")).toHaveText(String(total), { timeout: 1_000 });
     }).toPass({ timeout: 60_000, intervals: [1_000] });
-    for (const status of ["PENDING", "PROCESSING", "FAILED"]) await expect(page.getByTestId(`count-${status}`)).toHaveText("0");
+    for (const status of ["PENDING", "PROCESSING", "FAILED"])
+      await expect(page.getByTestId(`count-${status}`)).toHaveText("0");
 
     await stop(third);
-    console.info(`[shutdown e2e] SIGTERM 1: ${storedBeforeStop} of ${pullIds.length} pulls stored, last cycle finished; SIGTERM 2: ${secondStop.givenBack} claims given back after the grace period; all ${total} events DONE after the restart`);
+    console.info(
+      `[shutdown e2e] SIGTERM 1: ${storedBeforeStop} of ${pullIds.length} pulls stored, last cycle finished; SIGTERM 2: ${secondStop.givenBack} claims given back after the grace period; all ${total} events DONE after the restart`,
+    );
   });
 });

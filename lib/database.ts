@@ -12,9 +12,13 @@ import { env, type Env } from "@/lib/env";
 export { closeDb };
 
 /** Where the configured database lives. */
-export function databaseTarget(config: Pick<Env, "databaseUrl" | "databaseMigrationUrl" | "pgliteDir"> = env()): DatabaseTarget {
+export function databaseTarget(
+  config: Pick<Env, "databaseUrl" | "databaseMigrationUrl" | "pgliteDir"> = env(),
+): DatabaseTarget {
   const { databaseUrl, databaseMigrationUrl, pgliteDir } = config;
-  return databaseUrl ? { kind: "postgres", url: databaseUrl, migrationUrl: databaseMigrationUrl ?? undefined } : { kind: "pglite", dir: pgliteDir };
+  return databaseUrl
+    ? { kind: "postgres", url: databaseUrl, migrationUrl: databaseMigrationUrl ?? undefined }
+    : { kind: "pglite", dir: pgliteDir };
 }
 
 export function getConnection(): Promise<Connection> {

@@ -51,7 +51,9 @@ describe("environment", () => {
       expect(() => parseEnv({ ...production, ...change }), JSON.stringify(change)).toThrow(message);
     }
     // Every hazard at once is named at once.
-    expect(() => parseEnv({ ...production, COVERDESK_DEMO_MODE: "1", NEXTAUTH_SECRET: "short" })).toThrow(/COVERDESK_DEMO_MODE[\s\S]*NEXTAUTH_SECRET/);
+    expect(() => parseEnv({ ...production, COVERDESK_DEMO_MODE: "1", NEXTAUTH_SECRET: "short" })).toThrow(
+      /COVERDESK_DEMO_MODE[\s\S]*NEXTAUTH_SECRET/,
+    );
   });
 
   it("keeps development and test zero-setup: demo users, the embedded database, unsigned webhooks", () => {
@@ -68,11 +70,19 @@ describe("environment", () => {
 
   it("refuses a real service in any mode without its team id, client id and secret, naming each", () => {
     const real = { SERVICE_BASE_URL: "https://api.service.example/api/v1.0.0" };
-    expect(() => parseEnv(real)).toThrow(/api\.service\.example, not the local sandbox; set SERVICE_TEAM_ID, SERVICE_CLIENT_ID, SERVICE_CLIENT_SECRET/);
-    expect(() => parseEnv({ ...real, SERVICE_TEAM_ID: "t", SERVICE_CLIENT_ID: "c" })).toThrow(/set SERVICE_CLIENT_SECRET \(/);
-    expect(parseEnv({ ...real, SERVICE_TEAM_ID: "t", SERVICE_CLIENT_ID: "c", SERVICE_CLIENT_SECRET: "s" }).service).toMatchObject({ teamId: "t", clientId: "c", clientSecret: "s" });
+    expect(() => parseEnv(real)).toThrow(
+      /api\.service\.example, not the local sandbox; set SERVICE_TEAM_ID, SERVICE_CLIENT_ID, SERVICE_CLIENT_SECRET/,
+    );
+    expect(() => parseEnv({ ...real, SERVICE_TEAM_ID: "t", SERVICE_CLIENT_ID: "c" })).toThrow(
+      /set SERVICE_CLIENT_SECRET \(/,
+    );
+    expect(
+      parseEnv({ ...real, SERVICE_TEAM_ID: "t", SERVICE_CLIENT_ID: "c", SERVICE_CLIENT_SECRET: "s" }).service,
+    ).toMatchObject({ teamId: "t", clientId: "c", clientSecret: "s" });
     // The sandbox on this machine keeps its zero-setup defaults, whatever its port.
-    expect(parseEnv({ SERVICE_BASE_URL: "http://127.0.0.1:4110/api/v1.0.0" }).service.clientId).toBe("coverdesk-dev-client");
+    expect(parseEnv({ SERVICE_BASE_URL: "http://127.0.0.1:4110/api/v1.0.0" }).service.clientId).toBe(
+      "coverdesk-dev-client",
+    );
   });
 
   it("keeps webhook signatures acceptable for 8 hours unless told otherwise, within bounds", () => {
@@ -83,14 +93,19 @@ describe("environment", () => {
   });
 
   it("names the variable of a bad value", () => {
-    expect(() => parseEnv({ SERVICE_BASE_URL: "https://service.example.com/api" })).toThrow(/SERVICE_BASE_URL: must end in \/v1\.0\.0/);
+    expect(() => parseEnv({ SERVICE_BASE_URL: "https://service.example.com/api" })).toThrow(
+      /SERVICE_BASE_URL: must end in \/v1\.0\.0/,
+    );
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => parseEnv({ SERVICE_SIGNATURE_HEADER: "bad header" })).toThrow(/SERVICE_SIGNATURE_HEADER/);
     expect(() => parseEnv({ COVERDESK_DEMO_MODE: "maybe" })).toThrow(/COVERDESK_DEMO_MODE/);
   });
 
   it("normalises the base URL and the header name", () => {
-    const env = parseEnv({ SERVICE_BASE_URL: "http://localhost:4010/api/v1.0.0/", SERVICE_SIGNATURE_HEADER: "X-Signature" });
+    const env = parseEnv({
+      SERVICE_BASE_URL: "http://localhost:4010/api/v1.0.0/",
+      SERVICE_SIGNATURE_HEADER: "X-Signature",
+    });
     expect(env.service.baseUrl).toBe("http://localhost:4010/api/v1.0.0");
     expect(env.service.signatureHeader).toBe("x-signature");
   });

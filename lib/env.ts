@@ -45,7 +45,10 @@ const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
 const flag = z.preprocess(
   emptyToUndefined,
-  z.enum(["true", "false", "1", "0"]).optional().transform((v) => v === "true" || v === "1"),
+  z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((v) => v === "true" || v === "1"),
 );
 
 const envSchema = z.object({
@@ -87,15 +90,36 @@ const envSchema = z.object({
       .default("canopy-signature")
       .transform((h) => h.toLowerCase()),
   ),
-  SERVICE_WEBHOOK_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(DEFAULT_WEBHOOK_MAX_AGE_SECONDS),
+  SERVICE_WEBHOOK_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(DEFAULT_WEBHOOK_MAX_AGE_SECONDS),
   SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Hosts relayed documents may be fetched from, on every redirect hop (lib/security/download-guard.ts). */
   SERVICE_DOWNLOAD_HOSTS: z.preprocess(
     emptyToUndefined,
     z
       .string()
-      .transform((v) => v.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean))
-      .pipe(z.array(z.string().regex(/^(\*\.)?[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/, "must be comma-separated host names, \"*.domain\" or [IPv6]")).min(1))
+      .transform((v) =>
+        v
+          .split(",")
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(
+            z
+              .string()
+              .regex(
+                /^(\*\.)?[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/,
+                'must be comma-separated host names, "*.domain" or [IPv6]',
+              ),
+          )
+          .min(1),
+      )
       .optional(),
   ),
   NEXTAUTH_SECRET: optionalString,
@@ -112,11 +136,18 @@ const envSchema = z.object({
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Hours a session lasts at most from sign-in, however active (besides the 8-hour idle limit). */
-  COVERDESK_SESSION_MAX_HOURS: z.coerce.number().min(0.25).max(24 * 30).default(12),
+  COVERDESK_SESSION_MAX_HOURS: z.coerce
+    .number()
+    .min(0.25)
+    .max(24 * 30)
+    .default(12),
   /** Runs the ingestion worker inside this process (default on). */
   COVERDESK_WORKER: z.preprocess(
     emptyToUndefined,
-    z.enum(["true", "false", "1", "0"]).default("true").transform((v) => v === "true" || v === "1"),
+    z
+      .enum(["true", "false", "1", "0"])
+      .default("true")
+      .transform((v) => v === "true" || v === "1"),
   ),
 });
 
@@ -175,7 +206,8 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
       );
     }
     const unsafe = productionHazards(e);
-    if (unsafe.length > 0) throw new EnvError(`Unsafe configuration for production:\n${unsafe.map((line) => `  ${line}`).join("\n")}`);
+    if (unsafe.length > 0)
+      throw new EnvError(`Unsafe configuration for production:\n${unsafe.map((line) => `  ${line}`).join("\n")}`);
   }
   // A service on another host is a real one in any mode: the sandbox's defaults would half-work
   // against it (every team route 404), so its team and credentials must be given.
@@ -222,9 +254,12 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
 /** Settings that would make a production instance unsafe, each naming its variable. */
 function productionHazards(e: z.output<typeof envSchema>): string[] {
   const hazards: string[] = [];
-  if (e.COVERDESK_DEMO_MODE) hazards.push("COVERDESK_DEMO_MODE: must be off in production (it seeds demo users with a published password)");
-  if (Buffer.byteLength(e.NEXTAUTH_SECRET ?? "") < MIN_SECRET_BYTES) hazards.push(`NEXTAUTH_SECRET: must be at least ${MIN_SECRET_BYTES} bytes (openssl rand -base64 32)`);
-  if (e.SERVICE_BASE_URL && !e.SERVICE_BASE_URL.startsWith("https://")) hazards.push("SERVICE_BASE_URL: must be https:// in production (the client secret travels with every call)");
+  if (e.COVERDESK_DEMO_MODE)
+    hazards.push("COVERDESK_DEMO_MODE: must be off in production (it seeds demo users with a published password)");
+  if (Buffer.byteLength(e.NEXTAUTH_SECRET ?? "") < MIN_SECRET_BYTES)
+    hazards.push(`NEXTAUTH_SECRET: must be at least ${MIN_SECRET_BYTES} bytes (openssl rand -base64 32)`);
+  if (e.SERVICE_BASE_URL && !e.SERVICE_BASE_URL.startsWith("https://"))
+    hazards.push("SERVICE_BASE_URL: must be https:// in production (the client secret travels with every call)");
   return hazards;
 }
 

@@ -78,9 +78,19 @@ describe("format", () => {
 
   it("writes an address on one line, from full_address or from its parts", () => {
     expect(formatAddress({ full_address: "1 Main St, Austin, TX 78701" })).toBe("1 Main St, Austin, TX 78701");
-    expect(formatAddress({ number: "12", prefix: "N", street: "Oak", type: "ST", sec_unit_type: "Apt", sec_unit_num: "3B", city: "Austin", state: "TX", zip: "78701" })).toBe(
-      "12 N Oak ST Apt 3B, Austin, TX 78701",
-    );
+    expect(
+      formatAddress({
+        number: "12",
+        prefix: "N",
+        street: "Oak",
+        type: "ST",
+        sec_unit_type: "Apt",
+        sec_unit_num: "3B",
+        city: "Austin",
+        state: "TX",
+        zip: "78701",
+      }),
+    ).toBe("12 N Oak ST Apt 3B, Austin, TX 78701");
     expect(formatAddress({ full_address: "  ", city: "Austin" })).toBe("Austin");
     expect(formatAddress({})).toBe(DASH);
     expect(formatAddress(null)).toBe(DASH);

@@ -32,7 +32,12 @@ export function formatCents(cents: number | null | undefined, locale = "en-US"):
 export function formatLimit(cents: number | null | undefined, locale = "en-US"): string {
   if (cents === null || cents === undefined) return DASH;
   const whole = cents % 100 === 0;
-  return numberFormat(locale, { style: "currency", currency: "USD", minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 }).format(cents / 100);
+  return numberFormat(locale, {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(cents / 100);
 }
 
 /** The service's three-decimal percent strings ("10.000") read as "10%"; anything else as it came. */
@@ -78,7 +83,11 @@ export function yesNo(value: boolean | null | undefined): string {
   return value ? "Yes" : "No";
 }
 
-export function fullName(parts: { first_name?: string | null; middle_name?: string | null; last_name?: string | null }): string {
+export function fullName(parts: {
+  first_name?: string | null;
+  middle_name?: string | null;
+  last_name?: string | null;
+}): string {
   const name = [parts.first_name, parts.middle_name, parts.last_name].filter((p) => p && p.trim()).join(" ");
   return name || DASH;
 }
@@ -86,7 +95,12 @@ export function fullName(parts: { first_name?: string | null; middle_name?: stri
 /** Per-mile rates come in tenths of a cent: 35 → "$0.035". */
 export function formatTenthsOfCents(tenths: number | null | undefined, locale = "en-US"): string {
   if (tenths === null || tenths === undefined) return DASH;
-  return numberFormat(locale, { style: "currency", currency: "USD", minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(tenths / 1000);
+  return numberFormat(locale, {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: 3,
+    maximumFractionDigits: 3,
+  }).format(tenths / 1000);
 }
 
 /** Counts and mileages with grouping ("12,000"); years and codes go through `text` instead. */
@@ -126,8 +140,15 @@ type AddressParts = {
 export function formatAddress(address: AddressParts | null | undefined): string {
   if (!address) return DASH;
   if (address.full_address && address.full_address.trim()) return address.full_address;
-  const join = (parts: Array<string | null | undefined>, separator = " ") => parts.filter((p) => p && p.trim()).join(separator);
-  const street = join([address.number, address.prefix, address.street, address.type, join([address.sec_unit_type, address.sec_unit_num])]);
+  const join = (parts: Array<string | null | undefined>, separator = " ") =>
+    parts.filter((p) => p && p.trim()).join(separator);
+  const street = join([
+    address.number,
+    address.prefix,
+    address.street,
+    address.type,
+    join([address.sec_unit_type, address.sec_unit_num]),
+  ]);
   const line = join([street, address.city, join([address.state, address.zip])], ", ");
   return line || DASH;
 }
@@ -158,7 +179,9 @@ export function localeFromAcceptLanguage(header: string | null | undefined, fall
       const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
       return { tag: tag.trim(), q: q ? Number(q[1]) : 1, index };
     })
-    .filter((entry) => entry.tag && entry.tag !== "*" && entry.q > 0 && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(entry.tag))
+    .filter(
+      (entry) => entry.tag && entry.tag !== "*" && entry.q > 0 && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(entry.tag),
+    )
     .sort((a, b) => b.q - a.q || a.index - b.index);
   for (const { tag } of ranked) {
     try {

@@ -18,7 +18,9 @@ export async function startServer(): Promise<void> {
     // Their password is published in the README: a database that ran in development must not go live with them.
     const demo = await listActiveDemoUsers(db);
     if (demo.length > 0) {
-      throw new EnvError(`Unsafe configuration for production: the demo users ${demo.join(", ")} are active in this database (DATABASE_URL). Deactivate them on /admin/users in development, or use a fresh database.`);
+      throw new EnvError(
+        `Unsafe configuration for production: the demo users ${demo.join(", ")} are active in this database (DATABASE_URL). Deactivate them on /admin/users in development, or use a fresh database.`,
+      );
     }
   }
   if (config.demoMode) {
@@ -58,7 +60,9 @@ async function stopBackgroundWork(signal: NodeJS.Signals): Promise<void> {
   stopSyncSchedule();
   const result = await stopWorker(SHUTDOWN_GRACE_MS);
   if (result) {
-    console.info(`[shutdown] worker stopped (${result.finished ? "its last cycle finished" : "its last cycle outlasted the grace period"}); ${result.released} claims given back`);
+    console.info(
+      `[shutdown] worker stopped (${result.finished ? "its last cycle finished" : "its last cycle outlasted the grace period"}); ${result.released} claims given back`,
+    );
   }
 }
 

@@ -28,7 +28,13 @@ export type SandboxOptions = {
 };
 
 /** `duplicateRate` and `reorder` act on webhook delivery (the service promises neither order nor once-only). */
-export type Faults = { errorRate: number; timeoutRate: number; latencyMs: number; duplicateRate: number; reorder: boolean };
+export type Faults = {
+  errorRate: number;
+  timeoutRate: number;
+  latencyMs: number;
+  duplicateRate: number;
+  reorder: boolean;
+};
 export const NO_FAULTS: Faults = { errorRate: 0, timeoutRate: 0, latencyMs: 0, duplicateRate: 0, reorder: false };
 
 export type SandboxState = {

@@ -10,7 +10,8 @@ import { createRandom } from "./data/random";
 const NOW = new Date("2026-06-15T00:00:00Z");
 type Row = Record<string, unknown>;
 const rows = (value: unknown): Row[] => (Array.isArray(value) ? (value as Row[]) : []);
-const obj = (value: unknown): Row | null => (value && typeof value === "object" && !Array.isArray(value) ? (value as Row) : null);
+const obj = (value: unknown): Row | null =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Row) : null;
 
 /** A book's parts, flattened, so each assertion reads as one line. */
 function index(pulls: SandboxPull[]) {
@@ -73,10 +74,18 @@ describe("seeded book", () => {
   });
 
   it("gives every pull, policy and record its own id", () => {
-    for (const [name, list, key] of [["pulls", book, "pull_id"], ["policies", all.policies, "policy_id"], ["vehicles", all.vehicles, "vehicle_id"], ["documents", all.documents, "document_id"], ["claims", all.claims, "claim_id"], ["drivers", all.drivers, "driver_id"]] as const) {
+    for (const [name, list, key] of [
+      ["pulls", book, "pull_id"],
+      ["policies", all.policies, "policy_id"],
+      ["vehicles", all.vehicles, "vehicle_id"],
+      ["documents", all.documents, "document_id"],
+      ["claims", all.claims, "claim_id"],
+      ["drivers", all.drivers, "driver_id"],
+    ] as const) {
       const ids = (list as Row[]).map((r) => r[key]);
       expect(new Set(ids).size, name).toBe(ids.length);
-      for (const id of ids) expect(String(id)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      for (const id of ids)
+        expect(String(id)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     }
   });
 });
@@ -108,10 +117,18 @@ describe("shape as the spec publishes it", () => {
     expectFields("AnswerField", all.fields, S.answerFieldSchema);
     expectFields("FileUpload", all.uploads, S.fileUploadSchema);
     expectFields("CommercialNamedInsured", all.cnis, S.commercialNamedInsuredSchema);
-    expectFields("NamedInsured", all.policies.flatMap((p) => rows(p.named_insureds)), S.namedInsuredSchema);
+    expectFields(
+      "NamedInsured",
+      all.policies.flatMap((p) => rows(p.named_insureds)),
+      S.namedInsuredSchema,
+    );
     const funnels = book.map((p) => obj(p.funnel)).filter((f): f is Row => f !== null);
     expectFields("PullFunnel", funnels, S.pullFunnelSchema);
-    expectFields("PullAssignee", funnels.map((f) => obj(f.assignee)).filter((a): a is Row => a !== null), S.pullAssigneeSchema);
+    expectFields(
+      "PullAssignee",
+      funnels.map((f) => obj(f.assignee)).filter((a): a is Row => a !== null),
+      S.pullAssigneeSchema,
+    );
   });
 
   it("parses with the app's tolerant schemas without a single reported problem", () => {
@@ -133,14 +150,24 @@ describe("shape as the spec publishes it", () => {
       ["Policy.payment_frequency", all.policies, "payment_frequency", S.PAYMENT_FREQUENCIES],
       ["Vehicle.ownership_type", all.vehicles, "ownership_type", S.OWNERSHIP_TYPES],
       ["VehicleCoverage.friendly_name", all.vehicleCoverages, "friendly_name", S.VEHICLE_COVERAGE_FRIENDLY_NAMES],
-      ["VehicleCoverage.pip_deductible_applicability", all.vehicleCoverages, "pip_deductible_applicability", S.PIP_DEDUCTIBLE_APPLICABILITIES],
+      [
+        "VehicleCoverage.pip_deductible_applicability",
+        all.vehicleCoverages,
+        "pip_deductible_applicability",
+        S.PIP_DEDUCTIBLE_APPLICABILITIES,
+      ],
       ["DwellingCoverage.name", all.dwellingCoverages, "name", S.DWELLING_COVERAGE_NAMES],
       ["DwellingCoverage.friendly_name", all.dwellingCoverages, "friendly_name", S.DWELLING_COVERAGE_FRIENDLY_NAMES],
       ["Dwelling.loss_settlement_type", all.dwellings, "loss_settlement_type", S.LOSS_SETTLEMENT_TYPES],
       ["Driver.gender", [...all.drivers, ...all.vehicleDrivers], "gender", S.GENDERS],
       ["Driver.marital_status", [...all.drivers, ...all.vehicleDrivers], "marital_status", S.MARITAL_STATUSES],
       ["Driver.education", [...all.drivers, ...all.vehicleDrivers], "education", S.EDUCATION_LEVELS],
-      ["Driver.relationship_to_insured", [...all.drivers, ...all.vehicleDrivers], "relationship_to_insured", S.RELATIONSHIPS_TO_INSURED],
+      [
+        "Driver.relationship_to_insured",
+        [...all.drivers, ...all.vehicleDrivers],
+        "relationship_to_insured",
+        S.RELATIONSHIPS_TO_INSURED,
+      ],
       ["Address.address_nature", all.addresses, "address_nature", S.ADDRESS_NATURES],
       ["Claim.type", all.claims, "type", S.CLAIM_TYPES],
       ["Claim.status", all.claims, "status", S.CLAIM_STATUSES],
@@ -153,15 +180,39 @@ describe("shape as the spec publishes it", () => {
       ["CommercialNamedInsured.form_of_business", all.cnis, "form_of_business", S.FORMS_OF_BUSINESS],
     ];
     const property: Array<[string, readonly string[]]> = [
-      ["class", S.PROPERTY_CLASSES], ["sub_type", S.PROPERTY_SUB_TYPES], ["construction_type", S.CONSTRUCTION_TYPES], ["wall_type", S.WALL_TYPES],
-      ["foundation_type", S.FOUNDATION_TYPES], ["frame_type", S.FRAME_TYPES], ["roof_cover", S.ROOF_COVERS], ["cooling_type", S.COOLING_TYPES],
-      ["heating_type", S.HEATING_TYPES], ["heating_fuel", S.HEATING_FUELS], ["energy_type", S.ENERGY_TYPES], ["sewer_type", S.SEWER_TYPES],
-      ["building_shape", S.BUILDING_SHAPES], ["construction_quality", S.CONSTRUCTION_QUALITIES], ["fireplace_type", S.FIREPLACE_TYPES],
-      ["pool_type", S.POOL_TYPES], ["garage_type", S.GARAGE_TYPES],
+      ["class", S.PROPERTY_CLASSES],
+      ["sub_type", S.PROPERTY_SUB_TYPES],
+      ["construction_type", S.CONSTRUCTION_TYPES],
+      ["wall_type", S.WALL_TYPES],
+      ["foundation_type", S.FOUNDATION_TYPES],
+      ["frame_type", S.FRAME_TYPES],
+      ["roof_cover", S.ROOF_COVERS],
+      ["cooling_type", S.COOLING_TYPES],
+      ["heating_type", S.HEATING_TYPES],
+      ["heating_fuel", S.HEATING_FUELS],
+      ["energy_type", S.ENERGY_TYPES],
+      ["sewer_type", S.SEWER_TYPES],
+      ["building_shape", S.BUILDING_SHAPES],
+      ["construction_quality", S.CONSTRUCTION_QUALITIES],
+      ["fireplace_type", S.FIREPLACE_TYPES],
+      ["pool_type", S.POOL_TYPES],
+      ["garage_type", S.GARAGE_TYPES],
     ];
     // The spec's roof_shape list has a placeholder where one value stands; ours avoid that spot.
     const roofShapes = S.ROOF_SHAPES.filter((s) => s !== "CANOPY");
-    for (const [label, list, key, allowed] of [...checks, ...property.map(([key, allowed]) => [`PropertyData.${key}`, all.propertyData, key, allowed] as [string, Row[], string, readonly string[]]), ["PropertyData.roof_shape", all.propertyData, "roof_shape", roofShapes] as [string, Row[], string, readonly string[]]]) {
+    for (const [label, list, key, allowed] of [
+      ...checks,
+      ...property.map(
+        ([key, allowed]) =>
+          [`PropertyData.${key}`, all.propertyData, key, allowed] as [string, Row[], string, readonly string[]],
+      ),
+      ["PropertyData.roof_shape", all.propertyData, "roof_shape", roofShapes] as [
+        string,
+        Row[],
+        string,
+        readonly string[],
+      ],
+    ]) {
       const bad = list.map((r) => r[key]).filter((v) => !inList(allowed, v));
       expect(bad, label).toEqual([]);
     }
@@ -173,10 +224,17 @@ describe("shape as the spec publishes it", () => {
   it("keeps status and type combinations the spec allows, and the dwelling coverage label of each name", () => {
     for (const p of book) {
       if (p.status === "PULLING_DATA" || p.status === "GETTING_CONSUMERS") expect(p.type).toBe("PULLING_DATA");
-      if (["SERVICING", "WAITING_FOR_CONSUMER_CONFIRMATION", "SUBMITTING_CONFIRMATION", "VALIDATION_ERROR"].includes(p.status)) expect(p.type).toBe("SERVICING");
+      if (
+        ["SERVICING", "WAITING_FOR_CONSUMER_CONFIRMATION", "SUBMITTING_CONFIRMATION", "VALIDATION_ERROR"].includes(
+          p.status,
+        )
+      )
+        expect(p.type).toBe("SERVICING");
     }
     for (const c of all.dwellingCoverages) expect(c.friendly_name).toBe(S.dwellingCoverageFriendlyName(String(c.name)));
-    for (const c of all.dwellingCoverages) for (const key of ["per_incident_limit_percent", "deductible_percent"]) if (c[key] !== null) expect(String(c[key])).toMatch(/^\d{1,3}\.\d{3}$/);
+    for (const c of all.dwellingCoverages)
+      for (const key of ["per_incident_limit_percent", "deductible_percent"])
+        if (c[key] !== null) expect(String(c[key])).toMatch(/^\d{1,3}\.\d{3}$/);
     for (const a of all.addresses) if (a.prefix !== null) expect(String(a.prefix).length).toBeLessThanOrEqual(2);
     for (const d of all.dwellings) {
       const ext = d.extended_replacement_cost_percent;
@@ -216,30 +274,50 @@ describe("consistency inside each pull", () => {
       }
       for (const a of rows(p.agents)) {
         for (const id of rows(a.policy_ids)) expect(policyIds.has(id)).toBe(true);
-        if (a.address_id !== null) expect(rows(p.addresses).find((x) => x.address_id === a.address_id)?.address_nature).toBe("AGENCY_LOCATION");
+        if (a.address_id !== null)
+          expect(rows(p.addresses).find((x) => x.address_id === a.address_id)?.address_nature).toBe("AGENCY_LOCATION");
       }
       for (const policy of policies) {
         const groups = new Set(rows(policy.premium_groups).map((g) => g.premium_group_id));
         const locations = new Set(rows(policy.locations).map((l) => l.location_id));
         for (const v of rows(policy.vehicles)) {
-          for (const c of rows(v.coverages)) if (c.premium_group_id !== null) expect(groups.has(c.premium_group_id)).toBe(true);
+          for (const c of rows(v.coverages))
+            if (c.premium_group_id !== null) expect(groups.has(c.premium_group_id)).toBe(true);
           for (const d of rows(v.drivers)) expect(driverIds.has(d.driver_id)).toBe(true);
           if (v.lien_holder !== null) expect(obj(v.lien_holder_address)?.address_nature).toBe("LIENHOLDER");
         }
-        for (const n of rows(policy.commercial_named_insureds)) if (n.location_id !== null) expect(locations.has(n.location_id)).toBe(true);
+        for (const n of rows(policy.commercial_named_insureds))
+          if (n.location_id !== null) expect(locations.has(n.location_id)).toBe(true);
       }
       for (const f of rows(p.answers).flatMap((s) => rows(s.fields))) {
-        for (const file of f.type === "FILE_UPLOAD" ? rows(f.value) : []) expect(file.download_url).toBe(`/pulls/${p.pull_id}/answers/${f.consumer_flow_section_field_id}/files/${file.file_id}`);
+        for (const file of f.type === "FILE_UPLOAD" ? rows(f.value) : [])
+          expect(file.download_url).toBe(
+            `/pulls/${p.pull_id}/answers/${f.consumer_flow_section_field_id}/files/${file.file_id}`,
+          );
       }
     }
   });
 
   it("sets each no_* flag exactly when its list is empty", () => {
-    const lists = { no_policies: "policies", no_drivers: "drivers", no_documents: "documents", no_claims: "claims", no_loss_events: "loss_events" } as const;
-    for (const p of book) for (const [flag, list] of Object.entries(lists)) expect(p[flag], `${p.pull_id} ${flag}`).toBe(rows(p[list]).length === 0);
+    const lists = {
+      no_policies: "policies",
+      no_drivers: "drivers",
+      no_documents: "documents",
+      no_claims: "claims",
+      no_loss_events: "loss_events",
+    } as const;
+    for (const p of book)
+      for (const [flag, list] of Object.entries(lists))
+        expect(p[flag], `${p.pull_id} ${flag}`).toBe(rows(p[list]).length === 0);
     for (const flag of Object.keys(lists)) {
-      expect(book.some((p) => p.status === "SUCCESS" && p[flag] === true), `${flag} true`).toBe(true);
-      expect(book.some((p) => p[flag] === false), `${flag} false`).toBe(true);
+      expect(
+        book.some((p) => p.status === "SUCCESS" && p[flag] === true),
+        `${flag} true`,
+      ).toBe(true);
+      expect(
+        book.some((p) => p[flag] === false),
+        `${flag} false`,
+      ).toBe(true);
     }
   });
 });
@@ -247,7 +325,22 @@ describe("consistency inside each pull", () => {
 describe("variety in a book of 36", () => {
   it("covers every line of business and every pull type", () => {
     const types = new Set(all.policies.map((p) => p.policy_type));
-    for (const type of ["AUTO", "HOMEOWNERS", "CONDO", "RENTERS", "LANDLORD", "FLOOD", "UMBRELLA", "BUSINESS_OWNERS", "GENERAL_LIABILITY", "WORKERS_COMPENSATION", "COMMERCIAL_AUTO", "TERM_LIFE", "WHOLE_LIFE"]) expect(types.has(type), type).toBe(true);
+    for (const type of [
+      "AUTO",
+      "HOMEOWNERS",
+      "CONDO",
+      "RENTERS",
+      "LANDLORD",
+      "FLOOD",
+      "UMBRELLA",
+      "BUSINESS_OWNERS",
+      "GENERAL_LIABILITY",
+      "WORKERS_COMPENSATION",
+      "COMMERCIAL_AUTO",
+      "TERM_LIFE",
+      "WHOLE_LIFE",
+    ])
+      expect(types.has(type), type).toBe(true);
     const pullTypes = new Set(book.map((p) => p.type));
     for (const type of S.PULL_TYPES) expect(pullTypes.has(type), type).toBe(true);
     expect(book.filter((p) => p.type === "PULLING_DATA").length).toBeGreaterThan(book.length / 2);
@@ -255,7 +348,9 @@ describe("variety in a book of 36", () => {
 
   it("shows the auto features: limits, deductibles, unlimited, declined, stacked, excluded drivers, liens", () => {
     const c = all.vehicleCoverages;
-    expect(c.some((x) => typeof x.per_person_limit_cents === "number" && typeof x.per_incident_limit_cents === "number")).toBe(true);
+    expect(
+      c.some((x) => typeof x.per_person_limit_cents === "number" && typeof x.per_incident_limit_cents === "number"),
+    ).toBe(true);
     expect(c.some((x) => typeof x.deductible_cents === "number" && Number(x.deductible_cents) > 0)).toBe(true);
     expect(c.some((x) => x.per_person_unlimited === true && x.per_incident_unlimited === true)).toBe(true);
     expect(c.some((x) => x.is_declined === true && x.premium_cents === null)).toBe(true);
@@ -264,8 +359,13 @@ describe("variety in a book of 36", () => {
     expect(c.some((x) => typeof x.per_mile_premium_tenth_of_cents === "number")).toBe(true);
     expect(c.some((x) => x.premium_group_id !== null)).toBe(true);
     expect(all.vehicleDrivers.some((d) => d.is_excluded === true)).toBe(true);
-    expect(all.vehicles.some((v) => typeof v.lien_holder === "string" && obj(v.lien_holder_address) !== null)).toBe(true);
-    expect(all.vehicles.some((v) => v.ownership_type === "LEASE") || all.vehicles.some((v) => v.ownership_type === "FINANCE")).toBe(true);
+    expect(all.vehicles.some((v) => typeof v.lien_holder === "string" && obj(v.lien_holder_address) !== null)).toBe(
+      true,
+    );
+    expect(
+      all.vehicles.some((v) => v.ownership_type === "LEASE") ||
+        all.vehicles.some((v) => v.ownership_type === "FINANCE"),
+    ).toBe(true);
   });
 
   it("shows the home features: cents and percent, months, declined, mortgagees, property data", () => {
@@ -276,19 +376,35 @@ describe("variety in a book of 36", () => {
     expect(c.some((x) => x.deductible_percent !== null)).toBe(true);
     expect(c.some((x) => typeof x.per_incident_limit_months === "number")).toBe(true);
     expect(c.some((x) => x.is_declined === true)).toBe(true);
-    expect(all.mortgagees.some((m) => typeof m.name === "string" && typeof m.loan_number === "string" && obj(m.address)?.address_nature === "MORTGAGEE")).toBe(true);
+    expect(
+      all.mortgagees.some(
+        (m) =>
+          typeof m.name === "string" &&
+          typeof m.loan_number === "string" &&
+          obj(m.address)?.address_nature === "MORTGAGEE",
+      ),
+    ).toBe(true);
     expect(all.dwellings.some((d) => rows(d.mortgagees).length > 1)).toBe(true);
     expect(all.dwellings.some((d) => d.mortgagee_name !== null && obj(d.mortgagee_address) !== null)).toBe(true);
     expect(all.propertyData.length).toBeGreaterThan(5);
     // Each PropertyData field is filled somewhere in the book.
-    for (const key of Object.keys(S.propertyDataFields)) expect(all.propertyData.some((d) => d[key] !== null && d[key] !== undefined), key).toBe(true);
+    for (const key of Object.keys(S.propertyDataFields))
+      expect(
+        all.propertyData.some((d) => d[key] !== null && d[key] !== undefined),
+        key,
+      ).toBe(true);
   });
 
   it("shows the commercial features: named insureds, locations, loss events, workers' comp premiums", () => {
-    expect(all.cnis.some((n) => n.gl_code && n.naics_code && n.fein && typeof n.number_of_employees === "number")).toBe(true);
+    expect(all.cnis.some((n) => n.gl_code && n.naics_code && n.fein && typeof n.number_of_employees === "number")).toBe(
+      true,
+    );
     expect(all.policies.some((p) => rows(p.locations).length > 0)).toBe(true);
     expect(all.lossEvents.length).toBeGreaterThan(0);
-    expect(all.lossEvents.some((e) => e.is_claim_open === true) || all.lossEvents.some((e) => Number(e.amount_reserved_cents) > 0)).toBe(true);
+    expect(
+      all.lossEvents.some((e) => e.is_claim_open === true) ||
+        all.lossEvents.some((e) => Number(e.amount_reserved_cents) > 0),
+    ).toBe(true);
     const wc = all.policies.find((p) => p.policy_type === "WORKERS_COMPENSATION");
     expect(typeof wc?.total_estimated_annual_premium_cents).toBe("number");
     expect(typeof wc?.total_minimum_premium_cents).toBe("number");
@@ -298,10 +414,21 @@ describe("variety in a book of 36", () => {
   it("shows claims, driving records, documents of every type, agents and answers of every kind", () => {
     expect(new Set(all.claims.map((c) => c.status))).toEqual(new Set(["OPEN", "CLOSED"]));
     expect(all.claims.some((c) => c.vehicle_id !== null) && all.claims.some((c) => c.dwelling_id !== null)).toBe(true);
-    expect(all.records.some((r) => r.incident_type === "VIOLATION") && all.records.some((r) => r.incident_type === "ACCIDENT")).toBe(true);
-    for (const type of S.DOCUMENT_TYPES) expect(all.documents.some((d) => d.document_type === type), type).toBe(true);
+    expect(
+      all.records.some((r) => r.incident_type === "VIOLATION") &&
+        all.records.some((r) => r.incident_type === "ACCIDENT"),
+    ).toBe(true);
+    for (const type of S.DOCUMENT_TYPES)
+      expect(
+        all.documents.some((d) => d.document_type === type),
+        type,
+      ).toBe(true);
     expect(all.agents.some((a) => a.address_id !== null)).toBe(true);
-    for (const type of S.ANSWER_FIELD_TYPES) expect(all.fields.some((f) => f.type === type), type).toBe(true);
+    for (const type of S.ANSWER_FIELD_TYPES)
+      expect(
+        all.fields.some((f) => f.type === type),
+        type,
+      ).toBe(true);
     expect(all.fields.some((f) => f.value === null)).toBe(true);
     expect(all.uploads.length).toBeGreaterThan(0);
     expect(book.some((p) => Array.isArray(p.skipped_product_types) && p.skipped_product_types.length > 0)).toBe(true);

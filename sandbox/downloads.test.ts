@@ -10,18 +10,38 @@ import { startSandbox, type Sandbox } from "./server";
 const TEAM = "5f0c3c55-6d2a-4c8e-9a55-2d8f1b7c9e01";
 const NOW = new Date("2026-06-15T00:00:00Z");
 const auth = `Basic ${Buffer.from("id:secret").toString("base64")}`;
-const options = { port: 0, clientId: "id", clientSecret: "secret", teamId: TEAM, webhookUrl: null, webhookSecret: null, seed: 42, now: NOW, speed: 0.0001, deliverOnStart: false };
+const options = {
+  port: 0,
+  clientId: "id",
+  clientSecret: "secret",
+  teamId: TEAM,
+  webhookUrl: null,
+  webhookSecret: null,
+  seed: 42,
+  now: NOW,
+  speed: 0.0001,
+  deliverOnStart: false,
+};
 let sandbox: Sandbox;
 
 type Doc = { document_id: string; title: string; download_url: string };
 type FileUpload = { file_id: string; download_url: string };
 type Field = { consumer_flow_section_field_id: string; type: string; value: unknown };
 
-const api = (path: string, init: RequestInit = {}) => fetch(`${sandbox.baseUrl}${path}`, { redirect: "manual", ...init, headers: { authorization: auth, ...init.headers } });
+const api = (path: string, init: RequestInit = {}) =>
+  fetch(`${sandbox.baseUrl}${path}`, {
+    redirect: "manual",
+    ...init,
+    headers: { authorization: auth, ...init.headers },
+  });
 const pulls = () => [...sandbox.state.pulls.values()];
 const docsOf = (pull: SandboxPull) => pull.documents as Doc[];
 const uploadsOf = (pull: SandboxPull) =>
-  (pull.answers as Array<{ fields: Field[] }>).flatMap((s) => s.fields.filter((f) => f.type === "FILE_UPLOAD").flatMap((f) => (f.value as FileUpload[]).map((file) => ({ field: f, file }))));
+  (pull.answers as Array<{ fields: Field[] }>).flatMap((s) =>
+    s.fields
+      .filter((f) => f.type === "FILE_UPLOAD")
+      .flatMap((f) => (f.value as FileUpload[]).map((file) => ({ field: f, file }))),
+  );
 
 /** Every xref entry must point at the byte where its object starts, and startxref at the table. */
 function expectValidPdf(bytes: Buffer): string {
@@ -31,7 +51,10 @@ function expectValidPdf(bytes: Buffer): string {
   const startxref = Number(/startxref\n(\d+)\n%%EOF$/.exec(text)?.[1]);
   expect(text.slice(startxref, startxref + 4)).toBe("xref");
   const [, count] = /^xref\n0 (\d+)\n/.exec(text.slice(startxref)) ?? [];
-  const entries = text.slice(startxref).split("\n").slice(2, 2 + Number(count));
+  const entries = text
+    .slice(startxref)
+    .split("\n")
+    .slice(2, 2 + Number(count));
   entries.slice(1).forEach((entry, i) => {
     expect(entry).toMatch(/^\d{10} 00000 n\r$/);
     expect(text.slice(Number(entry.slice(0, 10))).startsWith(`${i + 1} 0 obj\n`)).toBe(true);
@@ -57,7 +80,12 @@ describe("PDF writer", () => {
   });
 
   it("writes a structurally valid file for hostile titles", () => {
-    const text = expectValidPdf(renderPdf({ title: `Endorsement "A", <b>bold</b>, O'Brien's copy) Tj ET (x`, lines: ["<script>alert('x')</script>"] }));
+    const text = expectValidPdf(
+      renderPdf({
+        title: `Endorsement "A", <b>bold</b>, O'Brien's copy) Tj ET (x`,
+        lines: ["<script>alert('x')</script>"],
+      }),
+    );
     expect(text).toContain("O'Brien's copy\\) Tj ET \\(x");
     expect(text).not.toMatch(/[^\\]\) Tj ET \(/);
   });
@@ -72,7 +100,10 @@ describe("document and answer-file downloads", () => {
     const downloadUrl = served.pull.documents[0]?.download_url ?? "";
     expect(downloadUrl).toBe(`${sandbox.baseUrl}/pulls/${pull.pull_id}/documents/${doc.document_id}`);
 
-    for (const path of [`/pulls/${pull.pull_id}/documents/${doc.document_id}`, `/teams/${TEAM}/pulls/${pull.pull_id}/documents/${doc.document_id}`]) {
+    for (const path of [
+      `/pulls/${pull.pull_id}/documents/${doc.document_id}`,
+      `/teams/${TEAM}/pulls/${pull.pull_id}/documents/${doc.document_id}`,
+    ]) {
       const response = await api(path);
       expect(response.status).toBe(302);
       const location = response.headers.get("location") ?? "";
@@ -92,10 +123,15 @@ describe("document and answer-file downloads", () => {
     const hostile = pulls().find((p) => String(p.first_name).includes("<script>"));
     const doc = hostile ? docsOf(hostile).find((d) => d.title.includes('"')) : undefined;
     if (!hostile || !doc) throw new Error("no hostile document");
-    const location = (await api(`/pulls/${hostile.pull_id}/documents/${doc.document_id}`)).headers.get("location") ?? "";
+    const location =
+      (await api(`/pulls/${hostile.pull_id}/documents/${doc.document_id}`)).headers.get("location") ?? "";
     const text = expectValidPdf(Buffer.from(await (await fetch(location)).arrayBuffer()));
     expect(text).toContain(pdfString(doc.title));
-    expect(text).toContain(pdfString(`Account holder: ${[hostile.first_name, hostile.middle_name, hostile.last_name].filter(Boolean).join(" ")}`));
+    expect(text).toContain(
+      pdfString(
+        `Account holder: ${[hostile.first_name, hostile.middle_name, hostile.last_name].filter(Boolean).join(" ")}`,
+      ),
+    );
   });
 
   it("serves consumer-uploaded answer files the same way", async () => {
@@ -129,8 +165,16 @@ describe("document and answer-file downloads", () => {
       expect(response.status, path).toBe(404);
       expect(await response.json()).toEqual({ error: "NOT_FOUND" });
     }
-    expect((await api(`/pulls/${pull.pull_id}/documents/${docsOf(pull)[0]?.document_id}`, { method: "POST" })).status).toBe(405);
-    expect((await fetch(`${sandbox.baseUrl}/pulls/${pull.pull_id}/documents/${docsOf(pull)[0]?.document_id}`, { redirect: "manual" })).status).toBe(401);
+    expect(
+      (await api(`/pulls/${pull.pull_id}/documents/${docsOf(pull)[0]?.document_id}`, { method: "POST" })).status,
+    ).toBe(405);
+    expect(
+      (
+        await fetch(`${sandbox.baseUrl}/pulls/${pull.pull_id}/documents/${docsOf(pull)[0]?.document_id}`, {
+          redirect: "manual",
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("refuses tampered and expired links with 403 FORBIDDEN", async () => {
@@ -153,7 +197,11 @@ describe("document and answer-file downloads", () => {
       expect(response.status, link).toBe(403);
       expect(await response.json()).toEqual({ error: "FORBIDDEN" });
     }
-    const expired = signedFileUrl(sandbox.context, { kind: "document", pullId: pull.pull_id, documentId: first.document_id }, -1);
+    const expired = signedFileUrl(
+      sandbox.context,
+      { kind: "document", pullId: pull.pull_id, documentId: first.document_id },
+      -1,
+    );
     expect((await fetch(expired)).status).toBe(403);
     expect((await fetch(location)).status).toBe(200);
   });

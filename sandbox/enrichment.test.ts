@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DRIVING_RECORD_IQ_STATUSES, enrichmentDriverLicenseSchema, enrichmentDrivingRecordIqSchema, enrichmentHouseholdSchema, enrichmentPropertyDataSchema, OWNERSHIP_TYPES, propertyDataFields } from "@/lib/service/schemas";
+import {
+  DRIVING_RECORD_IQ_STATUSES,
+  enrichmentDriverLicenseSchema,
+  enrichmentDrivingRecordIqSchema,
+  enrichmentHouseholdSchema,
+  enrichmentPropertyDataSchema,
+  OWNERSHIP_TYPES,
+  propertyDataFields,
+} from "@/lib/service/schemas";
 import { parseAddressLine } from "./data/address-line";
 import { startSandbox, type Sandbox } from "./server";
 
@@ -12,7 +20,18 @@ const auth = `Basic ${Buffer.from("id:secret").toString("base64")}`;
 let sandbox: Sandbox;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, clientId: "id", clientSecret: "secret", teamId: TEAM, webhookUrl: null, webhookSecret: null, seed: 42, now: NOW, speed: 0.0001, deliverOnStart: false });
+  sandbox = await startSandbox({
+    port: 0,
+    clientId: "id",
+    clientSecret: "secret",
+    teamId: TEAM,
+    webhookUrl: null,
+    webhookSecret: null,
+    seed: 42,
+    now: NOW,
+    speed: 0.0001,
+    deliverOnStart: false,
+  });
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -30,14 +49,42 @@ async function expectError(response: Response, status: number, error: string) {
 }
 
 const ADDRESS = "1200 N Maple AVE APT 4B, Austin, TX 78701";
-const PURPOSE = { purpose: "INSURANCE_UNDERWRITING", employee_name: "Dana Whitfield", employee_job_function: "Licensed agent" };
+const PURPOSE = {
+  purpose: "INSURANCE_UNDERWRITING",
+  employee_name: "Dana Whitfield",
+  employee_job_function: "Licensed agent",
+};
 const person = { first_name: "Maria", last_name: "Garcia", address: ADDRESS, ...PURPOSE };
 
 describe("the one-line address", () => {
   it("is read into the parts the answers carry, and refused when it cannot be", () => {
-    expect(parseAddressLine(ADDRESS)).toEqual({ number: "1200", prefix: "N", street: "Maple", type: "AVE", sec_unit_type: "APT", sec_unit_num: "4B", city: "Austin", state: "TX", zip: "78701" });
-    expect(parseAddressLine("77 Martin Luther King Jr BLVD, Tampa, FL 33602-1234")).toEqual({ number: "77", street: "Martin Luther King Jr", type: "BLVD", city: "Tampa", state: "FL", zip: "33602-1234" });
-    for (const bad of ["", "Maple AVE", "12 Maple AVE, Austin, Texas 78701", "12 Maple AVE, Austin, TX 787", "12 Maple AVE APT, Austin, TX 78701"]) expect(parseAddressLine(bad), bad).toBeNull();
+    expect(parseAddressLine(ADDRESS)).toEqual({
+      number: "1200",
+      prefix: "N",
+      street: "Maple",
+      type: "AVE",
+      sec_unit_type: "APT",
+      sec_unit_num: "4B",
+      city: "Austin",
+      state: "TX",
+      zip: "78701",
+    });
+    expect(parseAddressLine("77 Martin Luther King Jr BLVD, Tampa, FL 33602-1234")).toEqual({
+      number: "77",
+      street: "Martin Luther King Jr",
+      type: "BLVD",
+      city: "Tampa",
+      state: "FL",
+      zip: "33602-1234",
+    });
+    for (const bad of [
+      "",
+      "Maple AVE",
+      "12 Maple AVE, Austin, Texas 78701",
+      "12 Maple AVE, Austin, TX 787",
+      "12 Maple AVE APT, Austin, TX 78701",
+    ])
+      expect(parseAddressLine(bad), bad).toBeNull();
   });
 });
 
@@ -45,8 +92,30 @@ describe("enrichment look-ups", () => {
   it("answers propertyData by address with the address parts and every PropertyData field but the ids", async () => {
     const body = await json(await get("propertyData", { address: ADDRESS }));
     const parsed = enrichmentPropertyDataSchema.parse(body);
-    expect(parsed.address).toMatchObject({ number: "1200", prefix: "N", street: "Maple", type: "AVE", city: "Austin", state: "TX", zip: "78701", sec_unit_type: "APT", sec_unit_num: "4B", country: "US" });
-    expect(Object.keys(body.address as object).sort()).toEqual(["city", "country", "number", "prefix", "sec_unit_num", "sec_unit_type", "state", "street", "type", "zip"]);
+    expect(parsed.address).toMatchObject({
+      number: "1200",
+      prefix: "N",
+      street: "Maple",
+      type: "AVE",
+      city: "Austin",
+      state: "TX",
+      zip: "78701",
+      sec_unit_type: "APT",
+      sec_unit_num: "4B",
+      country: "US",
+    });
+    expect(Object.keys(body.address as object).sort()).toEqual([
+      "city",
+      "country",
+      "number",
+      "prefix",
+      "sec_unit_num",
+      "sec_unit_type",
+      "state",
+      "street",
+      "type",
+      "zip",
+    ]);
     expect(Object.keys(body.data as object).sort()).toEqual(Object.keys(propertyDataFields).sort());
     await expectError(await get("propertyData", { address: "somewhere nice" }), 400, "INVALID_ADDRESS");
     await expectError(await get("propertyData", {}), 400, "INVALID_ADDRESS");
@@ -58,14 +127,30 @@ describe("enrichment look-ups", () => {
     const first = await json(await get("driverLicense", question));
     expect(await json(await get("driverLicense", question))).toEqual(first);
     const parsed = enrichmentDriverLicenseSchema.parse(first);
-    expect(parsed.driver_license).toMatchObject({ first_name: "Maria", last_name: "Garcia", date_of_birth_str: "03/09/1984", drivers_license_state: "TX" });
-    expect(Object.keys(first.driver_license as object).sort()).toEqual(["date_of_birth_str", "drivers_license", "drivers_license_state", "first_name", "gender", "last_name", "marital_status", "middle_name"]);
+    expect(parsed.driver_license).toMatchObject({
+      first_name: "Maria",
+      last_name: "Garcia",
+      date_of_birth_str: "03/09/1984",
+      drivers_license_state: "TX",
+    });
+    expect(Object.keys(first.driver_license as object).sort()).toEqual([
+      "date_of_birth_str",
+      "drivers_license",
+      "drivers_license_state",
+      "first_name",
+      "gender",
+      "last_name",
+      "marital_status",
+      "middle_name",
+    ]);
   });
 
   it("answers drivingRecordIq by birth date or by licence, with a documented status and consistent counts", async () => {
     const statuses = new Set<string>();
     for (const first_name of ["Maria", "James", "Wei", "Aisha", "Carlos", "Linda", "Tom", "Priya"]) {
-      const parsed = enrichmentDrivingRecordIqSchema.parse(await json(await get("drivingRecordIq", { ...person, first_name, date_of_birth_str: "03/09/1984" })));
+      const parsed = enrichmentDrivingRecordIqSchema.parse(
+        await json(await get("drivingRecordIq", { ...person, first_name, date_of_birth_str: "03/09/1984" })),
+      );
       const record = parsed.driving_record_iq;
       expect(DRIVING_RECORD_IQ_STATUSES).toContain(record?.status);
       if (record?.status === "CLEAN") expect([record.minor_violations, record.major_violations]).toEqual([0, 0]);
@@ -73,7 +158,11 @@ describe("enrichment look-ups", () => {
       statuses.add(String(record?.status));
     }
     expect(statuses.size).toBeGreaterThan(1);
-    const byLicence = await get("drivingRecordIq", { ...person, drivers_license: "D12345678", drivers_license_state: "TX" });
+    const byLicence = await get("drivingRecordIq", {
+      ...person,
+      drivers_license: "D12345678",
+      drivers_license_state: "TX",
+    });
     expect(byLicence.status).toBe(200);
   });
 
@@ -85,28 +174,68 @@ describe("enrichment look-ups", () => {
       expect(v.vin).toMatch(/^[A-HJ-NPR-Z0-9]{17}$/);
       if (v.ownership_type !== null) expect(OWNERSHIP_TYPES).toContain(v.ownership_type);
     }
-    expect(enrichmentHouseholdSchema.parse(await json(await get("household", { ...person, lookup_vehicles: "false" }))).vehicles).toEqual([]);
+    expect(
+      enrichmentHouseholdSchema.parse(await json(await get("household", { ...person, lookup_vehicles: "false" })))
+        .vehicles,
+    ).toEqual([]);
   });
 
   it("answers from the seeded book when it knows the person or the address", async () => {
     type Row = Record<string, unknown>;
     const rows = (v: unknown) => (Array.isArray(v) ? (v as Row[]) : []);
     const pulls = [...sandbox.state.pulls.values()];
-    const withCar = pulls.find((p) => rows(p.policies).some((x) => x.policy_type === "AUTO" && rows(x.vehicles).length > 0) && rows(p.drivers).length > 0);
+    const withCar = pulls.find(
+      (p) =>
+        rows(p.policies).some((x) => x.policy_type === "AUTO" && rows(x.vehicles).length > 0) &&
+        rows(p.drivers).length > 0,
+    );
     const mailing = rows(withCar?.addresses).find((a) => a.address_nature === "MAILING");
     const holder = rows(withCar?.drivers)[0];
     if (!withCar || !mailing || !holder) throw new Error("no seeded household");
     const [year, month, day] = String(holder.date_of_birth_str).split("-");
 
-    const license = enrichmentDriverLicenseSchema.parse(await json(await get("driverLicense", { ...PURPOSE, first_name: String(holder.first_name), last_name: String(holder.last_name), date_of_birth_str: `${month}/${day}/${year}`, address: String(mailing.full_address) })));
-    expect(license.driver_license).toMatchObject({ drivers_license: holder.drivers_license, drivers_license_state: holder.drivers_license_state, gender: holder.gender });
+    const license = enrichmentDriverLicenseSchema.parse(
+      await json(
+        await get("driverLicense", {
+          ...PURPOSE,
+          first_name: String(holder.first_name),
+          last_name: String(holder.last_name),
+          date_of_birth_str: `${month}/${day}/${year}`,
+          address: String(mailing.full_address),
+        }),
+      ),
+    );
+    expect(license.driver_license).toMatchObject({
+      drivers_license: holder.drivers_license,
+      drivers_license_state: holder.drivers_license_state,
+      gender: holder.gender,
+    });
 
-    const home = enrichmentHouseholdSchema.parse(await json(await get("household", { ...PURPOSE, first_name: String(holder.first_name), last_name: String(holder.last_name), address: String(mailing.full_address) })));
-    expect(home.drivers.map((d) => d.drivers_license).sort()).toEqual(rows(withCar.drivers).map((d) => d.drivers_license).sort());
-    const vins = rows(withCar.policies).flatMap((x) => rows(x.vehicles)).filter((v) => v.is_removed !== true).map((v) => v.vin);
+    const home = enrichmentHouseholdSchema.parse(
+      await json(
+        await get("household", {
+          ...PURPOSE,
+          first_name: String(holder.first_name),
+          last_name: String(holder.last_name),
+          address: String(mailing.full_address),
+        }),
+      ),
+    );
+    expect(home.drivers.map((d) => d.drivers_license).sort()).toEqual(
+      rows(withCar.drivers)
+        .map((d) => d.drivers_license)
+        .sort(),
+    );
+    const vins = rows(withCar.policies)
+      .flatMap((x) => rows(x.vehicles))
+      .filter((v) => v.is_removed !== true)
+      .map((v) => v.vin);
     expect(home.vehicles.map((v) => v.vin).sort()).toEqual([...vins].sort());
 
-    const dwelling = pulls.flatMap((p) => rows(p.policies)).flatMap((x) => rows(x.dwellings)).find((d) => d.property_data !== null);
+    const dwelling = pulls
+      .flatMap((p) => rows(p.policies))
+      .flatMap((x) => rows(x.dwellings))
+      .find((d) => d.property_data !== null);
     const at = dwelling?.address as Row | undefined;
     if (!dwelling || !at) throw new Error("no seeded dwelling");
     const property = await json(await get("propertyData", { address: String(at.full_address) }));
@@ -115,8 +244,16 @@ describe("enrichment look-ups", () => {
   });
 
   it("answers 404 for the no-record scenario and for unknown look-ups", async () => {
-    await expectError(await get("driverLicense", { ...person, last_name: "Nobody", date_of_birth_str: "03/09/1984" }), 404, "NOT_FOUND");
-    await expectError(await get("drivingRecordIq", { ...person, last_name: "Nobody", date_of_birth_str: "03/09/1984" }), 404, "NOT_FOUND");
+    await expectError(
+      await get("driverLicense", { ...person, last_name: "Nobody", date_of_birth_str: "03/09/1984" }),
+      404,
+      "NOT_FOUND",
+    );
+    await expectError(
+      await get("drivingRecordIq", { ...person, last_name: "Nobody", date_of_birth_str: "03/09/1984" }),
+      404,
+      "NOT_FOUND",
+    );
     await expectError(await get("household", { ...person, last_name: "Nobody" }), 404, "NOT_FOUND");
     await expectError(await get("creditScore", person), 404, "NOT_FOUND");
     // The old kebab-case paths are not the service's.

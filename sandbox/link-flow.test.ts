@@ -20,8 +20,13 @@ afterAll(async () => {
 });
 
 const consent = { device_identifier: "device-1", terms_version: 2, consent_language: "I agree to the terms." };
-const step = (pullId: string, name: string, body: unknown, jwt: string) => call(sandbox, "POST", `/widget/pull/${pullId}/${name}`, body, { "pull-jwt": jwt });
-const pullOf = async (pullId: string) => (await call(sandbox, "GET", `/pulls/${pullId}`)).body.pull as Record<string, unknown> & { status: string; policies: Array<{ policy_type: string; expiry_date: string }> };
+const step = (pullId: string, name: string, body: unknown, jwt: string) =>
+  call(sandbox, "POST", `/widget/pull/${pullId}/${name}`, body, { "pull-jwt": jwt });
+const pullOf = async (pullId: string) =>
+  (await call(sandbox, "GET", `/pulls/${pullId}`)).body.pull as Record<string, unknown> & {
+    status: string;
+    policies: Array<{ policy_type: string; expiry_date: string }>;
+  };
 const authStatuses = (hooks: Hook[]) => hooks.filter((h) => h.event_type === "AUTH_STATUS").map((h) => h.data);
 
 /** Sequences strictly increase; nothing follows COMPLETE; POLICIES_AVAILABLE comes after every POLICY_AVAILABLE. */
@@ -31,11 +36,14 @@ function expectWellOrdered(hooks: Hook[]): void {
   expect(new Set(sequences).size).toBe(sequences.length);
   const kinds = types(hooks);
   if (kinds.includes("COMPLETE")) expect(kinds.at(-1)).toBe("COMPLETE");
-  if (kinds.includes("POLICIES_AVAILABLE")) expect(kinds.lastIndexOf("POLICY_AVAILABLE")).toBeLessThan(kinds.indexOf("POLICIES_AVAILABLE"));
+  if (kinds.includes("POLICIES_AVAILABLE"))
+    expect(kinds.lastIndexOf("POLICY_AVAILABLE")).toBeLessThan(kinds.indexOf("POLICIES_AVAILABLE"));
 }
 
 async function waitForAuth(pullId: string, status: string, count = 1): Promise<Hook[]> {
-  await receiver.waitFor(() => authStatuses(receiver.forPull(pullId)).filter((d) => d.auth_status === status).length >= count);
+  await receiver.waitFor(
+    () => authStatuses(receiver.forPull(pullId)).filter((d) => d.auth_status === status).length >= count,
+  );
   return receiver.forPull(pullId);
 }
 
@@ -45,12 +53,21 @@ describe("consent and consentAndConnect", () => {
     expect(token.status).toBe(200);
     expect(token.body.consent_token).toEqual(expect.any(String));
 
-    const answer = await call(sandbox, "POST", "/widget/pull/consentAndConnect", { ...consent, public_alias: "get-a-quote", insurerName: "geico", insurerUsername: "user_good", insurerPassword: "pass_good", meta_data: { lead: 42 } });
+    const answer = await call(sandbox, "POST", "/widget/pull/consentAndConnect", {
+      ...consent,
+      public_alias: "get-a-quote",
+      insurerName: "geico",
+      insurerUsername: "user_good",
+      insurerPassword: "pass_good",
+      meta_data: { lead: 42 },
+    });
     expect(answer.status).toBe(200);
     const pullId = String(answer.body.pull_id);
     expect(String(answer.body.pull_jwt).split(".")).toHaveLength(3);
     // The pull exists at once and is being worked on.
-    expect(["STARTED", "QUEUED", "PROCESSING", "GETTING_CONSUMERS", "PULLING_DATA", "SUCCESS"]).toContain((await pullOf(pullId)).status);
+    expect(["STARTED", "QUEUED", "PROCESSING", "GETTING_CONSUMERS", "PULLING_DATA", "SUCCESS"]).toContain(
+      (await pullOf(pullId)).status,
+    );
 
     const hooks = await receiver.waitForEvent(pullId, "COMPLETE");
     expectWellOrdered(hooks);
@@ -72,7 +89,7 @@ describe("consent and consentAndConnect", () => {
     for (const [path, body, headers] of [
       ["/widget/pull/consentAndConnect", { ...full, insurerName: undefined }, { authorization: BASIC }],
       ["/widget/pull/consentAndConnect", { ...full, meta_data: 12 }, { authorization: BASIC }],
-      ["/widget/pull/consentAndConnect", { ...full, meta_data: "{\"lead\":1}" }, { authorization: BASIC }],
+      ["/widget/pull/consentAndConnect", { ...full, meta_data: '{"lead":1}' }, { authorization: BASIC }],
       ["/widget/pull/consentAndConnect", { ...full, terms_version: "2" }, { authorization: BASIC }],
       ["/widget/pull/consentAndConnect", { ...full, terms_version: 1.5 }, { authorization: BASIC }],
       ["/consent", { ...consent, terms_version: "2" }, {}],
@@ -90,25 +107,62 @@ describe("consent and consentAndConnect", () => {
 
 describe("insurerName is a carrier id", () => {
   it("refuses a display name or an unknown carrier with 400 UNSUPPORTED_INSURER on consentAndConnect, connect and the control shortcut", async () => {
-    const full = { ...consent, public_alias: "get-a-quote", insurerUsername: "user_good", insurerPassword: "pass_good" };
+    const full = {
+      ...consent,
+      public_alias: "get-a-quote",
+      insurerUsername: "user_good",
+      insurerPassword: "pass_good",
+    };
     for (const insurerName of ["State Farm", "GEICO", "state_farm", "no-such-carrier"]) {
-      const answer = await call(sandbox, "POST", "/widget/pull/consentAndConnect", { ...full, insurerName }, { authorization: BASIC });
+      const answer = await call(
+        sandbox,
+        "POST",
+        "/widget/pull/consentAndConnect",
+        { ...full, insurerName },
+        { authorization: BASIC },
+      );
       expect(answer, insurerName).toMatchObject({ status: 400, body: { error: "UNSUPPORTED_INSURER" } });
     }
     const { pullId, jwt } = await link(sandbox, "someone_else");
     await waitForAuth(pullId, "NOT_AUTHENTICATED");
-    expect(await step(pullId, "connect", { insurerName: "State Farm", insurerUsername: "user_good", insurerPassword: "pass_good" }, jwt)).toMatchObject({ status: 400, body: { error: "UNSUPPORTED_INSURER" } });
-    const control = await fetch(`${sandbox.url}/_sandbox/links`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "user_good", carrier: "State Farm" }) });
+    expect(
+      await step(
+        pullId,
+        "connect",
+        { insurerName: "State Farm", insurerUsername: "user_good", insurerPassword: "pass_good" },
+        jwt,
+      ),
+    ).toMatchObject({ status: 400, body: { error: "UNSUPPORTED_INSURER" } });
+    const control = await fetch(`${sandbox.url}/_sandbox/links`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "user_good", carrier: "State Farm" }),
+    });
     expect(control.status).toBe(400);
 
-    const linked = await call(sandbox, "POST", "/widget/pull/consentAndConnect", { ...full, insurerName: "statefarm" }, { authorization: BASIC });
+    const linked = await call(
+      sandbox,
+      "POST",
+      "/widget/pull/consentAndConnect",
+      { ...full, insurerName: "statefarm" },
+      { authorization: BASIC },
+    );
     expect(linked.status).toBe(200);
     await receiver.waitForEvent(String(linked.body.pull_id), "COMPLETE");
-    expect(await pullOf(String(linked.body.pull_id))).toMatchObject({ insurance_provider_name: "statefarm", insurance_provider_friendly_name: "State Farm" });
+    expect(await pullOf(String(linked.body.pull_id))).toMatchObject({
+      insurance_provider_name: "statefarm",
+      insurance_provider_friendly_name: "State Farm",
+    });
   });
 
   it("takes no password for a carrier that signs in without one", async () => {
-    const answer = await call(sandbox, "POST", "/widget/pull/consentAndConnect", { ...consent, public_alias: "get-a-quote", insurerName: "lemonade", insurerUsername: "user_good" }, { authorization: BASIC });
+    const answer = await call(
+      sandbox,
+      "POST",
+      "/widget/pull/consentAndConnect",
+      { ...consent, public_alias: "get-a-quote", insurerName: "lemonade", insurerUsername: "user_good" },
+      { authorization: BASIC },
+    );
     expect(answer.status).toBe(200);
     await receiver.waitForEvent(String(answer.body.pull_id), "COMPLETE");
     expect((await pullOf(String(answer.body.pull_id))).status).toBe("SUCCESS");
@@ -149,12 +203,18 @@ describe("second factor", () => {
 
     expect((await step(pullId, "idvoptions", { optionKey: "no-such-option" }, jwt)).status).toBe(400);
     expect((await step(pullId, "idv", { mfaValue: "123456" }, jwt)).body.error).toBe("INVALID_ACTION"); // not asked for a code yet
-    expect(await step(pullId, "idvoptions", { optionKey: offered[0]?.key }, jwt)).toEqual({ status: 200, body: { pull_id: pullId } });
+    expect(await step(pullId, "idvoptions", { optionKey: offered[0]?.key }, jwt)).toEqual({
+      status: 200,
+      body: { pull_id: pullId },
+    });
     await waitForAuth(pullId, "IDENTITY_VERIFICATION");
 
     expect((await step(pullId, "idv", { mfaValue: "000000" }, jwt)).status).toBe(200);
     hooks = await waitForAuth(pullId, "IDENTITY_VERIFICATION", 2);
-    expect(authStatuses(hooks).at(-1)).toMatchObject({ auth_status: "IDENTITY_VERIFICATION", login_error_message: WRONG_CODE_MESSAGE });
+    expect(authStatuses(hooks).at(-1)).toMatchObject({
+      auth_status: "IDENTITY_VERIFICATION",
+      login_error_message: WRONG_CODE_MESSAGE,
+    });
     expect((await pullOf(pullId)).status).toBe("IDENTITY_VERIFICATION");
 
     expect(await step(pullId, "idv", { mfaValue: "424242" }, jwt)).toEqual({ status: 200, body: { pull_id: pullId } });
@@ -182,10 +242,21 @@ describe("second factor", () => {
     expect((await pullOf(pullId)).status).toBe("NOT_AUTHENTICATED");
 
     // connect answers in its published envelope.
-    expect(await step(pullId, "connect", { insurerName: "progressive", insurerUsername: "user_good", insurerPassword: "pass_good" }, jwt)).toEqual({ status: 200, body: { pull: { pull_id: pullId }, shouldPoll: true } });
+    expect(
+      await step(
+        pullId,
+        "connect",
+        { insurerName: "progressive", insurerUsername: "user_good", insurerPassword: "pass_good" },
+        jwt,
+      ),
+    ).toEqual({ status: 200, body: { pull: { pull_id: pullId }, shouldPoll: true } });
     hooks = await receiver.waitForEvent(pullId, "COMPLETE");
     expectWellOrdered(hooks);
-    expect(authStatuses(hooks).map((d) => d.auth_status)).toEqual(["IDENTITY_VERIFICATION", "NOT_AUTHENTICATED", "SUCCESS"]);
+    expect(authStatuses(hooks).map((d) => d.auth_status)).toEqual([
+      "IDENTITY_VERIFICATION",
+      "NOT_AUTHENTICATED",
+      "SUCCESS",
+    ]);
   });
 });
 
@@ -202,7 +273,8 @@ describe("scenarios", () => {
     const hooks = await waitForAuth(pullId, "NOT_AUTHENTICATED");
     const message = lastAuth(hooks)?.login_error_message;
     // Locked and unactivated accounts come with the carrier's words; bad credentials with none.
-    if (username.startsWith("user_") && password === undefined) expect(message).toEqual(expect.stringMatching(/.{10,}/));
+    if (username.startsWith("user_") && password === undefined)
+      expect(message).toEqual(expect.stringMatching(/.{10,}/));
     else expect(message).toBeNull();
     expect((await pullOf(pullId)).status).toBe("NOT_AUTHENTICATED");
     expect(types(receiver.forPull(pullId))).toEqual(["AUTH_STATUS"]);
@@ -260,7 +332,13 @@ describe("pull-jwt", () => {
     await waitForAuth(first.pullId, "NOT_AUTHENTICATED");
     const body = { insurerName: "geico", insurerUsername: "user_good", insurerPassword: "pass_good" };
     const tampered = `${first.jwt.slice(0, -2)}${first.jwt.endsWith("A") ? "B" : "A"}`;
-    for (const headers of [{}, { authorization: BASIC }, { "pull-jwt": second.jwt }, { "pull-jwt": tampered }, { "pull-jwt": "nonsense" }] as Array<Record<string, string>>) {
+    for (const headers of [
+      {},
+      { authorization: BASIC },
+      { "pull-jwt": second.jwt },
+      { "pull-jwt": tampered },
+      { "pull-jwt": "nonsense" },
+    ] as Array<Record<string, string>>) {
       for (const name of ["connect", "idvoptions", "idv"]) {
         const answer = await call(sandbox, "POST", `/widget/pull/${first.pullId}/${name}`, body, headers);
         expect(answer.status, `${name} ${JSON.stringify(headers)}`).toBe(403);
@@ -279,7 +357,13 @@ describe("pull-jwt", () => {
     try {
       const { pullId, jwt } = await link(other, "someone_else");
       other.context.clock.advance(2 * 3_600_000);
-      const answer = await call(other, "POST", `/widget/pull/${pullId}/connect`, { insurerName: "geico", insurerUsername: "user_good" }, { "pull-jwt": jwt });
+      const answer = await call(
+        other,
+        "POST",
+        `/widget/pull/${pullId}/connect`,
+        { insurerName: "geico", insurerUsername: "user_good" },
+        { "pull-jwt": jwt },
+      );
       expect(answer.status).toBe(403);
     } finally {
       await other.close();

@@ -19,7 +19,9 @@ const envSchema = z.object({
 
 const parsed = envSchema.safeParse(process.env);
 if (!parsed.success) {
-  console.error(`sandbox: invalid configuration\n${parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`);
+  console.error(
+    `sandbox: invalid configuration\n${parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`,
+  );
   process.exit(1);
 }
 const env = parsed.data;
@@ -40,7 +42,9 @@ async function main(): Promise<void> {
     deliverOnStart: env.SANDBOX_DELIVER_ON_START === "true",
     log: (line) => console.log(line),
   });
-  console.log(`sandbox: serving ${sandbox.state.pulls.size} pulls at ${sandbox.baseUrl} (control API at ${sandbox.url}/_sandbox)`);
+  console.log(
+    `sandbox: serving ${sandbox.state.pulls.size} pulls at ${sandbox.baseUrl} (control API at ${sandbox.url}/_sandbox)`,
+  );
 
   const stop = () => void sandbox.close().then(() => process.exit(0));
   process.on("SIGINT", stop);

@@ -19,15 +19,35 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-type Monitoring = { monitoring_id: string; latest_pull_id: string; status: string; next_pull_date: string | null; interval: string; stop_after_date: string | null; initial_pull_id: string };
-type Event = { type: string; changes: Array<{ schema: string; type: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }>; documents: Array<{ document_id: string }> };
+type Monitoring = {
+  monitoring_id: string;
+  latest_pull_id: string;
+  status: string;
+  next_pull_date: string | null;
+  interval: string;
+  stop_after_date: string | null;
+  initial_pull_id: string;
+};
+type Event = {
+  type: string;
+  changes: Array<{
+    schema: string;
+    type: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  }>;
+  documents: Array<{ document_id: string }>;
+};
 
 const teamPath = (path: string) => `/teams/${TEAM}${path}`;
 const seededIn = (where: Sandbox, status: string, child = false) =>
-  [...where.state.pulls.values()].filter((p) => p.status === status && Boolean(p.parent_pull_id) === child && p.type === "PULLING_DATA");
+  [...where.state.pulls.values()].filter(
+    (p) => p.status === status && Boolean(p.parent_pull_id) === child && p.type === "PULLING_DATA",
+  );
 const seeded = (status: string, child = false) => seededIn(sandbox, status, child);
 /** Recent enough to be monitored, and with policies that a refresh can change. */
-const monitorable = (p: SandboxPull) => (p.policies as unknown[]).length > 0 && Date.now() - Date.parse(p.created_at) < 80 * 86_400_000;
+const monitorable = (p: SandboxPull) =>
+  (p.policies as unknown[]).length > 0 && Date.now() - Date.parse(p.created_at) < 80 * 86_400_000;
 const used = new Set<string>();
 /** A successful seeded pull with policies, not yet used by another test (with an auto policy, when asked). */
 const freshSuccessPull = (withAuto = false) => {
@@ -56,7 +76,12 @@ describe("enable, list, get", () => {
   it("enables monitoring on a successful pull and serves it on both route forms", async () => {
     const pull = freshSuccessPull();
     const monitoring = await enable(pull.pull_id, { stop_after_date: "2099-01-01T00:00:00Z" });
-    expect(monitoring).toMatchObject({ latest_pull_id: pull.pull_id, status: "ACTIVE", interval: "P1M", stop_after_date: "2099-01-01T00:00:00Z" });
+    expect(monitoring).toMatchObject({
+      latest_pull_id: pull.pull_id,
+      status: "ACTIVE",
+      interval: "P1M",
+      stop_after_date: "2099-01-01T00:00:00Z",
+    });
     const days = (Date.parse(String(monitoring.next_pull_date)) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
@@ -64,7 +89,9 @@ describe("enable, list, get", () => {
     const bare = await call(sandbox, "GET", `/monitorings/${monitoring.monitoring_id}`);
     expect(bare).toEqual({ status: 200, body: { monitoring } });
     const detail = await call(sandbox, "GET", teamPath(`/monitorings/${monitoring.monitoring_id}?with_pulls=true`));
-    expect(detail.body.pulls).toEqual([{ pull_id: pull.pull_id, status: "SUCCESS", created_at: pull.created_at, monitoring_status: "COMPLETED" }]);
+    expect(detail.body.pulls).toEqual([
+      { pull_id: pull.pull_id, status: "SUCCESS", created_at: pull.created_at, monitoring_status: "COMPLETED" },
+    ]);
   });
 
   it("lists newest first with limit, a `before` cursor and filters", async () => {
@@ -91,30 +118,85 @@ describe("enable, list, get", () => {
     // A list route: bad query parameters are VALIDATION_ERROR, not the writes' INVALID_INPUT.
     expectError(await call(sandbox, "GET", teamPath("/monitorings?limit=0")), 400, "VALIDATION_ERROR");
     expectError(await call(sandbox, "GET", teamPath("/monitorings?status=PAUSED")), 400, "VALIDATION_ERROR");
-    expectError(await call(sandbox, "GET", teamPath("/monitorings?before=no-such-monitoring")), 400, "VALIDATION_ERROR");
+    expectError(
+      await call(sandbox, "GET", teamPath("/monitorings?before=no-such-monitoring")),
+      400,
+      "VALIDATION_ERROR",
+    );
   });
 
   it("refuses bad bodies and unfit pulls with the documented codes", async () => {
     const good = freshSuccessPull();
     expectError(await call(sandbox, "POST", teamPath("/monitorings"), { interval: "P1M" }), 400, "INVALID_INPUT");
-    expectError(await call(sandbox, "POST", teamPath("/monitorings"), { pull_id: good.pull_id, interval: "monthly" }), 400, "INVALID_INPUT");
-    expectError(await call(sandbox, "POST", teamPath("/monitorings"), { pull_id: good.pull_id, interval: "P7D" }), 400, "INVALID_INPUT");
-    expectError(await call(sandbox, "POST", teamPath("/monitorings"), { pull_id: good.pull_id, interval: "P1M", stop_after_date: "2001-01-01T00:00:00Z" }), 400, "INVALID_INPUT");
-    expectError(await call(sandbox, "POST", teamPath("/monitorings"), { pull_id: "00000000-0000-4000-8000-000000000000", interval: "P1M" }), 400, "INVALID_INPUT");
+    expectError(
+      await call(sandbox, "POST", teamPath("/monitorings"), { pull_id: good.pull_id, interval: "monthly" }),
+      400,
+      "INVALID_INPUT",
+    );
+    expectError(
+      await call(sandbox, "POST", teamPath("/monitorings"), { pull_id: good.pull_id, interval: "P7D" }),
+      400,
+      "INVALID_INPUT",
+    );
+    expectError(
+      await call(sandbox, "POST", teamPath("/monitorings"), {
+        pull_id: good.pull_id,
+        interval: "P1M",
+        stop_after_date: "2001-01-01T00:00:00Z",
+      }),
+      400,
+      "INVALID_INPUT",
+    );
+    expectError(
+      await call(sandbox, "POST", teamPath("/monitorings"), {
+        pull_id: "00000000-0000-4000-8000-000000000000",
+        interval: "P1M",
+      }),
+      400,
+      "INVALID_INPUT",
+    );
 
     const failed = seeded("NOT_AUTHENTICATED")[0];
     const child = seeded("SUCCESS", true)[0];
-    expectError(await call(sandbox, "POST", teamPath("/monitorings"), { pull_id: failed?.pull_id, interval: "P1M" }), 400, "PULL_NOT_SUCCESS");
-    expectError(await call(sandbox, "POST", teamPath("/monitorings"), { pull_id: child?.pull_id, interval: "P1M" }), 400, "PULL_NOT_SUPPORTED");
+    expectError(
+      await call(sandbox, "POST", teamPath("/monitorings"), { pull_id: failed?.pull_id, interval: "P1M" }),
+      400,
+      "PULL_NOT_SUCCESS",
+    );
+    expectError(
+      await call(sandbox, "POST", teamPath("/monitorings"), { pull_id: child?.pull_id, interval: "P1M" }),
+      400,
+      "PULL_NOT_SUPPORTED",
+    );
     const old = freshSuccessPull();
     sandbox.state.pulls.set(old.pull_id, { ...old, created_at: new Date(Date.now() - 120 * 86_400_000).toISOString() });
-    expectError(await call(sandbox, "POST", teamPath("/monitorings"), { pull_id: old.pull_id, interval: "P1M" }), 400, "PULL_TOO_OLD");
+    expectError(
+      await call(sandbox, "POST", teamPath("/monitorings"), { pull_id: old.pull_id, interval: "P1M" }),
+      400,
+      "PULL_TOO_OLD",
+    );
   });
 
   it("answers 404 NOT_FOUND for an unknown monitoring on every route", async () => {
     const id = "00000000-0000-4000-8000-000000000000";
-    for (const [method, path] of [["GET", ""], ["PATCH", ""], ["DELETE", ""], ["POST", "/refresh"], ["GET", "/reconnectToken"], ["GET", "/events"]] as const) {
-      expectError(await call(sandbox, method, teamPath(`/monitorings/${id}${path}`), method === "PATCH" ? { interval: "P2M" } : undefined), 404, "NOT_FOUND");
+    for (const [method, path] of [
+      ["GET", ""],
+      ["PATCH", ""],
+      ["DELETE", ""],
+      ["POST", "/refresh"],
+      ["GET", "/reconnectToken"],
+      ["GET", "/events"],
+    ] as const) {
+      expectError(
+        await call(
+          sandbox,
+          method,
+          teamPath(`/monitorings/${id}${path}`),
+          method === "PATCH" ? { interval: "P2M" } : undefined,
+        ),
+        404,
+        "NOT_FOUND",
+      );
     }
   });
 });
@@ -128,17 +210,38 @@ describe("change and stop", () => {
     expectError(await patch({ stop_after_date: "2001-01-01T00:00:00Z" }), 400, "INVALID_STOP_AFTER");
     expectError(await patch({ stop_after_date: "soon" }), 400, "INVALID_STOP_AFTER");
     expectError(await patch({ status: "PAUSED" }), 400, "INVALID_INPUT");
-    const ok = await patch({ interval: "P1Y", next_pull_date: "2030-01-01T00:00:00Z", stop_after_date: "2031-06-01T00:00:00Z" });
-    expect(ok.body).toMatchObject({ success: true, monitoring: { interval: "P1Y", next_pull_date: "2030-01-01T00:00:00Z", stop_after_date: "2031-06-01T00:00:00.000Z" } });
+    const ok = await patch({
+      interval: "P1Y",
+      next_pull_date: "2030-01-01T00:00:00Z",
+      stop_after_date: "2031-06-01T00:00:00Z",
+    });
+    expect(ok.body).toMatchObject({
+      success: true,
+      monitoring: {
+        interval: "P1Y",
+        next_pull_date: "2030-01-01T00:00:00Z",
+        stop_after_date: "2031-06-01T00:00:00.000Z",
+      },
+    });
   });
 
   it("DELETE stops it; a stopped monitoring neither refreshes nor hands out reconnect tokens", async () => {
     const monitoring = await enable(freshSuccessPull().pull_id);
     const stopped = await call(sandbox, "DELETE", teamPath(`/monitorings/${monitoring.monitoring_id}`));
     expect(stopped.body).toMatchObject({ success: true, monitoring: { status: "STOPPED", next_pull_date: null } });
-    expectError(await call(sandbox, "POST", teamPath(`/monitorings/${monitoring.monitoring_id}/refresh`)), 400, "MONITORING_INACTIVE");
-    expectError(await call(sandbox, "GET", teamPath(`/monitorings/${monitoring.monitoring_id}/reconnectToken`)), 400, "MONITORING_INACTIVE");
-    const resumed = await call(sandbox, "PATCH", teamPath(`/monitorings/${monitoring.monitoring_id}`), { status: "ACTIVE" });
+    expectError(
+      await call(sandbox, "POST", teamPath(`/monitorings/${monitoring.monitoring_id}/refresh`)),
+      400,
+      "MONITORING_INACTIVE",
+    );
+    expectError(
+      await call(sandbox, "GET", teamPath(`/monitorings/${monitoring.monitoring_id}/reconnectToken`)),
+      400,
+      "MONITORING_INACTIVE",
+    );
+    const resumed = await call(sandbox, "PATCH", teamPath(`/monitorings/${monitoring.monitoring_id}`), {
+      status: "ACTIVE",
+    });
     expect(resumed.body).toMatchObject({ monitoring: { status: "ACTIVE", next_pull_date: expect.any(String) } });
   });
 });
@@ -157,12 +260,21 @@ describe("refresh", () => {
     const answer = await call(sandbox, "POST", teamPath(`/monitorings/${monitoring.monitoring_id}/refresh`));
     const pullId = String(answer.body.pull_id);
     expect(pullId).not.toBe(pull.pull_id);
-    expectError(await call(sandbox, "POST", teamPath(`/monitorings/${monitoring.monitoring_id}/refresh`)), 400, "CURRENTLY_REFRESHING");
+    expectError(
+      await call(sandbox, "POST", teamPath(`/monitorings/${monitoring.monitoring_id}/refresh`)),
+      400,
+      "CURRENTLY_REFRESHING",
+    );
 
     const hooks = await receiver.waitForEvent(pullId, "COMPLETE");
     expect(types(hooks).slice(-4)).toEqual(["POLICIES_AVAILABLE", "DATA_UPDATED", "MONITORING_EVENTS", "COMPLETE"]);
     expect(types(hooks)).not.toContain("AUTH_STATUS"); // nobody is watching an automatic refresh
-    for (const hook of hooks) expect(hook).toMatchObject({ is_monitored: true, monitoring: { initial_pull_id: pull.pull_id, monitoring_id: monitoring.monitoring_id }, account_identifier: pull.account_identifier });
+    for (const hook of hooks)
+      expect(hook).toMatchObject({
+        is_monitored: true,
+        monitoring: { initial_pull_id: pull.pull_id, monitoring_id: monitoring.monitoring_id },
+        account_identifier: pull.account_identifier,
+      });
 
     const event = hooks.find((h) => h.event_type === "MONITORING_EVENTS")?.data as Event;
     expect(event.type).toBe("RENEWAL");
@@ -174,11 +286,15 @@ describe("refresh", () => {
     expect(event.documents.length).toBeGreaterThan(0);
     for (const document of event.documents) expect(Object.keys(document)).toEqual(["document_id"]);
 
-    const fresh = (await call(sandbox, "GET", `/pulls/${pullId}`)).body.pull as Record<string, unknown> & { policies: Array<{ policy_id: string; total_premium_cents: number }> };
+    const fresh = (await call(sandbox, "GET", `/pulls/${pullId}`)).body.pull as Record<string, unknown> & {
+      policies: Array<{ policy_id: string; total_premium_cents: number }>;
+    };
     expect(fresh).toMatchObject({ status: "SUCCESS", account_identifier: pull.account_identifier });
     const oldIds = new Set((pull.policies as Array<{ policy_id: string }>).map((p) => p.policy_id));
     expect(fresh.policies.some((p) => oldIds.has(p.policy_id))).toBe(false);
-    expect(fresh.policies.find((p) => p.policy_id === change?.after?.policy_id)?.total_premium_cents).toBe(change?.after?.total_premium_cents);
+    expect(fresh.policies.find((p) => p.policy_id === change?.after?.policy_id)?.total_premium_cents).toBe(
+      change?.after?.total_premium_cents,
+    );
     const freshDocuments = new Set((fresh.documents as Array<{ document_id: string }>).map((d) => d.document_id));
     expect(event.documents.every((d) => freshDocuments.has(d.document_id))).toBe(true);
 
@@ -186,7 +302,15 @@ describe("refresh", () => {
     expect(events.body).toEqual({ previous_pull_id: pull.pull_id, latest_pull_id: pullId, events: [event] });
     const detail = await call(sandbox, "GET", teamPath(`/monitorings/${monitoring.monitoring_id}?with_pulls=true`));
     expect(detail.body.monitoring).toMatchObject({ latest_pull_id: pullId });
-    expect((detail.body.pulls as Array<{ pull_id: string; monitoring_status: string }>).map((p) => [p.pull_id, p.monitoring_status])).toEqual([[pullId, "COMPLETED"], [pull.pull_id, "COMPLETED"]]);
+    expect(
+      (detail.body.pulls as Array<{ pull_id: string; monitoring_status: string }>).map((p) => [
+        p.pull_id,
+        p.monitoring_status,
+      ]),
+    ).toEqual([
+      [pullId, "COMPLETED"],
+      [pull.pull_id, "COMPLETED"],
+    ]);
   });
 
   it("goes through different changes on later refreshes", async () => {
@@ -228,7 +352,8 @@ describe("refresh", () => {
       expect(refreshed).toHaveLength(1);
       const hooks = await receiver.waitForEvent(String(refreshed[0]), "COMPLETE");
       expect(types(hooks)).toContain("MONITORING_EVENTS");
-      const after = (await call(local, "GET", `/monitorings/${monitoring.monitoring_id}`)).body.monitoring as Monitoring;
+      const after = (await call(local, "GET", `/monitorings/${monitoring.monitoring_id}`)).body
+        .monitoring as Monitoring;
       expect(after.latest_pull_id).toBe(refreshed[0]);
       expect(Date.parse(String(after.next_pull_date))).toBeGreaterThan(local.context.clock.now().getTime());
     } finally {
@@ -238,10 +363,14 @@ describe("refresh", () => {
 
   it("refreshes on its own once next_pull_date passes in real time", async () => {
     const monitoring = await enable(freshSuccessPull().pull_id);
-    await call(sandbox, "PATCH", teamPath(`/monitorings/${monitoring.monitoring_id}`), { next_pull_date: new Date(Date.now() + 200).toISOString() });
-    const current = async () => ((await call(sandbox, "GET", teamPath(`/monitorings/${monitoring.monitoring_id}`))).body.monitoring as Monitoring);
+    await call(sandbox, "PATCH", teamPath(`/monitorings/${monitoring.monitoring_id}`), {
+      next_pull_date: new Date(Date.now() + 200).toISOString(),
+    });
+    const current = async () =>
+      (await call(sandbox, "GET", teamPath(`/monitorings/${monitoring.monitoring_id}`))).body.monitoring as Monitoring;
     const until = Date.now() + 5000;
-    while ((await current()).latest_pull_id === monitoring.latest_pull_id && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((await current()).latest_pull_id === monitoring.latest_pull_id && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const after = await current();
     expect(after.latest_pull_id).not.toBe(monitoring.latest_pull_id);
     expect(types(await receiver.waitForEvent(after.latest_pull_id, "COMPLETE"))).toContain("MONITORING_EVENTS");
@@ -252,9 +381,13 @@ describe("refresh", () => {
     try {
       const pull = seededIn(local, "SUCCESS").find(monitorable);
       const stopAt = new Date(Date.now() + 40 * 86_400_000).toISOString();
-      const monitoring = (await call(local, "POST", "/monitorings", { pull_id: pull?.pull_id, interval: "P2M", stop_after_date: stopAt })).body.monitoring as Monitoring;
+      const monitoring = (
+        await call(local, "POST", "/monitorings", { pull_id: pull?.pull_id, interval: "P2M", stop_after_date: stopAt })
+      ).body.monitoring as Monitoring;
       expect((await call(local, "POST", "/_sandbox/clock/advance", { days: 70 })).body.refreshed).toEqual([]);
-      expect((await call(local, "GET", `/monitorings/${monitoring.monitoring_id}`)).body.monitoring).toMatchObject({ status: "STOPPED" });
+      expect((await call(local, "GET", `/monitorings/${monitoring.monitoring_id}`)).body.monitoring).toMatchObject({
+        status: "STOPPED",
+      });
     } finally {
       await local.close();
     }
@@ -263,17 +396,31 @@ describe("refresh", () => {
 
 describe("reconnect", () => {
   const clientHeaders = { "x-service-client-id": "id", "x-service-client-secret": "secret" };
-  const redeem = (token: string, headers: Record<string, string> = clientHeaders) => call(sandbox, "POST", "/widget/pull/reconnectToken", { reconnect_token: token }, headers);
+  const redeem = (token: string, headers: Record<string, string> = clientHeaders) =>
+    call(sandbox, "POST", "/widget/pull/reconnectToken", { reconnect_token: token }, headers);
 
   it("raises MONITORING_RECONNECT; the token buys a pull-jwt once; connect completes the refresh", async () => {
     const pull = freshSuccessPull();
     const monitoring = await enable(pull.pull_id);
-    const needed = await call(sandbox, "POST", `/_sandbox/monitorings/${monitoring.monitoring_id}/reconnect-needed`, {});
+    const needed = await call(
+      sandbox,
+      "POST",
+      `/_sandbox/monitorings/${monitoring.monitoring_id}/reconnect-needed`,
+      {},
+    );
     const pullId = String(needed.body.pull_id);
     const hooks = await receiver.waitForEvent(pullId, "MONITORING_RECONNECT");
     const reconnect = hooks.find((h) => h.event_type === "MONITORING_RECONNECT");
-    expect(reconnect).toMatchObject({ status: "NOT_AUTHENTICATED", is_monitored: true, monitoring: { initial_pull_id: pull.pull_id, monitoring_id: monitoring.monitoring_id } });
-    expect(reconnect?.data).toEqual({ auth_status: "NOT_AUTHENTICATED", reconnect_url: expect.stringContaining(String(reconnect?.data.reconnect_token)), reconnect_token: expect.any(String) });
+    expect(reconnect).toMatchObject({
+      status: "NOT_AUTHENTICATED",
+      is_monitored: true,
+      monitoring: { initial_pull_id: pull.pull_id, monitoring_id: monitoring.monitoring_id },
+    });
+    expect(reconnect?.data).toEqual({
+      auth_status: "NOT_AUTHENTICATED",
+      reconnect_url: expect.stringContaining(String(reconnect?.data.reconnect_token)),
+      reconnect_token: expect.any(String),
+    });
     const detail = await call(sandbox, "GET", teamPath(`/monitorings/${monitoring.monitoring_id}?with_pulls=true`));
     expect((detail.body.pulls as Array<{ monitoring_status: string }>)[0]?.monitoring_status).toBe("WAITING_FOR_USER");
 
@@ -286,59 +433,135 @@ describe("reconnect", () => {
     expectError(await redeem(token), 400, "ALREADY_RECONNECTED");
     expectError(await redeem("rct_unknown"), 400, "INVALID_RECONNECT_TOKEN");
 
-    const connect = await call(sandbox, "POST", `/widget/pull/${pullId}/connect`, { insurerName: "geico", insurerUsername: "user_good", insurerPassword: "pass_good" }, { "pull-jwt": String(session.body.pull_jwt) });
+    const connect = await call(
+      sandbox,
+      "POST",
+      `/widget/pull/${pullId}/connect`,
+      { insurerName: "geico", insurerUsername: "user_good", insurerPassword: "pass_good" },
+      { "pull-jwt": String(session.body.pull_jwt) },
+    );
     expect(connect.status).toBe(200);
     const done = await receiver.waitForEvent(pullId, "COMPLETE");
     expect(types(done)).toEqual(expect.arrayContaining(["MONITORING_RECONNECT", "AUTH_STATUS", "MONITORING_EVENTS"]));
     expect(types(done).at(-1)).toBe("COMPLETE");
-    expect((await call(sandbox, "GET", `/pulls/${pullId}`)).body.pull).toMatchObject({ status: "SUCCESS", account_identifier: pull.account_identifier });
+    expect((await call(sandbox, "GET", `/pulls/${pullId}`)).body.pull).toMatchObject({
+      status: "SUCCESS",
+      account_identifier: pull.account_identifier,
+    });
   });
 
   it("a reconnect needing a second factor carries the options; idvoptions and idv finish it", async () => {
     const monitoring = await enable(freshSuccessPull().pull_id);
-    const needed = await call(sandbox, "POST", `/_sandbox/monitorings/${monitoring.monitoring_id}/reconnect-needed`, { auth_status: "IDENTITY_VERIFICATION_OPTIONS" });
+    const needed = await call(sandbox, "POST", `/_sandbox/monitorings/${monitoring.monitoring_id}/reconnect-needed`, {
+      auth_status: "IDENTITY_VERIFICATION_OPTIONS",
+    });
     const pullId = String(needed.body.pull_id);
-    const reconnect = (await receiver.waitForEvent(pullId, "MONITORING_RECONNECT")).find((h) => h.event_type === "MONITORING_RECONNECT");
+    const reconnect = (await receiver.waitForEvent(pullId, "MONITORING_RECONNECT")).find(
+      (h) => h.event_type === "MONITORING_RECONNECT",
+    );
     expect(reconnect?.data.auth_status).toBe("IDENTITY_VERIFICATION_OPTIONS");
     const option = (reconnect?.data.options as Array<{ key: string }>)[0]?.key;
-    const session = await call(sandbox, "POST", "/widget/pull/reconnectToken", { reconnect_token: reconnect?.data.reconnect_token }); // Basic auth works too
+    const session = await call(sandbox, "POST", "/widget/pull/reconnectToken", {
+      reconnect_token: reconnect?.data.reconnect_token,
+    }); // Basic auth works too
     const jwt = { "pull-jwt": String(session.body.pull_jwt) };
-    expect((await call(sandbox, "POST", `/widget/pull/${pullId}/idvoptions`, { optionKey: option }, jwt)).status).toBe(200);
-    await receiver.waitFor(() => receiver.forPull(pullId).some((h) => h.event_type === "AUTH_STATUS" && h.data.auth_status === "IDENTITY_VERIFICATION"));
+    expect((await call(sandbox, "POST", `/widget/pull/${pullId}/idvoptions`, { optionKey: option }, jwt)).status).toBe(
+      200,
+    );
+    await receiver.waitFor(() =>
+      receiver
+        .forPull(pullId)
+        .some((h) => h.event_type === "AUTH_STATUS" && h.data.auth_status === "IDENTITY_VERIFICATION"),
+    );
     expect((await call(sandbox, "POST", `/widget/pull/${pullId}/idv`, { mfaValue: "987654" }, jwt)).status).toBe(200);
     const hooks = await receiver.waitForEvent(pullId, "COMPLETE");
-    const sequences = hooks.filter((h) => h.event_type === "AUTH_STATUS").map((h) => [h.data.auth_status, h.data.sequence]);
-    expect(sequences).toEqual([["IDENTITY_VERIFICATION", 1], ["SUCCESS", 2]]);
+    const sequences = hooks
+      .filter((h) => h.event_type === "AUTH_STATUS")
+      .map((h) => [h.data.auth_status, h.data.sequence]);
+    expect(sequences).toEqual([
+      ["IDENTITY_VERIFICATION", 1],
+      ["SUCCESS", 2],
+    ]);
   });
 
   it("a reconnect at IDENTITY_VERIFICATION takes the code straight away", async () => {
     const monitoring = await enable(freshSuccessPull().pull_id);
-    const needed = await call(sandbox, "POST", `/_sandbox/monitorings/${monitoring.monitoring_id}/reconnect-needed`, { auth_status: "IDENTITY_VERIFICATION" });
+    const needed = await call(sandbox, "POST", `/_sandbox/monitorings/${monitoring.monitoring_id}/reconnect-needed`, {
+      auth_status: "IDENTITY_VERIFICATION",
+    });
     const pullId = String(needed.body.pull_id);
-    const reconnect = (await receiver.waitForEvent(pullId, "MONITORING_RECONNECT")).find((h) => h.event_type === "MONITORING_RECONNECT");
-    expect(reconnect).toMatchObject({ status: "IDENTITY_VERIFICATION", data: { auth_status: "IDENTITY_VERIFICATION" } });
-    const session = await call(sandbox, "POST", "/widget/pull/reconnectToken", { reconnect_token: reconnect?.data.reconnect_token }, clientHeaders);
-    expect((await call(sandbox, "POST", `/widget/pull/${pullId}/idv`, { mfaValue: "111111" }, { "pull-jwt": String(session.body.pull_jwt) })).status).toBe(200);
+    const reconnect = (await receiver.waitForEvent(pullId, "MONITORING_RECONNECT")).find(
+      (h) => h.event_type === "MONITORING_RECONNECT",
+    );
+    expect(reconnect).toMatchObject({
+      status: "IDENTITY_VERIFICATION",
+      data: { auth_status: "IDENTITY_VERIFICATION" },
+    });
+    const session = await call(
+      sandbox,
+      "POST",
+      "/widget/pull/reconnectToken",
+      { reconnect_token: reconnect?.data.reconnect_token },
+      clientHeaders,
+    );
+    expect(
+      (
+        await call(
+          sandbox,
+          "POST",
+          `/widget/pull/${pullId}/idv`,
+          { mfaValue: "111111" },
+          { "pull-jwt": String(session.body.pull_jwt) },
+        )
+      ).status,
+    ).toBe(200);
     expect(types(await receiver.waitForEvent(pullId, "COMPLETE")).at(-1)).toBe("COMPLETE");
   });
 
   it("a refresh while the consumer is awaited supersedes the waiting pull: it expires", async () => {
     const monitoring = await enable(freshSuccessPull().pull_id);
-    const needed = await call(sandbox, "POST", `/_sandbox/monitorings/${monitoring.monitoring_id}/reconnect-needed`, {});
+    const needed = await call(
+      sandbox,
+      "POST",
+      `/_sandbox/monitorings/${monitoring.monitoring_id}/reconnect-needed`,
+      {},
+    );
     const waiting = String(needed.body.pull_id);
-    const token = (await receiver.waitForEvent(waiting, "MONITORING_RECONNECT")).find((h) => h.event_type === "MONITORING_RECONNECT")?.data.reconnect_token;
+    const token = (await receiver.waitForEvent(waiting, "MONITORING_RECONNECT")).find(
+      (h) => h.event_type === "MONITORING_RECONNECT",
+    )?.data.reconnect_token;
     const { pullId } = await refresh(monitoring.monitoring_id);
-    const detail = await call(sandbox, "GET", teamPath(`/monitorings/${monitoring.monitoring_id}?with_pulls=true&limit=2`));
-    expect((detail.body.pulls as Array<{ pull_id: string; monitoring_status: string }>).map((p) => [p.pull_id, p.monitoring_status])).toEqual([[pullId, "COMPLETED"], [waiting, "EXPIRED"]]);
+    const detail = await call(
+      sandbox,
+      "GET",
+      teamPath(`/monitorings/${monitoring.monitoring_id}?with_pulls=true&limit=2`),
+    );
+    expect(
+      (detail.body.pulls as Array<{ pull_id: string; monitoring_status: string }>).map((p) => [
+        p.pull_id,
+        p.monitoring_status,
+      ]),
+    ).toEqual([
+      [pullId, "COMPLETED"],
+      [waiting, "EXPIRED"],
+    ]);
     expectError(await redeem(String(token)), 400, "NEWER_PULL_AVAILABLE");
-    const page = await call(sandbox, "GET", teamPath(`/monitorings/${monitoring.monitoring_id}?with_pulls=true&before=${waiting}`));
+    const page = await call(
+      sandbox,
+      "GET",
+      teamPath(`/monitorings/${monitoring.monitoring_id}?with_pulls=true&before=${waiting}`),
+    );
     expect((page.body.pulls as Array<{ pull_id: string }>).map((p) => p.pull_id)).toEqual([monitoring.latest_pull_id]);
   });
 
   it("refuses a token once a newer pull exists, or once the monitoring stopped", async () => {
     const monitoring = await enable(freshSuccessPull().pull_id);
     const fresh = await call(sandbox, "GET", teamPath(`/monitorings/${monitoring.monitoring_id}/reconnectToken`));
-    expect(fresh.body).toMatchObject({ pull_id: monitoring.latest_pull_id, reconnect_token: expect.any(String), reconnect_url: expect.stringMatching(/^https:\/\//) });
+    expect(fresh.body).toMatchObject({
+      pull_id: monitoring.latest_pull_id,
+      reconnect_token: expect.any(String),
+      reconnect_url: expect.stringMatching(/^https:\/\//),
+    });
     await refresh(monitoring.monitoring_id);
     expectError(await redeem(String(fresh.body.reconnect_token)), 400, "NEWER_PULL_AVAILABLE");
 
@@ -355,15 +578,29 @@ describe("reconnect", () => {
     const pullId = String(session.body.pull_id);
     expect(pullId).not.toBe(monitoring.latest_pull_id);
     expect((await call(sandbox, "GET", `/pulls/${pullId}`)).body.pull).toMatchObject({ status: "NOT_AUTHENTICATED" });
-    await call(sandbox, "POST", `/widget/pull/${pullId}/connect`, { insurerName: "geico", insurerUsername: "user_good", insurerPassword: "pass_good" }, { "pull-jwt": String(session.body.pull_jwt) });
+    await call(
+      sandbox,
+      "POST",
+      `/widget/pull/${pullId}/connect`,
+      { insurerName: "geico", insurerUsername: "user_good", insurerPassword: "pass_good" },
+      { "pull-jwt": String(session.body.pull_jwt) },
+    );
     expect(types(await receiver.waitForEvent(pullId, "COMPLETE")).at(-1)).toBe("COMPLETE");
   });
 
   it("control triggers answer 404 for unknown monitorings and 400 for bad bodies", async () => {
     expectError(await call(sandbox, "POST", "/_sandbox/monitorings/nope/refresh", {}), 404, "NOT_FOUND");
     const monitoring = await enable(freshSuccessPull().pull_id);
-    expectError(await call(sandbox, "POST", `/_sandbox/monitorings/${monitoring.monitoring_id}/reconnect-needed`, { auth_status: "SUCCESS" }), 400, "INVALID_INPUT");
+    expectError(
+      await call(sandbox, "POST", `/_sandbox/monitorings/${monitoring.monitoring_id}/reconnect-needed`, {
+        auth_status: "SUCCESS",
+      }),
+      400,
+      "INVALID_INPUT",
+    );
     const triggered = await call(sandbox, "POST", `/_sandbox/monitorings/${monitoring.monitoring_id}/refresh`, {});
-    expect(types(await receiver.waitForEvent(String(triggered.body.pull_id), "COMPLETE"))).toContain("MONITORING_EVENTS");
+    expect(types(await receiver.waitForEvent(String(triggered.body.pull_id), "COMPLETE"))).toContain(
+      "MONITORING_EVENTS",
+    );
   });
 });

@@ -9,11 +9,31 @@ import { startSandbox, type Sandbox } from "./server";
 const TEAM = "5f0c3c55-6d2a-4c8e-9a55-2d8f1b7c9e01";
 const NOW = new Date("2026-06-15T00:00:00Z");
 const auth = `Basic ${Buffer.from("id:secret").toString("base64")}`;
-const options = { port: 0, clientId: "id", clientSecret: "secret", teamId: TEAM, webhookUrl: null, webhookSecret: null, seed: 42, now: NOW, speed: 0.0001, deliverOnStart: false };
+const options = {
+  port: 0,
+  clientId: "id",
+  clientSecret: "secret",
+  teamId: TEAM,
+  webhookUrl: null,
+  webhookSecret: null,
+  seed: 42,
+  now: NOW,
+  speed: 0.0001,
+  deliverOnStart: false,
+};
 let sandbox: Sandbox;
 
-const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = { authorization: auth }) =>
-  fetch(`${sandbox.baseUrl}${path}`, { method, headers: { ...headers, "content-type": "application/json" }, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
+const call = (
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = { authorization: auth },
+) =>
+  fetch(`${sandbox.baseUrl}${path}`, {
+    method,
+    headers: { ...headers, "content-type": "application/json" },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
 const json = async (response: Response) => (await response.json()) as Record<string, unknown>;
 
 async function expectError(response: Response, status: number, error: string) {
@@ -24,8 +44,25 @@ async function expectError(response: Response, status: number, error: string) {
 }
 
 /** Every key a published carrier may have; the last four only when they apply. */
-const CARRIER_KEYS = ["carrier_id", "name", "usernameFieldPlaceholder", "thirdFieldPlaceholder", "color", "homepageUrl", "createAccountUrl", "resetPasswordUrl", "disablePasswordField", "servicingActions", "products"];
-const OPTIONAL_CARRIER_KEYS = ["thirdFieldValidatorRgx", "thirdFieldValidatorRgxFlags", "thirdFieldValidatorError", "subIssuerOf"];
+const CARRIER_KEYS = [
+  "carrier_id",
+  "name",
+  "usernameFieldPlaceholder",
+  "thirdFieldPlaceholder",
+  "color",
+  "homepageUrl",
+  "createAccountUrl",
+  "resetPasswordUrl",
+  "disablePasswordField",
+  "servicingActions",
+  "products",
+];
+const OPTIONAL_CARRIER_KEYS = [
+  "thirdFieldValidatorRgx",
+  "thirdFieldValidatorRgxFlags",
+  "thirdFieldValidatorError",
+  "subIssuerOf",
+];
 
 beforeAll(async () => {
   sandbox = await startSandbox(options);
@@ -51,33 +88,53 @@ describe("public reference routes", () => {
     expect(raw.length).toBeGreaterThan(10);
     for (const carrier of raw) {
       for (const key of CARRIER_KEYS) expect(carrier, String(carrier.carrier_id)).toHaveProperty(key);
-      expect(Object.keys(carrier).filter((k) => !CARRIER_KEYS.includes(k) && !OPTIONAL_CARRIER_KEYS.includes(k))).toEqual([]);
+      expect(
+        Object.keys(carrier).filter((k) => !CARRIER_KEYS.includes(k) && !OPTIONAL_CARRIER_KEYS.includes(k)),
+      ).toEqual([]);
       expect(carrier.carrier_id).toMatch(/^[a-z]+$/);
       expect(carrier.name).not.toBe(carrier.carrier_id);
       expect(typeof carrier.disablePasswordField).toBe("boolean");
       expect((carrier.products as string[]).every((p) => p === "personal" || p === "commercial")).toBe(true);
-      expect((carrier.servicingActions as string[]).every((a) => ["ADD_MORTGAGEE", "EDIT_MORTGAGEE", "REMOVE_MORTGAGEE", "ADD_VEHICLE"].includes(a))).toBe(true);
+      expect(
+        (carrier.servicingActions as string[]).every((a) =>
+          ["ADD_MORTGAGEE", "EDIT_MORTGAGEE", "REMOVE_MORTGAGEE", "ADD_VEHICLE"].includes(a),
+        ),
+      ).toBe(true);
       // A third field comes with its placeholder; a validator only with a third field, and with its message.
       if (carrier.thirdFieldPlaceholder === null) expect(carrier).not.toHaveProperty("thirdFieldValidatorRgx");
-      if (carrier.thirdFieldValidatorRgx !== undefined) expect(carrier.thirdFieldValidatorError).toEqual(expect.any(String));
+      if (carrier.thirdFieldValidatorRgx !== undefined)
+        expect(carrier.thirdFieldValidatorError).toEqual(expect.any(String));
     }
     const withValidator = raw.filter((c) => typeof c.thirdFieldValidatorRgx === "string");
     expect(withValidator.length).toBeGreaterThan(1);
-    for (const c of withValidator) expect(() => new RegExp(String(c.thirdFieldValidatorRgx), String(c.thirdFieldValidatorRgxFlags ?? ""))).not.toThrow();
+    for (const c of withValidator)
+      expect(
+        () => new RegExp(String(c.thirdFieldValidatorRgx), String(c.thirdFieldValidatorRgxFlags ?? "")),
+      ).not.toThrow();
     expect(raw.some((c) => c.thirdFieldPlaceholder === null)).toBe(true);
     expect(raw.some((c) => c.disablePasswordField === true)).toBe(true);
     expect(raw.some((c) => (c.servicingActions as string[]).length > 0)).toBe(true);
-    expect(raw.filter((c) => typeof c.subIssuerOf === "string").every((c) => raw.some((parent) => parent.carrier_id === c.subIssuerOf))).toBe(true);
+    expect(
+      raw
+        .filter((c) => typeof c.subIssuerOf === "string")
+        .every((c) => raw.some((parent) => parent.carrier_id === c.subIssuerOf)),
+    ).toBe(true);
     const all = carrierListResponseSchema.parse(raw);
 
-    const commercial = carrierListResponseSchema.parse(await (await call("GET", "/carriers?products=commercial", undefined, {})).json());
+    const commercial = carrierListResponseSchema.parse(
+      await (await call("GET", "/carriers?products=commercial", undefined, {})).json(),
+    );
     expect(commercial.length).toBeGreaterThan(0);
     expect(commercial.length).toBeLessThan(all.length);
     expect(commercial.every((c) => c.products.includes("commercial"))).toBe(true);
-    const both = carrierListResponseSchema.parse(await (await call("GET", "/carriers?products=personal,commercial", undefined, {})).json());
+    const both = carrierListResponseSchema.parse(
+      await (await call("GET", "/carriers?products=personal,commercial", undefined, {})).json(),
+    );
     expect(both.length).toBe(all.length);
 
-    const byLink = carrierListResponseSchema.parse(await (await call("GET", "/carriers?public_alias=business-intake", undefined, {})).json());
+    const byLink = carrierListResponseSchema.parse(
+      await (await call("GET", "/carriers?public_alias=business-intake", undefined, {})).json(),
+    );
     expect(byLink.map((c) => c.carrier_id).sort()).toEqual(commercial.map((c) => c.carrier_id).sort());
 
     // A list route: bad query parameters are VALIDATION_ERROR.
@@ -92,7 +149,9 @@ describe("public reference routes", () => {
     const first = all[0];
     const byId = await json(await call("GET", `/carriers/${String(first?.carrier_id)}`, undefined, {}));
     expect(byId).toEqual(first);
-    expect(carrierResponseSchema.parse(await (await call("GET", "/carriers/statefarm", undefined, {})).json())).toMatchObject({ carrier_id: "statefarm", name: "State Farm" });
+    expect(
+      carrierResponseSchema.parse(await (await call("GET", "/carriers/statefarm", undefined, {})).json()),
+    ).toMatchObject({ carrier_id: "statefarm", name: "State Farm" });
     await expectError(await call("GET", "/carriers/State%20Farm", undefined, {}), 404, "NOT_FOUND");
     await expectError(await call("GET", "/carriers/no-such-carrier", undefined, {}), 404, "NOT_FOUND");
     await expectError(await call("GET", "/carriers/%E0%A4%A", undefined, {}), 404, "NOT_FOUND");
@@ -116,16 +175,30 @@ describe("public reference routes", () => {
 
 describe("team authentication", () => {
   const id = () => [...sandbox.state.pulls.keys()][0] ?? "";
-  const headers = (clientId: string, secret: string) => ({ "x-canopy-client-id": clientId, "x-canopy-client-secret": secret });
+  const headers = (clientId: string, secret: string) => ({
+    "x-canopy-client-id": clientId,
+    "x-canopy-client-secret": secret,
+  });
 
   it("accepts the x-canopy-client-* headers beside Basic; with the headers present, Basic is ignored", async () => {
     expect((await call("GET", `/teams/${TEAM}/pulls/${id()}`, undefined, headers("id", "secret"))).status).toBe(200);
     expect((await call("GET", `/teams/${TEAM}/pulls/${id()}`)).status).toBe(200);
     // Wrong headers fail even beside a valid Basic header; right headers win over a wrong one.
-    await expectError(await call("GET", `/pulls/${id()}`, undefined, { ...headers("id", "wrong"), authorization: auth }), 401, "UNAUTHORIZED");
-    await expectError(await call("GET", `/pulls/${id()}`, undefined, { "x-canopy-client-id": "id", authorization: auth }), 401, "UNAUTHORIZED");
+    await expectError(
+      await call("GET", `/pulls/${id()}`, undefined, { ...headers("id", "wrong"), authorization: auth }),
+      401,
+      "UNAUTHORIZED",
+    );
+    await expectError(
+      await call("GET", `/pulls/${id()}`, undefined, { "x-canopy-client-id": "id", authorization: auth }),
+      401,
+      "UNAUTHORIZED",
+    );
     const wrongBasic = `Basic ${Buffer.from("id:nope").toString("base64")}`;
-    expect((await call("GET", `/pulls/${id()}`, undefined, { ...headers("id", "secret"), authorization: wrongBasic })).status).toBe(200);
+    expect(
+      (await call("GET", `/pulls/${id()}`, undefined, { ...headers("id", "secret"), authorization: wrongBasic }))
+        .status,
+    ).toBe(200);
     await expectError(await call("GET", `/pulls/${id()}`, undefined, {}), 401, "UNAUTHORIZED");
   });
 });
@@ -139,18 +212,23 @@ describe("routes the service does not have", () => {
 
 describe("listing pulls", () => {
   it("refuses bad query parameters with 400 VALIDATION_ERROR", async () => {
-    for (const query of ["limit=0", "limit=101", "offset=-1", "since=yesterday"]) await expectError(await call("GET", `/pulls?${query}`), 400, "VALIDATION_ERROR");
+    for (const query of ["limit=0", "limit=101", "offset=-1", "since=yesterday"])
+      await expectError(await call("GET", `/pulls?${query}`), 400, "VALIDATION_ERROR");
   });
 });
 
 describe("archiving a pull", () => {
   it("sets is_archived with PATCH and serves it back", async () => {
     const id = [...sandbox.state.pulls.keys()][0] ?? "";
-    expect(await json(await call("PATCH", `/teams/${TEAM}/pulls/${id}`, { is_archived: true }))).toEqual({ success: true });
+    expect(await json(await call("PATCH", `/teams/${TEAM}/pulls/${id}`, { is_archived: true }))).toEqual({
+      success: true,
+    });
     const served = (await json(await call("GET", `/pulls/${id}`))) as { pull: { is_archived: boolean } };
     expect(served.pull.is_archived).toBe(true);
     expect(await json(await call("PATCH", `/pulls/${id}`, { is_archived: false }))).toEqual({ success: true });
-    expect(((await json(await call("GET", `/pulls/${id}`))) as { pull: { is_archived: boolean } }).pull.is_archived).toBe(false);
+    expect(
+      ((await json(await call("GET", `/pulls/${id}`))) as { pull: { is_archived: boolean } }).pull.is_archived,
+    ).toBe(false);
   });
 
   it("refuses a bad body with 400 INVALID_INPUT; an unknown pull is 404 NOT_FOUND on PATCH, 400 on GET", async () => {
@@ -158,7 +236,11 @@ describe("archiving a pull", () => {
     for (const body of [{}, { is_archived: "yes" }, { is_archived: true, funnel: { stage: "WON" } }, "{", [true]]) {
       await expectError(await call("PATCH", `/pulls/${id}`, body), 400, "INVALID_INPUT");
     }
-    await expectError(await call("PATCH", "/pulls/00000000-0000-4000-8000-000000000000", { is_archived: true }), 404, "NOT_FOUND");
+    await expectError(
+      await call("PATCH", "/pulls/00000000-0000-4000-8000-000000000000", { is_archived: true }),
+      404,
+      "NOT_FOUND",
+    );
     await expectError(await call("PATCH", "/pulls/nope", { is_archived: true }), 404, "NOT_FOUND");
     await expectError(await call("GET", "/pulls/00000000-0000-4000-8000-000000000000"), 400, "NOT_FOUND");
     await expectError(await call("DELETE", `/pulls/${id}`), 405, "METHOD_NOT_ALLOWED");

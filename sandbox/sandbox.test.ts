@@ -12,8 +12,20 @@ const NOW = new Date("2026-06-15T00:00:00Z");
 const auth = `Basic ${Buffer.from("id:secret").toString("base64")}`;
 let sandbox: Sandbox;
 
-const options = { port: 0, clientId: "id", clientSecret: "secret", teamId: TEAM, webhookUrl: null, webhookSecret: null, seed: 3, now: NOW, speed: 0.0001, deliverOnStart: false };
-const get = (path: string, headers: Record<string, string> = { authorization: auth }) => fetch(`${sandbox.baseUrl}${path}`, { headers });
+const options = {
+  port: 0,
+  clientId: "id",
+  clientSecret: "secret",
+  teamId: TEAM,
+  webhookUrl: null,
+  webhookSecret: null,
+  seed: 3,
+  now: NOW,
+  speed: 0.0001,
+  deliverOnStart: false,
+};
+const get = (path: string, headers: Record<string, string> = { authorization: auth }) =>
+  fetch(`${sandbox.baseUrl}${path}`, { headers });
 
 beforeAll(async () => {
   sandbox = await startSandbox(options);
@@ -24,7 +36,11 @@ afterAll(async () => {
 
 describe("sandbox service routes", () => {
   it("refuses missing or wrong credentials with the service's exact body", async () => {
-    for (const headers of [{} as Record<string, string>, { authorization: `Basic ${Buffer.from("id:wrong").toString("base64")}` }, { authorization: "Bearer x" }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: `Basic ${Buffer.from("id:wrong").toString("base64")}` },
+      { authorization: "Bearer x" },
+    ]) {
       const response = await get(`/teams/${TEAM}/pulls`, headers);
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ error: "UNAUTHORIZED" });
@@ -34,7 +50,10 @@ describe("sandbox service routes", () => {
   it("serves a pull in the {success, pull} envelope on both the bare and the team route", async () => {
     const list = (await (await get(`/teams/${TEAM}/pulls?limit=1`)).json()) as { pulls: Array<{ pull_id: string }> };
     const id = list.pulls[0]?.pull_id ?? "";
-    const bare = (await (await get(`/pulls/${id}`)).json()) as { success: boolean; pull: { pull_id: string; team_id: string } };
+    const bare = (await (await get(`/pulls/${id}`)).json()) as {
+      success: boolean;
+      pull: { pull_id: string; team_id: string };
+    };
     const scoped = await (await get(`/teams/${TEAM}/pulls/${id}`)).json();
     expect(bare.success).toBe(true);
     expect(bare.pull.pull_id).toBe(id);
@@ -52,7 +71,10 @@ describe("sandbox service routes", () => {
   });
 
   it("pages through the list newest first, with total_pulls and inclusive date bounds", async () => {
-    const first = (await (await get("/pulls?limit=10&offset=0")).json()) as { total_pulls: number; pulls: Array<{ pull_id: string; created_at: string }> };
+    const first = (await (await get("/pulls?limit=10&offset=0")).json()) as {
+      total_pulls: number;
+      pulls: Array<{ pull_id: string; created_at: string }>;
+    };
     const second = (await (await get("/pulls?limit=10&offset=10")).json()) as typeof first;
     expect(first.total_pulls).toBe(36);
     expect(first.pulls).toHaveLength(10);
@@ -69,7 +91,8 @@ describe("sandbox service routes", () => {
 
   it("injects faults on demand and resets them", async () => {
     const id = [...sandbox.state.pulls.keys()][0] ?? "";
-    const control = (path: string, body: unknown) => fetch(`${sandbox.url}/_sandbox/${path}`, { method: "POST", body: JSON.stringify(body) });
+    const control = (path: string, body: unknown) =>
+      fetch(`${sandbox.url}/_sandbox/${path}`, { method: "POST", body: JSON.stringify(body) });
     expect((await control("faults", { errorRate: 1 })).status).toBe(200);
     const failing = await get(`/pulls/${id}`);
     expect(failing.status).toBe(500);
@@ -91,10 +114,29 @@ describe("sandbox data", () => {
 
   it("covers the lines an agency sells, with realistic values", () => {
     const types = new Set(policies.map((p) => p.policy_type));
-    for (const type of ["AUTO", "HOMEOWNERS", "RENTERS", "CONDO", "UMBRELLA", "FLOOD", "LANDLORD", "BUSINESS_OWNERS", "WORKERS_COMPENSATION", "GENERAL_LIABILITY", "TERM_LIFE"]) {
+    for (const type of [
+      "AUTO",
+      "HOMEOWNERS",
+      "RENTERS",
+      "CONDO",
+      "UMBRELLA",
+      "FLOOD",
+      "LANDLORD",
+      "BUSINESS_OWNERS",
+      "WORKERS_COMPENSATION",
+      "GENERAL_LIABILITY",
+      "TERM_LIFE",
+    ]) {
       expect(types.has(type), type).toBe(true);
     }
-    const vehicles = policies.flatMap((p) => p.vehicles as Array<{ vin: string; coverages: Array<Record<string, unknown>>; drivers: Array<{ is_excluded: boolean }> }>);
+    const vehicles = policies.flatMap(
+      (p) =>
+        p.vehicles as Array<{
+          vin: string;
+          coverages: Array<Record<string, unknown>>;
+          drivers: Array<{ is_excluded: boolean }>;
+        }>,
+    );
     expect(vehicles.length).toBeGreaterThan(10);
     // Boats carry a hull number (hin) instead of a VIN.
     for (const v of vehicles) if (v.vin !== null) expect(v.vin).toMatch(/^[A-HJ-NPR-Z0-9]{17}$/);
@@ -102,7 +144,9 @@ describe("sandbox data", () => {
     expect(coverages.some((c) => c.per_person_unlimited === true)).toBe(true);
     expect(coverages.some((c) => c.is_declined === true)).toBe(true);
     expect(vehicles.some((v) => v.drivers.some((d) => d.is_excluded))).toBe(true);
-    const dwellings = policies.flatMap((p) => p.dwellings as Array<{ mortgagees: unknown[]; mortgagee_name: string | null; property_data: unknown }>);
+    const dwellings = policies.flatMap(
+      (p) => p.dwellings as Array<{ mortgagees: unknown[]; mortgagee_name: string | null; property_data: unknown }>,
+    );
     expect(dwellings.some((d) => d.mortgagees.length > 0)).toBe(true);
     expect(dwellings.some((d) => d.mortgagee_name !== null)).toBe(true);
     expect(dwellings.some((d) => d.property_data !== null)).toBe(true);

@@ -1,6 +1,14 @@
 import { createServer } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { createClock, NO_FAULTS, type RouteRequest, type Routes, type SandboxContext, type SandboxOptions, type SandboxState } from "./context";
+import {
+  createClock,
+  NO_FAULTS,
+  type RouteRequest,
+  type Routes,
+  type SandboxContext,
+  type SandboxOptions,
+  type SandboxState,
+} from "./context";
 import { generatePulls, type SandboxPull } from "./data/pulls";
 import { fail, send, teamAuthOk } from "./http";
 import { controlRoutes } from "./routes/control";
@@ -37,7 +45,14 @@ const API_PREFIX = "/api/v1.0.0";
 /** Routes with no team prefix and their own authentication (none, or a pull-jwt). */
 const PUBLIC_ROUTES: Routes[] = [referenceRoutes, widgetRoutes, ...PUBLIC_FAMILY_ROUTES];
 /** Team routes: Basic or x-canopy-client-* auth, served both under /teams/{teamId} and bare. */
-const TEAM_ROUTES: Routes[] = [pullRoutes, downloadRoutes, enrichmentRoutes, webhookRegistrationRoutes, monitoringRoutes, ...TEAM_FAMILY_ROUTES];
+const TEAM_ROUTES: Routes[] = [
+  pullRoutes,
+  downloadRoutes,
+  enrichmentRoutes,
+  webhookRegistrationRoutes,
+  monitoringRoutes,
+  ...TEAM_FAMILY_ROUTES,
+];
 
 function todayUtc(): Date {
   const now = new Date();
@@ -48,7 +63,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const log = options.log ?? (() => {});
   const seededAt = options.now ?? todayUtc();
   const seeded = () =>
-    new Map<string, SandboxPull>(generatePulls(options.seed, options.pullCount ?? 36, seededAt).map((p) => [p.pull_id, { ...p, team_id: options.teamId }]));
+    new Map<string, SandboxPull>(
+      generatePulls(options.seed, options.pullCount ?? 36, seededAt).map((p) => [
+        p.pull_id,
+        { ...p, team_id: options.teamId },
+      ]),
+    );
   const state: SandboxState = { pulls: seeded(), faults: { ...NO_FAULTS } };
   const sockets = new Set<Socket>();
   let origin = "";
@@ -74,21 +94,42 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       // Relative download paths become absolute on this server. Pulls injected through the
       // control API are served as given, so anything unexpected is passed through untouched.
       const absolute = (u: unknown) => (typeof u === "string" && u.startsWith("/") ? `${origin}${API_PREFIX}${u}` : u);
-      const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === "object" && !Array.isArray(v);
+      const isObject = (v: unknown): v is Record<string, unknown> =>
+        Boolean(v) && typeof v === "object" && !Array.isArray(v);
       const objects = (value: unknown) => (Array.isArray(value) && value.every(isObject) ? value : null);
-      const documents = objects(pull.documents)?.map((d) => ({ ...d, download_url: absolute(d.download_url) })) ?? pull.documents;
+      const documents =
+        objects(pull.documents)?.map((d) => ({ ...d, download_url: absolute(d.download_url) })) ?? pull.documents;
       const answers =
         objects(pull.answers)?.map((section) => {
           const fields = objects(section.fields);
           if (!fields) return section;
-          return { ...section, fields: fields.map((f) => { const files = objects(f.value); return files ? { ...f, value: files.map((file) => ({ ...file, download_url: absolute(file.download_url) })) } : f; }) };
+          return {
+            ...section,
+            fields: fields.map((f) => {
+              const files = objects(f.value);
+              return files
+                ? { ...f, value: files.map((file) => ({ ...file, download_url: absolute(file.download_url) })) }
+                : f;
+            }),
+          };
         }) ?? pull.answers;
       return { ...pull, documents, answers };
     },
     webhookBody(pull, eventType, data) {
       // `monitoring` only on a monitored account's pulls (service-notes, "Webhooks").
       const monitoring = webhookMonitoring(context, pull.pull_id);
-      return { widget_id: pull.widget_id, team_id: options.teamId, pull_id: pull.pull_id, status: pull.status, meta_data: pull.meta_data, event_type: eventType, account_identifier: pull.account_identifier, is_monitored: monitoring !== null, ...(monitoring ? { monitoring } : {}), data };
+      return {
+        widget_id: pull.widget_id,
+        team_id: options.teamId,
+        pull_id: pull.pull_id,
+        status: pull.status,
+        meta_data: pull.meta_data,
+        event_type: eventType,
+        account_identifier: pull.account_identifier,
+        is_monitored: monitoring !== null,
+        ...(monitoring ? { monitoring } : {}),
+        data,
+      };
     },
   };
 
@@ -99,7 +140,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     let queued = 0;
     for (const pull of targets) {
       if (pull.parent_pull_id) continue; // child pulls fire no customer-facing webhooks
-      if (pull.status === "PROVIDER_ERROR" || pull.status === "INTERNAL_ERROR") deliveries.enqueue(context.webhookBody(pull, "ERROR", { type: pull.status }));
+      if (pull.status === "PROVIDER_ERROR" || pull.status === "INTERNAL_ERROR")
+        deliveries.enqueue(context.webhookBody(pull, "ERROR", { type: pull.status }));
       else deliveries.enqueue(context.webhookBody(pull, "COMPLETE", {}));
       queued++;
     }
@@ -158,13 +200,14 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const url = new URL(req.url ?? "/", "http://sandbox");
     const method = req.method ?? "GET";
     const request = (path: string): RouteRequest => ({ req, res, method, path, url });
-    const route = url.pathname.startsWith(`${API_PREFIX}/`) || url.pathname === API_PREFIX
-      ? serviceRoute(request(url.pathname.slice(API_PREFIX.length) || "/"))
-      : url.pathname.startsWith(FILES_PREFIX) // signed download links: no API prefix, no credentials
-        ? fileRoutes(context, request(url.pathname))
-        : url.pathname.startsWith("/_sandbox/")
-        ? controlRoutes(context, hooks, request(url.pathname.slice("/_sandbox".length)))
-        : Promise.resolve(fail(res, 404, "NOT_FOUND"));
+    const route =
+      url.pathname.startsWith(`${API_PREFIX}/`) || url.pathname === API_PREFIX
+        ? serviceRoute(request(url.pathname.slice(API_PREFIX.length) || "/"))
+        : url.pathname.startsWith(FILES_PREFIX) // signed download links: no API prefix, no credentials
+          ? fileRoutes(context, request(url.pathname))
+          : url.pathname.startsWith("/_sandbox/")
+            ? controlRoutes(context, hooks, request(url.pathname.slice("/_sandbox".length)))
+            : Promise.resolve(fail(res, 404, "NOT_FOUND"));
     route.catch((error: unknown) => {
       log(`internal error: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent) fail(res, 500, "INTERNAL_ERROR");

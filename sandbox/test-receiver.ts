@@ -42,7 +42,10 @@ export async function startReceiver(): Promise<Receiver> {
   const waitFor = async (done: (hooks: Hook[]) => boolean, ms = 5000) => {
     const until = Date.now() + ms;
     while (!done(hooks)) {
-      if (Date.now() > until) throw new Error(`timed out waiting for webhooks; got ${hooks.map((h) => `${h.event_type}:${h.pull_id.slice(0, 8)}`).join(", ")}`);
+      if (Date.now() > until)
+        throw new Error(
+          `timed out waiting for webhooks; got ${hooks.map((h) => `${h.event_type}:${h.pull_id.slice(0, 8)}`).join(", ")}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     return hooks;
@@ -70,13 +73,29 @@ export const BASIC = `Basic ${Buffer.from("id:secret").toString("base64")}`;
 let seeds = 11;
 /** Each sandbox gets its own seed, so two in one suite never issue the same pull ids. */
 export function sandboxOptions(webhookUrl: string, speed = 0.0001) {
-  return { port: 0, clientId: "id", clientSecret: "secret", teamId: TEAM, webhookUrl, webhookSecret: null, seed: seeds++, speed, deliverOnStart: false };
+  return {
+    port: 0,
+    clientId: "id",
+    clientSecret: "secret",
+    teamId: TEAM,
+    webhookUrl,
+    webhookSecret: null,
+    seed: seeds++,
+    speed,
+    deliverOnStart: false,
+  };
 }
 
 export type Answer = { status: number; body: Record<string, unknown> };
 
 /** A call to the sandbox: JSON in, status and JSON out; Basic auth unless headers say otherwise. */
-export async function call(sandbox: Sandbox, method: string, path: string, body?: unknown, headers: Record<string, string> = { authorization: BASIC }): Promise<Answer> {
+export async function call(
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = { authorization: BASIC },
+): Promise<Answer> {
   const response = await fetch(path.startsWith("/_sandbox") ? `${sandbox.url}${path}` : `${sandbox.baseUrl}${path}`, {
     method,
     headers: { "content-type": "application/json", ...headers },
@@ -87,8 +106,15 @@ export async function call(sandbox: Sandbox, method: string, path: string, body?
 }
 
 /** Links a scenario account through the control API; answers its pull id and pull_jwt. */
-export async function link(sandbox: Sandbox, username: string, password?: string): Promise<{ pullId: string; jwt: string }> {
-  const answer = await call(sandbox, "POST", "/_sandbox/links", { username, ...(password === undefined ? {} : { password }) });
+export async function link(
+  sandbox: Sandbox,
+  username: string,
+  password?: string,
+): Promise<{ pullId: string; jwt: string }> {
+  const answer = await call(sandbox, "POST", "/_sandbox/links", {
+    username,
+    ...(password === undefined ? {} : { password }),
+  });
   if (answer.status !== 200) throw new Error(`link failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return { pullId: String(answer.body.pull_id), jwt: String(answer.body.pull_jwt) };
 }

@@ -27,7 +27,10 @@ describe("webhook delivery faults", () => {
   });
 
   it("sends every event twice at duplicateRate 1", async () => {
-    expect((await call(sandbox, "POST", "/_sandbox/faults", { duplicateRate: 1 })).body.faults).toMatchObject({ duplicateRate: 1, reorder: false });
+    expect((await call(sandbox, "POST", "/_sandbox/faults", { duplicateRate: 1 })).body.faults).toMatchObject({
+      duplicateRate: 1,
+      reorder: false,
+    });
     const { pullId } = await link(sandbox, "user_good");
     const hooks = await receiver.waitForEvent(pullId, "COMPLETE", 2);
     expect(types(hooks)).toEqual(IN_ORDER.flatMap((t) => [t, t]));

@@ -133,9 +133,18 @@ export class DeliveryQueue {
     await this.slot();
     let status = 0;
     try {
-      const headers: Record<string, string> = { "content-type": "application/json", "user-agent": "sandbox-webhooks/1.0" };
-      if (this.options.secret) headers[this.options.signatureHeader] = sign(this.options.secret, body, Math.floor(Date.now() / 1000));
-      const response = await fetch(this.options.url as string, { method: "POST", body, headers, signal: AbortSignal.timeout(this.options.timeoutMs) });
+      const headers: Record<string, string> = {
+        "content-type": "application/json",
+        "user-agent": "sandbox-webhooks/1.0",
+      };
+      if (this.options.secret)
+        headers[this.options.signatureHeader] = sign(this.options.secret, body, Math.floor(Date.now() / 1000));
+      const response = await fetch(this.options.url as string, {
+        method: "POST",
+        body,
+        headers,
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
       status = response.status;
       await response.body?.cancel();
     } catch {
@@ -143,7 +152,7 @@ export class DeliveryQueue {
     } finally {
       this.release();
     }
-    const event = (JSON.parse(body) as { event_type?: string; pull_id?: string });
+    const event = JSON.parse(body) as { event_type?: string; pull_id?: string };
     if (status >= 200 && status < 300) {
       this.options.log(`webhook ${event.event_type} ${event.pull_id} delivered (${status})`);
       this.settle("succeeded");
@@ -154,10 +163,13 @@ export class DeliveryQueue {
       this.settle("failed");
       return;
     }
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void this.attempt(body, retry + 1);
-    }, retryDelayMs(retry + 1, this.options.speed));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        void this.attempt(body, retry + 1);
+      },
+      retryDelayMs(retry + 1, this.options.speed),
+    );
     this.timers.add(timer);
   }
 }

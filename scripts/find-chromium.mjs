@@ -24,7 +24,10 @@ export async function findChromium() {
   if (process.getuid?.() === 0 && isDebian()) {
     console.log("Chromium not found: installing Debian's chromium package…");
     execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
     if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
   }
   console.error(

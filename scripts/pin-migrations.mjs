@@ -10,7 +10,9 @@ const pinned = JSON.parse(readFileSync(pinnedPath, "utf8"));
 let added = 0;
 for (const { tag, when } of journal.entries) {
   if (pinned.migrations[tag]) continue;
-  const sha256 = createHash("sha256").update(readFileSync(`drizzle/${tag}.sql`)).digest("hex");
+  const sha256 = createHash("sha256")
+    .update(readFileSync(`drizzle/${tag}.sql`))
+    .digest("hex");
   pinned.migrations[tag] = { when, sha256 };
   added += 1;
   console.log(`pinned ${tag}`);

@@ -9,7 +9,10 @@ const WHITE = [0xff, 0xff, 0xff];
 // The drawing, in icon.svg's 64-unit box: a tile with 14-unit corners, and an arc of radius 14
 // around (34.2, 32), 7 units wide with round ends, open to the right between ±45.6°.
 const CENTER = [44 - Math.sqrt(14 ** 2 - 10 ** 2), 32];
-const ENDS = [[44, 22], [44, 42]];
+const ENDS = [
+  [44, 22],
+  [44, 42],
+];
 const OPEN = Math.atan2(10, 44 - CENTER[0]);
 
 function insideTile(x, y, r) {
@@ -81,7 +84,12 @@ function png(size, corner = 14) {
   header[9] = 6; // RGBA
   const rows = Buffer.alloc(size * (size * 4 + 1));
   for (let y = 0; y < size; y++) pixels.copy(rows, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows, { level: 9 })), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows, { level: 9 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** An ICO holding PNG images, which every current browser reads. */

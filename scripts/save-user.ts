@@ -21,12 +21,23 @@ async function readPassword(): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { email: { type: "string" }, name: { type: "string" }, role: { type: "string" } } });
+  const { values } = parseArgs({
+    options: { email: { type: "string" }, name: { type: "string" }, role: { type: "string" } },
+  });
   const { databaseUrl, pgliteDir } = env();
-  const connection = await openDatabase(databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "pglite", dir: pgliteDir });
+  const connection = await openDatabase(
+    databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "pglite", dir: pgliteDir },
+  );
   try {
-    const result = await saveUser(connection.db, { email: values.email ?? "", name: values.name ?? "", role: (values.role ?? "").toUpperCase() as "AGENT", password: await readPassword() });
-    console.log(`${result.created ? "Created" : "Updated"} ${values.email?.trim().toLowerCase()} (${values.role?.toUpperCase()}).`);
+    const result = await saveUser(connection.db, {
+      email: values.email ?? "",
+      name: values.name ?? "",
+      role: (values.role ?? "").toUpperCase() as "AGENT",
+      password: await readPassword(),
+    });
+    console.log(
+      `${result.created ? "Created" : "Updated"} ${values.email?.trim().toLowerCase()} (${values.role?.toUpperCase()}).`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof ZodError) {
@@ -39,7 +50,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => (process.exitCode = code), (error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+main().then(
+  (code) => (process.exitCode = code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  },
+);

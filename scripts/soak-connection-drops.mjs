@@ -27,7 +27,9 @@ for (let run = 1; run <= runs; run++) {
   const passed = Number(summary?.[1] ?? 0);
   const ok = result.status === 0 && passed === 4 && !/Unhandled|uncaught/i.test(output);
   const outage = output.match(/\[outage\][^\n]*/)?.[0] ?? "";
-  console.log(`run ${run}/${runs}: ${ok ? "green" : "RED"} in ${((Date.now() - started) / 1000).toFixed(1)} s ${outage}`);
+  console.log(
+    `run ${run}/${runs}: ${ok ? "green" : "RED"} in ${((Date.now() - started) / 1000).toFixed(1)} s ${outage}`,
+  );
   if (ok) green++;
   else failures.push({ run, output: output.slice(-3000) });
 }

@@ -19,9 +19,19 @@ function sourceFiles(folder: string): string[] {
 }
 
 function resolveImport(from: string, specifier: string): string | null {
-  const base = specifier.startsWith("@/") ? path.join(ROOT, specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(from), specifier) : null;
+  const base = specifier.startsWith("@/")
+    ? path.join(ROOT, specifier.slice(2))
+    : specifier.startsWith(".")
+      ? path.resolve(path.dirname(from), specifier)
+      : null;
   if (!base) return null; // a package
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, "index.ts"),
+    path.join(base, "index.tsx"),
+  ]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   return null;
@@ -60,14 +70,20 @@ export function findCycles(graph: Map<string, string[]>): string[][] {
 describe("imports between our modules", () => {
   it("form no circle", () => {
     const graph = new Map<string, string[]>();
-    for (const folder of FOLDERS) for (const file of sourceFiles(path.join(ROOT, folder))) graph.set(file, importsOf(file));
+    for (const folder of FOLDERS)
+      for (const file of sourceFiles(path.join(ROOT, folder))) graph.set(file, importsOf(file));
     expect(graph.size).toBeGreaterThan(100); // the walk found the code
     const cycles = findCycles(graph).map((cycle) => cycle.map((file) => path.relative(ROOT, file)).join(" → "));
     expect(cycles).toEqual([]);
   });
 
   it("are walked far enough to see a circle", () => {
-    const graph = new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a"]], ["d", ["a"]]]);
+    const graph = new Map([
+      ["a", ["b"]],
+      ["b", ["c"]],
+      ["c", ["a"]],
+      ["d", ["a"]],
+    ]);
     expect(findCycles(graph)).toEqual([["a", "b", "c"]]);
   });
 });

@@ -22,20 +22,30 @@ const MIGRATIONS = path.join(process.cwd(), "drizzle");
 export function migrationsFolderAsOf(upTo: number, extra?: { tag: string; when: number; text: string }): string {
   const folder = mkdtempSync(path.join(tmpdir(), "coverdesk-migrations-"));
   mkdirSync(path.join(folder, "meta"));
-  const entries: Array<{ idx: number; version: string; when: number; tag: string; breakpoints: boolean }> = readJournal(MIGRATIONS)
+  const entries: Array<{ idx: number; version: string; when: number; tag: string; breakpoints: boolean }> = readJournal(
+    MIGRATIONS,
+  )
     .entries.filter((entry) => entry.idx < upTo)
     .map((entry) => ({ idx: entry.idx, version: "7", when: entry.when, tag: entry.tag, breakpoints: true }));
-  for (const entry of entries) copyFileSync(path.join(MIGRATIONS, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+  for (const entry of entries)
+    copyFileSync(path.join(MIGRATIONS, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
   if (extra) {
     writeFileSync(path.join(folder, `${extra.tag}.sql`), extra.text);
     entries.push({ idx: entries.length, version: "7", when: extra.when, tag: extra.tag, breakpoints: true });
   }
-  writeFileSync(path.join(folder, "meta", "_journal.json"), JSON.stringify({ version: "7", dialect: "postgresql", entries }));
+  writeFileSync(
+    path.join(folder, "meta", "_journal.json"),
+    JSON.stringify({ version: "7", dialect: "postgresql", entries }),
+  );
   return folder;
 }
 
 /** Applies a migrations folder the way the app did before db/migration-history.ts: drizzle's migrator alone. */
-export async function migrateWith(target: DatabaseTarget, migrationsFolder: string, then?: (run: (statement: string) => Promise<unknown>) => Promise<void>): Promise<void> {
+export async function migrateWith(
+  target: DatabaseTarget,
+  migrationsFolder: string,
+  then?: (run: (statement: string) => Promise<unknown>) => Promise<void>,
+): Promise<void> {
   if (target.kind === "postgres") {
     const client = postgres(target.url, { max: 1, onnotice: () => {} });
     try {

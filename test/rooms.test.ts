@@ -9,7 +9,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 // lib/env.ts) is reported.
 
 const ROOT = path.resolve(__dirname, "..");
-const ROOM_RULES = new Set(["import/no-restricted-paths", "@typescript-eslint/no-restricted-imports", "no-restricted-properties"]);
+const ROOM_RULES = new Set([
+  "import/no-restricted-paths",
+  "@typescript-eslint/no-restricted-imports",
+  "no-restricted-properties",
+]);
 
 let eslint: ESLint;
 
@@ -24,9 +28,17 @@ async function roomProblems(filePath: string, code: string): Promise<string[]> {
 }
 
 const refused: Array<[string, string, string]> = [
-  ["a component importing a server action from app/", "components/probe/probe.tsx", `import { setStageAction } from "@/app/(app)/pulls/actions";`],
+  [
+    "a component importing a server action from app/",
+    "components/probe/probe.tsx",
+    `import { setStageAction } from "@/app/(app)/pulls/actions";`,
+  ],
   ["a component importing db/ values", "components/probe/probe.tsx", `import { pulls } from "@/db/schema";`],
-  ["a component importing db/ by a relative path", "components/probe/probe.tsx", `import { pulls } from "../../db/schema";`],
+  [
+    "a component importing db/ by a relative path",
+    "components/probe/probe.tsx",
+    `import { pulls } from "../../db/schema";`,
+  ],
   ["a component importing drizzle-orm", "components/probe/probe.tsx", `import { eq } from "drizzle-orm";`],
   ["a component importing postgres", "components/probe/probe.tsx", `import postgres from "postgres";`],
   ["a route importing drizzle-orm", "app/api/probe/route.ts", `import { sql } from "drizzle-orm";`],
@@ -39,21 +51,49 @@ const refused: Array<[string, string, string]> = [
   ["db/ importing lib/", "db/probe.ts", `import { env } from "@/lib/env";`],
   ["lib/ importing the sandbox", "lib/ingest/probe.ts", `import { startSandbox } from "@/sandbox/server";`],
   ["app/ importing the sandbox", "app/api/probe/route.ts", `import { generatePulls } from "@/sandbox/data/pulls";`],
-  ["the sandbox importing the service client", "sandbox/probe.ts", `import { backoffDelay } from "@/lib/service/client";`],
+  [
+    "the sandbox importing the service client",
+    "sandbox/probe.ts",
+    `import { backoffDelay } from "@/lib/service/client";`,
+  ],
   ["the sandbox importing db/", "sandbox/routes/probe.ts", `import { pulls } from "@/db/schema";`],
   ["lib/ reading process.env", "lib/pulls/probe.ts", `export const url = process.env.DATABASE_URL;`],
   ["db/ reading process.env", "db/probe.ts", `export const url = process.env.DATABASE_URL;`],
 ];
 
 const allowed: Array<[string, string, string]> = [
-  ["a component importing a db/ type", "components/probe/probe.tsx", `import type { AuditEventRow } from "@/db/schema";`],
+  [
+    "a component importing a db/ type",
+    "components/probe/probe.tsx",
+    `import type { AuditEventRow } from "@/db/schema";`,
+  ],
   ["a component importing lib/", "components/probe/probe.tsx", `import { formatCents } from "@/lib/format";`],
-  ["a route importing lib/database and db/client", "app/api/probe/route.ts", `import { getDb } from "@/lib/database";\nimport { closeDb } from "@/db/client";`],
-  ["lib/service importing lib/env and itself", "lib/service/probe.ts", `import { env } from "@/lib/env";\nimport { ServiceError } from "./errors";\nimport { parsePull } from "@/lib/service/schemas";`],
-  ["lib/ importing db/ and lib/service", "lib/pulls/probe.ts", `import { pulls } from "@/db/schema";\nimport { parsePull } from "@/lib/service/schemas";`],
-  ["the sandbox importing lib/service/schemas and itself", "sandbox/probe.ts", `import { parsePull } from "@/lib/service/schemas";\nimport { startSandbox } from "./server";`],
+  [
+    "a route importing lib/database and db/client",
+    "app/api/probe/route.ts",
+    `import { getDb } from "@/lib/database";\nimport { closeDb } from "@/db/client";`,
+  ],
+  [
+    "lib/service importing lib/env and itself",
+    "lib/service/probe.ts",
+    `import { env } from "@/lib/env";\nimport { ServiceError } from "./errors";\nimport { parsePull } from "@/lib/service/schemas";`,
+  ],
+  [
+    "lib/ importing db/ and lib/service",
+    "lib/pulls/probe.ts",
+    `import { pulls } from "@/db/schema";\nimport { parsePull } from "@/lib/service/schemas";`,
+  ],
+  [
+    "the sandbox importing lib/service/schemas and itself",
+    "sandbox/probe.ts",
+    `import { parsePull } from "@/lib/service/schemas";\nimport { startSandbox } from "./server";`,
+  ],
   ["lib/env.ts reading process.env", "lib/env.ts", `export const url = process.env.DATABASE_URL;`],
-  ["a test driving the sandbox and a route", "lib/ingest/probe.test.ts", `import { startSandbox } from "@/sandbox/server";\nimport { POST } from "@/app/api/webhooks/service/route";`],
+  [
+    "a test driving the sandbox and a route",
+    "lib/ingest/probe.test.ts",
+    `import { startSandbox } from "@/sandbox/server";\nimport { POST } from "@/app/api/webhooks/service/route";`,
+  ],
 ];
 
 describe("the rooms in eslint.config.mjs", { timeout: 60_000 }, () => {

@@ -11,12 +11,36 @@ export async function startServiceSandbox(
 ): Promise<{ sandbox: Sandbox; service: ServiceConfig & { teamId: string } }> {
   const clientId = name;
   const clientSecret = `${name}-secret`;
-  const sandbox = await startSandbox({ port: 0, clientId, clientSecret, webhookUrl: null, webhookSecret: null, pullCount: 12, speed: 0.0005, deliverOnStart: false, ...options });
-  return { sandbox, service: { baseUrl: sandbox.baseUrl, teamId: options.teamId, clientId, clientSecret, timeoutMs: 2_000, retryBaseMs: 1 } };
+  const sandbox = await startSandbox({
+    port: 0,
+    clientId,
+    clientSecret,
+    webhookUrl: null,
+    webhookSecret: null,
+    pullCount: 12,
+    speed: 0.0005,
+    deliverOnStart: false,
+    ...options,
+  });
+  return {
+    sandbox,
+    service: {
+      baseUrl: sandbox.baseUrl,
+      teamId: options.teamId,
+      clientId,
+      clientSecret,
+      timeoutMs: 2_000,
+      retryBaseMs: 1,
+    },
+  };
 }
 
 /** A call to the sandbox's control API (`/_sandbox/…`, not part of the service); its JSON answer. */
 export async function controlSandbox(sandbox: Sandbox, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${sandbox.url}/_sandbox/${path}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  const response = await fetch(`${sandbox.url}/_sandbox/${path}`, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
   return (await response.json()) as Record<string, unknown>;
 }

@@ -5,7 +5,9 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 // it sends someone who is already signed in, for hostile values of the query string.
 
 let signedIn = false;
-vi.mock("@/lib/auth/session", () => ({ getSessionUser: async () => (signedIn ? { id: "u", email: "a@b.c", name: "A", role: "ADMIN" } : null) }));
+vi.mock("@/lib/auth/session", () => ({
+  getSessionUser: async () => (signedIn ? { id: "u", email: "a@b.c", name: "A", role: "ADMIN" } : null),
+}));
 
 const { default: LoginPage } = await import("./page");
 
@@ -26,14 +28,26 @@ const render = (callbackUrl: string) => LoginPage({ searchParams: Promise.resolv
 
 /** Where the page redirects a signed-in visitor (Next's redirect() throws with the target in its digest). */
 async function redirectOf(callbackUrl: string): Promise<string> {
-  const error = await render(callbackUrl).then(() => null, (e: unknown) => e as { digest?: string });
+  const error = await render(callbackUrl).then(
+    () => null,
+    (e: unknown) => e as { digest?: string },
+  );
   const digest = error?.digest ?? "";
   expect(digest.startsWith("NEXT_REDIRECT;")).toBe(true);
   return digest.split(";")[2] ?? "";
 }
 
 // As the browser sends them: /login?callbackUrl=/%09/evil.example and so on, decoded once by Next.
-const HOSTILE = ["/%09/evil.example", "/%0A/evil.example", "/%0D/evil.example", "/%5C/evil.example", "%2F%2Fevil.example", "/%2F/evil.example", "https%3A%2F%2Fevil.example", "javascript%3Aalert(1)"].map(decodeURIComponent);
+const HOSTILE = [
+  "/%09/evil.example",
+  "/%0A/evil.example",
+  "/%0D/evil.example",
+  "/%5C/evil.example",
+  "%2F%2Fevil.example",
+  "/%2F/evil.example",
+  "https%3A%2F%2Fevil.example",
+  "javascript%3Aalert(1)",
+].map(decodeURIComponent);
 
 describe("the login page's callbackUrl", () => {
   beforeEach(() => {

@@ -6,7 +6,11 @@ import { loadLoginPage } from "@/lib/auth/login-page";
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic"; // it checks for an existing session
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { callbackUrl, signedIn } = await loadLoginPage(await searchParams);
   if (signedIn) redirect(callbackUrl);
   return (

@@ -10,7 +10,14 @@ import { IDLE, type FormAction } from "@/lib/workflow/form-state";
 // rows of a plain form: three empty rows are always offered, so no script is needed to add one.
 
 type Rule = { state?: string; lineOfBusiness?: string; assigneeId: string };
-type Props = { mode: string; rules: Rule[]; fallbackAssigneeId: string | null; people: Array<{ id: string; name: string }>; linesOfBusiness: string[]; /** The page's save action. */ action: FormAction };
+type Props = {
+  mode: string;
+  rules: Rule[];
+  fallbackAssigneeId: string | null;
+  people: Array<{ id: string; name: string }>;
+  linesOfBusiness: string[];
+  /** The page's save action. */ action: FormAction;
+};
 
 const input = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
 
@@ -18,7 +25,11 @@ export function AssignmentForm({ mode, rules, fallbackAssigneeId, people, linesO
   const [state, action, pending] = useActionState(save, IDLE);
   const rows: Array<Rule | null> = [...rules, null, null, null];
   return (
-    <form action={action} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" aria-label="Automatic assignment">
+    <form
+      action={action}
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
+      aria-label="Automatic assignment"
+    >
       <fieldset>
         <legend className="text-sm font-medium text-slate-900">When a new pull succeeds</legend>
         <div className="mt-2 space-y-1 text-sm">
@@ -42,23 +53,49 @@ export function AssignmentForm({ mode, rules, fallbackAssigneeId, people, linesO
           { header: "#", className: "text-slate-500", cell: ({ index }) => index + 1 },
           {
             header: "State (two letters)",
-            cell: ({ rule, index }) => <input name={`rules.${index}.state`} defaultValue={rule?.state ?? ""} maxLength={2} aria-label={`Rule ${index + 1} state`} className={`${input} w-20 uppercase`} />,
+            cell: ({ rule, index }) => (
+              <input
+                name={`rules.${index}.state`}
+                defaultValue={rule?.state ?? ""}
+                maxLength={2}
+                aria-label={`Rule ${index + 1} state`}
+                className={`${input} w-20 uppercase`}
+              />
+            ),
           },
           {
             header: "Line of business",
             cell: ({ rule, index }) => (
-              <select name={`rules.${index}.lineOfBusiness`} defaultValue={rule?.lineOfBusiness ?? ""} aria-label={`Rule ${index + 1} line of business`} className={input}>
+              <select
+                name={`rules.${index}.lineOfBusiness`}
+                defaultValue={rule?.lineOfBusiness ?? ""}
+                aria-label={`Rule ${index + 1} line of business`}
+                className={input}
+              >
                 <option value="">Any line</option>
-                {linesOfBusiness.map((l) => <option key={l} value={l}>{humanize(l)}</option>)}
+                {linesOfBusiness.map((l) => (
+                  <option key={l} value={l}>
+                    {humanize(l)}
+                  </option>
+                ))}
               </select>
             ),
           },
           {
             header: "Goes to",
             cell: ({ rule, index }) => (
-              <select name={`rules.${index}.assigneeId`} defaultValue={rule?.assigneeId ?? ""} aria-label={`Rule ${index + 1} goes to`} className={input}>
+              <select
+                name={`rules.${index}.assigneeId`}
+                defaultValue={rule?.assigneeId ?? ""}
+                aria-label={`Rule ${index + 1} goes to`}
+                className={input}
+              >
                 <option value="">(no rule)</option>
-                {people.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+                {people.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
               </select>
             ),
           },
@@ -68,11 +105,21 @@ export function AssignmentForm({ mode, rules, fallbackAssigneeId, people, linesO
         <span>Fallback when no rule matches:</span>
         <select name="fallbackAssigneeId" defaultValue={fallbackAssigneeId ?? ""} className={input}>
           <option value="">The unassigned queue</option>
-          {people.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+          {people.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
         </select>
       </label>
       <div className="flex items-center gap-3">
-        <button type="submit" disabled={pending} className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50">{pending ? "Saving…" : "Save"}</button>
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
+        >
+          {pending ? "Saving…" : "Save"}
+        </button>
         <FormMessage state={state} />
       </div>
     </form>

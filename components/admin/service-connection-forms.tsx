@@ -14,7 +14,15 @@ export type RegisterState = FormState & { signingSecret?: string | null };
  * Stays mounted once the address is registered (`registered`), so the signing secret the
  * service gave, shown only this once, outlives the page's refresh that lists the registration.
  */
-export function RegisterWebhookForm({ action, hookUrl, registered }: { action: (previous: RegisterState) => Promise<RegisterState>; hookUrl: string; registered: boolean }) {
+export function RegisterWebhookForm({
+  action,
+  hookUrl,
+  registered,
+}: {
+  action: (previous: RegisterState) => Promise<RegisterState>;
+  hookUrl: string;
+  registered: boolean;
+}) {
   const [state, submit, pending] = useActionState(action, IDLE as RegisterState);
   if (registered && state.status === "idle") return null;
   return (
@@ -24,7 +32,11 @@ export function RegisterWebhookForm({ action, hookUrl, registered }: { action: (
           <p className="text-sm text-slate-700">
             Register <code className="break-all">{hookUrl}</code> for every event the service lets Coverdesk set.
           </p>
-          <button type="submit" disabled={pending} className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50">
+          <button
+            type="submit"
+            disabled={pending}
+            className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
+          >
             {pending ? "Registering…" : "Register this address"}
           </button>
         </>
@@ -32,20 +44,35 @@ export function RegisterWebhookForm({ action, hookUrl, registered }: { action: (
       <FormMessage state={state} />
       {state.status === "done" && state.signingSecret ? (
         <p className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
-          Signing secret: <code data-testid="new-signing-secret" className="break-all">{state.signingSecret}</code>
+          Signing secret:{" "}
+          <code data-testid="new-signing-secret" className="break-all">
+            {state.signingSecret}
+          </code>
         </p>
       ) : null}
     </form>
   );
 }
 
-export function WebhookToggle({ action, webhookId, active }: { action: (previous: FormState, formData: FormData) => Promise<FormState>; webhookId: string; active: boolean }) {
+export function WebhookToggle({
+  action,
+  webhookId,
+  active,
+}: {
+  action: (previous: FormState, formData: FormData) => Promise<FormState>;
+  webhookId: string;
+  active: boolean;
+}) {
   const [state, submit, pending] = useActionState(action, IDLE);
   return (
     <form action={submit} className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="webhookId" value={webhookId} />
       <input type="hidden" name="active" value={active ? "false" : "true"} />
-      <button type="submit" disabled={pending} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:opacity-60"
+      >
         {active ? "Pause deliveries" : "Resume deliveries"}
       </button>
       <FormMessage state={state} />

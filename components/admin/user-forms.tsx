@@ -18,7 +18,11 @@ const ROLE_OPTIONS = [
 export function CreateUserForm({ action: create }: { action: FormAction }) {
   const [state, action, pending] = useActionState(create, IDLE);
   return (
-    <form action={action} aria-label="Create a user" className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-5">
+    <form
+      action={action}
+      aria-label="Create a user"
+      className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-5"
+    >
       <label className="flex flex-col gap-1 text-sm">
         <span className="text-xs text-slate-600">Name</span>
         <input name="name" required maxLength={120} className={input} />
@@ -30,7 +34,11 @@ export function CreateUserForm({ action: create }: { action: FormAction }) {
       <label className="flex flex-col gap-1 text-sm">
         <span className="text-xs text-slate-600">Role</span>
         <select name="role" defaultValue="AGENT" className={input}>
-          {ROLE_OPTIONS.map((r) => <option key={r.value} value={r.value}>{r.label}</option>)}
+          {ROLE_OPTIONS.map((r) => (
+            <option key={r.value} value={r.value}>
+              {r.label}
+            </option>
+          ))}
         </select>
       </label>
       <label className="flex flex-col gap-1 text-sm">
@@ -38,11 +46,17 @@ export function CreateUserForm({ action: create }: { action: FormAction }) {
         <input name="password" type="password" required minLength={12} autoComplete="new-password" className={input} />
       </label>
       <div className="flex items-end">
-        <button type="submit" disabled={pending} className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
+        >
           {pending ? "Creating…" : "Create user"}
         </button>
       </div>
-      <div className="sm:col-span-5"><FormMessage state={state} /></div>
+      <div className="sm:col-span-5">
+        <FormMessage state={state} />
+      </div>
     </form>
   );
 }
@@ -55,10 +69,16 @@ export function RoleForm({ userId, role, action: update }: { userId: string; rol
       <label>
         <span className="sr-only">Role</span>
         <select name="role" defaultValue={role} className={input}>
-          {ROLE_OPTIONS.map((r) => <option key={r.value} value={r.value}>{r.label}</option>)}
+          {ROLE_OPTIONS.map((r) => (
+            <option key={r.value} value={r.value}>
+              {r.label}
+            </option>
+          ))}
         </select>
       </label>
-      <button type="submit" disabled={pending} className={button}>Save role</button>
+      <button type="submit" disabled={pending} className={button}>
+        Save role
+      </button>
       <FormMessage state={state} />
     </form>
   );
@@ -71,15 +91,33 @@ export function ResetPasswordForm({ userId, action: reset }: { userId: string; a
       <input type="hidden" name="userId" value={userId} />
       <label>
         <span className="sr-only">New password</span>
-        <input name="password" type="password" required minLength={12} placeholder="New password" autoComplete="new-password" className={`${input} w-40`} />
+        <input
+          name="password"
+          type="password"
+          required
+          minLength={12}
+          placeholder="New password"
+          autoComplete="new-password"
+          className={`${input} w-40`}
+        />
       </label>
-      <button type="submit" disabled={pending} className={button}>Reset</button>
+      <button type="submit" disabled={pending} className={button}>
+        Reset
+      </button>
       <FormMessage state={state} />
     </form>
   );
 }
 
-export function DeactivateForm({ userId, colleagues, action: deactivate }: { userId: string; colleagues: Array<{ id: string; name: string }>; action: FormAction }) {
+export function DeactivateForm({
+  userId,
+  colleagues,
+  action: deactivate,
+}: {
+  userId: string;
+  colleagues: Array<{ id: string; name: string }>;
+  action: FormAction;
+}) {
   const [state, action, pending] = useActionState(deactivate, IDLE);
   return (
     <form action={action} className="flex flex-wrap items-center gap-2">
@@ -88,10 +126,22 @@ export function DeactivateForm({ userId, colleagues, action: deactivate }: { use
         <span className="sr-only">Hand open pulls to</span>
         <select name="handoverTo" defaultValue="" className={input}>
           <option value="">Open pulls back to the queue</option>
-          {colleagues.filter((c) => c.id !== userId).map((c) => <option key={c.id} value={c.id}>Open pulls to {c.name}</option>)}
+          {colleagues
+            .filter((c) => c.id !== userId)
+            .map((c) => (
+              <option key={c.id} value={c.id}>
+                Open pulls to {c.name}
+              </option>
+            ))}
         </select>
       </label>
-      <button type="submit" disabled={pending} className="rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm text-red-700 hover:bg-red-50 disabled:opacity-50">Deactivate</button>
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm text-red-700 hover:bg-red-50 disabled:opacity-50"
+      >
+        Deactivate
+      </button>
       <FormMessage state={state} />
     </form>
   );

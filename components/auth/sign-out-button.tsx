@@ -15,8 +15,11 @@ async function signOut(callbackUrl: string): Promise<void> {
 
 export function SignOutButton() {
   return (
-    <button type="button" onClick={() => void signOut("/login")}
-      className="rounded-md border border-slate-300 px-3 py-1.5 text-slate-700 hover:bg-slate-100">
+    <button
+      type="button"
+      onClick={() => void signOut("/login")}
+      className="rounded-md border border-slate-300 px-3 py-1.5 text-slate-700 hover:bg-slate-100"
+    >
       Sign out
     </button>
   );

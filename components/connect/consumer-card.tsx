@@ -7,7 +7,8 @@ export function ConsumerCard({ title, children }: { title: string; children: Rea
         <h1 className="text-2xl font-semibold text-brand-900">{title}</h1>
         <div className="mt-4">{children}</div>
         <p className="mt-8 border-t border-slate-100 pt-4 text-xs text-slate-500">
-          This page passes your username, password and codes straight on, over an encrypted connection, to the secure service that connects to your insurance company. Your agency never stores them.
+          This page passes your username, password and codes straight on, over an encrypted connection, to the secure
+          service that connects to your insurance company. Your agency never stores them.
         </p>
       </div>
     </main>

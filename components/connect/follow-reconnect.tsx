@@ -19,7 +19,10 @@ export function FollowReconnect({ token, version }: { token: string; version: st
     const timer = setInterval(async () => {
       if (document.hidden) return;
       try {
-        const response = await fetch(`/api/connect/${encodeURIComponent(token)}/status`, { cache: "no-store", referrerPolicy: "no-referrer" });
+        const response = await fetch(`/api/connect/${encodeURIComponent(token)}/status`, {
+          cache: "no-store",
+          referrerPolicy: "no-referrer",
+        });
         if (!response.ok || stopped) return;
         const { version: latest } = (await response.json()) as { version: string };
         if (latest !== shown.current) router.refresh();

@@ -15,7 +15,15 @@ function payloadText(payload: unknown): string {
 }
 
 /** `retry` is the page's server action for one event (a plain form: it posts `eventId`). */
-export function InboxTable({ rows, canRetry, retry }: { rows: InboxRow[]; canRetry: boolean; retry: (formData: FormData) => Promise<void> }) {
+export function InboxTable({
+  rows,
+  canRetry,
+  retry,
+}: {
+  rows: InboxRow[];
+  canRetry: boolean;
+  retry: (formData: FormData) => Promise<void>;
+}) {
   return (
     <DataTable
       label="Events"
@@ -27,19 +35,34 @@ export function InboxTable({ rows, canRetry, retry }: { rows: InboxRow[]; canRet
           header: "Event",
           cell: (row) => (
             <details>
-              <summary className="cursor-pointer font-medium text-slate-900">{humanize(row.eventType)} <span className="text-xs text-slate-500">#{row.id}</span></summary>
-              <pre className="mt-2 max-h-80 max-w-xl overflow-auto rounded bg-slate-50 p-2 text-xs text-slate-700">{payloadText(row.payload)}</pre>
+              <summary className="cursor-pointer font-medium text-slate-900">
+                {humanize(row.eventType)} <span className="text-xs text-slate-500">#{row.id}</span>
+              </summary>
+              <pre className="mt-2 max-h-80 max-w-xl overflow-auto rounded bg-slate-50 p-2 text-xs text-slate-700">
+                {payloadText(row.payload)}
+              </pre>
             </details>
           ),
         },
         {
           header: "Pull",
           className: "font-mono text-xs",
-          cell: (row) => (row.pullId ? <Link href={`/pulls/${row.pullId}`} className="text-brand-700 hover:underline">{row.pullId.slice(0, 8)}…</Link> : "—"),
+          cell: (row) =>
+            row.pullId ? (
+              <Link href={`/pulls/${row.pullId}`} className="text-brand-700 hover:underline">
+                {row.pullId.slice(0, 8)}…
+              </Link>
+            ) : (
+              "—"
+            ),
         },
         { header: "Status", cell: (row) => <StatusBadge status={row.status} /> },
         { header: "Attempts", numeric: true, cell: (row) => row.attempts },
-        { header: "Received", className: "whitespace-nowrap text-slate-600", cell: (row) => formatInstant(row.receivedAt) },
+        {
+          header: "Received",
+          className: "whitespace-nowrap text-slate-600",
+          cell: (row) => formatInstant(row.receivedAt),
+        },
         { header: "Last error", className: "max-w-xs text-red-700", cell: (row) => row.lastError ?? "" },
         {
           header: "Actions",
@@ -48,7 +71,12 @@ export function InboxTable({ rows, canRetry, retry }: { rows: InboxRow[]; canRet
             canRetry && row.status === "FAILED" ? (
               <form action={retry}>
                 <input type="hidden" name="eventId" value={row.id} />
-                <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-xs hover:bg-slate-100">Retry</button>
+                <button
+                  type="submit"
+                  className="rounded-md border border-slate-300 px-2 py-1 text-xs hover:bg-slate-100"
+                >
+                  Retry
+                </button>
               </form>
             ) : null,
         },

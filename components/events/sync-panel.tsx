@@ -22,7 +22,15 @@ function progressText(run: SyncRunView): string {
 export type StartSyncAnswer = { ok: true; started: boolean; run: SyncRunView } | { ok: false; message: string };
 
 /** `startSync` is the page's server action. */
-export function SyncPanel({ initialRun, canRun, startSync }: { initialRun: SyncRunView | null; canRun: boolean; startSync: () => Promise<StartSyncAnswer> }) {
+export function SyncPanel({
+  initialRun,
+  canRun,
+  startSync,
+}: {
+  initialRun: SyncRunView | null;
+  canRun: boolean;
+  startSync: () => Promise<StartSyncAnswer>;
+}) {
   const queryClient = useQueryClient();
   const router = useRouter();
   const { data: run, error } = useQuery({
@@ -46,15 +54,24 @@ export function SyncPanel({ initialRun, canRun, startSync }: { initialRun: SyncR
   }, [run?.status, router]);
 
   const running = run?.status === "RUNNING";
-  const failure = start.data && !start.data.ok ? start.data.message : start.error ? "The sync could not be started." : null;
+  const failure =
+    start.data && !start.data.ok ? start.data.message : start.error ? "The sync could not be started." : null;
   const percent = run && running && run.total ? Math.min(100, Math.round((run.listed / run.total) * 100)) : null;
 
   return (
-    <section aria-labelledby="sync-title" className="rounded-lg border border-slate-200 bg-white p-4" data-testid="sync-panel">
+    <section
+      aria-labelledby="sync-title"
+      className="rounded-lg border border-slate-200 bg-white p-4"
+      data-testid="sync-panel"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h2 id="sync-title" className="font-semibold text-slate-900">Reconciliation with the service</h2>
-          <p className="text-sm text-slate-600">Finds pulls whose webhooks never arrived, by paging through the service&apos;s list.</p>
+          <h2 id="sync-title" className="font-semibold text-slate-900">
+            Reconciliation with the service
+          </h2>
+          <p className="text-sm text-slate-600">
+            Finds pulls whose webhooks never arrived, by paging through the service&apos;s list.
+          </p>
         </div>
         {canRun ? (
           <button
@@ -73,18 +90,30 @@ export function SyncPanel({ initialRun, canRun, startSync }: { initialRun: SyncR
         ) : running ? (
           <div className="space-y-1">
             <p className="text-slate-700">Running: {progressText(run)}</p>
-            <div className="h-2 w-full overflow-hidden rounded bg-slate-100" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent ?? undefined}>
+            <div
+              className="h-2 w-full overflow-hidden rounded bg-slate-100"
+              role="progressbar"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent ?? undefined}
+            >
               <div className="h-full bg-brand-600 transition-all" style={{ width: `${percent ?? 5}%` }} />
             </div>
           </div>
         ) : run.status === "FAILED" ? (
-          <p className="text-red-700">Last sync failed: {run.error ?? "unknown error"}. {progressText(run)}.</p>
+          <p className="text-red-700">
+            Last sync failed: {run.error ?? "unknown error"}. {progressText(run)}.
+          </p>
         ) : (
           <p className="text-slate-700">
             Last sync {new Date(run.finishedAt ?? run.startedAt).toLocaleString("en-US")}: {progressText(run)}.
           </p>
         )}
-        {failure ? <p role="alert" className="mt-1 text-red-700">{failure}</p> : null}
+        {failure ? (
+          <p role="alert" className="mt-1 text-red-700">
+            {failure}
+          </p>
+        ) : null}
         {error ? <p className="mt-1 text-amber-700">{error.message}</p> : null}
       </div>
     </section>

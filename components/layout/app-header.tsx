@@ -10,27 +10,64 @@ export function AppHeader({ user, newAssignments }: { user: SessionUser; newAssi
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
         <div className="flex items-center gap-6">
-          <Link href="/pulls" className="text-lg font-semibold text-brand-900">Coverdesk</Link>
+          <Link href="/pulls" className="text-lg font-semibold text-brand-900">
+            Coverdesk
+          </Link>
           <nav aria-label="Main" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             <Link href="/my" className="inline-flex items-center gap-1 text-slate-700 hover:text-brand-700">
               My pulls
               {newAssignments > 0 ? (
-                <span className="rounded-full bg-amber-500 px-1.5 text-xs font-semibold text-white" data-testid="new-assignments" aria-label={`${newAssignments} new`}>{newAssignments}</span>
+                <span
+                  className="rounded-full bg-amber-500 px-1.5 text-xs font-semibold text-white"
+                  data-testid="new-assignments"
+                  aria-label={`${newAssignments} new`}
+                >
+                  {newAssignments}
+                </span>
               ) : null}
             </Link>
-            <Link href="/pulls" className="text-slate-700 hover:text-brand-700">Linked accounts</Link>
-            <Link href="/reconnect" className="text-slate-700 hover:text-brand-700">Reconnect</Link>
-            {can(user, "reports:view") ? <Link href="/reports" className="text-slate-700 hover:text-brand-700">Reports</Link> : null}
-            {can(user, "users:manage") ? <Link href="/admin/users" className="text-slate-700 hover:text-brand-700">Users</Link> : null}
-            {can(user, "settings:manage") ? <Link href="/admin/assignment" className="text-slate-700 hover:text-brand-700">Assignment</Link> : null}
-            {can(user, "audit:view") ? <Link href="/admin/audit" className="text-slate-700 hover:text-brand-700">Audit</Link> : null}
-            {can(user, "events:view") ? <Link href="/events" className="text-slate-700 hover:text-brand-700">Events</Link> : null}
-            {can(user, "service:manage") ? <Link href="/admin/service" className="text-slate-700 hover:text-brand-700">Service</Link> : null}
+            <Link href="/pulls" className="text-slate-700 hover:text-brand-700">
+              Linked accounts
+            </Link>
+            <Link href="/reconnect" className="text-slate-700 hover:text-brand-700">
+              Reconnect
+            </Link>
+            {can(user, "reports:view") ? (
+              <Link href="/reports" className="text-slate-700 hover:text-brand-700">
+                Reports
+              </Link>
+            ) : null}
+            {can(user, "users:manage") ? (
+              <Link href="/admin/users" className="text-slate-700 hover:text-brand-700">
+                Users
+              </Link>
+            ) : null}
+            {can(user, "settings:manage") ? (
+              <Link href="/admin/assignment" className="text-slate-700 hover:text-brand-700">
+                Assignment
+              </Link>
+            ) : null}
+            {can(user, "audit:view") ? (
+              <Link href="/admin/audit" className="text-slate-700 hover:text-brand-700">
+                Audit
+              </Link>
+            ) : null}
+            {can(user, "events:view") ? (
+              <Link href="/events" className="text-slate-700 hover:text-brand-700">
+                Events
+              </Link>
+            ) : null}
+            {can(user, "service:manage") ? (
+              <Link href="/admin/service" className="text-slate-700 hover:text-brand-700">
+                Service
+              </Link>
+            ) : null}
           </nav>
         </div>
         <div className="flex items-center gap-3 text-sm">
           <span className="text-slate-700">
-            {user.name} <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{ROLE_LABELS[user.role]}</span>
+            {user.name}{" "}
+            <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{ROLE_LABELS[user.role]}</span>
           </span>
           <SignOutButton />
         </div>

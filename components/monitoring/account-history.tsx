@@ -9,16 +9,32 @@ export function AccountHistory({ entries, currentPullId }: { entries: HistoryEnt
       {entries.map((entry, index) => (
         <li key={entry.pullId} className="border-l-2 border-slate-200 pl-3">
           <div className="flex flex-wrap items-baseline gap-2">
-            {entry.pullId === currentPullId ? <span className="font-medium">This pull</span> : <Link href={`/pulls/${entry.pullId}`} className="font-medium text-brand-700 hover:underline">Pull of {formatInstant(entry.createdAt)}</Link>}
-            <span className="text-slate-500">{formatInstant(entry.createdAt)} · {humanize(entry.status)}</span>
-            {entry.serviceEvents.map((type) => <span key={type} className="rounded bg-slate-100 px-1.5 text-xs text-slate-700">{humanize(type)}</span>)}
+            {entry.pullId === currentPullId ? (
+              <span className="font-medium">This pull</span>
+            ) : (
+              <Link href={`/pulls/${entry.pullId}`} className="font-medium text-brand-700 hover:underline">
+                Pull of {formatInstant(entry.createdAt)}
+              </Link>
+            )}
+            <span className="text-slate-500">
+              {formatInstant(entry.createdAt)} · {humanize(entry.status)}
+            </span>
+            {entry.serviceEvents.map((type) => (
+              <span key={type} className="rounded bg-slate-100 px-1.5 text-xs text-slate-700">
+                {humanize(type)}
+              </span>
+            ))}
           </div>
           {index === 0 ? (
             <p className="text-slate-500">First pull of this account.</p>
           ) : entry.changes.length === 0 ? (
             <p className="text-slate-500">No change found since the pull before.</p>
           ) : (
-            <ul className="mt-1 list-disc pl-5 text-slate-800">{entry.changes.map((change) => <li key={change}>{change}</li>)}</ul>
+            <ul className="mt-1 list-disc pl-5 text-slate-800">
+              {entry.changes.map((change) => (
+                <li key={change}>{change}</li>
+              ))}
+            </ul>
           )}
         </li>
       ))}

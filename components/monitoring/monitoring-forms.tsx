@@ -41,7 +41,13 @@ export function EnableMonitoringForm({ pullId }: { pullId: string }) {
         <span>until</span>
         <input name="stopAfter" type="date" className={input} aria-label="Stop after (optional)" />
       </label>
-      <button type="submit" disabled={pending} className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50">{pending ? "Turning on…" : "Turn monitoring on"}</button>
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
+      >
+        {pending ? "Turning on…" : "Turn monitoring on"}
+      </button>
       <FormMessage state={state} />
     </form>
   );
@@ -63,18 +69,28 @@ export function ActiveMonitoringForms({ pullId, monitoringId }: { pullId: string
       <form action={change} className="flex flex-wrap items-center gap-2" aria-label="Change the interval">
         {ids}
         <IntervalFields />
-        <button type="submit" disabled={changing} className={button}>Change interval</button>
+        <button type="submit" disabled={changing} className={button}>
+          Change interval
+        </button>
         <FormMessage state={changeState} />
       </form>
       <div className="flex flex-wrap gap-3">
         <form action={refresh} className="flex items-center gap-2">
           {ids}
-          <button type="submit" disabled={refreshing} className={button}>Refresh now</button>
+          <button type="submit" disabled={refreshing} className={button}>
+            Refresh now
+          </button>
           <FormMessage state={refreshState} />
         </form>
         <form action={stop} className="flex items-center gap-2">
           {ids}
-          <button type="submit" disabled={stopping} className="rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm text-red-700 hover:bg-red-50 disabled:opacity-50">Turn monitoring off</button>
+          <button
+            type="submit"
+            disabled={stopping}
+            className="rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm text-red-700 hover:bg-red-50 disabled:opacity-50"
+          >
+            Turn monitoring off
+          </button>
           <FormMessage state={stopState} />
         </form>
       </div>

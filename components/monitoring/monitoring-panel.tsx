@@ -8,15 +8,25 @@ import { ActiveMonitoringForms, EnableMonitoringForm } from "./monitoring-forms"
 export function MonitoringPanel({ pullId, monitoring }: { pullId: string; monitoring: PullMonitoring | null }) {
   const active = monitoring?.status === "ACTIVE";
   return (
-    <section aria-labelledby="monitoring-title" className="rounded-lg border border-slate-200 bg-white p-5" data-testid="monitoring-panel">
-      <h2 id="monitoring-title" className="text-lg font-semibold text-slate-900">Monitoring</h2>
+    <section
+      aria-labelledby="monitoring-title"
+      className="rounded-lg border border-slate-200 bg-white p-5"
+      data-testid="monitoring-panel"
+    >
+      <h2 id="monitoring-title" className="text-lg font-semibold text-slate-900">
+        Monitoring
+      </h2>
       <p className="mb-3 text-sm text-amber-800">The service bills each refresh like a new pull.</p>
       <p className="mb-3 text-sm text-slate-700" data-testid="monitoring-status">
         {monitoring
           ? `${humanize(monitoring.status ?? "UNKNOWN")}${monitoring.interval ? `, every ${monitoring.interval}` : ""}${active && monitoring.nextPullDate ? `; next refresh ${formatInstant(monitoring.nextPullDate)}` : ""}`
           : "Not monitored."}
       </p>
-      {active && monitoring ? <ActiveMonitoringForms pullId={pullId} monitoringId={monitoring.monitoringId} /> : <EnableMonitoringForm pullId={pullId} />}
+      {active && monitoring ? (
+        <ActiveMonitoringForms pullId={pullId} monitoringId={monitoring.monitoringId} />
+      ) : (
+        <EnableMonitoringForm pullId={pullId} />
+      )}
     </section>
   );
 }

@@ -6,7 +6,10 @@ import { useEffect, useRef, useState } from "react";
 // visible again, and after hydration when told to: the little the live parts of a page need,
 // without a query library in every page's first load.
 
-export function usePolling<T>(fetcher: () => Promise<T>, { everyMs, initial, immediately = true }: { everyMs: number; initial: T; immediately?: boolean }): T {
+export function usePolling<T>(
+  fetcher: () => Promise<T>,
+  { everyMs, initial, immediately = true }: { everyMs: number; initial: T; immediately?: boolean },
+): T {
   const [value, setValue] = useState<T>(initial);
   const latest = useRef(fetcher);
   useEffect(() => {

@@ -15,5 +15,9 @@ const TONES: Record<string, string> = {
 
 export function StatusBadge({ status }: { status: string }) {
   const tone = TONES[status] ?? "bg-slate-100 text-slate-700 ring-slate-200";
-  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tone}`}>{humanize(status)}</span>;
+  return (
+    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tone}`}>
+      {humanize(status)}
+    </span>
+  );
 }

@@ -5,34 +5,61 @@ import type { Row } from "@/lib/reports/queries";
 // Won premium per group as a table whose last column is a bar: a chart and its numbers in
 // one place, readable without colour, and every row a link to the pulls behind it.
 
-export function BarTable({ caption, rows, drill, csvHref }: { caption: string; rows: Row[]; drill: (row: Row) => string; csvHref: string }) {
+export function BarTable({
+  caption,
+  rows,
+  drill,
+  csvHref,
+}: {
+  caption: string;
+  rows: Row[];
+  drill: (row: Row) => string;
+  csvHref: string;
+}) {
   const max = Math.max(1, ...rows.map((r) => r.cents));
   return (
     <figure className="rounded-lg border border-slate-200 bg-white p-4">
       <figcaption className="mb-2 flex items-baseline justify-between gap-2">
         <span className="font-semibold text-slate-900">{caption}</span>
-        <a href={csvHref} className="text-xs text-brand-700 hover:underline">Download CSV</a>
+        <a href={csvHref} className="text-xs text-brand-700 hover:underline">
+          Download CSV
+        </a>
       </figcaption>
       {rows.length === 0 ? (
         <p className="text-sm text-slate-500">No won pulls in this selection.</p>
       ) : (
         <table className="w-full text-sm">
-          <thead className="text-left text-xs uppercase text-slate-500">
+          <thead className="text-left text-xs text-slate-500 uppercase">
             <tr>
-              <th scope="col" className="py-1 pr-2 font-medium">Group</th>
-              <th scope="col" className="py-1 pr-2 text-right font-medium">Won</th>
-              <th scope="col" className="py-1 pr-2 text-right font-medium">Premium</th>
-              <th scope="col" className="w-1/3 py-1 font-medium"><span className="sr-only">Share</span></th>
+              <th scope="col" className="py-1 pr-2 font-medium">
+                Group
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right font-medium">
+                Won
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right font-medium">
+                Premium
+              </th>
+              <th scope="col" className="w-1/3 py-1 font-medium">
+                <span className="sr-only">Share</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
               <tr key={row.key || row.label}>
-                <td className="py-1 pr-2"><Link href={drill(row)} className="text-brand-700 hover:underline">{row.label}</Link></td>
+                <td className="py-1 pr-2">
+                  <Link href={drill(row)} className="text-brand-700 hover:underline">
+                    {row.label}
+                  </Link>
+                </td>
                 <td className="py-1 pr-2 text-right tabular-nums">{row.count}</td>
                 <td className="py-1 pr-2 text-right tabular-nums">{formatCents(row.cents)}</td>
                 <td className="py-1" aria-hidden="true">
-                  <div className="h-3 rounded bg-brand-600" style={{ width: `${Math.max(1, (row.cents / max) * 100)}%` }} />
+                  <div
+                    className="h-3 rounded bg-brand-600"
+                    style={{ width: `${Math.max(1, (row.cents / max) * 100)}%` }}
+                  />
                 </td>
               </tr>
             ))}

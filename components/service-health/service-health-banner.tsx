@@ -6,7 +6,8 @@ import { usePolling } from "@/components/providers/use-polling";
 // shown is our stored copy. Rendered by the layout from the server's record, then kept current
 // by polling it, so the notice comes and goes without a reload.
 
-const SERVICE_DOWN_MESSAGE = "The data-link service is not answering; showing stored data. Changes will catch up when it returns.";
+const SERVICE_DOWN_MESSAGE =
+  "The data-link service is not answering; showing stored data. Changes will catch up when it returns.";
 const EVERY_MS = 10_000;
 
 async function fetchUnreachable(): Promise<boolean> {
@@ -22,7 +23,11 @@ export function ServiceHealthBanner({ initiallyUnreachable }: { initiallyUnreach
   return (
     // A labelled landmark, not a live region: pages keep their own status and alert messages
     // (form results), and this notice must not be mistaken for one of them.
-    <aside aria-label="Service status" data-testid="service-health-banner" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+    <aside
+      aria-label="Service status"
+      data-testid="service-health-banner"
+      className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+    >
       {SERVICE_DOWN_MESSAGE}
     </aside>
   );

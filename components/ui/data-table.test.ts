@@ -12,13 +12,22 @@ const columns: Column<Row>[] = [
   { header: "Actions", hideHeader: true, cell: () => null },
 ];
 const render = (props: Partial<Parameters<typeof DataTable<Row>>[0]>) =>
-  renderToStaticMarkup(createElement(DataTable<Row>, { label: "Things", columns, rows: [], rowKey: (row) => row.id, ...props }));
+  renderToStaticMarkup(
+    createElement(DataTable<Row>, { label: "Things", columns, rows: [], rowKey: (row) => row.id, ...props }),
+  );
 
 describe("DataTable", () => {
   it("names its scroller, marks the table and each row for tests, and aligns figures", () => {
-    const html = render({ rows: [{ id: "a", name: "Ana <b>", cents: 12_345 }], testId: "things", rowTestId: "thing-row", caption: "Our things" });
+    const html = render({
+      rows: [{ id: "a", name: "Ana <b>", cents: 12_345 }],
+      testId: "things",
+      rowTestId: "thing-row",
+      caption: "Our things",
+    });
     expect(html).toContain('role="region" aria-label="Things table" tabindex="0"');
-    expect(html).toContain('<table class="min-w-full divide-y divide-slate-200 text-left text-sm" data-testid="things">');
+    expect(html).toContain(
+      '<table class="min-w-full divide-y divide-slate-200 text-left text-sm" data-testid="things">',
+    );
     expect(html).toContain(">Our things</caption>");
     expect(html).toContain('data-testid="thing-row"');
     expect(html).toMatch(/<th scope="col" class="[^"]*text-right">Premium<\/th>/);

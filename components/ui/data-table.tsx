@@ -41,13 +41,24 @@ export function DataTable<Row>({
 }) {
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
   return (
-    <div role="region" aria-label={`${label} table`} tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+    <div
+      role="region"
+      aria-label={`${label} table`}
+      tabIndex={0}
+      className="overflow-x-auto rounded-md border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+    >
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm" data-testid={testId}>
-        {caption ? <caption className="bg-white px-3 py-2 text-left text-sm font-medium text-slate-900">{caption}</caption> : null}
-        <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+        {caption ? (
+          <caption className="bg-white px-3 py-2 text-left text-sm font-medium text-slate-900">{caption}</caption>
+        ) : null}
+        <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" className={`whitespace-nowrap px-3 py-2 font-medium ${column.numeric ? "text-right" : ""}`}>
+              <th
+                key={column.header}
+                scope="col"
+                className={`px-3 py-2 font-medium whitespace-nowrap ${column.numeric ? "text-right" : ""}`}
+              >
                 {column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}
               </th>
             ))}
@@ -57,7 +68,10 @@ export function DataTable<Row>({
           {rows.map((row, index) => (
             <tr key={rowKey(row, index)} className="align-top" data-testid={rowTestId}>
               {columns.map((column) => (
-                <td key={column.header} className={`px-3 py-2 ${column.numeric ? "whitespace-nowrap text-right tabular-nums" : "min-w-[7rem] break-words"} ${column.className ?? ""}`}>
+                <td
+                  key={column.header}
+                  className={`px-3 py-2 ${column.numeric ? "text-right whitespace-nowrap tabular-nums" : "min-w-[7rem] break-words"} ${column.className ?? ""}`}
+                >
                   {column.cell(row)}
                 </td>
               ))}

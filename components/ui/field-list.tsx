@@ -7,8 +7,8 @@ export function FieldList({ fields, columns = 3 }: { fields: Field[]; columns?: 
     <dl className={`grid grid-cols-1 gap-x-6 gap-y-3 ${grid}`}>
       {fields.map((field) => (
         <div key={field.label}>
-          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{field.label}</dt>
-          <dd className="mt-0.5 text-sm text-slate-900 break-words">{field.value}</dd>
+          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{field.label}</dt>
+          <dd className="mt-0.5 text-sm break-words text-slate-900">{field.value}</dd>
         </div>
       ))}
     </dl>

@@ -1,19 +1,41 @@
 import Link from "next/link";
 
 /** Page links that keep the other parameters of the URL (filters), so a page can be shared. */
-export function Pagination({ page, pageCount, basePath, query = {} }: { page: number; pageCount: number; basePath: string; query?: Record<string, string | undefined> }) {
+export function Pagination({
+  page,
+  pageCount,
+  basePath,
+  query = {},
+}: {
+  page: number;
+  pageCount: number;
+  basePath: string;
+  query?: Record<string, string | undefined>;
+}) {
   if (pageCount <= 1) return null;
   const href = (p: number) => {
-    const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])));
+    const params = new URLSearchParams(
+      Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    );
     params.set("page", String(p));
     return `${basePath}?${params.toString()}`;
   };
   const linkClass = "rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100";
   return (
     <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-sm">
-      {page > 1 ? <Link className={linkClass} href={href(page - 1)}>Previous</Link> : null}
-      <span className="text-slate-600">Page {page} of {pageCount}</span>
-      {page < pageCount ? <Link className={linkClass} href={href(page + 1)}>Next</Link> : null}
+      {page > 1 ? (
+        <Link className={linkClass} href={href(page - 1)}>
+          Previous
+        </Link>
+      ) : null}
+      <span className="text-slate-600">
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount ? (
+        <Link className={linkClass} href={href(page + 1)}>
+          Next
+        </Link>
+      ) : null}
     </nav>
   );
 }

@@ -4,7 +4,8 @@ import { formatCents, humanize } from "@/lib/format";
 
 type Entry = { action: string; actorName: string | null; details: unknown };
 
-const record = (value: unknown): Record<string, unknown> => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const str = (value: unknown) => (typeof value === "string" ? value : null);
 const num = (value: unknown) => (typeof value === "number" ? value : null);
 
@@ -23,7 +24,8 @@ export function auditSentence(entry: Entry): string {
       const stage = str(d.stage);
       const premium = num(d.wonPremiumCents);
       const owner = to ? `stays with ${to}` : "stays unassigned";
-      const standing = stage === "WON" && premium !== null ? `won with ${formatCents(premium)}` : humanize(stage).toLowerCase();
+      const standing =
+        stage === "WON" && premium !== null ? `won with ${formatCents(premium)}` : humanize(stage).toLowerCase();
       return `Refresh of the account: ${owner}, ${standing}, as on its earlier pull`;
     }
     case "PULL_UNASSIGNED":

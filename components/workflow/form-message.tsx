@@ -4,7 +4,10 @@ import type { FormState } from "@/lib/workflow/form-state";
 export function FormMessage({ state }: { state: FormState }) {
   if (state.status === "idle") return null;
   return (
-    <p role={state.status === "error" ? "alert" : "status"} className={`text-sm ${state.status === "error" ? "text-red-700" : "text-emerald-700"}`}>
+    <p
+      role={state.status === "error" ? "alert" : "status"}
+      className={`text-sm ${state.status === "error" ? "text-red-700" : "text-emerald-700"}`}
+    >
       {state.message}
     </p>
   );

@@ -9,7 +9,9 @@ export function PullHistory({ entries }: { entries: AuditEventRow[] }) {
     <ol className="space-y-2 text-sm" data-testid="pull-history">
       {entries.map((entry) => (
         <li key={entry.id} className="flex flex-col gap-0.5 sm:flex-row sm:gap-3">
-          <time dateTime={entry.at.toISOString()} className="shrink-0 text-slate-500 tabular-nums">{formatInstant(entry.at)}</time>
+          <time dateTime={entry.at.toISOString()} className="shrink-0 text-slate-500 tabular-nums">
+            {formatInstant(entry.at)}
+          </time>
           <span className="text-slate-800">{auditSentence(entry)}</span>
         </li>
       ))}

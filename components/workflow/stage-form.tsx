@@ -35,11 +35,21 @@ export function StageForm({ pullId, stage, wonPremium }: { pullId: string; stage
       <input type="hidden" name="pullId" value={pullId} />
       <input type="hidden" name="expectedStage" value={stage} />
       <fieldset>
-        <legend className="text-xs font-medium uppercase tracking-wide text-slate-500">Stage</legend>
+        <legend className="text-xs font-medium tracking-wide text-slate-500 uppercase">Stage</legend>
         <div className="mt-1 flex flex-wrap gap-2">
           {STAGES.map((s) => (
-            <label key={s.value} className={`cursor-pointer rounded-md border px-3 py-1.5 text-sm ${chosen === s.value ? "border-brand-600 bg-brand-50 text-brand-900" : "border-slate-300 bg-white"}`}>
-              <input type="radio" name="stage" value={s.value} checked={chosen === s.value} onChange={() => setChosen(s.value)} className="sr-only" />
+            <label
+              key={s.value}
+              className={`cursor-pointer rounded-md border px-3 py-1.5 text-sm ${chosen === s.value ? "border-brand-600 bg-brand-50 text-brand-900" : "border-slate-300 bg-white"}`}
+            >
+              <input
+                type="radio"
+                name="stage"
+                value={s.value}
+                checked={chosen === s.value}
+                onChange={() => setChosen(s.value)}
+                className="sr-only"
+              />
               {s.label}
             </label>
           ))}
@@ -49,7 +59,9 @@ export function StageForm({ pullId, stage, wonPremium }: { pullId: string; stage
         <label className="block text-sm">
           <span className="text-slate-700">Premium won (per year)</span>
           <span className="mt-1 flex items-center gap-1">
-            <span aria-hidden="true" className="text-slate-500">$</span>
+            <span aria-hidden="true" className="text-slate-500">
+              $
+            </span>
             <input
               name="premium"
               inputMode="decimal"
@@ -66,11 +78,19 @@ export function StageForm({ pullId, stage, wonPremium }: { pullId: string; stage
       {chosen === "LOST" ? (
         <label className="block text-sm">
           <span className="text-slate-700">Why was it lost? (optional)</span>
-          <input name="lostReason" maxLength={500} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5" />
+          <input
+            name="lostReason"
+            maxLength={500}
+            className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5"
+          />
         </label>
       ) : null}
       <div className="flex items-center gap-3">
-        <button type="submit" disabled={pending || (chosen === stage && chosen !== "WON")} className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={pending || (chosen === stage && chosen !== "WON")}
+          className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
+        >
           {pending ? "Saving…" : "Save stage"}
         </button>
         <span id={premiumError ? "premium-error" : undefined}>

@@ -10,33 +10,59 @@ import { StageForm } from "./stage-form";
 
 const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
 
-export function WorkflowPanel({ user, pullId, workflow, people }: { user: SessionUser; pullId: string; workflow: PullWorkflow; people: Array<{ id: string; name: string }> }) {
+export function WorkflowPanel({
+  user,
+  pullId,
+  workflow,
+  people,
+}: {
+  user: SessionUser;
+  pullId: string;
+  workflow: PullWorkflow;
+  people: Array<{ id: string; name: string }>;
+}) {
   const canSetStage = canOnPull(user, "pulls:set-stage", workflow);
   const canAssign = can(user, "pulls:assign");
   const canClaim = !canAssign && canOnPull(user, "pulls:claim", workflow);
   return (
-    <section aria-labelledby="workflow-title" className="rounded-lg border border-slate-200 bg-white p-5" data-testid="workflow-panel">
-      <h2 id="workflow-title" className="mb-3 text-lg font-semibold text-slate-900">Agency pipeline</h2>
+    <section
+      aria-labelledby="workflow-title"
+      className="rounded-lg border border-slate-200 bg-white p-5"
+      data-testid="workflow-panel"
+    >
+      <h2 id="workflow-title" className="mb-3 text-lg font-semibold text-slate-900">
+        Agency pipeline
+      </h2>
       <dl className="mb-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         <div>
-          <dt className="text-xs uppercase tracking-wide text-slate-500">Stage</dt>
-          <dd className="font-medium" data-testid="workflow-stage">{humanize(workflow.stage)}</dd>
+          <dt className="text-xs tracking-wide text-slate-500 uppercase">Stage</dt>
+          <dd className="font-medium" data-testid="workflow-stage">
+            {humanize(workflow.stage)}
+          </dd>
         </div>
         <div>
-          <dt className="text-xs uppercase tracking-wide text-slate-500">{workflow.stage === "LOST" ? "Reason" : "Won premium"}</dt>
-          <dd data-testid="workflow-premium">{workflow.stage === "LOST" ? workflow.lostReason ?? "—" : formatCents(workflow.wonPremiumCents)}</dd>
+          <dt className="text-xs tracking-wide text-slate-500 uppercase">
+            {workflow.stage === "LOST" ? "Reason" : "Won premium"}
+          </dt>
+          <dd data-testid="workflow-premium">
+            {workflow.stage === "LOST" ? (workflow.lostReason ?? "—") : formatCents(workflow.wonPremiumCents)}
+          </dd>
         </div>
         <div>
-          <dt className="text-xs uppercase tracking-wide text-slate-500">Assignee</dt>
+          <dt className="text-xs tracking-wide text-slate-500 uppercase">Assignee</dt>
           <dd data-testid="workflow-assignee">{workflow.assigneeName ?? "Unassigned"}</dd>
         </div>
         <div>
-          <dt className="text-xs uppercase tracking-wide text-slate-500">Stage changed</dt>
+          <dt className="text-xs tracking-wide text-slate-500 uppercase">Stage changed</dt>
           <dd>{formatInstant(workflow.stageChangedAt)}</dd>
         </div>
       </dl>
       <div className="grid gap-6 md:grid-cols-2">
-        {canSetStage ? <StageForm pullId={pullId} stage={workflow.stage} wonPremium={dollars(workflow.wonPremiumCents)} /> : <p className="text-sm text-slate-600">Only the assigned agent, a manager or an admin can change the stage.</p>}
+        {canSetStage ? (
+          <StageForm pullId={pullId} stage={workflow.stage} wonPremium={dollars(workflow.wonPremiumCents)} />
+        ) : (
+          <p className="text-sm text-slate-600">Only the assigned agent, a manager or an admin can change the stage.</p>
+        )}
         <div>
           {canAssign ? <AssignForm pullId={pullId} assigneeId={workflow.assigneeId} people={people} /> : null}
           {canClaim ? <ClaimButton pullId={pullId} /> : null}

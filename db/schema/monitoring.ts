@@ -1,5 +1,16 @@
 import "server-only";
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 // What webhooks tell us about monitored accounts and links in progress. The service is the
 // source of truth for a monitoring; these rows mirror what it last said.

@@ -1,6 +1,20 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { pullStage } from "./pull-stage";
 import { users } from "./users";
 
@@ -80,33 +94,89 @@ export const pulls = pgTable(
     // The pull list's sorts (lib/pulls/queries.ts ordering()): each a partial index over listed
     // pulls in exactly the list's order, ties broken by pull id, so a page is read in order
     // and stops after 50 rows instead of sorting the whole book.
-    index("pulls_list_created_idx").on(t.serviceCreatedAt.desc().nullsLast(), t.pullId).where(sql`${t.parentPullId} is null`),
-    index("pulls_list_name_idx").on(t.sortName, t.pullId).where(sql`${t.parentPullId} is null`),
-    index("pulls_list_premium_idx").on(t.totalPremiumCents.desc().nullsLast(), t.pullId).where(sql`${t.parentPullId} is null`),
-    index("pulls_list_expiry_idx").on(t.nextExpiryDate, t.pullId).where(sql`${t.parentPullId} is null`),
+    index("pulls_list_created_idx")
+      .on(t.serviceCreatedAt.desc().nullsLast(), t.pullId)
+      .where(sql`${t.parentPullId} is null`),
+    index("pulls_list_name_idx")
+      .on(t.sortName, t.pullId)
+      .where(sql`${t.parentPullId} is null`),
+    index("pulls_list_premium_idx")
+      .on(t.totalPremiumCents.desc().nullsLast(), t.pullId)
+      .where(sql`${t.parentPullId} is null`),
+    index("pulls_list_expiry_idx")
+      .on(t.nextExpiryDate, t.pullId)
+      .where(sql`${t.parentPullId} is null`),
     // The filters' choices (listPullFilterOptions): loose index scans, one probe per value.
-    index("pulls_top_status_idx").on(t.status).where(sql`${t.parentPullId} is null`),
-    index("pulls_top_type_idx").on(t.type).where(sql`${t.parentPullId} is null`),
-    index("pulls_top_carrier_idx").on(t.providerName, sql`coalesce(${t.providerFriendlyName}, ${t.providerName})`).where(sql`${t.parentPullId} is null and ${t.providerName} is not null`),
-    index("pulls_top_policy_types_idx").on(t.policyTypes).where(sql`${t.parentPullId} is null`),
+    index("pulls_top_status_idx")
+      .on(t.status)
+      .where(sql`${t.parentPullId} is null`),
+    index("pulls_top_type_idx")
+      .on(t.type)
+      .where(sql`${t.parentPullId} is null`),
+    index("pulls_top_carrier_idx")
+      .on(t.providerName, sql`coalesce(${t.providerFriendlyName}, ${t.providerName})`)
+      .where(sql`${t.parentPullId} is null and ${t.providerName} is not null`),
+    index("pulls_top_policy_types_idx")
+      .on(t.policyTypes)
+      .where(sql`${t.parentPullId} is null`),
     // Counting the whole list, or the list without monitored pulls: a narrow index-only scan.
-    index("pulls_list_count_idx").on(t.isArchived, t.pullId).where(sql`${t.parentPullId} is null`),
+    index("pulls_list_count_idx")
+      .on(t.isArchived, t.pullId)
+      .where(sql`${t.parentPullId} is null`),
     // An account's pulls by id, index-only (the monitored filter, account history).
     index("pulls_account_pull_idx").on(t.accountIdentifier, t.pullId),
     // Counting a filtered list (the "N linked accounts" beside every page): an index-only scan
     // of the listed pulls with every filtered column at hand, instead of reading the table.
     index("pulls_list_filter_idx")
-      .on(t.isArchived, t.stage, t.status, t.assigneeId, t.type, t.providerName, t.serviceCreatedAt, t.nextExpiryDate, t.publicAlias, t.wonCreditedTo, t.stageChangedAt, t.accountIdentifier, t.pullId, t.policyTypes, t.totalPremiumCents)
+      .on(
+        t.isArchived,
+        t.stage,
+        t.status,
+        t.assigneeId,
+        t.type,
+        t.providerName,
+        t.serviceCreatedAt,
+        t.nextExpiryDate,
+        t.publicAlias,
+        t.wonCreditedTo,
+        t.stageChangedAt,
+        t.accountIdentifier,
+        t.pullId,
+        t.policyTypes,
+        t.totalPremiumCents,
+      )
       .where(sql`${t.parentPullId} is null`),
     // The reports' won premium, median days to win (lib/reports/queries.ts): index-only scans of
     // the WON pulls with every column they group, filter or sum, and those the check for a
     // carried-over decision compares (account, created_at, pull id).
     index("pulls_report_won_carry_idx")
-      .on(t.stageChangedAt, t.wonCreditedTo, t.wonPremiumCents, t.providerName, t.providerFriendlyName, t.publicAlias, t.serviceCreatedAt, t.policyTypes, t.accountIdentifier, t.createdAt, t.pullId)
+      .on(
+        t.stageChangedAt,
+        t.wonCreditedTo,
+        t.wonPremiumCents,
+        t.providerName,
+        t.providerFriendlyName,
+        t.publicAlias,
+        t.serviceCreatedAt,
+        t.policyTypes,
+        t.accountIdentifier,
+        t.createdAt,
+        t.pullId,
+      )
       .where(sql`${t.stage} = 'WON' and ${t.parentPullId} is null`),
     // The close ratio: pulls decided (WON or LOST) in a range, by owner.
     index("pulls_report_decided_carry_idx")
-      .on(t.stageChangedAt, t.stage, t.wonCreditedTo, t.assigneeId, t.publicAlias, t.policyTypes, t.accountIdentifier, t.createdAt, t.pullId)
+      .on(
+        t.stageChangedAt,
+        t.stage,
+        t.wonCreditedTo,
+        t.assigneeId,
+        t.publicAlias,
+        t.policyTypes,
+        t.accountIdentifier,
+        t.createdAt,
+        t.pullId,
+      )
       .where(sql`${t.stage} in ('WON', 'LOST') and ${t.parentPullId} is null`),
     // A decision carried over to a refresh of its account (the reports count it once): the
     // earlier decision of the same account, stage and moment, found index-only.

@@ -13,7 +13,10 @@ export const rateLimitWindows = pgTable(
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     hits: integer("hits").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limit_windows_window_start_idx").on(t.windowStart)],
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index("rate_limit_windows_window_start_idx").on(t.windowStart),
+  ],
 );
 
 /**
@@ -52,7 +55,11 @@ export const reconnectPages = pgTable(
     closedReason: text("closed_reason"),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
-  (t) => [index("reconnect_pages_monitoring_id_idx").on(t.monitoringId).where(sql`${t.completedAt} is null`)],
+  (t) => [
+    index("reconnect_pages_monitoring_id_idx")
+      .on(t.monitoringId)
+      .where(sql`${t.completedAt} is null`),
+  ],
 );
 
 export type ReconnectPageRow = typeof reconnectPages.$inferSelect;

@@ -28,7 +28,9 @@ export const syncRuns = pgTable(
   },
   (t) => [
     // At most one run at a time, across every app instance sharing the database.
-    uniqueIndex("sync_runs_one_running").on(t.status).where(sql`${t.status} = 'RUNNING'`),
+    uniqueIndex("sync_runs_one_running")
+      .on(t.status)
+      .where(sql`${t.status} = 'RUNNING'`),
     index("sync_runs_started_at_idx").on(t.startedAt),
   ],
 );

@@ -33,7 +33,9 @@ export const userSessions = pgTable(
   "user_sessions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** The absolute end, however active the session stays (COVERDESK_SESSION_MAX_HOURS). */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

@@ -1,6 +1,17 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 export const EVENT_STATUSES = ["PENDING", "PROCESSING", "DONE", "FAILED", "IGNORED"] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -28,7 +39,9 @@ export const webhookEvents = pgTable(
   (t) => [
     uniqueIndex("webhook_events_dedup_key_unique").on(t.dedupKey),
     // The worker's claim query: due PENDING rows, oldest first.
-    index("webhook_events_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
+    index("webhook_events_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'PENDING'`),
     index("webhook_events_status_idx").on(t.status),
     index("webhook_events_pull_id_idx").on(t.pullId),
   ],

@@ -28,7 +28,8 @@ export const INVALID_FORM_MESSAGE = "This form could not be read. Reload the pag
 export type ActionContext<Input> = { user: SessionUser; input: Input; db: Db };
 
 /** Why a guarded call did not reach the action. */
-export type Refusal = { reason: "signed-out" } | { reason: "not-allowed" } | { reason: "invalid"; message: string; field?: string };
+export type Refusal =
+  { reason: "signed-out" } | { reason: "not-allowed" } | { reason: "invalid"; message: string; field?: string };
 
 /** Each submitted field, as every value the form sent under that name (in order): what the schema reads. */
 export type SubmittedForm = Record<string, FormDataEntryValue[]>;
@@ -60,13 +61,18 @@ export const formText = () => z.preprocess(firstText, z.string().optional()).tra
 export const formTextOrNull = () => z.preprocess(firstText, z.string().optional()).transform((value) => value || null);
 
 /** One text field where empty means "not given": undefined when absent or empty. */
-export const formTextOrUndefined = () => z.preprocess(firstText, z.string().optional()).transform((value) => value || undefined);
+export const formTextOrUndefined = () =>
+  z.preprocess(firstText, z.string().optional()).transform((value) => value || undefined);
 
 /** A required field as the command expects it: the empty string when absent (the command then says what is missing). */
 export const formTextOrEmpty = () => z.preprocess(firstText, z.string().optional()).transform((value) => value ?? "");
 
 /** Every text value sent under a repeated name (e.g. ticked checkboxes). */
-export const formList = () => z.preprocess((values) => (Array.isArray(values) ? values.filter((v): v is string => typeof v === "string") : []), z.array(z.string()));
+export const formList = () =>
+  z.preprocess(
+    (values) => (Array.isArray(values) ? values.filter((v): v is string => typeof v === "string") : []),
+    z.array(z.string()),
+  );
 
 /** The first text value of `name` in a submitted form, read like `formText()`. */
 export const submittedText = (form: SubmittedForm, name: string): string | undefined => firstText(form[name]);
@@ -77,7 +83,11 @@ export const submittedForm = () => z.custom<SubmittedForm>((value) => typeof val
 /** For actions that read no field. */
 export const noInput = z.object({});
 
-async function admit<S extends z.ZodType>(permission: Permission, schema: S, formData: FormData | undefined): Promise<{ ok: true; context: ActionContext<z.output<S>> } | { ok: false; refusal: Refusal }> {
+async function admit<S extends z.ZodType>(
+  permission: Permission,
+  schema: S,
+  formData: FormData | undefined,
+): Promise<{ ok: true; context: ActionContext<z.output<S>> } | { ok: false; refusal: Refusal }> {
   const user = await getSessionUser();
   if (!user) return { ok: false, refusal: { reason: "signed-out" } };
   if (!allows(user, permission)) return { ok: false, refusal: { reason: "not-allowed" } };
@@ -85,7 +95,10 @@ async function admit<S extends z.ZodType>(permission: Permission, schema: S, for
   if (!parsed.success) {
     // The app's own words: a validator's message is not for the person at the form.
     const issue = parsed.error.issues[0];
-    return { ok: false, refusal: { reason: "invalid", message: INVALID_FORM_MESSAGE, field: issue?.path.join(".") || undefined } };
+    return {
+      ok: false,
+      refusal: { reason: "invalid", message: INVALID_FORM_MESSAGE, field: issue?.path.join(".") || undefined },
+    };
   }
   return { ok: true, context: { user, input: parsed.data, db: await getDb() } };
 }

@@ -21,7 +21,10 @@ const EVERYONE: Who[] = ["admin", "manager", "agent", "otherAgent", "none"];
 let current: { id: string } | null = null;
 /** Each user's open server-side session (user_sessions), which the session cookie names. */
 const sessions: Record<string, string> = {};
-vi.mock("next-auth", () => ({ getServerSession: async () => (current ? { user: { id: current.id }, sessionId: sessions[current.id] } : null), default: () => null }));
+vi.mock("next-auth", () => ({
+  getServerSession: async () => (current ? { user: { id: current.id }, sessionId: sessions[current.id] } : null),
+  default: () => null,
+}));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": "192.0.2.10" }) }));
 
@@ -32,7 +35,9 @@ let queuePull = ""; // unassigned
 let failedEvent = 0;
 
 async function baseline() {
-  await database.db.execute(sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, users cascade`);
+  await database.db.execute(
+    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, users cascade`,
+  );
   const staff = await database.db
     .insert(users)
     .values([
@@ -46,7 +51,10 @@ async function baseline() {
   if (!admin || !manager || !agent || !otherAgent) throw new Error("staff not created");
   Object.assign(ids, { admin, manager, agent, otherAgent });
   for (const id of [admin, manager, agent, otherAgent]) {
-    const [session] = await database.db.insert(userSessions).values({ userId: id, expiresAt: new Date(Date.now() + 3_600_000) }).returning({ id: userSessions.id });
+    const [session] = await database.db
+      .insert(userSessions)
+      .values({ userId: id, expiresAt: new Date(Date.now() + 3_600_000) })
+      .returning({ id: userSessions.id });
     sessions[id] = session?.id ?? "";
   }
   const sample = generatePulls(77, 6, new Date()).filter((p) => p.status === "SUCCESS" && !p.parent_pull_id);
@@ -54,23 +62,66 @@ async function baseline() {
   ownPull = sample[0]?.pull_id ?? "";
   queuePull = sample[1]?.pull_id ?? "";
   await database.db.update(pulls).set({ assigneeId: ids.agent }).where(eq(pulls.pullId, ownPull));
-  await database.db.insert(monitorings).values({ monitoringId: "mon_matrix", initialPullId: ownPull, status: "ACTIVE", interval: "P1M", reconnectRequestedAt: new Date(), reconnectAuthStatus: "NOT_AUTHENTICATED", reconnectToken: "rct_matrix" });
-  await database.db.insert(monitorings).values({ monitoringId: "mon_matrix_page", initialPullId: queuePull, status: "ACTIVE", interval: "P1M", reconnectRequestedAt: new Date(), reconnectAuthStatus: "NOT_AUTHENTICATED", reconnectToken: "rct_matrix_page" });
-  await database.db.insert(reconnectPages).values({ id: "MATRIXMATRIXMATRIXMATR", monitoringId: "mon_matrix_page", expiresAt: new Date(Date.now() + 86_400_000) });
-  const [event] = await database.db.insert(webhookEvents).values({ dedupKey: "k", eventType: "COMPLETE", pullId: queuePull, status: "FAILED", payload: {} }).returning({ id: webhookEvents.id });
+  await database.db.insert(monitorings).values({
+    monitoringId: "mon_matrix",
+    initialPullId: ownPull,
+    status: "ACTIVE",
+    interval: "P1M",
+    reconnectRequestedAt: new Date(),
+    reconnectAuthStatus: "NOT_AUTHENTICATED",
+    reconnectToken: "rct_matrix",
+  });
+  await database.db.insert(monitorings).values({
+    monitoringId: "mon_matrix_page",
+    initialPullId: queuePull,
+    status: "ACTIVE",
+    interval: "P1M",
+    reconnectRequestedAt: new Date(),
+    reconnectAuthStatus: "NOT_AUTHENTICATED",
+    reconnectToken: "rct_matrix_page",
+  });
+  await database.db.insert(reconnectPages).values({
+    id: "MATRIXMATRIXMATRIXMATR",
+    monitoringId: "mon_matrix_page",
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  const [event] = await database.db
+    .insert(webhookEvents)
+    .values({ dedupKey: "k", eventType: "COMPLETE", pullId: queuePull, status: "FAILED", payload: {} })
+    .returning({ id: webhookEvents.id });
   failedEvent = event?.id ?? 0;
 }
 
 /** A fingerprint of everything an action could write. */
 async function snapshot(): Promise<string> {
-  const tables = ["users", "pulls", "audit_events", "webhook_events", "assignment_settings", "sync_runs", "monitorings", "reconnect_pages"];
-  const parts = await Promise.all(tables.map(async (t) => (await queryRows<{ h: string | null }>(database.db, sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${t} t`)))[0]?.h));
+  const tables = [
+    "users",
+    "pulls",
+    "audit_events",
+    "webhook_events",
+    "assignment_settings",
+    "sync_runs",
+    "monitorings",
+    "reconnect_pages",
+  ];
+  const parts = await Promise.all(
+    tables.map(
+      async (t) =>
+        (
+          await queryRows<{ h: string | null }>(
+            database.db,
+            sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${t} t`),
+          )
+        )[0]?.h,
+    ),
+  );
   return parts.join(",");
 }
 
 function form(values: Record<string, string | string[]>): FormData {
   const data = new FormData();
-  for (const [key, value] of Object.entries(values)) for (const v of Array.isArray(value) ? value : [value]) data.append(key, v);
+  for (const [key, value] of Object.entries(values))
+    for (const v of Array.isArray(value) ? value : [value]) data.append(key, v);
   return data;
 }
 
@@ -78,17 +129,26 @@ const IDLE = { status: "idle" } as const;
 type Outcome = "allowed" | "denied";
 /** How a call's answer reads: form states, JSON results, and HTTP responses. */
 function outcomeOf(result: unknown): Outcome | "unknown" {
-  if (result instanceof Response) return result.status === 404 || result.status === 401 || result.status === 403 ? "denied" : "allowed";
+  if (result instanceof Response)
+    return result.status === 404 || result.status === 401 || result.status === 403 ? "denied" : "allowed";
   if (result && typeof result === "object" && "status" in result) {
     // Past the permission check counts as allowed, even when the input or the service then says no.
     const state = result as { status: string; code?: string };
-    return state.status === "done" || ["INVALID", "STALE", "CONFLICT"].includes(state.code ?? "") ? "allowed" : "denied";
+    return state.status === "done" || ["INVALID", "STALE", "CONFLICT"].includes(state.code ?? "")
+      ? "allowed"
+      : "denied";
   }
-  if (result && typeof result === "object" && "ok" in result) return (result as { ok: boolean }).ok ? "allowed" : "denied";
+  if (result && typeof result === "object" && "ok" in result)
+    return (result as { ok: boolean }).ok ? "allowed" : "denied";
   return "unknown"; // void actions: judged by the database
 }
 
-type Entry = { name: string; allowed: Who[]; call: () => Promise<unknown>; /** Allowed calls that write. */ writes: boolean };
+type Entry = {
+  name: string;
+  allowed: Who[];
+  call: () => Promise<unknown>;
+  /** Allowed calls that write. */ writes: boolean;
+};
 
 const pullActions = () => import("@/app/(app)/pulls/actions");
 const eventActions = () => import("@/app/(app)/events/actions");
@@ -99,41 +159,193 @@ const reconnectActions = () => import("@/app/(app)/reconnect/actions");
 const consumerActions = () => import("@/app/connect/[token]/actions");
 /** The consumer's reconnect page is guarded by the token in its address, not by a session. */
 const reconnectPage = async () => reconnectPageToken(configuredReconnectPageKey(), (await reconnectPageIds())[0] ?? "");
-const reconnectPageIds = async () => (await database.db.select({ id: reconnectPages.id }).from(reconnectPages)).map((r) => r.id);
+const reconnectPageIds = async () =>
+  (await database.db.select({ id: reconnectPages.id }).from(reconnectPages)).map((r) => r.id);
 
 const MATRIX: Entry[] = [
-  { name: "pulls/assignPullAction", allowed: ["admin", "manager"], writes: true, call: async () => (await pullActions()).assignPullAction(IDLE, form({ pullId: queuePull, assigneeId: ids.manager })) },
-  { name: "pulls/claimPullAction", allowed: ["admin", "manager", "agent", "otherAgent"], writes: true, call: async () => (await pullActions()).claimPullAction(IDLE, form({ pullId: queuePull })) },
-  { name: "pulls/bulkAssignAction", allowed: ["admin", "manager"], writes: true, call: async () => (await pullActions()).bulkAssignAction(IDLE, form({ pullIds: [ownPull, queuePull], assigneeId: ids.otherAgent })) },
-  { name: "pulls/setStageAction", allowed: ["admin", "manager", "agent"], writes: true, call: async () => (await pullActions()).setStageAction(IDLE, form({ pullId: ownPull, stage: "WON", premium: "1200" })) },
-  { name: "events/retryEventAction", allowed: ["admin"], writes: true, call: async () => (await eventActions()).retryEventAction(form({ eventId: String(failedEvent) })) },
-  { name: "events/retryAllFailedAction", allowed: ["admin"], writes: true, call: async () => (await eventActions()).retryAllFailedAction() },
-  { name: "events/startSyncAction", allowed: ["admin"], writes: true, call: async () => (await eventActions()).startSyncAction() },
-  { name: "admin/users/createUserAction", allowed: ["admin"], writes: true, call: async () => (await userActions()).createUserAction(IDLE, form({ email: "new@m.test", name: "New", role: "AGENT", password: "a-long-password-1" })) },
-  { name: "admin/users/updateUserAction", allowed: ["admin"], writes: true, call: async () => (await userActions()).updateUserAction(IDLE, form({ userId: ids.otherAgent, role: "MANAGER" })) },
-  { name: "admin/users/resetPasswordAction", allowed: ["admin"], writes: true, call: async () => (await userActions()).resetPasswordAction(IDLE, form({ userId: ids.otherAgent, password: "another-password-2" })) },
-  { name: "admin/users/deactivateUserAction", allowed: ["admin"], writes: true, call: async () => (await userActions()).deactivateUserAction(IDLE, form({ userId: ids.otherAgent, handoverTo: "" })) },
-  { name: "admin/assignment/saveAssignmentAction", allowed: ["admin"], writes: true, call: async () => (await assignmentActions()).saveAssignmentAction(IDLE, form({ mode: "ROUND_ROBIN" })) },
+  {
+    name: "pulls/assignPullAction",
+    allowed: ["admin", "manager"],
+    writes: true,
+    call: async () =>
+      (await pullActions()).assignPullAction(IDLE, form({ pullId: queuePull, assigneeId: ids.manager })),
+  },
+  {
+    name: "pulls/claimPullAction",
+    allowed: ["admin", "manager", "agent", "otherAgent"],
+    writes: true,
+    call: async () => (await pullActions()).claimPullAction(IDLE, form({ pullId: queuePull })),
+  },
+  {
+    name: "pulls/bulkAssignAction",
+    allowed: ["admin", "manager"],
+    writes: true,
+    call: async () =>
+      (await pullActions()).bulkAssignAction(IDLE, form({ pullIds: [ownPull, queuePull], assigneeId: ids.otherAgent })),
+  },
+  {
+    name: "pulls/setStageAction",
+    allowed: ["admin", "manager", "agent"],
+    writes: true,
+    call: async () =>
+      (await pullActions()).setStageAction(IDLE, form({ pullId: ownPull, stage: "WON", premium: "1200" })),
+  },
+  {
+    name: "events/retryEventAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () => (await eventActions()).retryEventAction(form({ eventId: String(failedEvent) })),
+  },
+  {
+    name: "events/retryAllFailedAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () => (await eventActions()).retryAllFailedAction(),
+  },
+  {
+    name: "events/startSyncAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () => (await eventActions()).startSyncAction(),
+  },
+  {
+    name: "admin/users/createUserAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () =>
+      (await userActions()).createUserAction(
+        IDLE,
+        form({ email: "new@m.test", name: "New", role: "AGENT", password: "a-long-password-1" }),
+      ),
+  },
+  {
+    name: "admin/users/updateUserAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () => (await userActions()).updateUserAction(IDLE, form({ userId: ids.otherAgent, role: "MANAGER" })),
+  },
+  {
+    name: "admin/users/resetPasswordAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () =>
+      (await userActions()).resetPasswordAction(IDLE, form({ userId: ids.otherAgent, password: "another-password-2" })),
+  },
+  {
+    name: "admin/users/deactivateUserAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () =>
+      (await userActions()).deactivateUserAction(IDLE, form({ userId: ids.otherAgent, handoverTo: "" })),
+  },
+  {
+    name: "admin/assignment/saveAssignmentAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () => (await assignmentActions()).saveAssignmentAction(IDLE, form({ mode: "ROUND_ROBIN" })),
+  },
   // No service runs beside this test: an allowed call reaches the client and fails there, writing nothing.
-  { name: "admin/service/registerWebhookAction", allowed: ["admin"], writes: false, call: async () => (await serviceActions()).registerWebhookAction(IDLE) },
-  { name: "admin/service/setWebhookActiveAction", allowed: ["admin"], writes: false, call: async () => (await serviceActions()).setWebhookActiveAction(IDLE, form({ webhookId: "wh_1", active: "false" })) },
+  {
+    name: "admin/service/registerWebhookAction",
+    allowed: ["admin"],
+    writes: false,
+    call: async () => (await serviceActions()).registerWebhookAction(IDLE),
+  },
+  {
+    name: "admin/service/setWebhookActiveAction",
+    allowed: ["admin"],
+    writes: false,
+    call: async () =>
+      (await serviceActions()).setWebhookActiveAction(IDLE, form({ webhookId: "wh_1", active: "false" })),
+  },
   // The service is not running here: allowed calls pass the permission check and are then
   // refused by the unreachable service (CONFLICT), changing nothing.
-  { name: "pulls/enableMonitoringAction", allowed: ["admin", "manager"], writes: false, call: async () => (await pullActions()).enableMonitoringAction(IDLE, form({ pullId: ownPull, every: "1", unit: "M" })) },
-  { name: "pulls/changeMonitoringAction", allowed: ["admin", "manager"], writes: false, call: async () => (await pullActions()).changeMonitoringAction(IDLE, form({ pullId: ownPull, monitoringId: "mon_matrix", every: "2", unit: "M" })) },
-  { name: "pulls/stopMonitoringAction", allowed: ["admin", "manager"], writes: false, call: async () => (await pullActions()).stopMonitoringAction(IDLE, form({ pullId: ownPull, monitoringId: "mon_matrix" })) },
-  { name: "pulls/refreshMonitoringAction", allowed: ["admin", "manager"], writes: false, call: async () => (await pullActions()).refreshMonitoringAction(IDLE, form({ pullId: ownPull, monitoringId: "mon_matrix" })) },
+  {
+    name: "pulls/enableMonitoringAction",
+    allowed: ["admin", "manager"],
+    writes: false,
+    call: async () =>
+      (await pullActions()).enableMonitoringAction(IDLE, form({ pullId: ownPull, every: "1", unit: "M" })),
+  },
+  {
+    name: "pulls/changeMonitoringAction",
+    allowed: ["admin", "manager"],
+    writes: false,
+    call: async () =>
+      (await pullActions()).changeMonitoringAction(
+        IDLE,
+        form({ pullId: ownPull, monitoringId: "mon_matrix", every: "2", unit: "M" }),
+      ),
+  },
+  {
+    name: "pulls/stopMonitoringAction",
+    allowed: ["admin", "manager"],
+    writes: false,
+    call: async () =>
+      (await pullActions()).stopMonitoringAction(IDLE, form({ pullId: ownPull, monitoringId: "mon_matrix" })),
+  },
+  {
+    name: "pulls/refreshMonitoringAction",
+    allowed: ["admin", "manager"],
+    writes: false,
+    call: async () =>
+      (await pullActions()).refreshMonitoringAction(IDLE, form({ pullId: ownPull, monitoringId: "mon_matrix" })),
+  },
   // Whoever may see the account may ask for a fresh link; the service is unreachable here.
-  { name: "reconnect/renewReconnectLinkAction", allowed: ["admin", "manager", "agent"], writes: false, call: async () => (await reconnectActions()).renewReconnectLinkAction(IDLE, form({ monitoringId: "mon_matrix" })) },
-  { name: "reconnect/openReconnectPageAction", allowed: ["admin", "manager", "agent"], writes: true, call: async () => (await reconnectActions()).openReconnectPageAction(IDLE, form({ monitoringId: "mon_matrix" })) },
+  {
+    name: "reconnect/renewReconnectLinkAction",
+    allowed: ["admin", "manager", "agent"],
+    writes: false,
+    call: async () => (await reconnectActions()).renewReconnectLinkAction(IDLE, form({ monitoringId: "mon_matrix" })),
+  },
+  {
+    name: "reconnect/openReconnectPageAction",
+    allowed: ["admin", "manager", "agent"],
+    writes: true,
+    call: async () => (await reconnectActions()).openReconnectPageAction(IDLE, form({ monitoringId: "mon_matrix" })),
+  },
   // Public, token-guarded: anyone holding the page's address may answer (here the service is
   // unreachable, so the answer is refused after the guard); a wrong token is refused for all.
-  { name: "connect/[token]/answerReconnectPageAction", allowed: EVERYONE, writes: false, call: async () => (await consumerActions()).answerReconnectPageAction(IDLE, form({ token: await reconnectPage(), kind: "credentials", username: "u", password: "p" })) },
-  { name: "GET /api/connect/[token]/status", allowed: EVERYONE, writes: false, call: async () => (await import("@/app/api/connect/[token]/status/route")).GET(new Request("http://app/x", { headers: { "x-forwarded-for": "192.0.2.10" } }), { params: reconnectPage().then((token) => ({ token })) }) },
-  { name: "GET /api/admin/sync", allowed: ["admin"], writes: false, call: async () => (await import("@/app/api/admin/sync/route")).GET() },
-  { name: "GET /api/reports/csv", allowed: ["admin", "manager"], writes: true /* the audit trail */, call: async () => (await import("@/app/api/reports/csv/route")).GET(new Request("http://app/api/reports/csv?table=byAgent")) },
+  {
+    name: "connect/[token]/answerReconnectPageAction",
+    allowed: EVERYONE,
+    writes: false,
+    call: async () =>
+      (await consumerActions()).answerReconnectPageAction(
+        IDLE,
+        form({ token: await reconnectPage(), kind: "credentials", username: "u", password: "p" }),
+      ),
+  },
+  {
+    name: "GET /api/connect/[token]/status",
+    allowed: EVERYONE,
+    writes: false,
+    call: async () =>
+      (await import("@/app/api/connect/[token]/status/route")).GET(
+        new Request("http://app/x", { headers: { "x-forwarded-for": "192.0.2.10" } }),
+        { params: reconnectPage().then((token) => ({ token })) },
+      ),
+  },
+  {
+    name: "GET /api/admin/sync",
+    allowed: ["admin"],
+    writes: false,
+    call: async () => (await import("@/app/api/admin/sync/route")).GET(),
+  },
+  {
+    name: "GET /api/reports/csv",
+    allowed: ["admin", "manager"],
+    writes: true /* the audit trail */,
+    call: async () =>
+      (await import("@/app/api/reports/csv/route")).GET(new Request("http://app/api/reports/csv?table=byAgent")),
+  },
   // Everyone signed in may export; what the file holds follows their view (tested below).
-  { name: "GET /api/pulls/csv", allowed: ["admin", "manager", "agent", "otherAgent"], writes: true /* the audit trail */, call: async () => (await import("@/app/api/pulls/csv/route")).GET(new Request("http://app/api/pulls/csv")) },
+  {
+    name: "GET /api/pulls/csv",
+    allowed: ["admin", "manager", "agent", "otherAgent"],
+    writes: true /* the audit trail */,
+    call: async () => (await import("@/app/api/pulls/csv/route")).GET(new Request("http://app/api/pulls/csv")),
+  },
   {
     name: "GET /api/pulls/[pullId]/documents/[documentId]",
     allowed: ["admin", "manager", "agent"],
@@ -141,20 +353,38 @@ const MATRIX: Entry[] = [
     call: async () => {
       const { GET } = await import("@/app/api/pulls/[pullId]/documents/[documentId]/route");
       const [pull] = await database.db.select({ raw: pulls.raw }).from(pulls).where(eq(pulls.pullId, ownPull));
-      const documentId = ((pull?.raw as { documents: Array<{ document_id: string }> }).documents[0]?.document_id) ?? "none";
+      const documentId =
+        (pull?.raw as { documents: Array<{ document_id: string }> }).documents[0]?.document_id ?? "none";
       // Allowed callers pass the permission check and then reach a service that is not running (502).
       return GET(new Request("http://app/x"), { params: Promise.resolve({ pullId: ownPull, documentId }) });
     },
   },
-  { name: "GET /api/pulls/[pullId]/version", allowed: ["admin", "manager", "agent"], writes: false, call: async () => (await import("@/app/api/pulls/[pullId]/version/route")).GET(new Request("http://app/x"), { params: Promise.resolve({ pullId: ownPull }) }) },
+  {
+    name: "GET /api/pulls/[pullId]/version",
+    allowed: ["admin", "manager", "agent"],
+    writes: false,
+    call: async () =>
+      (await import("@/app/api/pulls/[pullId]/version/route")).GET(new Request("http://app/x"), {
+        params: Promise.resolve({ pullId: ownPull }),
+      }),
+  },
   {
     name: "GET /api/pulls/[pullId]/answers/[answerId]/files/[fileId]",
     allowed: [],
     writes: false,
     // No upload with these ids exists: everyone gets the same 404, so existence leaks to no one.
-    call: async () => (await import("@/app/api/pulls/[pullId]/answers/[answerId]/files/[fileId]/route")).GET(new Request("http://app/x"), { params: Promise.resolve({ pullId: ownPull, answerId: "a", fileId: "f" }) }),
+    call: async () =>
+      (await import("@/app/api/pulls/[pullId]/answers/[answerId]/files/[fileId]/route")).GET(
+        new Request("http://app/x"),
+        { params: Promise.resolve({ pullId: ownPull, answerId: "a", fileId: "f" }) },
+      ),
   },
-  { name: "GET /api/service-health", allowed: ["admin", "manager", "agent", "otherAgent"], writes: false, call: async () => (await import("@/app/api/service-health/route")).GET() },
+  {
+    name: "GET /api/service-health",
+    allowed: ["admin", "manager", "agent", "otherAgent"],
+    writes: false,
+    call: async () => (await import("@/app/api/service-health/route")).GET(),
+  },
 ];
 
 /** Routes anyone may call, and why: they carry their own protection. */
@@ -172,7 +402,9 @@ process.env.SERVICE_BASE_URL = "http://127.0.0.1:9/api/v1.0.0";
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  (globalThis as unknown as { __coverdeskDb?: { connection?: Promise<unknown> } }).__coverdeskDb = { connection: Promise.resolve(database) };
+  (globalThis as unknown as { __coverdeskDb?: { connection?: Promise<unknown> } }).__coverdeskDb = {
+    connection: Promise.resolve(database),
+  };
 });
 afterAll(async () => {
   await database?.close();
@@ -215,13 +447,29 @@ describe("exports follow the viewer's scope", () => {
 
   it("records every export in the audit trail: who, which filters, how many rows", async () => {
     current = { id: ids.manager };
-    const pullsCsv = await (await (await import("@/app/api/pulls/csv/route")).GET(new Request("http://app/api/pulls/csv?q=zzz-nobody&stage=WON"))).text();
-    await (await import("@/app/api/reports/csv/route")).GET(new Request("http://app/api/reports/csv?table=byAgent&from=2026-01-01"));
-    const trail = await database.db.select().from(auditEvents).where(eq(auditEvents.action, "CSV_EXPORTED")).orderBy(auditEvents.id);
+    const pullsCsv = await (
+      await (
+        await import("@/app/api/pulls/csv/route")
+      ).GET(new Request("http://app/api/pulls/csv?q=zzz-nobody&stage=WON"))
+    ).text();
+    await (
+      await import("@/app/api/reports/csv/route")
+    ).GET(new Request("http://app/api/reports/csv?table=byAgent&from=2026-01-01"));
+    const trail = await database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "CSV_EXPORTED"))
+      .orderBy(auditEvents.id);
     const [pullsExport, reportExport] = trail.slice(-2);
     expect(pullsCsv.trim().split("\r\n")).toHaveLength(1); // the header alone: nothing matched
-    expect(pullsExport).toMatchObject({ actorId: ids.manager, details: { export: "pulls", rows: 0, filters: { q: "zzz-nobody", stage: "WON" } } });
-    expect(reportExport).toMatchObject({ actorId: ids.manager, details: { export: "reports:byAgent", filters: { from: expect.stringMatching(/^2026-01-01/) } } });
+    expect(pullsExport).toMatchObject({
+      actorId: ids.manager,
+      details: { export: "pulls", rows: 0, filters: { q: "zzz-nobody", stage: "WON" } },
+    });
+    expect(reportExport).toMatchObject({
+      actorId: ids.manager,
+      details: { export: "reports:byAgent", filters: { from: expect.stringMatching(/^2026-01-01/) } },
+    });
     expect(typeof (reportExport?.details as { rows?: unknown }).rows).toBe("number");
   });
 });
@@ -239,14 +487,29 @@ const SOURCE = /\.(ts|tsx|js|jsx|mjs)$/;
 
 /** "/api/x/[id]" for app/api/x/[id]/route.ts; route groups like "(app)" are not part of the URL. */
 function routeOf(app: string, file: string): string {
-  return `/${path.relative(app, path.dirname(file)).split(path.sep).filter((segment) => !/^\(.*\)$/.test(segment)).join("/")}`;
+  return `/${path
+    .relative(app, path.dirname(file))
+    .split(path.sep)
+    .filter((segment) => !/^\(.*\)$/.test(segment))
+    .join("/")}`;
 }
 
 /** Every HTTP method a route file exports, in any form: functions, constants, or `export { handler as GET }`. */
 function exportedMethods(source: string): string[] {
-  const direct = [...source.matchAll(new RegExp(`export (?:async )?(?:function|const|let) (${HTTP_METHODS})\\b`, "g"))].map((m) => m[1] ?? "");
+  const direct = [
+    ...source.matchAll(new RegExp(`export (?:async )?(?:function|const|let) (${HTTP_METHODS})\\b`, "g")),
+  ].map((m) => m[1] ?? "");
   const renamed = [...source.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) =>
-    (m[1] ?? "").split(",").map((part) => part.trim().split(/\s+as\s+/).pop() ?? "").filter((name) => new RegExp(`^(${HTTP_METHODS})$`).test(name)),
+    (m[1] ?? "")
+      .split(",")
+      .map(
+        (part) =>
+          part
+            .trim()
+            .split(/\s+as\s+/)
+            .pop() ?? "",
+      )
+      .filter((name) => new RegExp(`^(${HTTP_METHODS})$`).test(name)),
   );
   return [...direct, ...renamed];
 }
@@ -254,7 +517,18 @@ function exportedMethods(source: string): string[] {
 /** The functions a "use server" file exports: each one is a public endpoint. */
 function exportedActions(source: string): string[] {
   const direct = [...source.matchAll(/export (?:async function|const|let|function) (\w+)/g)].map((m) => m[1] ?? "");
-  const renamed = [...source.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) => (m[1] ?? "").split(",").map((part) => part.trim().split(/\s+as\s+/).pop() ?? "").filter(Boolean));
+  const renamed = [...source.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) =>
+    (m[1] ?? "")
+      .split(",")
+      .map(
+        (part) =>
+          part
+            .trim()
+            .split(/\s+as\s+/)
+            .pop() ?? "",
+      )
+      .filter(Boolean),
+  );
   return [...direct, ...renamed];
 }
 
@@ -263,10 +537,15 @@ const startsWithUseServer = (source: string) => /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*
 describe("the matrix is complete", () => {
   const root = process.cwd();
   const app = path.join(root, "app");
-  const sources = ["app", "components", "lib"].flatMap((dir) => filesMatching(path.join(root, dir), (name) => SOURCE.test(name) && !/\.test\./.test(name)));
+  const sources = ["app", "components", "lib"].flatMap((dir) =>
+    filesMatching(path.join(root, dir), (name) => SOURCE.test(name) && !/\.test\./.test(name)),
+  );
   const serverFiles = sources.filter((file) => startsWithUseServer(readFileSync(file, "utf8")));
   const actions = serverFiles.flatMap((file) => {
-    const area = path.relative(app, path.dirname(file)).replace(/\(app\)\//, "").replace(/^\(app\)$/, "");
+    const area = path
+      .relative(app, path.dirname(file))
+      .replace(/\(app\)\//, "")
+      .replace(/^\(app\)$/, "");
     return exportedActions(readFileSync(file, "utf8")).map((name) => `${area}/${name}`);
   });
   const routes = filesMatching(app, (name) => /^route\.(ts|tsx|js|jsx|mjs)$/.test(name)).flatMap((file) =>
@@ -287,9 +566,11 @@ describe("the matrix is complete", () => {
     expect([...MATRIX.map((e) => e.name), ...Object.keys(PUBLIC)].filter((name) => !found.has(name))).toEqual([]);
   });
 
-  it("finds server actions only in files that say \"use server\" at the top, where the scan sees them", () => {
+  it('finds server actions only in files that say "use server" at the top, where the scan sees them', () => {
     // An inline "use server" inside a component makes an endpoint this matrix would not list.
-    const inline = sources.filter((file) => !serverFiles.includes(file) && /["']use server["']/.test(readFileSync(file, "utf8")));
+    const inline = sources.filter(
+      (file) => !serverFiles.includes(file) && /["']use server["']/.test(readFileSync(file, "utf8")),
+    );
     expect(inline.map((file) => path.relative(root, file))).toEqual([]);
   });
 });

@@ -24,7 +24,11 @@ const decoy = () => (decoyHash ??= hashPassword(crypto.randomUUID()));
 /** Why a check failed, for the audit trail only: every refusal reads alike to the visitor. */
 type CheckedCredentials =
   | { user: AuthenticatedUser; account: { id: string; email: string }; failure: null }
-  | { user: null; account: { id: string; email: string } | null; failure: "malformed" | "unknown-email" | "password" | "inactive" };
+  | {
+      user: null;
+      account: { id: string; email: string } | null;
+      failure: "malformed" | "unknown-email" | "password" | "inactive";
+    };
 
 async function checkCredentials(db: Db, input: unknown, options: { demoMode: boolean }): Promise<CheckedCredentials> {
   const parsed = credentialsSchema.safeParse(input);
@@ -34,7 +38,8 @@ async function checkCredentials(db: Db, input: unknown, options: { demoMode: boo
   const matches = await verifyPassword(password, found?.passwordHash ?? (await decoy()));
   if (!found) return { user: null, account: null, failure: "unknown-email" };
   const account = { id: found.id, email: found.email };
-  if (!matches || (!options.demoMode && password === DEMO_PASSWORD)) return { user: null, account, failure: "password" };
+  if (!matches || (!options.demoMode && password === DEMO_PASSWORD))
+    return { user: null, account, failure: "password" };
   if (!found.isActive) return { user: null, account, failure: "inactive" };
   return { user: { id: found.id, email: found.email, name: found.name, role: found.role }, account, failure: null };
 }
@@ -88,5 +93,7 @@ export async function signInWithPassword(
       details: { address: options.address, email: checked.account?.email ?? null, reason: checked.failure },
     });
   }
-  return attempt.waitIfFails !== null ? { status: "throttled", retryAfterSeconds: attempt.waitIfFails } : { status: "refused" };
+  return attempt.waitIfFails !== null
+    ? { status: "throttled", retryAfterSeconds: attempt.waitIfFails }
+    : { status: "refused" };
 }

@@ -37,7 +37,10 @@ export function sessionCookie(publicUrl: string) {
 /** Records a sign-out for the user the session named (a token naming no user records nothing). */
 export async function recordSignOut(db: Db, userId: unknown): Promise<void> {
   if (typeof userId !== "string" || !z.uuid().safeParse(userId).success) return;
-  const [user] = await db.select({ id: users.id, name: users.name, role: users.role }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ id: users.id, name: users.name, role: users.role })
+    .from(users)
+    .where(eq(users.id, userId));
   await recordAudit(db, user ?? null, "SIGNED_OUT", { subjectUserId: userId });
 }
 
@@ -71,55 +74,58 @@ function buildAuthOptions(): NextAuthOptions {
   const cookie = sessionCookie(config.auth.url);
   return {
     secret: config.auth.secret,
-  useSecureCookies: cookie.useSecureCookies,
-  cookies: { sessionToken: cookie.sessionToken },
-  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
-  pages: { signIn: "/login" },
-  providers: [
-    CredentialsProvider({
-      name: "Email and password",
-      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      async authorize(credentials, request) {
+    useSecureCookies: cookie.useSecureCookies,
+    cookies: { sessionToken: cookie.sessionToken },
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: "/login" },
+    providers: [
+      CredentialsProvider({
+        name: "Email and password",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials, request) {
+          const db = await getDb();
+          const address = clientAddress(headerReader(request?.headers));
+          const outcome = await signInWithPassword(db, credentials, { demoMode: config.demoMode, address });
+          // next-auth passes a thrown message to the login form as its error; null reads as a plain refusal.
+          if (outcome.status === "throttled") throw new Error(throttledError(outcome.retryAfterSeconds));
+          if (outcome.status !== "signed-in") return null;
+          const sessionId = await startUserSession(db, outcome.user.id, {
+            address,
+            lifetimeSeconds: config.auth.sessionMaxSeconds,
+          });
+          return { ...outcome.user, sessionId };
+        },
+      }),
+    ],
+    events: {
+      // Signing out ends the session on the server too, so a copy of the cookie stops working;
+      // and it goes on the audit trail beside sign-ins (lib/auth/credentials.ts).
+      async signOut({ token }) {
         const db = await getDb();
-        const address = clientAddress(headerReader(request?.headers));
-        const outcome = await signInWithPassword(db, credentials, { demoMode: config.demoMode, address });
-        // next-auth passes a thrown message to the login form as its error; null reads as a plain refusal.
-        if (outcome.status === "throttled") throw new Error(throttledError(outcome.retryAfterSeconds));
-        if (outcome.status !== "signed-in") return null;
-        const sessionId = await startUserSession(db, outcome.user.id, { address, lifetimeSeconds: config.auth.sessionMaxSeconds });
-        return { ...outcome.user, sessionId };
+        await endUserSession(db, token?.sid, "SIGNED_OUT");
+        await recordSignOut(db, token?.userId);
       },
-    }),
-  ],
-  events: {
-    // Signing out ends the session on the server too, so a copy of the cookie stops working;
-    // and it goes on the audit trail beside sign-ins (lib/auth/credentials.ts).
-    async signOut({ token }) {
-      const db = await getDb();
-      await endUserSession(db, token?.sid, "SIGNED_OUT");
-      await recordSignOut(db, token?.userId);
     },
-  },
-  callbacks: {
-    // next-auth's own redirects (after sign-out, or a callbackUrl posted to it) follow the same
-    // rule as the login page: a place on this app, else its home page.
-    redirect({ url, baseUrl }) {
-      return redirectWithinApp(url, baseUrl);
+    callbacks: {
+      // next-auth's own redirects (after sign-out, or a callbackUrl posted to it) follow the same
+      // rule as the login page: a place on this app, else its home page.
+      redirect({ url, baseUrl }) {
+        return redirectWithinApp(url, baseUrl);
+      },
+      jwt({ token, user }) {
+        if (user) {
+          token.userId = user.id;
+          token.role = user.role;
+          token.sid = user.sessionId;
+        }
+        return token;
+      },
+      // The browser's session carries only who is signed in and which server-side session this
+      // is; the session's state, the role and the active flag are re-read from the database on
+      // every request (lib/auth/session.ts).
+      session({ session, token }) {
+        return { expires: session.expires, user: { ...session.user, id: token.userId ?? "" }, sessionId: token.sid };
+      },
     },
-    jwt({ token, user }) {
-      if (user) {
-        token.userId = user.id;
-        token.role = user.role;
-        token.sid = user.sessionId;
-      }
-      return token;
-    },
-    // The browser's session carries only who is signed in and which server-side session this
-    // is; the session's state, the role and the active flag are re-read from the database on
-    // every request (lib/auth/session.ts).
-    session({ session, token }) {
-      return { expires: session.expires, user: { ...session.user, id: token.userId ?? "" }, sessionId: token.sid };
-    },
-  },
   };
 }

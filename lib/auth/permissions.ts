@@ -76,6 +76,8 @@ export function canOnPull(user: Actor, action: Action, pull: PullAccess): boolea
 }
 
 /** The pulls a user may see, for queries: everything, or theirs plus the unassigned queue (lib/pulls/visibility.ts). */
-export function viewScope(user: Pick<SessionUser, "id" | "role">): { kind: "all" } | { kind: "own-or-unassigned"; userId: string } {
+export function viewScope(
+  user: Pick<SessionUser, "id" | "role">,
+): { kind: "all" } | { kind: "own-or-unassigned"; userId: string } {
   return scopeOf(user, "pulls:view") === "any" ? { kind: "all" } : { kind: "own-or-unassigned", userId: user.id };
 }

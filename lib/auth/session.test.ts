@@ -14,23 +14,34 @@ import { createTestDatabase, type TestDatabase } from "@/test/database";
 
 /** What next-auth would decode from the cookie the browser (or a thief) sends. */
 let cookie: { user: { id: string }; sessionId?: string } | null = null;
-vi.mock("next-auth", async (original) => ({ ...(await original<typeof import("next-auth")>()), getServerSession: async () => cookie }));
+vi.mock("next-auth", async (original) => ({
+  ...(await original<typeof import("next-auth")>()),
+  getServerSession: async () => cookie,
+}));
 
 // The app's database client is this test's database, before any module caches another.
 const database: TestDatabase = await createTestDatabase();
-(globalThis as unknown as { __coverdeskDb?: { connection?: Promise<unknown> } }).__coverdeskDb = { connection: Promise.resolve(database) };
+(globalThis as unknown as { __coverdeskDb?: { connection?: Promise<unknown> } }).__coverdeskDb = {
+  connection: Promise.resolve(database),
+};
 const { getSessionUser } = await import("./session");
 const { getAuthOptions } = await import("./options");
 
-const idOf = async (email: string) => (await database.db.select().from(users).where(eq(users.email, email)))[0]?.id ?? "";
+const idOf = async (email: string) =>
+  (await database.db.select().from(users).where(eq(users.email, email)))[0]?.id ?? "";
 
 /** Signs in through the credentials provider's authorize(), as next-auth does, and returns the cookie it would issue. */
 async function signIn(email: string, password = DEMO_PASSWORD): Promise<{ user: { id: string }; sessionId?: string }> {
-  const provider = getAuthOptions().providers[0] as unknown as { options: { authorize: (c: unknown, r: unknown) => Promise<{ id: string; sessionId?: string } | null> } };
+  const provider = getAuthOptions().providers[0] as unknown as {
+    options: { authorize: (c: unknown, r: unknown) => Promise<{ id: string; sessionId?: string } | null> };
+  };
   const user = await provider.options.authorize({ email, password }, { headers: { "x-forwarded-for": "192.0.2.80" } });
   if (!user) throw new Error(`could not sign in as ${email}`);
   const jwt = await getAuthOptions().callbacks?.jwt?.({ token: {}, user: user as never, account: null });
-  const session = await getAuthOptions().callbacks?.session?.({ session: { expires: "", user: {} }, token: jwt ?? {} } as never);
+  const session = await getAuthOptions().callbacks?.session?.({
+    session: { expires: "", user: {} },
+    token: jwt ?? {},
+  } as never);
   return session as unknown as { user: { id: string }; sessionId?: string };
 }
 const as = async (session: typeof cookie) => {
@@ -52,7 +63,11 @@ describe("server-side sessions", () => {
   it("a signed-in cookie names an open session of its user", async () => {
     const session = await signIn("agent@example.com");
     expect(session.sessionId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await as(session)).toMatchObject({ email: "agent@example.com", role: "AGENT", sessionId: session.sessionId });
+    expect(await as(session)).toMatchObject({
+      email: "agent@example.com",
+      role: "AGENT",
+      sessionId: session.sessionId,
+    });
     // A cookie from before sessions were kept, or naming another user's session, is no session.
     expect(await as({ user: session.user })).toBeNull();
     expect(await as({ user: { id: await idOf("admin@example.com") }, sessionId: session.sessionId })).toBeNull();
@@ -62,21 +77,42 @@ describe("server-side sessions", () => {
     const laptop = await signIn("manager@example.com");
     const phone = await signIn("manager@example.com");
     const copied = structuredClone(laptop);
-    await getAuthOptions().events?.signOut?.({ token: { userId: laptop.user.id, sid: laptop.sessionId }, session: undefined as never });
+    await getAuthOptions().events?.signOut?.({
+      token: { userId: laptop.user.id, sid: laptop.sessionId },
+      session: undefined as never,
+    });
     expect(await as(copied)).toBeNull();
     expect(await as(phone)).toMatchObject({ email: "manager@example.com" });
-    const [row] = await database.db.select().from(userSessions).where(eq(userSessions.id, laptop.sessionId ?? ""));
+    const [row] = await database.db
+      .select()
+      .from(userSessions)
+      .where(eq(userSessions.id, laptop.sessionId ?? ""));
     expect(row).toMatchObject({ endedReason: "SIGNED_OUT" });
   });
 
   it("a password reset by an admin ends every session of that user", async () => {
     const admin = await as(await signIn("admin@example.com"));
     if (!admin) throw new Error("admin not signed in");
-    await saveUser(database.db, { email: "reset-me@example.com", name: "Reset Me", role: "AGENT", password: "first-password-1" });
-    const sessions = [await signIn("reset-me@example.com", "first-password-1"), await signIn("reset-me@example.com", "first-password-1")];
-    expect(await resetPassword(database.db, admin, { userId: await idOf("reset-me@example.com"), password: "second-password-2" })).toEqual({ ok: true });
+    await saveUser(database.db, {
+      email: "reset-me@example.com",
+      name: "Reset Me",
+      role: "AGENT",
+      password: "first-password-1",
+    });
+    const sessions = [
+      await signIn("reset-me@example.com", "first-password-1"),
+      await signIn("reset-me@example.com", "first-password-1"),
+    ];
+    expect(
+      await resetPassword(database.db, admin, {
+        userId: await idOf("reset-me@example.com"),
+        password: "second-password-2",
+      }),
+    ).toEqual({ ok: true });
     for (const session of sessions) expect(await as(session)).toBeNull();
-    expect(await as(await signIn("reset-me@example.com", "second-password-2"))).toMatchObject({ email: "reset-me@example.com" });
+    expect(await as(await signIn("reset-me@example.com", "second-password-2"))).toMatchObject({
+      email: "reset-me@example.com",
+    });
   });
 
   it("an admin resetting their own password keeps the session they did it from and ends the others", async () => {
@@ -84,10 +120,17 @@ describe("server-side sessions", () => {
     const elsewhere = await signIn("admin@example.com");
     const admin = await as(here);
     if (!admin) throw new Error("admin not signed in");
-    expect(await resetPassword(database.db, admin, { userId: admin.id, password: "a-new-admin-password" })).toEqual({ ok: true });
+    expect(await resetPassword(database.db, admin, { userId: admin.id, password: "a-new-admin-password" })).toEqual({
+      ok: true,
+    });
     expect(await as(here)).toMatchObject({ email: "admin@example.com" });
     expect(await as(elsewhere)).toBeNull();
-    await saveUser(database.db, { email: "admin@example.com", name: "Avery Admin", role: "ADMIN", password: "coverdesk-admin-3" });
+    await saveUser(database.db, {
+      email: "admin@example.com",
+      name: "Avery Admin",
+      role: "ADMIN",
+      password: "coverdesk-admin-3",
+    });
     // npm run user:save ends every session, the last one included.
     expect(await as(here)).toBeNull();
   });
@@ -103,14 +146,22 @@ describe("server-side sessions", () => {
       .where(eq(userSessions.id, session.sessionId ?? ""));
     expect(row?.lifetime).toBe(12 * 3600);
     expect(await as(session)).not.toBeNull();
-    await database.db.update(userSessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(userSessions.id, session.sessionId ?? ""));
+    await database.db
+      .update(userSessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(userSessions.id, session.sessionId ?? ""));
     expect(await as(session)).toBeNull();
   });
 
   it("still applies a deactivation and a role change at once, on a session that is open", async () => {
     const admin = await as(await signIn("admin@example.com", "coverdesk-admin-3"));
     if (!admin) throw new Error("admin not signed in");
-    await saveUser(database.db, { email: "changing@example.com", name: "Changing", role: "AGENT", password: "changing-pass-1" });
+    await saveUser(database.db, {
+      email: "changing@example.com",
+      name: "Changing",
+      role: "AGENT",
+      password: "changing-pass-1",
+    });
     const session = await signIn("changing@example.com", "changing-pass-1");
     const id = await idOf("changing@example.com");
     expect(await as(session)).toMatchObject({ role: "AGENT" });

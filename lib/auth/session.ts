@@ -13,7 +13,9 @@ import { can, type Action } from "./permissions";
  * actions) and every command receives as its actor. Other user shapes in lib/auth derive
  * from it (lib/auth/credentials.ts `AuthenticatedUser` is this before a session exists).
  */
-export type SessionUser = Pick<User, "id" | "email" | "name" | "role"> & { /** The server-side session of this request. */ sessionId: string };
+export type SessionUser = Pick<User, "id" | "email" | "name" | "role"> & {
+  /** The server-side session of this request. */ sessionId: string;
+};
 
 /**
  * The signed-in user as the database knows them now. The session token only names the user and

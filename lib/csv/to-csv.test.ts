@@ -12,14 +12,20 @@ describe("CSV", () => {
   });
 
   it("defuses cells a spreadsheet would run as formulas, but not numbers", () => {
-    expect(csvCell("=HYPERLINK(\"http://evil\")")).toBe('"\'=HYPERLINK(""http://evil"")"');
+    expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
     expect(csvCell("+1 555")).toBe("'+1 555");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell(-12)).toBe("-12");
   });
 
   it("writes a header and rows with CRLF line ends, round-tripping through a parser", () => {
-    const text = toCsv(["name", "premium"], [["Smith, Jo", 12.5], ['say "hi"', null]]);
+    const text = toCsv(
+      ["name", "premium"],
+      [
+        ["Smith, Jo", 12.5],
+        ['say "hi"', null],
+      ],
+    );
     expect(text).toBe('name,premium\r\n"Smith, Jo",12.5\r\n"say ""hi""",\r\n');
   });
 });

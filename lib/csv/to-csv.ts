@@ -23,6 +23,10 @@ export function csvResponse(filename: string, body: string): Response {
   const safe = filename.replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 80) || "export";
   // The byte-order mark makes spreadsheet programs read the file as UTF-8 (names with accents).
   return new Response(`\uFEFF${body}`, {
-    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${safe}.csv"`, "cache-control": "no-store" },
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${safe}.csv"`,
+      "cache-control": "no-store",
+    },
   });
 }

@@ -19,7 +19,12 @@ async function linkMonitoring(db: Db, event: WebhookEvent, pullId: string): Prom
   if (!monitoringId) return;
   await db
     .insert(monitorings)
-    .values({ monitoringId, initialPullId: uuidOrNull(event.monitoring?.initial_pull_id), accountIdentifier: event.account_identifier, latestPullId: pullId })
+    .values({
+      monitoringId,
+      initialPullId: uuidOrNull(event.monitoring?.initial_pull_id),
+      accountIdentifier: event.account_identifier,
+      latestPullId: pullId,
+    })
     .onConflictDoUpdate({
       target: monitorings.monitoringId,
       set: {
@@ -36,14 +41,30 @@ async function linkMonitoring(db: Db, event: WebhookEvent, pullId: string): Prom
       and coalesce(${createdAt(pullId)}, now()) >= coalesce(${createdAt(qualified(monitorings, monitorings.latestPullId))}, '-infinity'::timestamptz)`);
 }
 
-async function recordAuthStatus(db: Db, pullId: string, data: { auth_status: string | null; login_error_message: string | null; sequence: number | null; options: unknown }): Promise<void> {
+async function recordAuthStatus(
+  db: Db,
+  pullId: string,
+  data: { auth_status: string | null; login_error_message: string | null; sequence: number | null; options: unknown },
+): Promise<void> {
   const sequence = data.sequence ?? 0;
   await db
     .insert(pullAuthStates)
-    .values({ pullId, authStatus: data.auth_status, sequence, loginErrorMessage: data.login_error_message, options: data.options })
+    .values({
+      pullId,
+      authStatus: data.auth_status,
+      sequence,
+      loginErrorMessage: data.login_error_message,
+      options: data.options,
+    })
     .onConflictDoUpdate({
       target: pullAuthStates.pullId,
-      set: { authStatus: data.auth_status, sequence, loginErrorMessage: data.login_error_message, options: data.options, updatedAt: sql`now()` },
+      set: {
+        authStatus: data.auth_status,
+        sequence,
+        loginErrorMessage: data.login_error_message,
+        options: data.options,
+        updatedAt: sql`now()`,
+      },
       // A delivery older than what we hold (lower sequence) must not move the login backwards.
       setWhere: lte(pullAuthStates.sequence, sequence),
     });
@@ -51,7 +72,8 @@ async function recordAuthStatus(db: Db, pullId: string, data: { auth_status: str
 
 /** When the service created a pull (its own time, not when we heard of it); null when unknown. */
 const P = (column: Column) => qualified("p", column);
-const createdAt = (pullId: SQL | string) => sql`(select ${P(pulls.serviceCreatedAt)} from ${pulls} ${sql.identifier("p")} where ${P(pulls.pullId)} = ${pullId})`;
+const createdAt = (pullId: SQL | string) =>
+  sql`(select ${P(pulls.serviceCreatedAt)} from ${pulls} ${sql.identifier("p")} where ${P(pulls.pullId)} = ${pullId})`;
 
 // Outer rows are named in full, subqueries' rows by alias (db/sql.ts `qualified`): drizzle
 // writes a column of a one-table update unqualified, which inside a subquery on pulls could
@@ -59,15 +81,29 @@ const createdAt = (pullId: SQL | string) => sql`(select ${P(pulls.serviceCreated
 const M = (column: Column) => qualified(monitorings, column);
 const OPEN_REQUEST_PULL = M(monitorings.reconnectPullId);
 
-const CLEARED = { reconnectRequestedAt: null, reconnectPullId: null, reconnectAuthStatus: null, reconnectUrl: null, reconnectToken: null } as const;
+const CLEARED = {
+  reconnectRequestedAt: null,
+  reconnectPullId: null,
+  reconnectAuthStatus: null,
+  reconnectUrl: null,
+  reconnectToken: null,
+} as const;
 
 /**
  * Closes the reconnect request this pull answers (its login succeeded, or it completed), and a
  * request of its monitoring about an older pull once this newer one has succeeded: a refresh
  * that got through means the account is connected again.
  */
-async function clearReconnect(db: Db, pullId: string, monitoringId: string | null, succeeded: boolean | SQL): Promise<void> {
-  await db.update(monitorings).set({ ...CLEARED, updatedAt: new Date() }).where(eq(monitorings.reconnectPullId, pullId));
+async function clearReconnect(
+  db: Db,
+  pullId: string,
+  monitoringId: string | null,
+  succeeded: boolean | SQL,
+): Promise<void> {
+  await db
+    .update(monitorings)
+    .set({ ...CLEARED, updatedAt: new Date() })
+    .where(eq(monitorings.reconnectPullId, pullId));
   if (!monitoringId) return;
   await db
     .update(monitorings)
@@ -117,7 +153,12 @@ export async function applyEventEffects(db: Db, inboxEventId: number, payload: u
       }
       return;
     case "COMPLETE":
-      await clearReconnect(db, pullId, event.monitoring?.monitoring_id ?? null, sql`exists (select 1 from ${pulls} ${sql.identifier("c")} where ${qualified("c", pulls.pullId)} = ${pullId} and ${qualified("c", pulls.status)} = 'SUCCESS')`);
+      await clearReconnect(
+        db,
+        pullId,
+        event.monitoring?.monitoring_id ?? null,
+        sql`exists (select 1 from ${pulls} ${sql.identifier("c")} where ${qualified("c", pulls.pullId)} = ${pullId} and ${qualified("c", pulls.status)} = 'SUCCESS')`,
+      );
       return;
     case "MONITORING_RECONNECT": {
       const monitoringId = event.monitoring?.monitoring_id;
@@ -148,14 +189,29 @@ export async function applyEventEffects(db: Db, inboxEventId: number, payload: u
       // sequence 0, so any AUTH_STATUS of the consumer's answers replaces it.
       await db
         .insert(pullAuthStates)
-        .values({ pullId, authStatus: event.data.auth_status, sequence: 0, loginErrorMessage: null, options: event.data.options })
+        .values({
+          pullId,
+          authStatus: event.data.auth_status,
+          sequence: 0,
+          loginErrorMessage: null,
+          options: event.data.options,
+        })
         .onConflictDoNothing();
       return;
     }
     case "MONITORING_EVENTS":
       await db
         .insert(monitoringEvents)
-        .values({ inboxEventId, monitoringId: event.monitoring?.monitoring_id ?? null, pullId, type: event.data.type, changes: event.data.changes, documentIds: event.data.documents.map((d: string | { document_id: string }) => (typeof d === "string" ? d : d.document_id)) })
+        .values({
+          inboxEventId,
+          monitoringId: event.monitoring?.monitoring_id ?? null,
+          pullId,
+          type: event.data.type,
+          changes: event.data.changes,
+          documentIds: event.data.documents.map((d: string | { document_id: string }) =>
+            typeof d === "string" ? d : d.document_id,
+          ),
+        })
         .onConflictDoNothing();
       return;
     default:

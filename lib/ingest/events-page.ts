@@ -13,7 +13,12 @@ export async function loadEventsPage(db: Db, user: SessionUser, params: SearchPa
   const { filter, ignored } = parseInboxFilter(params);
   // A malformed pull id is dropped from the filter; the page says so rather than silently show everything.
   const badPull = ignored.includes("pull") ? (firstParam(params, "pull") ?? null) : null;
-  const [{ rows, total }, counts, types, run] = await Promise.all([listInboxEvents(db, filter), countInboxByStatus(db), listInboxEventTypes(db), latestSyncRunView(db)]);
+  const [{ rows, total }, counts, types, run] = await Promise.all([
+    listInboxEvents(db, filter),
+    countInboxByStatus(db),
+    listInboxEventTypes(db),
+    latestSyncRunView(db),
+  ]);
   return {
     filter,
     badPull,

@@ -11,8 +11,23 @@ const PULL = "6a1f2e3d-4c5b-4a69-8788-99aabbccddee";
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const row = (dedupKey: string, status: "PENDING" | "DONE" | "FAILED", eventType = "COMPLETE") => ({ dedupKey, status, eventType, pullId: PULL, payload: { event_type: eventType }, attempts: status === "FAILED" ? 8 : 1, lastError: status === "FAILED" ? "GET /pulls/x: 500" : null });
-  await database.db.insert(webhookEvents).values([row("a", "DONE"), row("b", "FAILED"), row("c", "FAILED", "AUTH_STATUS"), row("d", "PENDING", "AUTH_STATUS")]);
+  const row = (dedupKey: string, status: "PENDING" | "DONE" | "FAILED", eventType = "COMPLETE") => ({
+    dedupKey,
+    status,
+    eventType,
+    pullId: PULL,
+    payload: { event_type: eventType },
+    attempts: status === "FAILED" ? 8 : 1,
+    lastError: status === "FAILED" ? "GET /pulls/x: 500" : null,
+  });
+  await database.db
+    .insert(webhookEvents)
+    .values([
+      row("a", "DONE"),
+      row("b", "FAILED"),
+      row("c", "FAILED", "AUTH_STATUS"),
+      row("d", "PENDING", "AUTH_STATUS"),
+    ]);
 });
 afterAll(async () => {
   await database?.close();
@@ -20,11 +35,20 @@ afterAll(async () => {
 
 describe("inbox administration", () => {
   it("counts events by status, including the empty ones", async () => {
-    expect(await countInboxByStatus(database.db)).toEqual({ PENDING: 1, PROCESSING: 0, DONE: 1, FAILED: 2, IGNORED: 0 });
+    expect(await countInboxByStatus(database.db)).toEqual({
+      PENDING: 1,
+      PROCESSING: 0,
+      DONE: 1,
+      FAILED: 2,
+      IGNORED: 0,
+    });
   });
 
   it("filters by status and type, and ignores a malformed filter instead of failing", async () => {
-    const failedAuth = await listInboxEvents(database.db, parseInboxFilter({ status: "FAILED", type: "AUTH_STATUS" }).filter);
+    const failedAuth = await listInboxEvents(
+      database.db,
+      parseInboxFilter({ status: "FAILED", type: "AUTH_STATUS" }).filter,
+    );
     expect(failedAuth.total).toBe(1);
     expect(failedAuth.rows[0]?.eventType).toBe("AUTH_STATUS");
     const odd = parseInboxFilter({ status: "BOGUS", type: "drop table;", pull: "x", page: "-3" });

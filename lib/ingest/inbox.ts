@@ -62,14 +62,20 @@ export async function listInboxEvents(db: Db, filter: InboxFilter) {
 export type InboxRow = Awaited<ReturnType<typeof listInboxEvents>>["rows"][number];
 
 export async function countInboxByStatus(db: Db): Promise<Record<EventStatus, number>> {
-  const rows = await db.select({ status: webhookEvents.status, value: count() }).from(webhookEvents).groupBy(webhookEvents.status);
+  const rows = await db
+    .select({ status: webhookEvents.status, value: count() })
+    .from(webhookEvents)
+    .groupBy(webhookEvents.status);
   const counts = Object.fromEntries(EVENT_STATUSES.map((s) => [s, 0])) as Record<EventStatus, number>;
   for (const row of rows) counts[row.status] = row.value;
   return counts;
 }
 
 export async function listInboxEventTypes(db: Db): Promise<string[]> {
-  const rows = await db.selectDistinct({ type: webhookEvents.eventType }).from(webhookEvents).orderBy(webhookEvents.eventType);
+  const rows = await db
+    .selectDistinct({ type: webhookEvents.eventType })
+    .from(webhookEvents)
+    .orderBy(webhookEvents.eventType);
   return rows.map((r) => r.type);
 }
 
@@ -86,6 +92,10 @@ export async function retryInboxEvent(db: Db, id: number): Promise<boolean> {
 }
 
 export async function retryAllFailedEvents(db: Db): Promise<number> {
-  const rows = await db.update(webhookEvents).set({ ...requeue, nextAttemptAt: new Date() }).where(eq(webhookEvents.status, "FAILED")).returning({ id: webhookEvents.id });
+  const rows = await db
+    .update(webhookEvents)
+    .set({ ...requeue, nextAttemptAt: new Date() })
+    .where(eq(webhookEvents.status, "FAILED"))
+    .returning({ id: webhookEvents.id });
   return rows.length;
 }

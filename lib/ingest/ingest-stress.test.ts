@@ -30,8 +30,27 @@ let service: ServiceConfig;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  sandbox = await startSandbox({ port: 0, clientId: "stress", clientSecret: "stress-secret", teamId: TEAM, webhookUrl: null, webhookSecret: null, seed: 99, pullCount: PULLS, speed: 0.001, deliverOnStart: false });
-  service = { baseUrl: sandbox.baseUrl, teamId: TEAM, clientId: "stress", clientSecret: "stress-secret", timeoutMs: 1_000, retryBaseMs: 1, maxAttempts: 2 };
+  sandbox = await startSandbox({
+    port: 0,
+    clientId: "stress",
+    clientSecret: "stress-secret",
+    teamId: TEAM,
+    webhookUrl: null,
+    webhookSecret: null,
+    seed: 99,
+    pullCount: PULLS,
+    speed: 0.001,
+    deliverOnStart: false,
+  });
+  service = {
+    baseUrl: sandbox.baseUrl,
+    teamId: TEAM,
+    clientId: "stress",
+    clientSecret: "stress-secret",
+    timeoutMs: 1_000,
+    retryBaseMs: 1,
+    maxAttempts: 2,
+  };
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -45,7 +64,12 @@ function runWorker(workerId: string, fetchPull: (pullId: string) => Promise<unkn
   let running = true;
   const done = (async () => {
     while (running) {
-      const summary = await processDueEvents(database.db, fetchPull, { workerId, batchSize: 40, staleAfterMs: 1_500, retryDelayMs: () => 20 });
+      const summary = await processDueEvents(database.db, fetchPull, {
+        workerId,
+        batchSize: 40,
+        staleAfterMs: 1_500,
+        retryDelayMs: () => 20,
+      });
       if (summary.claimed === 0) await new Promise((r) => setTimeout(r, 25));
     }
   })();
@@ -62,9 +86,24 @@ describe("ingestion under duplicates, reordering, faults and a dying worker", ()
     const distinct: string[] = [];
     ids.forEach((pullId, index) => {
       for (const [n, type] of ["AUTH_STATUS", "POLICIES_AVAILABLE", "COMPLETE"].entries()) {
-        distinct.push(JSON.stringify({ event_type: type, pull_id: pullId, status: "SUCCESS", data: type === "AUTH_STATUS" ? { auth_status: "SUCCESS", sequence: n + 1 } : {} }));
+        distinct.push(
+          JSON.stringify({
+            event_type: type,
+            pull_id: pullId,
+            status: "SUCCESS",
+            data: type === "AUTH_STATUS" ? { auth_status: "SUCCESS", sequence: n + 1 } : {},
+          }),
+        );
       }
-      if (index < 100) distinct.push(JSON.stringify({ event_type: "DATA_UPDATED", pull_id: pullId, status: "SUCCESS", data: { updates: [{ n: index }] } }));
+      if (index < 100)
+        distinct.push(
+          JSON.stringify({
+            event_type: "DATA_UPDATED",
+            pull_id: pullId,
+            status: "SUCCESS",
+            data: { updates: [{ n: index }] },
+          }),
+        );
     });
     const duplicates = Array.from({ length: DUPLICATES }, () => random.pick(distinct));
     const webhooks = [...distinct, ...duplicates].sort(() => random.next() - 0.5);
@@ -74,7 +113,11 @@ describe("ingestion under duplicates, reordering, faults and a dying worker", ()
     const workerA = runWorker("worker-a", (id) => fetchPullPayload(service, id));
     const receive = async (bodies: string[]) => {
       for (let i = 0; i < bodies.length; i += 50) {
-        const results = await Promise.all(bodies.slice(i, i + 50).map((body) => receiveWebhook(database.db, body, { webhookSecret: null, signatureHeader: null })));
+        const results = await Promise.all(
+          bodies
+            .slice(i, i + 50)
+            .map((body) => receiveWebhook(database.db, body, { webhookSecret: null, signatureHeader: null })),
+        );
         for (const result of results) expect([200, 202]).toContain(result.status);
       }
     };
@@ -110,13 +153,26 @@ describe("ingestion under duplicates, reordering, faults and a dying worker", ()
       beforeChange.set(id, { success: true, pull: sandbox.context.served(pull) });
       sandbox.state.pulls.set(id, { ...pull, first_name: `${String(pull.first_name)} Updated` });
     }
-    const announcements = [...changed].map((pullId) => JSON.stringify({ event_type: "DATA_UPDATED", pull_id: pullId, status: "SUCCESS", data: { updates: ["first_name"] } }));
-    const workers = [runWorker("worker-b", (id) => fetchPullPayload(service, id)), runWorker("worker-c", (id) => fetchPullPayload(service, id))];
+    const announcements = [...changed].map((pullId) =>
+      JSON.stringify({
+        event_type: "DATA_UPDATED",
+        pull_id: pullId,
+        status: "SUCCESS",
+        data: { updates: ["first_name"] },
+      }),
+    );
+    const workers = [
+      runWorker("worker-b", (id) => fetchPullPayload(service, id)),
+      runWorker("worker-c", (id) => fetchPullPayload(service, id)),
+    ];
     await receive([...webhooks.slice(WEBHOOKS / 2), ...announcements].sort(() => random.next() - 0.5));
 
     const deadline = Date.now() + 200_000;
     for (;;) {
-      const [open] = await database.db.select({ n: sql<number>`count(*)::int` }).from(webhookEvents).where(inArray(webhookEvents.status, ["PENDING", "PROCESSING"]));
+      const [open] = await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(webhookEvents)
+        .where(inArray(webhookEvents.status, ["PENDING", "PROCESSING"]));
       if ((open?.n ?? 0) === 0 || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -127,11 +183,20 @@ describe("ingestion under duplicates, reordering, faults and a dying worker", ()
     await workerZ;
     await setFaults(sandbox, { errorRate: 0, timeoutRate: 0 });
 
-    const byStatus = await database.db.select({ status: webhookEvents.status, n: sql<number>`count(*)::int` }).from(webhookEvents).groupBy(webhookEvents.status);
-    const failures = await database.db.select({ error: webhookEvents.lastError }).from(webhookEvents).where(sql`${webhookEvents.status} <> 'DONE'`).limit(5);
+    const byStatus = await database.db
+      .select({ status: webhookEvents.status, n: sql<number>`count(*)::int` })
+      .from(webhookEvents)
+      .groupBy(webhookEvents.status);
+    const failures = await database.db
+      .select({ error: webhookEvents.lastError })
+      .from(webhookEvents)
+      .where(sql`${webhookEvents.status} <> 'DONE'`)
+      .limit(5);
     expect(byStatus, JSON.stringify(failures)).toEqual([{ status: "DONE", n: distinct.length + announcements.length }]);
 
-    const stored = await database.db.select({ pullId: pulls.pullId, firstName: pulls.firstName, contentHash: pulls.contentHash }).from(pulls);
+    const stored = await database.db
+      .select({ pullId: pulls.pullId, firstName: pulls.firstName, contentHash: pulls.contentHash })
+      .from(pulls);
     expect(stored).toHaveLength(PULLS);
     const storedById = new Map(stored.map((row) => [row.pullId, row]));
     for (const id of ids) {

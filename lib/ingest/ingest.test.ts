@@ -25,7 +25,11 @@ const fetchPull = (pullId: string) => fetchPullPayload(service, pullId);
 const runWorker = () => processDueEvents(database.db, fetchPull, { workerId: "test-worker", batchSize: 100 });
 
 async function control(path: string, body: unknown) {
-  const response = await fetch(`${sandbox.url}/_sandbox/${path}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  const response = await fetch(`${sandbox.url}/_sandbox/${path}`, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
   expect(response.ok).toBe(true);
 }
 
@@ -43,8 +47,18 @@ beforeAll(async () => {
     speed: 0.001,
     deliverOnStart: false,
   });
-  service = { baseUrl: sandbox.baseUrl, teamId: TEAM, clientId: "ingest-client", clientSecret: "ingest-secret", timeoutMs: 2_000, retryBaseMs: 1, maxAttempts: 2 };
-  const page = (await fetchPullListPage(service, { limit: 100 })) as { pulls: Array<{ pull_id: string; status: string; parent_pull_id: string | null }> };
+  service = {
+    baseUrl: sandbox.baseUrl,
+    teamId: TEAM,
+    clientId: "ingest-client",
+    clientSecret: "ingest-secret",
+    timeoutMs: 2_000,
+    retryBaseMs: 1,
+    maxAttempts: 2,
+  };
+  const page = (await fetchPullListPage(service, { limit: 100 })) as {
+    pulls: Array<{ pull_id: string; status: string; parent_pull_id: string | null }>;
+  };
   topLevelSuccess = page.pulls.filter((p) => p.status === "SUCCESS" && !p.parent_pull_id);
 });
 
@@ -114,7 +128,9 @@ describe("ingestion", () => {
 
   it("hands back claims abandoned by a crashed worker", async () => {
     await receiveWebhook(database.db, completeEvent(topLevelSuccess[2]?.pull_id ?? ""), noSecret);
-    await database.db.update(webhookEvents).set({ status: "PROCESSING", lockedBy: "dead-worker", lockedAt: new Date(Date.now() - 10 * 60_000) });
+    await database.db
+      .update(webhookEvents)
+      .set({ status: "PROCESSING", lockedBy: "dead-worker", lockedAt: new Date(Date.now() - 10 * 60_000) });
     expect(await releaseStaleClaims(database.db, 120_000)).toBe(1);
     expect(await runWorker()).toMatchObject({ claimed: 1, done: 1 });
   });
@@ -124,13 +140,27 @@ describe("ingestion", () => {
     const now = Math.floor(Date.now() / 1000);
     const secret = { webhookSecret: "s3cret" };
     expect((await receiveWebhook(database.db, body, { ...secret, signatureHeader: null })).status).toBe(401);
-    expect((await receiveWebhook(database.db, body, { ...secret, signatureHeader: signPayload("wrong", body, now) })).status).toBe(401);
-    expect((await receiveWebhook(database.db, body, { ...secret, signatureHeader: signPayload("s3cret", body, now - 9 * 3600) })).status).toBe(401);
+    expect(
+      (await receiveWebhook(database.db, body, { ...secret, signatureHeader: signPayload("wrong", body, now) })).status,
+    ).toBe(401);
+    expect(
+      (
+        await receiveWebhook(database.db, body, {
+          ...secret,
+          signatureHeader: signPayload("s3cret", body, now - 9 * 3600),
+        })
+      ).status,
+    ).toBe(401);
     expect((await receiveWebhook(database.db, "{oops", noSecret)).status).toBe(400);
-    expect((await receiveWebhook(database.db, JSON.stringify({ event_type: "COMPLETE", pull_id: "nope" }), noSecret)).status).toBe(400);
+    expect(
+      (await receiveWebhook(database.db, JSON.stringify({ event_type: "COMPLETE", pull_id: "nope" }), noSecret)).status,
+    ).toBe(400);
     expect((await receiveWebhook(database.db, "x".repeat(1024 * 1024 + 1), noSecret)).status).toBe(413);
     expect(await database.db.select().from(webhookEvents)).toHaveLength(0);
-    expect((await receiveWebhook(database.db, body, { ...secret, signatureHeader: signPayload("s3cret", body, now) })).status).toBe(202);
+    expect(
+      (await receiveWebhook(database.db, body, { ...secret, signatureHeader: signPayload("s3cret", body, now) }))
+        .status,
+    ).toBe(202);
   });
 
   it("stores a retry signed hours ago, once, and a replay of it changes nothing", async () => {
@@ -141,6 +171,9 @@ describe("ingestion", () => {
     expect((await receiveWebhook(database.db, body, retry)).status).toBe(202);
     expect((await receiveWebhook(database.db, body, retry)).status).toBe(200);
     expect(await database.db.select().from(webhookEvents)).toHaveLength(1);
-    expect((await receiveWebhook(database.db, body, { ...retry, maxSignatureAgeSeconds: 3600 })).status, "a stricter setting refuses it").toBe(401);
+    expect(
+      (await receiveWebhook(database.db, body, { ...retry, maxSignatureAgeSeconds: 3600 })).status,
+      "a stricter setting refuses it",
+    ).toBe(401);
   });
 });

@@ -62,7 +62,12 @@ export async function releaseStaleClaims(db: Db, staleAfterMs: number): Promise<
 export async function releaseClaims(db: Db, workerId: string): Promise<number> {
   const released = await db
     .update(webhookEvents)
-    .set({ status: "PENDING", lockedAt: null, lockedBy: null, attempts: sql`greatest(${webhookEvents.attempts} - 1, 0)` })
+    .set({
+      status: "PENDING",
+      lockedAt: null,
+      lockedBy: null,
+      attempts: sql`greatest(${webhookEvents.attempts} - 1, 0)`,
+    })
     .where(and(eq(webhookEvents.status, "PROCESSING"), eq(webhookEvents.lockedBy, workerId)))
     .returning({ id: webhookEvents.id });
   return released.length;
@@ -92,7 +97,10 @@ export async function probeWithOneWaitingEvent(db: Db): Promise<boolean> {
 
 /** Once the service answers again: everything waiting on a retry is due now, not at the end of its backoff. */
 export async function retryWaitingEventsNow(db: Db): Promise<number> {
-  const rows = await queryRows<{ id: number }>(db, sql`update webhook_events set next_attempt_at = now() where ${waitingForRetry} returning id`);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update webhook_events set next_attempt_at = now() where ${waitingForRetry} returning id`,
+  );
   return rows.length;
 }
 
@@ -130,16 +138,35 @@ type Outcome = { ok: true } | { ok: false; error: string; retry: boolean; attemp
  * Settles only what this worker still holds: a worker that was presumed dead (its claims were
  * released and taken by another) must not overwrite what the other one decided.
  */
-async function settle(db: Db, workerId: string, ids: number[], outcome: Outcome, retryDelayMs: (attempts: number) => number) {
+async function settle(
+  db: Db,
+  workerId: string,
+  ids: number[],
+  outcome: Outcome,
+  retryDelayMs: (attempts: number) => number,
+) {
   if (ids.length === 0) return;
-  const where = and(inArray(webhookEvents.id, ids), eq(webhookEvents.status, "PROCESSING"), eq(webhookEvents.lockedBy, workerId));
+  const where = and(
+    inArray(webhookEvents.id, ids),
+    eq(webhookEvents.status, "PROCESSING"),
+    eq(webhookEvents.lockedBy, workerId),
+  );
   if (outcome.ok) {
-    await db.update(webhookEvents).set({ status: "DONE", processedAt: new Date(), lockedAt: null, lockedBy: null, lastError: null }).where(where);
+    await db
+      .update(webhookEvents)
+      .set({ status: "DONE", processedAt: new Date(), lockedAt: null, lockedBy: null, lastError: null })
+      .where(where);
   } else if (outcome.retry && (outcome.untilDone || outcome.attempts < MAX_EVENT_ATTEMPTS)) {
     const next = new Date(Date.now() + retryDelayMs(outcome.attempts));
-    await db.update(webhookEvents).set({ status: "PENDING", nextAttemptAt: next, lockedAt: null, lockedBy: null, lastError: outcome.error }).where(where);
+    await db
+      .update(webhookEvents)
+      .set({ status: "PENDING", nextAttemptAt: next, lockedAt: null, lockedBy: null, lastError: outcome.error })
+      .where(where);
   } else {
-    await db.update(webhookEvents).set({ status: "FAILED", processedAt: new Date(), lockedAt: null, lockedBy: null, lastError: outcome.error }).where(where);
+    await db
+      .update(webhookEvents)
+      .set({ status: "FAILED", processedAt: new Date(), lockedAt: null, lockedBy: null, lastError: outcome.error })
+      .where(where);
   }
 }
 
@@ -148,8 +175,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The monitoring's first pull as the pull's webhooks name it: the account a refresh belongs to. */
 function initialPullIdOf(events: ClaimedEvent[]): string | null {
   for (const event of events) {
-    const monitoring = event.payload && typeof event.payload === "object" ? (event.payload as { monitoring?: unknown }).monitoring : null;
-    const id = monitoring && typeof monitoring === "object" ? (monitoring as { initial_pull_id?: unknown }).initial_pull_id : null;
+    const monitoring =
+      event.payload && typeof event.payload === "object"
+        ? (event.payload as { monitoring?: unknown }).monitoring
+        : null;
+    const id =
+      monitoring && typeof monitoring === "object"
+        ? (monitoring as { initial_pull_id?: unknown }).initial_pull_id
+        : null;
     if (typeof id === "string" && UUID.test(id) && id !== event.pull_id) return id;
   }
   return null;
@@ -161,7 +194,14 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
   const settleAs = (ids: number[], outcome: Outcome) => settle(db, options.workerId, ids, outcome, retryDelayMs);
   await releaseStaleClaims(db, options.staleAfterMs ?? 120_000);
   const claimed = await claimEvents(db, options.workerId, options.batchSize ?? DEFAULT_PULLS_PER_BATCH);
-  const summary: ProcessSummary = { claimed: claimed.length, done: 0, retried: 0, failed: 0, fetched: 0, unreachable: 0 };
+  const summary: ProcessSummary = {
+    claimed: claimed.length,
+    done: 0,
+    retried: 0,
+    failed: 0,
+    fetched: 0,
+    unreachable: 0,
+  };
 
   // Several events about one pull need one fetch: the latest data answers all of them.
   const byPull = new Map<string, ClaimedEvent[]>();
@@ -188,12 +228,18 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
         const stored = await storePull(db, payload, { fetchStartedAt, initialPullId: initialPullIdOf(events) });
         if (stored.outcome === "invalid") {
           log(`pull ${pullId}: the service's answer is not a pull (${stored.error})`);
-          await settleAs(ids, { ok: false, error: `The service answered with an invalid pull: ${stored.error}`, retry: false, attempts });
+          await settleAs(ids, {
+            ok: false,
+            error: `The service answered with an invalid pull: ${stored.error}`,
+            retry: false,
+            attempts,
+          });
           summary.failed += ids.length;
           return;
         }
         // In arrival order, so that e.g. a reconnect request and its later success settle right.
-        for (const event of [...events].sort((a, b) => a.id - b.id)) await applyEventEffects(db, event.id, event.payload);
+        for (const event of [...events].sort((a, b) => a.id - b.id))
+          await applyEventEffects(db, event.id, event.payload);
         await settleAs(ids, { ok: true });
         summary.done += ids.length;
       } catch (error) {
@@ -204,7 +250,12 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
         if (serviceError?.isNotFound) {
           // Retrying cannot make an unknown pull appear; park it where an admin can see it.
           log(`pull ${pullId}: the service does not know this pull; event parked as failed`);
-          await settleAs(ids, { ok: false, error: `The service does not know pull ${pullId}.`, retry: false, attempts });
+          await settleAs(ids, {
+            ok: false,
+            error: `The service does not know pull ${pullId}.`,
+            retry: false,
+            attempts,
+          });
           summary.failed += ids.length;
           return;
         }

@@ -68,7 +68,8 @@ export async function receiveWebhook(db: Db, rawBody: string, options: ReceiveOp
   try {
     json = JSON.parse(rawBody, refuseUnstorableText);
   } catch (error) {
-    if (error instanceof UnstorableText) return { status: 400, body: { error: "INVALID_JSON", message: error.message } };
+    if (error instanceof UnstorableText)
+      return { status: 400, body: { error: "INVALID_JSON", message: error.message } };
     return { status: 400, body: { error: "INVALID_JSON", message: "The body is not valid JSON." } };
   }
   const envelope = envelopeSchema.safeParse(json);

@@ -27,8 +27,27 @@ let service: ServiceConfig;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  sandbox = await startSandbox({ port: 0, clientId: "down", clientSecret: "down-secret", teamId: TEAM, webhookUrl: null, webhookSecret: null, seed: 5, pullCount: PULLS, speed: 0.001, deliverOnStart: false });
-  service = { baseUrl: sandbox.baseUrl, teamId: TEAM, clientId: "down", clientSecret: "down-secret", timeoutMs: 1_000, retryBaseMs: 1, maxAttempts: 1 };
+  sandbox = await startSandbox({
+    port: 0,
+    clientId: "down",
+    clientSecret: "down-secret",
+    teamId: TEAM,
+    webhookUrl: null,
+    webhookSecret: null,
+    seed: 5,
+    pullCount: PULLS,
+    speed: 0.001,
+    deliverOnStart: false,
+  });
+  service = {
+    baseUrl: sandbox.baseUrl,
+    teamId: TEAM,
+    clientId: "down",
+    clientSecret: "down-secret",
+    timeoutMs: 1_000,
+    retryBaseMs: 1,
+    maxAttempts: 1,
+  };
   resetServiceHealth();
 });
 afterAll(async () => {
@@ -37,7 +56,14 @@ afterAll(async () => {
 });
 
 const byStatus = async () => {
-  const rows = await database.db.select({ status: webhookEvents.status, n: sql<number>`count(*)::int`, most: sql<number>`max(${webhookEvents.attempts})::int` }).from(webhookEvents).groupBy(webhookEvents.status);
+  const rows = await database.db
+    .select({
+      status: webhookEvents.status,
+      n: sql<number>`count(*)::int`,
+      most: sql<number>`max(${webhookEvents.attempts})::int`,
+    })
+    .from(webhookEvents)
+    .groupBy(webhookEvents.status);
   return Object.fromEntries(rows.map((r) => [r.status, { n: r.n, most: r.most }]));
 };
 const waitFor = async (what: string, check: () => Promise<boolean>, ms = 60_000) => {
@@ -52,10 +78,16 @@ describe("the service down during ingestion", () => {
   it("keeps retrying while the service fails, and catches up as soon as it answers", { timeout: 90_000 }, async () => {
     await setFaults(sandbox, { errorRate: 1 });
     // Few events, so that the probe, which takes them in turn, soon passes the attempt limit on one.
-    const ids = [...sandbox.state.pulls.keys()].filter((id) => !sandbox.state.pulls.get(id)?.parent_pull_id).slice(0, 3);
+    const ids = [...sandbox.state.pulls.keys()]
+      .filter((id) => !sandbox.state.pulls.get(id)?.parent_pull_id)
+      .slice(0, 3);
     for (const pullId of ids) {
       for (const type of ["POLICIES_AVAILABLE", "COMPLETE"]) {
-        const result = await receiveWebhook(database.db, JSON.stringify({ event_type: type, pull_id: pullId, status: "SUCCESS", data: {} }), { webhookSecret: null, signatureHeader: null });
+        const result = await receiveWebhook(
+          database.db,
+          JSON.stringify({ event_type: type, pull_id: pullId, status: "SUCCESS", data: {} }),
+          { webhookSecret: null, signatureHeader: null },
+        );
         expect(result.status).toBe(202);
       }
     }
@@ -93,6 +125,8 @@ describe("the service down during ingestion", () => {
     expect(await database.db.select({ id: pulls.pullId }).from(pulls)).toHaveLength(ids.length);
     expect(isServiceUnreachable()).toBe(false);
     expect(log.some((line) => line.includes("the service answers again"))).toBe(true);
-    console.info(`[service outage] ${ids.length * 2} events waited through ${during.PENDING?.most} probe attempts; all stored ${caughtUpMs} ms after the service returned`);
+    console.info(
+      `[service outage] ${ids.length * 2} events waited through ${during.PENDING?.most} probe attempts; all stored ${caughtUpMs} ms after the service returned`,
+    );
   });
 });

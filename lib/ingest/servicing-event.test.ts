@@ -23,8 +23,27 @@ let service: ServiceConfig;
 beforeAll(async () => {
   database = await createTestDatabase();
   receiver = await startReceiver();
-  sandbox = await startSandbox({ port: 0, clientId: "ing", clientSecret: "ing-secret", teamId: TEAM, webhookUrl: receiver.url, webhookSecret: null, seed: 53, pullCount: 12, speed: 0.0005, deliverOnStart: false });
-  service = { baseUrl: sandbox.baseUrl, teamId: TEAM, clientId: "ing", clientSecret: "ing-secret", timeoutMs: 2_000, retryBaseMs: 1, maxAttempts: 2 };
+  sandbox = await startSandbox({
+    port: 0,
+    clientId: "ing",
+    clientSecret: "ing-secret",
+    teamId: TEAM,
+    webhookUrl: receiver.url,
+    webhookSecret: null,
+    seed: 53,
+    pullCount: 12,
+    speed: 0.0005,
+    deliverOnStart: false,
+  });
+  service = {
+    baseUrl: sandbox.baseUrl,
+    teamId: TEAM,
+    clientId: "ing",
+    clientSecret: "ing-secret",
+    timeoutMs: 2_000,
+    retryBaseMs: 1,
+    maxAttempts: 2,
+  };
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -33,35 +52,71 @@ afterAll(async () => {
 });
 
 const noSecret = { webhookSecret: null, signatureHeader: null };
-const runWorker = () => processDueEvents(database.db, (pullId) => fetchPullPayload(service, pullId), { workerId: "servicing-test", batchSize: 20 });
+const runWorker = () =>
+  processDueEvents(database.db, (pullId) => fetchPullPayload(service, pullId), {
+    workerId: "servicing-test",
+    batchSize: 20,
+  });
 
 describe("servicing events in ingestion", () => {
   it("stores the waiting-for-confirmation event and the SERVICING pull it names", async () => {
-    const link = (await (await fetch(`${sandbox.url}/_sandbox/links`, { method: "POST", body: JSON.stringify({ username: "user_good" }), headers: { "content-type": "application/json" } })).json()) as { pull_id: string };
-    for (let i = 0; i < 300 && (await getPull(service, link.pull_id)).value.status !== "SUCCESS"; i++) await new Promise((r) => setTimeout(r, 10));
+    const link = (await (
+      await fetch(`${sandbox.url}/_sandbox/links`, {
+        method: "POST",
+        body: JSON.stringify({ username: "user_good" }),
+        headers: { "content-type": "application/json" },
+      })
+    ).json()) as { pull_id: string };
+    for (let i = 0; i < 300 && (await getPull(service, link.pull_id)).value.status !== "SUCCESS"; i++)
+      await new Promise((r) => setTimeout(r, 10));
     const home = (await getPull(service, link.pull_id)).value.policies.find((p) => p.dwellings.length > 0);
     const existing = home?.dwellings[0]?.mortgagees.length ?? 0;
     const created = await requestServicing(service, {
       pull_id: link.pull_id,
-      servicing_actions: [{ type: "ADD_MORTGAGEE", payload: { carrier_policy_number: home?.carrier_policy_number ?? "", name: "Ingest Savings Bank", address: "1 Bank Plaza, Denver, CO 80202", mortgagee_type: (["FIRST", "SECOND", "THIRD"] as const)[existing] ?? "THIRD" } }],
+      servicing_actions: [
+        {
+          type: "ADD_MORTGAGEE",
+          payload: {
+            carrier_policy_number: home?.carrier_policy_number ?? "",
+            name: "Ingest Savings Bank",
+            address: "1 Bank Plaza, Denver, CO 80202",
+            mortgagee_type: (["FIRST", "SECOND", "THIRD"] as const)[existing] ?? "THIRD",
+          },
+        },
+      ],
     });
     await receiver.waitForEvent(created.pull_id, "SERVICING_WAITING_FOR_CONSUMER_CONFIRMATION");
-    const hook = receiver.forPull(created.pull_id).find((h) => h.event_type === "SERVICING_WAITING_FOR_CONSUMER_CONFIRMATION");
+    const hook = receiver
+      .forPull(created.pull_id)
+      .find((h) => h.event_type === "SERVICING_WAITING_FOR_CONSUMER_CONFIRMATION");
 
     expect(await receiveWebhook(database.db, JSON.stringify(hook), noSecret)).toMatchObject({ status: 202 });
     expect(await runWorker()).toMatchObject({ claimed: 1, done: 1, failed: 0, retried: 0 });
     const [event] = await database.db.select().from(webhookEvents).where(eq(webhookEvents.pullId, created.pull_id));
-    expect(event).toMatchObject({ eventType: "SERVICING_WAITING_FOR_CONSUMER_CONFIRMATION", status: "DONE", lastError: null });
+    expect(event).toMatchObject({
+      eventType: "SERVICING_WAITING_FOR_CONSUMER_CONFIRMATION",
+      status: "DONE",
+      lastError: null,
+    });
     expect(event?.payload).toMatchObject({ data: { servicing_action_id: created.servicing_action_ids[0] } });
     const [stored] = await database.db.select().from(pulls).where(eq(pulls.pullId, created.pull_id));
     expect(stored).toMatchObject({ type: "SERVICING", status: "WAITING_FOR_CONSUMER_CONFIRMATION" });
   });
 
   it("records and processes an event type it does not know", async () => {
-    const body = JSON.stringify({ event_type: "VALIDATION_COMPLETE", pull_id: seededPullId(), team_id: TEAM, status: "SUCCESS", data: { anything: [1, 2] } });
+    const body = JSON.stringify({
+      event_type: "VALIDATION_COMPLETE",
+      pull_id: seededPullId(),
+      team_id: TEAM,
+      status: "SUCCESS",
+      data: { anything: [1, 2] },
+    });
     expect(await receiveWebhook(database.db, body, noSecret)).toMatchObject({ status: 202 });
     expect(await runWorker()).toMatchObject({ done: 1, failed: 0 });
-    const [event] = await database.db.select().from(webhookEvents).where(eq(webhookEvents.eventType, "VALIDATION_COMPLETE"));
+    const [event] = await database.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.eventType, "VALIDATION_COMPLETE"));
     expect(event).toMatchObject({ status: "DONE" });
   });
 });

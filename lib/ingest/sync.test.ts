@@ -16,8 +16,27 @@ let service: ServiceConfig;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  sandbox = await startSandbox({ port: 0, clientId: "sync-client", clientSecret: "sync-secret", teamId: TEAM, webhookUrl: null, webhookSecret: null, seed: 21, pullCount: 230, speed: 0.001, deliverOnStart: false });
-  service = { baseUrl: sandbox.baseUrl, teamId: TEAM, clientId: "sync-client", clientSecret: "sync-secret", timeoutMs: 2_000, retryBaseMs: 1, maxAttempts: 2 };
+  sandbox = await startSandbox({
+    port: 0,
+    clientId: "sync-client",
+    clientSecret: "sync-secret",
+    teamId: TEAM,
+    webhookUrl: null,
+    webhookSecret: null,
+    seed: 21,
+    pullCount: 230,
+    speed: 0.001,
+    deliverOnStart: false,
+  });
+  service = {
+    baseUrl: sandbox.baseUrl,
+    teamId: TEAM,
+    clientId: "sync-client",
+    clientSecret: "sync-secret",
+    timeoutMs: 2_000,
+    retryBaseMs: 1,
+    maxAttempts: 2,
+  };
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -47,7 +66,10 @@ describe("reconciliation sync", () => {
     const second = await startSyncRun(database.db, "MANUAL");
     expect(second).toMatchObject({ started: false, run: { id: first.run.id } });
     // The process running the first one dies: its heartbeat goes stale.
-    await database.db.update(syncRuns).set({ heartbeatAt: new Date(Date.now() - 10 * 60_000) }).where(eq(syncRuns.id, first.run.id));
+    await database.db
+      .update(syncRuns)
+      .set({ heartbeatAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(syncRuns.id, first.run.id));
     const third = await startSyncRun(database.db, "MANUAL");
     expect(third.started).toBe(true);
     const [dead] = await database.db.select().from(syncRuns).where(eq(syncRuns.id, first.run.id));

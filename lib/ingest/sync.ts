@@ -25,19 +25,35 @@ export async function latestSyncRun(db: Db): Promise<SyncRunRow | null> {
 }
 
 async function sinceLastGoodRun(db: Db): Promise<Date | null> {
-  const rows = await db.select({ startedAt: syncRuns.startedAt }).from(syncRuns).where(eq(syncRuns.status, "DONE")).orderBy(desc(syncRuns.startedAt)).limit(1);
+  const rows = await db
+    .select({ startedAt: syncRuns.startedAt })
+    .from(syncRuns)
+    .where(eq(syncRuns.status, "DONE"))
+    .orderBy(desc(syncRuns.startedAt))
+    .limit(1);
   const last = rows[0]?.startedAt;
   return last ? new Date(last.getTime() - OVERLAP_MS) : null;
 }
 
 /** A pull a webhook stored while the page was in flight is newer than the page: as unchanged. */
-function recorded(counts: { listed: number; created: number; updated: number; unchanged: number; invalid: number; stale: number }) {
+function recorded(counts: {
+  listed: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  invalid: number;
+  stale: number;
+}) {
   const { stale, ...rest } = counts;
   return { ...rest, unchanged: rest.unchanged + stale };
 }
 
 /** Opens a run unless one is already going (then that one is returned). */
-export async function startSyncRun(db: Db, trigger: SyncTrigger, requestedBy: string | null = null): Promise<StartResult> {
+export async function startSyncRun(
+  db: Db,
+  trigger: SyncTrigger,
+  requestedBy: string | null = null,
+): Promise<StartResult> {
   await db
     .update(syncRuns)
     .set({ status: "FAILED", error: "The process running this sync stopped.", finishedAt: new Date() })
@@ -51,7 +67,12 @@ export async function startSyncRun(db: Db, trigger: SyncTrigger, requestedBy: st
 }
 
 /** Runs an opened sync to its end, recording progress after every page. Never throws. */
-export async function runSync(db: Db, service: ServiceConfig, run: SyncRunRow, log: (line: string) => void = () => {}): Promise<SyncRunRow> {
+export async function runSync(
+  db: Db,
+  service: ServiceConfig,
+  run: SyncRunRow,
+  log: (line: string) => void = () => {},
+): Promise<SyncRunRow> {
   const counts = { listed: 0, created: 0, updated: 0, unchanged: 0, invalid: 0, stale: 0 };
   const since = run.since?.toISOString();
   try {
@@ -65,22 +86,37 @@ export async function runSync(db: Db, service: ServiceConfig, run: SyncRunRow, l
         counts[result.outcome]++;
       }
       const total = page.value.total_pulls ?? counts.listed;
-      await db.update(syncRuns).set({ ...recorded(counts), total, heartbeatAt: new Date() }).where(eq(syncRuns.id, run.id));
+      await db
+        .update(syncRuns)
+        .set({ ...recorded(counts), total, heartbeatAt: new Date() })
+        .where(eq(syncRuns.id, run.id));
       if (page.value.pulls.length < PAGE_SIZE || offset + PAGE_SIZE >= total) break;
     }
-    const [done] = await db.update(syncRuns).set({ ...recorded(counts), status: "DONE", finishedAt: new Date() }).where(eq(syncRuns.id, run.id)).returning();
+    const [done] = await db
+      .update(syncRuns)
+      .set({ ...recorded(counts), status: "DONE", finishedAt: new Date() })
+      .where(eq(syncRuns.id, run.id))
+      .returning();
     log(`sync ${run.id}: ${counts.listed} listed, ${counts.created} new, ${counts.updated} changed`);
     return done ?? run;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     log(`sync ${run.id} failed: ${message}`);
-    const [failed] = await db.update(syncRuns).set({ ...recorded(counts), status: "FAILED", error: message, finishedAt: new Date() }).where(eq(syncRuns.id, run.id)).returning();
+    const [failed] = await db
+      .update(syncRuns)
+      .set({ ...recorded(counts), status: "FAILED", error: message, finishedAt: new Date() })
+      .where(eq(syncRuns.id, run.id))
+      .returning();
     return failed ?? run;
   }
 }
 
 /** True when the last run started longer ago than the interval (or there was none). */
 export async function isSyncDue(db: Db, intervalMs: number): Promise<boolean> {
-  const rows = await db.select({ due: sql<boolean>`max(${syncRuns.startedAt}) is null or max(${syncRuns.startedAt}) < now() - make_interval(secs => ${intervalMs / 1000})` }).from(syncRuns);
+  const rows = await db
+    .select({
+      due: sql<boolean>`max(${syncRuns.startedAt}) is null or max(${syncRuns.startedAt}) < now() - make_interval(secs => ${intervalMs / 1000})`,
+    })
+    .from(syncRuns);
   return rows[0]?.due ?? true;
 }

@@ -48,7 +48,10 @@ export async function readBounded(request: Request, limit: number): Promise<stri
 export async function answerWebhookRequest(request: Request): Promise<Response> {
   const rawBody = await readBounded(request, MAX_WEBHOOK_BYTES);
   if (rawBody === null) {
-    return Response.json({ error: "PAYLOAD_TOO_LARGE", message: "Webhook bodies are limited to 1 MB." }, { status: 413 });
+    return Response.json(
+      { error: "PAYLOAD_TOO_LARGE", message: "Webhook bodies are limited to 1 MB." },
+      { status: 413 },
+    );
   }
   const { service } = env();
   try {
@@ -66,8 +69,12 @@ export async function answerWebhookRequest(request: Request): Promise<Response> 
   } catch (error) {
     // A non-2xx answer makes the service deliver again later, so nothing is lost.
     // The driver's reason, not the query builder's wrapper (which spells out the payload).
-    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause : error).message : String(error);
+    const reason =
+      error instanceof Error ? (error.cause instanceof Error ? error.cause : error).message : String(error);
     console.error(`[webhook] could not store the event: ${reason}`);
-    return Response.json({ error: "UNAVAILABLE", message: "The event could not be stored; deliver it again." }, { status: 503 });
+    return Response.json(
+      { error: "UNAVAILABLE", message: "The event could not be stored; deliver it again." },
+      { status: 503 },
+    );
   }
 }

@@ -1,6 +1,13 @@
 import "server-only";
 import type { Db } from "@/db/types";
-import { probeWithOneWaitingEvent, processDueEvents, releaseClaims, retryWaitingEventsNow, type FetchPull, type ProcessOptions } from "./process-events";
+import {
+  probeWithOneWaitingEvent,
+  processDueEvents,
+  releaseClaims,
+  retryWaitingEventsNow,
+  type FetchPull,
+  type ProcessOptions,
+} from "./process-events";
 
 // The worker's loop, apart from how the app wires it (worker.ts), so that tests run the very
 // loop the app runs against a database they can break. It survives a lost database: a cycle
@@ -79,7 +86,10 @@ export function runWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
         const summary = await processDueEvents(db, fetchPull, { ...options.processOptions, workerId, log });
         if (consecutiveFailures > 0) log(`database reachable again after ${consecutiveFailures} failed cycles`);
         consecutiveFailures = 0;
-        if (summary.claimed > 0) log(`claimed ${summary.claimed}: ${summary.done} stored, ${summary.retried} to retry, ${summary.failed} failed`);
+        if (summary.claimed > 0)
+          log(
+            `claimed ${summary.claimed}: ${summary.done} stored, ${summary.retried} to retry, ${summary.failed} failed`,
+          );
         if (summary.unreachable > 0 && summary.fetched === 0 && !serviceDown) {
           serviceDown = true;
           lastProbeAt = Date.now();
@@ -100,11 +110,16 @@ export function runWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
         failedCycles++;
         // One line per outage, then one every tenth failure: a long outage must not flood the log.
         if (consecutiveFailures === 1 || consecutiveFailures % 10 === 0) {
-          log(`cycle failed (${consecutiveFailures} in a row): ${error instanceof Error ? error.message : String(error)}`);
+          log(
+            `cycle failed (${consecutiveFailures} in a row): ${error instanceof Error ? error.message : String(error)}`,
+          );
         }
       }
       if (!running || (woken && consecutiveFailures === 0)) continue;
-      const waitMs = consecutiveFailures === 0 ? pollIntervalMs : Math.min(maxBackoffMs, pollIntervalMs * 2 ** Math.min(consecutiveFailures - 1, 10));
+      const waitMs =
+        consecutiveFailures === 0
+          ? pollIntervalMs
+          : Math.min(maxBackoffMs, pollIntervalMs * 2 ** Math.min(consecutiveFailures - 1, 10));
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, waitMs);
         wakeUp = () => {
@@ -130,7 +145,10 @@ export function runWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
       running = false;
       wake();
       let timer: NodeJS.Timeout | undefined;
-      const finished = await Promise.race([done.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)))]);
+      const finished = await Promise.race([
+        done.then(() => true),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
+      ]);
       clearTimeout(timer);
       // A cycle that outlasted the grace period finds nothing to settle afterwards: settling
       // only touches events still claimed under this id, and these are claimed by no one now.
@@ -138,7 +156,9 @@ export function runWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
       try {
         released = await releaseClaims(await getDb(), workerId);
       } catch (error) {
-        log(`could not give back claims (they are released after the stale-claim timeout): ${error instanceof Error ? error.message : String(error)}`);
+        log(
+          `could not give back claims (they are released after the stale-claim timeout): ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       return { finished, released };
     },

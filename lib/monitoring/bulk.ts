@@ -13,11 +13,19 @@ import { enablePullMonitoring, intervalInputSchema, stopPullMonitoring } from ".
 // the service refuses others (too old, not successful); the answer counts both and names why.
 
 const MAX_BULK = 100;
-const idsSchema = z.array(z.uuid()).min(1, "Select at least one pull.").max(MAX_BULK, `Select at most ${MAX_BULK} pulls at once.`);
+const idsSchema = z
+  .array(z.uuid())
+  .min(1, "Select at least one pull.")
+  .max(MAX_BULK, `Select at most ${MAX_BULK} pulls at once.`);
 
 export type BulkOutcome = { done: number; refused: number; reasons: string[] };
 
-export async function bulkMonitoring(db: Db, service: ServiceConfig, actor: Actor, input: { pullIds: unknown; turnOn: boolean; every?: unknown; unit?: unknown }): Promise<CommandResult<BulkOutcome>> {
+export async function bulkMonitoring(
+  db: Db,
+  service: ServiceConfig,
+  actor: Actor,
+  input: { pullIds: unknown; turnOn: boolean; every?: unknown; unit?: unknown },
+): Promise<CommandResult<BulkOutcome>> {
   if (!can(actor, "monitoring:manage")) return forbidden("Only managers and admins can change monitoring.");
   const ids = idsSchema.safeParse(input.pullIds);
   if (!ids.success) return invalid(ids.error.issues[0]?.message ?? "Check the selection.", "pullIds");
@@ -32,8 +40,13 @@ export async function bulkMonitoring(db: Db, service: ServiceConfig, actor: Acto
       result = await enablePullMonitoring(db, service, actor, { pullId, every: input.every, unit: input.unit });
     } else {
       const detail = await getPullDetail(db, pullId);
-      const monitoring = detail ? await getPullMonitoring(db, { pullId, accountIdentifier: detail.pull.account_identifier }) : null;
-      result = monitoring?.status === "ACTIVE" ? await stopPullMonitoring(db, service, actor, { pullId, monitoringId: monitoring.monitoringId }) : { ok: false, code: "CONFLICT", message: "It is not monitored." };
+      const monitoring = detail
+        ? await getPullMonitoring(db, { pullId, accountIdentifier: detail.pull.account_identifier })
+        : null;
+      result =
+        monitoring?.status === "ACTIVE"
+          ? await stopPullMonitoring(db, service, actor, { pullId, monitoringId: monitoring.monitoringId })
+          : { ok: false, code: "CONFLICT", message: "It is not monitored." };
     }
     if (result.ok) outcome.done++;
     else {

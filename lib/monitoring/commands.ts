@@ -7,7 +7,14 @@ import { can } from "@/lib/auth/permissions";
 import { findViewablePull } from "@/lib/pulls/access";
 import type { ServiceConfig } from "@/lib/service/client";
 import { ServiceError } from "@/lib/service/errors";
-import { disableMonitoring, enableMonitoring, getMonitoring, monitoringIntervalSchema, refreshMonitoring, updateMonitoring } from "@/lib/service/monitorings-api";
+import {
+  disableMonitoring,
+  enableMonitoring,
+  getMonitoring,
+  monitoringIntervalSchema,
+  refreshMonitoring,
+  updateMonitoring,
+} from "@/lib/service/monitorings-api";
 import type { Monitoring } from "@/lib/service/schemas";
 import type { Actor } from "@/lib/workflow/actor";
 import { recordAudit } from "@/lib/workflow/audit";
@@ -19,7 +26,14 @@ import { forbidden, invalid, notFound, type CommandFailure, type CommandResult }
 
 /** "Every 3 months" as typed in the form, to the ISO duration the service takes. */
 export const intervalInputSchema = z
-  .object({ every: z.coerce.number({ error: "Give the interval as a number." }).int("Use a whole number.").min(1, "Use a number of at least 1.").max(120), unit: z.enum(["D", "M", "Y"], { message: "Choose days, months or years." }) })
+  .object({
+    every: z.coerce
+      .number({ error: "Give the interval as a number." })
+      .int("Use a whole number.")
+      .min(1, "Use a number of at least 1.")
+      .max(120),
+    unit: z.enum(["D", "M", "Y"], { message: "Choose days, months or years." }),
+  })
   .transform(({ every, unit }) => `P${every}${unit}`)
   .pipe(monitoringIntervalSchema);
 
@@ -36,12 +50,20 @@ const SERVICE_MESSAGES: Record<string, string> = {
 
 function serviceFailure(error: unknown): CommandFailure {
   if (error instanceof ServiceError) {
-    return { ok: false, code: "CONFLICT", message: SERVICE_MESSAGES[error.code] ?? `The service refused (${error.code}). Nothing was changed.` };
+    return {
+      ok: false,
+      code: "CONFLICT",
+      message: SERVICE_MESSAGES[error.code] ?? `The service refused (${error.code}). Nothing was changed.`,
+    };
   }
   throw error;
 }
 
-async function mirror(db: Db, monitoring: Monitoring, extra: { initialPullId?: string; accountIdentifier?: string | null } = {}): Promise<void> {
+async function mirror(
+  db: Db,
+  monitoring: Monitoring,
+  extra: { initialPullId?: string; accountIdentifier?: string | null } = {},
+): Promise<void> {
   const values = {
     status: monitoring.status,
     interval: monitoring.interval,
@@ -52,13 +74,23 @@ async function mirror(db: Db, monitoring: Monitoring, extra: { initialPullId?: s
   };
   await db
     .insert(monitorings)
-    .values({ monitoringId: monitoring.monitoring_id, initialPullId: extra.initialPullId ?? null, accountIdentifier: extra.accountIdentifier ?? null, ...values })
+    .values({
+      monitoringId: monitoring.monitoring_id,
+      initialPullId: extra.initialPullId ?? null,
+      accountIdentifier: extra.accountIdentifier ?? null,
+      ...values,
+    })
     .onConflictDoUpdate({ target: monitorings.monitoringId, set: values });
 }
 
 const stopAfterSchema = z.iso.date("Give the stop date as a date.").optional();
 
-export async function enablePullMonitoring(db: Db, service: ServiceConfig, actor: Actor, input: { pullId: string; every: unknown; unit: unknown; stopAfter?: string }): Promise<CommandResult<{ monitoringId: string }>> {
+export async function enablePullMonitoring(
+  db: Db,
+  service: ServiceConfig,
+  actor: Actor,
+  input: { pullId: string; every: unknown; unit: unknown; stopAfter?: string },
+): Promise<CommandResult<{ monitoringId: string }>> {
   const detail = await findViewablePull(db, actor, input.pullId);
   if (!detail) return notFound();
   if (!can(actor, "monitoring:manage")) return forbidden("Only managers and admins can turn monitoring on.");
@@ -67,9 +99,16 @@ export async function enablePullMonitoring(db: Db, service: ServiceConfig, actor
   const stopAfter = stopAfterSchema.safeParse(input.stopAfter || undefined);
   if (!stopAfter.success) return invalid("Give the stop date as a date.", "stopAfter");
   try {
-    const { value } = await enableMonitoring(service, { pull_id: input.pullId, interval: interval.data, stop_after_date: stopAfter.data ? `${stopAfter.data}T00:00:00Z` : undefined });
+    const { value } = await enableMonitoring(service, {
+      pull_id: input.pullId,
+      interval: interval.data,
+      stop_after_date: stopAfter.data ? `${stopAfter.data}T00:00:00Z` : undefined,
+    });
     await mirror(db, value, { initialPullId: input.pullId, accountIdentifier: detail.pull.account_identifier });
-    await recordAudit(db, actor, "MONITORING_CHANGED", { pullId: input.pullId, details: { change: `turned monitoring on, every ${interval.data}`, monitoringId: value.monitoring_id } });
+    await recordAudit(db, actor, "MONITORING_CHANGED", {
+      pullId: input.pullId,
+      details: { change: `turned monitoring on, every ${interval.data}`, monitoringId: value.monitoring_id },
+    });
     return { ok: true as const, monitoringId: value.monitoring_id };
   } catch (error) {
     return serviceFailure(error);
@@ -80,11 +119,20 @@ async function knownMonitoring(db: Db, actor: Actor, pullId: string, monitoringI
   const detail = await findViewablePull(db, actor, pullId);
   if (!detail) return null;
   const [row] = await db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
-  const belongs = row && (row.initialPullId === pullId || row.latestPullId === pullId || (row.accountIdentifier !== null && row.accountIdentifier === detail.pull.account_identifier));
+  const belongs =
+    row &&
+    (row.initialPullId === pullId ||
+      row.latestPullId === pullId ||
+      (row.accountIdentifier !== null && row.accountIdentifier === detail.pull.account_identifier));
   return belongs ? row : null;
 }
 
-export async function changePullMonitoring(db: Db, service: ServiceConfig, actor: Actor, input: { pullId: string; monitoringId: string; every: unknown; unit: unknown }): Promise<CommandResult> {
+export async function changePullMonitoring(
+  db: Db,
+  service: ServiceConfig,
+  actor: Actor,
+  input: { pullId: string; monitoringId: string; every: unknown; unit: unknown },
+): Promise<CommandResult> {
   if (!(await knownMonitoring(db, actor, input.pullId, input.monitoringId))) return notFound("That monitoring");
   if (!can(actor, "monitoring:manage")) return forbidden("Only managers and admins can change monitoring.");
   const interval = intervalInputSchema.safeParse({ every: input.every, unit: input.unit });
@@ -92,34 +140,53 @@ export async function changePullMonitoring(db: Db, service: ServiceConfig, actor
   try {
     const { value } = await updateMonitoring(service, input.monitoringId, { interval: interval.data });
     await mirror(db, value);
-    await recordAudit(db, actor, "MONITORING_CHANGED", { pullId: input.pullId, details: { change: `set monitoring to every ${interval.data}`, monitoringId: input.monitoringId } });
+    await recordAudit(db, actor, "MONITORING_CHANGED", {
+      pullId: input.pullId,
+      details: { change: `set monitoring to every ${interval.data}`, monitoringId: input.monitoringId },
+    });
     return { ok: true as const };
   } catch (error) {
     return serviceFailure(error);
   }
 }
 
-export async function stopPullMonitoring(db: Db, service: ServiceConfig, actor: Actor, input: { pullId: string; monitoringId: string }): Promise<CommandResult> {
+export async function stopPullMonitoring(
+  db: Db,
+  service: ServiceConfig,
+  actor: Actor,
+  input: { pullId: string; monitoringId: string },
+): Promise<CommandResult> {
   if (!(await knownMonitoring(db, actor, input.pullId, input.monitoringId))) return notFound("That monitoring");
   if (!can(actor, "monitoring:manage")) return forbidden("Only managers and admins can turn monitoring off.");
   try {
     const { value } = await disableMonitoring(service, input.monitoringId);
     await mirror(db, value);
-    await recordAudit(db, actor, "MONITORING_CHANGED", { pullId: input.pullId, details: { change: "turned monitoring off", monitoringId: input.monitoringId } });
+    await recordAudit(db, actor, "MONITORING_CHANGED", {
+      pullId: input.pullId,
+      details: { change: "turned monitoring off", monitoringId: input.monitoringId },
+    });
     return { ok: true as const };
   } catch (error) {
     return serviceFailure(error);
   }
 }
 
-export async function refreshPullNow(db: Db, service: ServiceConfig, actor: Actor, input: { pullId: string; monitoringId: string }): Promise<CommandResult<{ newPullId: string }>> {
+export async function refreshPullNow(
+  db: Db,
+  service: ServiceConfig,
+  actor: Actor,
+  input: { pullId: string; monitoringId: string },
+): Promise<CommandResult<{ newPullId: string }>> {
   if (!(await knownMonitoring(db, actor, input.pullId, input.monitoringId))) return notFound("That monitoring");
   if (!can(actor, "monitoring:manage")) return forbidden("Only managers and admins can start a refresh.");
   try {
     const newPullId = await refreshMonitoring(service, input.monitoringId);
     const { value } = await getMonitoring(service, input.monitoringId);
     await mirror(db, value.monitoring);
-    await recordAudit(db, actor, "MONITORING_CHANGED", { pullId: input.pullId, details: { change: "started a refresh (billed like a pull)", monitoringId: input.monitoringId, newPullId } });
+    await recordAudit(db, actor, "MONITORING_CHANGED", {
+      pullId: input.pullId,
+      details: { change: "started a refresh (billed like a pull)", monitoringId: input.monitoringId, newPullId },
+    });
     return { ok: true as const, newPullId };
   } catch (error) {
     return serviceFailure(error);

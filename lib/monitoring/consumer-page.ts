@@ -19,7 +19,12 @@ export type ConnectPage =
   | { kind: "step"; step: ReconnectStep; carrier: string; login: CarrierLogin; version: string };
 
 /** Everything the consumer's page shows for this token, asked from `address`. */
-export async function loadConnectPage(db: Db, service: ServiceConfig, token: string, address: string): Promise<ConnectPage> {
+export async function loadConnectPage(
+  db: Db,
+  service: ServiceConfig,
+  token: string,
+  address: string,
+): Promise<ConnectPage> {
   const guard = await guardReconnectPage(db, configuredReconnectPageKey(), token, address, "view");
   if (!guard.ok) return guard.status === 404 ? { kind: "not-found" } : { kind: "wait", message: guard.message };
   const view = await readReconnectPage(db, guard.pageId);
@@ -31,24 +36,46 @@ export async function loadConnectPage(db: Db, service: ServiceConfig, token: str
   return { kind: "step", step, carrier, login: carrierLogin(entry), version: view.version };
 }
 
-export type ConnectPageStatus = { ok: true; version: string; step: ReconnectStep["kind"] } | { ok: false; status: 404 | 429; error: "NOT_FOUND" | "RATE_LIMITED"; message: string };
+export type ConnectPageStatus =
+  | { ok: true; version: string; step: ReconnectStep["kind"] }
+  | { ok: false; status: 404 | 429; error: "NOT_FOUND" | "RATE_LIMITED"; message: string };
 
 /** The fingerprint of the consumer's step, polled by the open page. */
 export async function readConnectPageStatus(db: Db, token: string, address: string): Promise<ConnectPageStatus> {
   const guard = await guardReconnectPage(db, configuredReconnectPageKey(), token, address, "view");
-  if (!guard.ok) return { ok: false, status: guard.status, error: guard.status === 429 ? "RATE_LIMITED" : "NOT_FOUND", message: guard.message };
+  if (!guard.ok)
+    return {
+      ok: false,
+      status: guard.status,
+      error: guard.status === 429 ? "RATE_LIMITED" : "NOT_FOUND",
+      message: guard.message,
+    };
   const view = await readReconnectPage(db, guard.pageId);
   if (!view) return { ok: false, status: 404, error: "NOT_FOUND", message: "This link is not valid." };
   return { ok: true, version: view.version, step: view.step.kind };
 }
 
 /** The consumer's answer (credentials, a choice, a code), as the form sent it. */
-export type ConnectAnswerInput = { token: string; kind?: string; username?: string; password?: string; thirdField?: string; optionKey?: string; code?: string };
+export type ConnectAnswerInput = {
+  token: string;
+  kind?: string;
+  username?: string;
+  password?: string;
+  thirdField?: string;
+  optionKey?: string;
+  code?: string;
+};
 
 /** Checks the token, then the answer, then hands it to the service; the form shows the outcome. */
-export async function answerConnectPage(db: Db, service: ServiceConfig, input: ConnectAnswerInput, address: string): Promise<FormState> {
+export async function answerConnectPage(
+  db: Db,
+  service: ServiceConfig,
+  input: ConnectAnswerInput,
+  address: string,
+): Promise<FormState> {
   const guard = await guardReconnectPage(db, configuredReconnectPageKey(), input.token, address, "answer");
-  if (!guard.ok) return { status: "error", message: guard.message, code: guard.status === 429 ? "RATE_LIMITED" : "NOT_FOUND" };
+  if (!guard.ok)
+    return { status: "error", message: guard.message, code: guard.status === 429 ? "RATE_LIMITED" : "NOT_FOUND" };
   const answer = consumerAnswerSchema.safeParse({
     kind: input.kind,
     username: input.username,
@@ -57,7 +84,10 @@ export async function answerConnectPage(db: Db, service: ServiceConfig, input: C
     optionKey: input.optionKey,
     code: input.code,
   });
-  if (!answer.success) return { status: "error", message: answer.error.issues[0]?.message ?? "Check your answer.", code: "INVALID" };
+  if (!answer.success)
+    return { status: "error", message: answer.error.issues[0]?.message ?? "Check your answer.", code: "INVALID" };
   const result = await answerReconnectPage(db, service, guard.pageId, answer.data);
-  return result.ok ? { status: "done", message: "Sent. Checking with your insurance company…" } : { status: "error", message: result.message, code: "CONFLICT" };
+  return result.ok
+    ? { status: "done", message: "Sent. Checking with your insurance company…" }
+    : { status: "error", message: result.message, code: "CONFLICT" };
 }

@@ -35,14 +35,24 @@ function limitChanges(vehicle: Vehicle, before: Vehicle): string[] {
       changes.push(`${coverageName(coverage)} added on the ${vehicleName(vehicle)}`);
       continue;
     }
-    for (const [field, label] of [["per_person_limit_cents", "per-person limit"], ["per_incident_limit_cents", "per-incident limit"], ["deductible_cents", "deductible"]] as const) {
+    for (const [field, label] of [
+      ["per_person_limit_cents", "per-person limit"],
+      ["per_incident_limit_cents", "per-incident limit"],
+      ["deductible_cents", "deductible"],
+    ] as const) {
       const a = prior[field];
       const b = coverage[field];
-      if (a !== null && b !== null && a !== b) changes.push(`${coverageName(coverage)} ${label} ${b > a ? "raised" : "lowered"} from ${formatLimit(a)} to ${formatLimit(b)} on the ${vehicleName(vehicle)}`);
+      if (a !== null && b !== null && a !== b)
+        changes.push(
+          `${coverageName(coverage)} ${label} ${b > a ? "raised" : "lowered"} from ${formatLimit(a)} to ${formatLimit(b)} on the ${vehicleName(vehicle)}`,
+        );
     }
-    if (!prior.is_declined && coverage.is_declined) changes.push(`${coverageName(coverage)} declined on the ${vehicleName(vehicle)}`);
+    if (!prior.is_declined && coverage.is_declined)
+      changes.push(`${coverageName(coverage)} declined on the ${vehicleName(vehicle)}`);
   }
-  for (const name of old.keys()) if (!vehicle.coverages.some((c) => coverageName(c) === name)) changes.push(`${name} removed from the ${vehicleName(vehicle)}`);
+  for (const name of old.keys())
+    if (!vehicle.coverages.some((c) => coverageName(c) === name))
+      changes.push(`${name} removed from the ${vehicleName(vehicle)}`);
   return changes;
 }
 
@@ -50,14 +60,18 @@ function policyChanges(before: Policy, after: Policy): string[] {
   const changes: string[] = [];
   const premium = premiumChange(before, after);
   if (premium) changes.push(premium);
-  if (before.status !== after.status && after.status) changes.push(`${lineName(after)} policy ${after.status === "CANCELLED" ? "cancelled" : `now ${humanize(after.status).toLowerCase()}`}`);
+  if (before.status !== after.status && after.status)
+    changes.push(
+      `${lineName(after)} policy ${after.status === "CANCELLED" ? "cancelled" : `now ${humanize(after.status).toLowerCase()}`}`,
+    );
   const oldVehicles = byKey(before.vehicles, vehicleKey);
   for (const vehicle of after.vehicles) {
     const prior = oldVehicles.get(vehicleKey(vehicle));
     if (!prior) changes.push(`Vehicle added: ${vehicleName(vehicle)}`);
     else changes.push(...limitChanges(vehicle, prior));
   }
-  for (const [key, vehicle] of oldVehicles) if (!after.vehicles.some((v) => vehicleKey(v) === key)) changes.push(`Vehicle removed: ${vehicleName(vehicle)}`);
+  for (const [key, vehicle] of oldVehicles)
+    if (!after.vehicles.some((v) => vehicleKey(v) === key)) changes.push(`Vehicle removed: ${vehicleName(vehicle)}`);
   const oldMortgagees = new Set(before.dwellings.flatMap((d) => d.mortgagees.map((m) => m.name ?? "")));
   const newMortgagees = new Set(after.dwellings.flatMap((d) => d.mortgagees.map((m) => m.name ?? "")));
   for (const name of newMortgagees) if (name && !oldMortgagees.has(name)) changes.push(`Mortgagee added: ${name}`);
@@ -70,20 +84,31 @@ export function describeChanges(before: Pull, after: Pull): string[] {
   const oldPolicies = byKey(before.policies, policyKey);
   for (const policy of after.policies) {
     const prior = oldPolicies.get(policyKey(policy));
-    if (!prior) changes.push(`New ${lineName(policy).toLowerCase()} policy${policy.carrier_policy_number ? ` ${policy.carrier_policy_number}` : ""}`);
+    if (!prior)
+      changes.push(
+        `New ${lineName(policy).toLowerCase()} policy${policy.carrier_policy_number ? ` ${policy.carrier_policy_number}` : ""}`,
+      );
     else changes.push(...policyChanges(prior, policy));
   }
-  for (const [key, policy] of oldPolicies) if (!after.policies.some((p) => policyKey(p) === key)) changes.push(`${lineName(policy)} policy ${policy.carrier_policy_number ?? ""} no longer listed`.replace(/\s+/g, " "));
+  for (const [key, policy] of oldPolicies)
+    if (!after.policies.some((p) => policyKey(p) === key))
+      changes.push(
+        `${lineName(policy)} policy ${policy.carrier_policy_number ?? ""} no longer listed`.replace(/\s+/g, " "),
+      );
   const claimKey = (c: Pull["claims"][number]) => c.carrier_claim_identifier ?? c.claim_id;
   const oldClaims = byKey(before.claims, claimKey);
   for (const claim of after.claims) {
     const prior = oldClaims.get(claimKey(claim));
     const what = `${humanize(claim.type ?? "claim")}${claim.carrier_claim_identifier ? ` (${claim.carrier_claim_identifier})` : ""}`;
     if (!prior) changes.push(`Claim opened: ${what}`);
-    else if (prior.status !== "CLOSED" && claim.status === "CLOSED") changes.push(`Claim closed: ${what}${claim.payout_cents !== null ? `, paid ${formatCents(claim.payout_cents)}` : ""}`);
+    else if (prior.status !== "CLOSED" && claim.status === "CLOSED")
+      changes.push(
+        `Claim closed: ${what}${claim.payout_cents !== null ? `, paid ${formatCents(claim.payout_cents)}` : ""}`,
+      );
   }
   const driverName = (d: Pull["drivers"][number]) => [d.first_name, d.last_name].filter(Boolean).join(" ");
   const oldDrivers = new Set(before.drivers.map(driverName));
-  for (const driver of after.drivers) if (!oldDrivers.has(driverName(driver))) changes.push(`Driver added: ${driverName(driver)}`);
+  for (const driver of after.drivers)
+    if (!oldDrivers.has(driverName(driver))) changes.push(`Driver added: ${driverName(driver)}`);
   return changes;
 }

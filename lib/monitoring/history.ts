@@ -11,9 +11,19 @@ import { describeChanges } from "./describe-changes";
 
 const MAX_PULLS = 12;
 
-export type HistoryEntry = { pullId: string; createdAt: Date | null; status: string; changes: string[]; serviceEvents: string[] };
+export type HistoryEntry = {
+  pullId: string;
+  createdAt: Date | null;
+  status: string;
+  changes: string[];
+  serviceEvents: string[];
+};
 
-export async function getAccountHistory(db: Db, viewer: ListViewer, accountIdentifier: string | null): Promise<HistoryEntry[]> {
+export async function getAccountHistory(
+  db: Db,
+  viewer: ListViewer,
+  accountIdentifier: string | null,
+): Promise<HistoryEntry[]> {
   if (!accountIdentifier) return [];
   const visible = visibleTo(viewer);
   const rows = await db
@@ -23,12 +33,26 @@ export async function getAccountHistory(db: Db, viewer: ListViewer, accountIdent
     .orderBy(asc(pulls.serviceCreatedAt))
     .limit(MAX_PULLS);
   if (rows.length < 2) return [];
-  const events = await db.select({ pullId: monitoringEvents.pullId, type: monitoringEvents.type }).from(monitoringEvents).where(inArray(monitoringEvents.pullId, rows.map((r) => r.pullId)));
+  const events = await db
+    .select({ pullId: monitoringEvents.pullId, type: monitoringEvents.type })
+    .from(monitoringEvents)
+    .where(
+      inArray(
+        monitoringEvents.pullId,
+        rows.map((r) => r.pullId),
+      ),
+    );
   return rows.map((row, index) => {
     const previous = index > 0 ? rows[index - 1] : undefined;
     const before = previous ? parsePull(previous.raw) : null;
     const after = parsePull(row.raw);
     const changes = before?.ok && after.ok ? describeChanges(before.pull, after.pull) : [];
-    return { pullId: row.pullId, createdAt: row.createdAt, status: row.status, changes, serviceEvents: events.filter((e) => e.pullId === row.pullId).map((e) => e.type ?? "UNKNOWN") };
+    return {
+      pullId: row.pullId,
+      createdAt: row.createdAt,
+      status: row.status,
+      changes,
+      serviceEvents: events.filter((e) => e.pullId === row.pullId).map((e) => e.type ?? "UNKNOWN"),
+    };
   });
 }

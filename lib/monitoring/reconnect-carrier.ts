@@ -27,7 +27,11 @@ export async function findCarrier(service: ServiceConfig, names: readonly string
   const wanted = new Set(names.map(key).filter((n) => n !== ""));
   if (wanted.size === 0) return null;
   const carriers = await catalogue(service);
-  return carriers.find((c) => wanted.has(key(c.carrier_id))) ?? carriers.find((c) => c.name !== null && wanted.has(key(c.name))) ?? null;
+  return (
+    carriers.find((c) => wanted.has(key(c.carrier_id))) ??
+    carriers.find((c) => c.name !== null && wanted.has(key(c.name))) ??
+    null
+  );
 }
 
 export type CarrierLogin = {
@@ -44,7 +48,9 @@ export function carrierLogin(carrier: Carrier | null): CarrierLogin {
   return {
     usernameLabel: carrier?.usernameFieldPlaceholder?.trim() || "Username",
     password: carrier?.disablePasswordField !== true,
-    thirdField: third ? { label: third, error: carrier?.thirdFieldValidatorError?.trim() || `Check your ${third}.` } : null,
+    thirdField: third
+      ? { label: third, error: carrier?.thirdFieldValidatorError?.trim() || `Check your ${third}.` }
+      : null,
     resetPasswordUrl: webAddress(carrier?.resetPasswordUrl ?? null),
   };
 }

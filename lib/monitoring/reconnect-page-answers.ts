@@ -5,7 +5,12 @@ import { monitorings, reconnectPages } from "@/db/schema";
 import type { Db } from "@/db/types";
 import type { ServiceConfig } from "@/lib/service/client";
 import { ServiceError } from "@/lib/service/errors";
-import { chooseVerificationOption, connectPull, exchangeReconnectToken, submitVerificationCode } from "@/lib/service/link-api";
+import {
+  chooseVerificationOption,
+  connectPull,
+  exchangeReconnectToken,
+  submitVerificationCode,
+} from "@/lib/service/link-api";
 import { getMonitoringReconnectToken } from "@/lib/service/monitorings-api";
 import type { Carrier, PullSessionResponse } from "@/lib/service/schemas";
 import { carrierLogin, findCarrier, thirdFieldMatches } from "./reconnect-carrier";
@@ -18,7 +23,12 @@ import { CLOSED_REASONS, readReconnectPage, type ReconnectPageView } from "./rec
 
 export const consumerAnswerSchema = z.discriminatedUnion("kind", [
   // Whether a password and a third field are needed depends on the carrier: checked against its catalogue entry.
-  z.object({ kind: z.literal("credentials"), username: z.string().trim().min(1, "Enter your username.").max(500), password: z.string().max(500).optional(), thirdField: z.string().trim().max(500).optional() }),
+  z.object({
+    kind: z.literal("credentials"),
+    username: z.string().trim().min(1, "Enter your username.").max(500),
+    password: z.string().max(500).optional(),
+    thirdField: z.string().trim().max(500).optional(),
+  }),
   z.object({ kind: z.literal("options"), optionKey: z.string().min(1, "Choose where to send the code.").max(200) }),
   z.object({ kind: z.literal("code"), code: z.string().trim().min(1, "Enter the code.").max(50) }),
 ]);
@@ -26,27 +36,48 @@ export type ConsumerAnswer = z.output<typeof consumerAnswerSchema>;
 
 export type AnswerResult = { ok: true } | { ok: false; message: string };
 
-const UNKNOWN_CARRIER = "We could not tell which insurance company this account is with, so nothing was sent. Ask your agent for help.";
-const UNREACHABLE = "We could not reach the service that connects your insurance company. Nothing was sent; try again in a minute.";
+const UNKNOWN_CARRIER =
+  "We could not tell which insurance company this account is with, so nothing was sent. Ask your agent for help.";
+const UNREACHABLE =
+  "We could not reach the service that connects your insurance company. Nothing was sent; try again in a minute.";
 
 type Session = { pullId: string; jwt: string };
 
 async function keepSession(db: Db, pageId: string, session: PullSessionResponse | null): Promise<void> {
-  await db.update(reconnectPages).set({ sessionPullId: session?.pull_id ?? null, sessionJwt: session?.pull_jwt ?? null, sessionStartedAt: session ? new Date() : null }).where(eq(reconnectPages.id, pageId));
+  await db
+    .update(reconnectPages)
+    .set({
+      sessionPullId: session?.pull_id ?? null,
+      sessionJwt: session?.pull_jwt ?? null,
+      sessionStartedAt: session ? new Date() : null,
+    })
+    .where(eq(reconnectPages.id, pageId));
 }
 
 /** A fresh reconnect token from the service (the one we hold expired, or was never sent). */
 async function freshToken(db: Db, service: ServiceConfig, monitoringId: string): Promise<string> {
   const { value } = await getMonitoringReconnectToken(service, monitoringId);
-  if (!value.reconnect_token) throw new ServiceError({ status: 502, code: "NO_RECONNECT_TOKEN", message: "The service gave no reconnect token.", retryable: false });
-  await db.update(monitorings).set({ reconnectToken: value.reconnect_token, reconnectUrl: value.reconnect_url, updatedAt: new Date() }).where(eq(monitorings.monitoringId, monitoringId));
+  if (!value.reconnect_token)
+    throw new ServiceError({
+      status: 502,
+      code: "NO_RECONNECT_TOKEN",
+      message: "The service gave no reconnect token.",
+      retryable: false,
+    });
+  await db
+    .update(monitorings)
+    .set({ reconnectToken: value.reconnect_token, reconnectUrl: value.reconnect_url, updatedAt: new Date() })
+    .where(eq(monitorings.monitoringId, monitoringId));
   return value.reconnect_token;
 }
 
 /** Trades a reconnect token for a pull session; a refusal the consumer cannot fix closes the page. */
 async function startSession(db: Db, service: ServiceConfig, view: ReconnectPageView): Promise<Session | AnswerResult> {
   const monitoringId = view.page.monitoringId;
-  const [held] = await db.select({ token: monitorings.reconnectToken }).from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
+  const [held] = await db
+    .select({ token: monitorings.reconnectToken })
+    .from(monitorings)
+    .where(eq(monitorings.monitoringId, monitoringId));
   let session: PullSessionResponse;
   try {
     try {
@@ -67,7 +98,12 @@ async function startSession(db: Db, service: ServiceConfig, view: ReconnectPageV
 }
 
 /** `carrier`: for a credentials answer, the carrier of GET /carriers, whose id is the insurerName. */
-async function send(service: ServiceConfig, session: Session, answer: ConsumerAnswer, carrier: Carrier | null): Promise<void> {
+async function send(
+  service: ServiceConfig,
+  session: Session,
+  answer: ConsumerAnswer,
+  carrier: Carrier | null,
+): Promise<void> {
   const pull = { pull_id: session.pullId, pull_jwt: session.jwt };
   if (answer.kind === "credentials") {
     if (!carrier) throw new Error("credentials need the carrier"); // resolved by the caller first
@@ -93,10 +129,16 @@ function credentialsRefusal(carrier: Carrier, answer: Extract<ConsumerAnswer, { 
   return null;
 }
 
-export async function answerReconnectPage(db: Db, service: ServiceConfig, pageId: string, answer: ConsumerAnswer): Promise<AnswerResult> {
+export async function answerReconnectPage(
+  db: Db,
+  service: ServiceConfig,
+  pageId: string,
+  answer: ConsumerAnswer,
+): Promise<AnswerResult> {
   const view = await readReconnectPage(db, pageId);
   if (!view) return { ok: false, message: "This link is not valid." };
-  if (view.step.kind !== answer.kind) return { ok: false, message: "This page has moved on; it now shows where your login stands." };
+  if (view.step.kind !== answer.kind)
+    return { ok: false, message: "This page has moved on; it now shows where your login stands." };
   try {
     // Credentials name the carrier by its id, found (and its login's rules checked) before anything is sent.
     const carrier = answer.kind === "credentials" ? await findCarrier(service, view.carrierNames) : null;
@@ -105,13 +147,17 @@ export async function answerReconnectPage(db: Db, service: ServiceConfig, pageId
       const refusal = credentialsRefusal(carrier, answer);
       if (refusal) return { ok: false, message: refusal };
     }
-    const held = view.page.sessionPullId && view.page.sessionJwt ? { pullId: view.page.sessionPullId, jwt: view.page.sessionJwt } : null;
+    const held =
+      view.page.sessionPullId && view.page.sessionJwt
+        ? { pullId: view.page.sessionPullId, jwt: view.page.sessionJwt }
+        : null;
     let session: Session | AnswerResult = held ?? (await startSession(db, service, view));
     if ("ok" in session) return session;
     // A new session may be on a new pull of the account (the stopped one was not waiting any
     // more), which starts at credentials: read the step again only then.
     const current = held ? view : await readReconnectPage(db, pageId);
-    if (current && current.step.kind !== answer.kind) return { ok: false, message: "Please sign in to your insurance account again." };
+    if (current && current.step.kind !== answer.kind)
+      return { ok: false, message: "Please sign in to your insurance account again." };
     const sequence = current?.sequence ?? 0;
     try {
       await send(service, session, answer, carrier);
@@ -119,18 +165,29 @@ export async function answerReconnectPage(db: Db, service: ServiceConfig, pageId
       // The pull's session expires after a while: start a new one from a fresh token, once.
       if (!(error instanceof ServiceError) || (error.status !== 401 && error.status !== 403)) throw error;
       await keepSession(db, pageId, null);
-      await db.update(monitorings).set({ reconnectToken: null }).where(eq(monitorings.monitoringId, view.page.monitoringId));
+      await db
+        .update(monitorings)
+        .set({ reconnectToken: null })
+        .where(eq(monitorings.monitoringId, view.page.monitoringId));
       session = await startSession(db, service, view);
       if ("ok" in session) return session;
       await send(service, session, answer, carrier);
     }
-    await db.update(reconnectPages).set({ answeredAtSequence: sequence, answeredAt: new Date() }).where(eq(reconnectPages.id, pageId));
+    await db
+      .update(reconnectPages)
+      .set({ answeredAtSequence: sequence, answeredAt: new Date() })
+      .where(eq(reconnectPages.id, pageId));
     return { ok: true };
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     if (error.status === 0 || error.status >= 500) return { ok: false, message: UNREACHABLE };
     // INVALID_ACTION is the service's word for a step at the wrong moment; INVALID_STATE an older one.
-    if (error.code === "INVALID_ACTION" || error.code === "INVALID_STATE") return { ok: false, message: "Your insurance company is not waiting for that step any more. The page shows where your login stands." };
+    if (error.code === "INVALID_ACTION" || error.code === "INVALID_STATE")
+      return {
+        ok: false,
+        message:
+          "Your insurance company is not waiting for that step any more. The page shows where your login stands.",
+      };
     return { ok: false, message: "That answer was not accepted. Check it and try again." };
   }
 }

@@ -21,14 +21,30 @@ export const RECONNECT_PAGE_LIMITS = {
 
 export type GuardResult = { ok: true; pageId: string } | { ok: false; status: 404 | 429; message: string };
 
-const tooMany = (seconds: number): GuardResult => ({ ok: false, status: 429, message: `Too many attempts. Wait ${Math.max(1, Math.ceil(seconds / 60))} minute${seconds > 60 ? "s" : ""} and try again.` });
+const tooMany = (seconds: number): GuardResult => ({
+  ok: false,
+  status: 429,
+  message: `Too many attempts. Wait ${Math.max(1, Math.ceil(seconds / 60))} minute${seconds > 60 ? "s" : ""} and try again.`,
+});
 
-export async function guardReconnectPage(db: Db, key: ReconnectPageKey, token: string, clientAddress: string, purpose: "view" | "answer"): Promise<GuardResult> {
+export async function guardReconnectPage(
+  db: Db,
+  key: ReconnectPageKey,
+  token: string,
+  clientAddress: string,
+  purpose: "view" | "answer",
+): Promise<GuardResult> {
   const address = addressBucket(clientAddress);
   const pageId = readReconnectPageToken(key, token);
   if (!pageId) {
-    const bad = await hitRateLimit(db, `reconnect-page:bad-token:${address}`, RECONNECT_PAGE_LIMITS.badTokensPerAddress);
-    return bad.allowed ? { ok: false, status: 404, message: "This link is not valid." } : tooMany(bad.retryAfterSeconds);
+    const bad = await hitRateLimit(
+      db,
+      `reconnect-page:bad-token:${address}`,
+      RECONNECT_PAGE_LIMITS.badTokensPerAddress,
+    );
+    return bad.allowed
+      ? { ok: false, status: 404, message: "This link is not valid." }
+      : tooMany(bad.retryAfterSeconds);
   }
   if (purpose === "view") {
     const views = await hitRateLimit(db, `reconnect-page:views:${address}`, RECONNECT_PAGE_LIMITS.viewsPerAddress);
@@ -36,6 +52,10 @@ export async function guardReconnectPage(db: Db, key: ReconnectPageKey, token: s
   }
   const perPage = await hitRateLimit(db, `reconnect-page:answers:${pageId}`, RECONNECT_PAGE_LIMITS.answersPerPage);
   if (!perPage.allowed) return tooMany(perPage.retryAfterSeconds);
-  const perAddress = await hitRateLimit(db, `reconnect-page:answers-from:${address}`, RECONNECT_PAGE_LIMITS.answersPerAddress);
+  const perAddress = await hitRateLimit(
+    db,
+    `reconnect-page:answers-from:${address}`,
+    RECONNECT_PAGE_LIMITS.answersPerAddress,
+  );
   return perAddress.allowed ? { ok: true, pageId } : tooMany(perAddress.retryAfterSeconds);
 }

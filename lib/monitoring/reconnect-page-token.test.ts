@@ -2,7 +2,13 @@ import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "@/lib/env";
 import { configuredReconnectPageKey } from "./reconnect-page-key";
-import { newReconnectPageId, readReconnectPageToken, reconnectPageKey, reconnectPageToken, type ReconnectPageKey } from "./reconnect-page-token";
+import {
+  newReconnectPageId,
+  readReconnectPageToken,
+  reconnectPageKey,
+  reconnectPageToken,
+  type ReconnectPageKey,
+} from "./reconnect-page-token";
 
 // A reconnect page's address opens its page only when we signed it, under a key of its own:
 // never the session secret itself, so the two can be rotated apart.
@@ -20,10 +26,16 @@ describe("reconnect page tokens", () => {
     const id = newReconnectPageId();
     const token = reconnectPageToken(KEY, id);
     const [, mac] = token.split(".");
-    expect(readReconnectPageToken(reconnectPageKey({ sessionSecret: "another-secret-entirely-0123456789", linkSecret: null }), token)).toBeNull();
+    expect(
+      readReconnectPageToken(
+        reconnectPageKey({ sessionSecret: "another-secret-entirely-0123456789", linkSecret: null }),
+        token,
+      ),
+    ).toBeNull();
     expect(readReconnectPageToken(KEY, `${newReconnectPageId()}.${mac}`)).toBeNull();
     expect(readReconnectPageToken(KEY, `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`)).toBeNull();
-    for (const junk of ["", id, `${id}.`, `${token}.x`, "<script>alert(1)</script>", "' or 1=1 --", "x".repeat(10_000)]) expect(readReconnectPageToken(KEY, junk)).toBeNull();
+    for (const junk of ["", id, `${id}.`, `${token}.x`, "<script>alert(1)</script>", "' or 1=1 --", "x".repeat(10_000)])
+      expect(readReconnectPageToken(KEY, junk)).toBeNull();
   });
 
   it("makes a different id every time", () => {
@@ -55,11 +67,25 @@ describe("the reconnect page key", () => {
     const derived = configuredReconnectPageKey(parseEnv(base));
     expect(derived.equals(KEY)).toBe(true);
     // The session secret changes; the link secret keeps the old value: every link still opens.
-    const rotatedSession = configuredReconnectPageKey(parseEnv({ ...base, NEXTAUTH_SECRET: "a-brand-new-session-secret-9876543210", COVERDESK_LINK_SECRET: SESSION_SECRET }));
+    const rotatedSession = configuredReconnectPageKey(
+      parseEnv({
+        ...base,
+        NEXTAUTH_SECRET: "a-brand-new-session-secret-9876543210",
+        COVERDESK_LINK_SECRET: SESSION_SECRET,
+      }),
+    );
     expect(rotatedSession.equals(KEY)).toBe(true);
     // The link secret changes: the links are retired, whatever the session secret.
-    const rotatedLinks = configuredReconnectPageKey(parseEnv({ ...base, COVERDESK_LINK_SECRET: "a-fresh-link-secret-0123456789abcdef" }));
+    const rotatedLinks = configuredReconnectPageKey(
+      parseEnv({ ...base, COVERDESK_LINK_SECRET: "a-fresh-link-secret-0123456789abcdef" }),
+    );
     expect(rotatedLinks.equals(KEY)).toBe(false);
-    expect(rotatedLinks.equals(configuredReconnectPageKey(parseEnv({ ...base, COVERDESK_LINK_SECRET: "a-fresh-link-secret-0123456789abcdef" })))).toBe(true);
+    expect(
+      rotatedLinks.equals(
+        configuredReconnectPageKey(
+          parseEnv({ ...base, COVERDESK_LINK_SECRET: "a-fresh-link-secret-0123456789abcdef" }),
+        ),
+      ),
+    ).toBe(true);
   });
 });

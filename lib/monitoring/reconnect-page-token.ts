@@ -18,7 +18,9 @@ const KEY_LABEL = "coverdesk reconnect-page links v1";
 export type ReconnectPageKey = Buffer & { readonly __reconnectPageKey: true };
 
 export function reconnectPageKey(secrets: { sessionSecret: string; linkSecret: string | null }): ReconnectPageKey {
-  return Buffer.from(hkdfSync("sha256", secrets.linkSecret ?? secrets.sessionSecret, "", KEY_LABEL, 32)) as ReconnectPageKey;
+  return Buffer.from(
+    hkdfSync("sha256", secrets.linkSecret ?? secrets.sessionSecret, "", KEY_LABEL, 32),
+  ) as ReconnectPageKey;
 }
 
 function mac(key: ReconnectPageKey, id: string): string {

@@ -40,11 +40,16 @@ function startIngestion(): Promise<string> {
       queue = queue.then(async () => {
         const answer = await receiveWebhook(database.db, body, { webhookSecret: null, signatureHeader: null });
         res.writeHead(answer.status).end(JSON.stringify(answer.body));
-        await processDueEvents(database.db, (pullId) => fetchPullPayload(service, pullId), { workerId: "test", batchSize: 50 });
+        await processDueEvents(database.db, (pullId) => fetchPullPayload(service, pullId), {
+          workerId: "test",
+          batchSize: 50,
+        });
       });
     });
   });
-  return new Promise((resolve) => receiver.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`)));
+  return new Promise((resolve) =>
+    receiver.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`)),
+  );
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
@@ -58,7 +63,11 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
 }
 
 async function control(path: string, body: unknown): Promise<{ pull_id: string }> {
-  const response = await fetch(`${sandbox.url}/_sandbox/${path}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  const response = await fetch(`${sandbox.url}/_sandbox/${path}`, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
   expect(response.ok).toBe(true);
   return (await response.json()) as { pull_id: string };
 }
@@ -72,19 +81,52 @@ async function accountNeedingReconnect(wall = "NOT_AUTHENTICATED"): Promise<stri
     "the monitoring",
   );
   const monitoringId = monitoring?.monitoringId ?? "";
-  await until(async () => (await database.db.select().from(pulls).where(eq(pulls.pullId, linked.pull_id))).length, (n) => n === 1, "the pull");
+  await until(
+    async () => (await database.db.select().from(pulls).where(eq(pulls.pullId, linked.pull_id))).length,
+    (n) => n === 1,
+    "the pull",
+  );
   await control(`monitorings/${monitoringId}/reconnect-needed`, { auth_status: wall });
-  await until(async () => (await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId)))[0]?.reconnectToken, Boolean, "MONITORING_RECONNECT");
+  await until(
+    async () =>
+      (await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId)))[0]
+        ?.reconnectToken,
+    Boolean,
+    "MONITORING_RECONNECT",
+  );
   return monitoringId;
 }
 
-const settled = (pageId: string) => until(() => readReconnectPage(database.db, pageId), (v) => v?.step.kind !== "waiting", "the next step");
+const settled = (pageId: string) =>
+  until(
+    () => readReconnectPage(database.db, pageId),
+    (v) => v?.step.kind !== "waiting",
+    "the next step",
+  );
 
 beforeAll(async () => {
   database = await createTestDatabase();
   staff = await createStaff(database.db);
-  sandbox = await startSandbox({ port: 0, clientId: "rc", clientSecret: "rc-secret", teamId: TEAM, webhookUrl: await startIngestion(), webhookSecret: null, seed: 9, pullCount: 4, speed: 0.002, deliverOnStart: false });
-  service = { baseUrl: sandbox.baseUrl, teamId: TEAM, clientId: "rc", clientSecret: "rc-secret", timeoutMs: 3_000, retryBaseMs: 1 };
+  sandbox = await startSandbox({
+    port: 0,
+    clientId: "rc",
+    clientSecret: "rc-secret",
+    teamId: TEAM,
+    webhookUrl: await startIngestion(),
+    webhookSecret: null,
+    seed: 9,
+    pullCount: 4,
+    speed: 0.002,
+    deliverOnStart: false,
+  });
+  service = {
+    baseUrl: sandbox.baseUrl,
+    teamId: TEAM,
+    clientId: "rc",
+    clientSecret: "rc-secret",
+    timeoutMs: 3_000,
+    retryBaseMs: 1,
+  };
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -97,31 +139,70 @@ describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
     const monitoringId = await accountNeedingReconnect();
     const opened = await openReconnectPage(database.db, staff.manager, monitoringId);
     if (!opened.ok) throw new Error(opened.message);
-    expect(await openReconnectPage(database.db, staff.admin, monitoringId)).toMatchObject({ ok: true, pageId: opened.pageId, created: false });
+    expect(await openReconnectPage(database.db, staff.admin, monitoringId)).toMatchObject({
+      ok: true,
+      pageId: opened.pageId,
+      created: false,
+    });
     const pageId = opened.pageId;
     expect((await readReconnectPage(database.db, pageId))?.step).toEqual({ kind: "credentials", message: null });
 
     // The token we hold has expired: the page asks the service for a fresh one by itself.
-    await database.db.update(monitorings).set({ reconnectToken: "rct_expired" }).where(eq(monitorings.monitoringId, monitoringId));
-    expect(await answerReconnectPage(database.db, service, pageId, { kind: "code", code: "123456" })).toMatchObject({ ok: false, message: expect.stringContaining("moved on") });
-    expect(await answerReconnectPage(database.db, service, pageId, { kind: "credentials", username: "user_mfa", password: "wrong" })).toEqual({ ok: true });
-    expect((await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId)))[0]?.reconnectToken).not.toBe("rct_expired");
+    await database.db
+      .update(monitorings)
+      .set({ reconnectToken: "rct_expired" })
+      .where(eq(monitorings.monitoringId, monitoringId));
+    expect(await answerReconnectPage(database.db, service, pageId, { kind: "code", code: "123456" })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("moved on"),
+    });
+    expect(
+      await answerReconnectPage(database.db, service, pageId, {
+        kind: "credentials",
+        username: "user_mfa",
+        password: "wrong",
+      }),
+    ).toEqual({ ok: true });
+    expect(
+      (await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId)))[0]
+        ?.reconnectToken,
+    ).not.toBe("rct_expired");
     expect((await readReconnectPage(database.db, pageId))?.step.kind).toBe("waiting");
     expect((await settled(pageId))?.step).toEqual({ kind: "credentials", message: DEFAULT_BAD_CREDENTIALS });
 
-    expect(await answerReconnectPage(database.db, service, pageId, { kind: "credentials", username: "user_mfa", password: "pass_good" })).toEqual({ ok: true });
+    expect(
+      await answerReconnectPage(database.db, service, pageId, {
+        kind: "credentials",
+        username: "user_mfa",
+        password: "pass_good",
+      }),
+    ).toEqual({ ok: true });
     const options = (await settled(pageId))?.step;
-    expect(options).toMatchObject({ kind: "options", options: [expect.objectContaining({ key: "sms-0" }), expect.objectContaining({ key: "email-0" })] });
-    expect(await answerReconnectPage(database.db, service, pageId, { kind: "options", optionKey: "sms-0" })).toEqual({ ok: true });
+    expect(options).toMatchObject({
+      kind: "options",
+      options: [expect.objectContaining({ key: "sms-0" }), expect.objectContaining({ key: "email-0" })],
+    });
+    expect(await answerReconnectPage(database.db, service, pageId, { kind: "options", optionKey: "sms-0" })).toEqual({
+      ok: true,
+    });
     expect((await settled(pageId))?.step).toEqual({ kind: "code", message: null });
 
-    expect(await answerReconnectPage(database.db, service, pageId, { kind: "code", code: "000000" })).toEqual({ ok: true });
+    expect(await answerReconnectPage(database.db, service, pageId, { kind: "code", code: "000000" })).toEqual({
+      ok: true,
+    });
     expect((await settled(pageId))?.step).toEqual({ kind: "code", message: WRONG_CODE_MESSAGE });
-    expect(await answerReconnectPage(database.db, service, pageId, { kind: "code", code: "424242" })).toEqual({ ok: true });
+    expect(await answerReconnectPage(database.db, service, pageId, { kind: "code", code: "424242" })).toEqual({
+      ok: true,
+    });
     expect((await settled(pageId))?.step).toEqual({ kind: "done" });
 
     // The page shows "done" from the SUCCESS status; ingestion then closes the page and the request.
-    await until(async () => (await database.db.select().from(reconnectPages).where(eq(reconnectPages.id, pageId)))[0]?.completedAt, Boolean, "the page to close");
+    await until(
+      async () =>
+        (await database.db.select().from(reconnectPages).where(eq(reconnectPages.id, pageId)))[0]?.completedAt,
+      Boolean,
+      "the page to close",
+    );
     const [after] = await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
     expect(after?.reconnectRequestedAt).toBeNull();
   });
@@ -130,7 +211,10 @@ describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
     const monitoringId = await accountNeedingReconnect("IDENTITY_VERIFICATION_OPTIONS");
     const opened = await openReconnectPage(database.db, staff.admin, monitoringId);
     if (!opened.ok) throw new Error(opened.message);
-    expect((await readReconnectPage(database.db, opened.pageId))?.step).toMatchObject({ kind: "options", options: [expect.objectContaining({ key: "sms-0" }), expect.anything()] });
+    expect((await readReconnectPage(database.db, opened.pageId))?.step).toMatchObject({
+      kind: "options",
+      options: [expect.objectContaining({ key: "sms-0" }), expect.anything()],
+    });
   });
 
   it("closes with plain words when the service says the token was already used", async () => {
@@ -139,25 +223,48 @@ describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
     if (!opened.ok) throw new Error(opened.message);
     const [held] = await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
     await exchangeReconnectToken(service, held?.reconnectToken ?? ""); // used elsewhere, e.g. the service's own page
-    expect(await answerReconnectPage(database.db, service, opened.pageId, { kind: "credentials", username: "user_good", password: "pass_good" })).toEqual({ ok: false, message: "This account is already reconnected. There is nothing more to do." });
-    expect((await readReconnectPage(database.db, opened.pageId))?.step).toEqual({ kind: "closed", reason: "This account is already reconnected. There is nothing more to do." });
+    expect(
+      await answerReconnectPage(database.db, service, opened.pageId, {
+        kind: "credentials",
+        username: "user_good",
+        password: "pass_good",
+      }),
+    ).toEqual({ ok: false, message: "This account is already reconnected. There is nothing more to do." });
+    expect((await readReconnectPage(database.db, opened.pageId))?.step).toEqual({
+      kind: "closed",
+      reason: "This account is already reconnected. There is nothing more to do.",
+    });
   });
 
   it("sends the carrier's id found in the catalogue from the pull's carrier name, whatever its case", async () => {
     const monitoringId = await accountNeedingReconnect();
     const [row] = await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
     const pullId = row?.latestPullId ?? row?.initialPullId ?? "";
-    expect((await database.db.select().from(pulls).where(eq(pulls.pullId, pullId)))[0]?.providerName).toBe("progressive");
+    expect((await database.db.select().from(pulls).where(eq(pulls.pullId, pullId)))[0]?.providerName).toBe(
+      "progressive",
+    );
     // Only the display name is known, in another case: it still names one carrier id.
-    await database.db.update(pulls).set({ providerName: null, providerFriendlyName: "state FARM" }).where(eq(pulls.pullId, pullId));
+    await database.db
+      .update(pulls)
+      .set({ providerName: null, providerFriendlyName: "state FARM" })
+      .where(eq(pulls.pullId, pullId));
     const opened = await openReconnectPage(database.db, staff.admin, monitoringId);
     if (!opened.ok) throw new Error(opened.message);
     const sent: unknown[] = [];
-    const recording: ServiceConfig = { ...service, fetch: async (url, init) => {
-      if (String(url).endsWith("/connect")) sent.push(JSON.parse(String(init?.body)));
-      return fetch(url, init);
-    } };
-    expect(await answerReconnectPage(database.db, recording, opened.pageId, { kind: "credentials", username: "user_good", password: "pass_good" })).toEqual({ ok: true });
+    const recording: ServiceConfig = {
+      ...service,
+      fetch: async (url, init) => {
+        if (String(url).endsWith("/connect")) sent.push(JSON.parse(String(init?.body)));
+        return fetch(url, init);
+      },
+    };
+    expect(
+      await answerReconnectPage(database.db, recording, opened.pageId, {
+        kind: "credentials",
+        username: "user_good",
+        password: "pass_good",
+      }),
+    ).toEqual({ ok: true });
     expect(sent).toEqual([{ insurerName: "statefarm", insurerUsername: "user_good", insurerPassword: "pass_good" }]);
   });
 
@@ -165,50 +272,109 @@ describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
     const reconnectWith = async (carrierId: string) => {
       const monitoringId = await accountNeedingReconnect();
       const [row] = await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
-      await database.db.update(pulls).set({ providerName: carrierId, providerFriendlyName: null }).where(eq(pulls.pullId, row?.latestPullId ?? row?.initialPullId ?? ""));
+      await database.db
+        .update(pulls)
+        .set({ providerName: carrierId, providerFriendlyName: null })
+        .where(eq(pulls.pullId, row?.latestPullId ?? row?.initialPullId ?? ""));
       const opened = await openReconnectPage(database.db, staff.admin, monitoringId);
       if (!opened.ok) throw new Error(opened.message);
       return opened.pageId;
     };
     const sent: unknown[] = [];
-    const recording: ServiceConfig = { ...service, fetch: async (url, init) => {
-      if (String(url).endsWith("/connect")) sent.push(JSON.parse(String(init?.body)));
-      return fetch(url, init);
-    } };
+    const recording: ServiceConfig = {
+      ...service,
+      fetch: async (url, init) => {
+        if (String(url).endsWith("/connect")) sent.push(JSON.parse(String(init?.body)));
+        return fetch(url, init);
+      },
+    };
 
     // USAA asks for a 4-digit PIN besides the Online ID and password.
     const usaa = await reconnectWith("usaa");
-    expect(carrierLogin(await findCarrier(service, ["usaa"]))).toMatchObject({ usernameLabel: "Online ID", password: true, thirdField: { label: "4-digit PIN" } });
-    expect(await answerReconnectPage(database.db, recording, usaa, { kind: "credentials", username: "user_good", password: "pass_good" })).toEqual({ ok: false, message: "Enter your 4-digit PIN." });
-    expect(await answerReconnectPage(database.db, recording, usaa, { kind: "credentials", username: "user_good", password: "pass_good", thirdField: "12a4" })).toEqual({ ok: false, message: "Enter the 4-digit PIN of your USAA account." });
+    expect(carrierLogin(await findCarrier(service, ["usaa"]))).toMatchObject({
+      usernameLabel: "Online ID",
+      password: true,
+      thirdField: { label: "4-digit PIN" },
+    });
+    expect(
+      await answerReconnectPage(database.db, recording, usaa, {
+        kind: "credentials",
+        username: "user_good",
+        password: "pass_good",
+      }),
+    ).toEqual({ ok: false, message: "Enter your 4-digit PIN." });
+    expect(
+      await answerReconnectPage(database.db, recording, usaa, {
+        kind: "credentials",
+        username: "user_good",
+        password: "pass_good",
+        thirdField: "12a4",
+      }),
+    ).toEqual({ ok: false, message: "Enter the 4-digit PIN of your USAA account." });
     expect(sent, "nothing reached the service").toEqual([]);
-    expect(await answerReconnectPage(database.db, recording, usaa, { kind: "credentials", username: "user_good", password: "pass_good", thirdField: "1234" })).toEqual({ ok: true });
-    expect(sent).toEqual([{ insurerName: "usaa", insurerUsername: "user_good", insurerPassword: "pass_good", insurerThirdField: "1234" }]);
+    expect(
+      await answerReconnectPage(database.db, recording, usaa, {
+        kind: "credentials",
+        username: "user_good",
+        password: "pass_good",
+        thirdField: "1234",
+      }),
+    ).toEqual({ ok: true });
+    expect(sent).toEqual([
+      { insurerName: "usaa", insurerUsername: "user_good", insurerPassword: "pass_good", insurerThirdField: "1234" },
+    ]);
 
     // A carrier that signs in without a password is never sent one, nor asked for it.
     const lemonade = await reconnectWith("lemonade");
     expect(carrierLogin(await findCarrier(service, ["lemonade"])).password).toBe(false);
-    expect(await answerReconnectPage(database.db, recording, lemonade, { kind: "credentials", username: "user_good", password: "typed anyway" })).toEqual({ ok: true });
+    expect(
+      await answerReconnectPage(database.db, recording, lemonade, {
+        kind: "credentials",
+        username: "user_good",
+        password: "typed anyway",
+      }),
+    ).toEqual({ ok: true });
     expect(sent.at(-1)).toEqual({ insurerName: "lemonade", insurerUsername: "user_good" });
   });
 
   it("never links the reset page of a catalogue entry that is not a web address", () => {
-    const entry = { carrier_id: "x", name: "X", resetPasswordUrl: "javascript:alert(1)" } as Parameters<typeof carrierLogin>[0];
+    const entry = { carrier_id: "x", name: "X", resetPasswordUrl: "javascript:alert(1)" } as Parameters<
+      typeof carrierLogin
+    >[0];
     expect(carrierLogin(entry).resetPasswordUrl).toBeNull();
-    expect(carrierLogin({ ...entry, resetPasswordUrl: "https://x.example/reset" } as typeof entry).resetPasswordUrl).toBe("https://x.example/reset");
-    expect(carrierLogin(null)).toEqual({ usernameLabel: "Username", password: true, thirdField: null, resetPasswordUrl: null });
+    expect(
+      carrierLogin({ ...entry, resetPasswordUrl: "https://x.example/reset" } as typeof entry).resetPasswordUrl,
+    ).toBe("https://x.example/reset");
+    expect(carrierLogin(null)).toEqual({
+      usernameLabel: "Username",
+      password: true,
+      thirdField: null,
+      resetPasswordUrl: null,
+    });
   });
 
   it("says so in plain words, and sends nothing, when no carrier of the catalogue matches the pull's", async () => {
     const monitoringId = await accountNeedingReconnect();
     const [row] = await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
-    await database.db.update(pulls).set({ providerName: "acme_mutual", providerFriendlyName: "Acme Mutual" }).where(eq(pulls.pullId, row?.latestPullId ?? row?.initialPullId ?? ""));
+    await database.db
+      .update(pulls)
+      .set({ providerName: "acme_mutual", providerFriendlyName: "Acme Mutual" })
+      .where(eq(pulls.pullId, row?.latestPullId ?? row?.initialPullId ?? ""));
     const opened = await openReconnectPage(database.db, staff.admin, monitoringId);
     if (!opened.ok) throw new Error(opened.message);
-    expect(await answerReconnectPage(database.db, service, opened.pageId, { kind: "credentials", username: "user_good", password: "pass_good" })).toEqual({ ok: false, message: expect.stringContaining("could not tell which insurance company") });
+    expect(
+      await answerReconnectPage(database.db, service, opened.pageId, {
+        kind: "credentials",
+        username: "user_good",
+        password: "pass_good",
+      }),
+    ).toEqual({ ok: false, message: expect.stringContaining("could not tell which insurance company") });
     const [page] = await database.db.select().from(reconnectPages).where(eq(reconnectPages.id, opened.pageId));
     expect(page).toMatchObject({ sessionPullId: null, answeredAt: null, answeredAtSequence: null });
-    expect((await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId)))[0]?.reconnectToken).toBe(row?.reconnectToken);
+    expect(
+      (await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId)))[0]
+        ?.reconnectToken,
+    ).toBe(row?.reconnectToken);
     expect((await readReconnectPage(database.db, opened.pageId))?.step).toEqual({ kind: "credentials", message: null });
   });
 
@@ -216,27 +382,44 @@ describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
     const monitoringId = await accountNeedingReconnect();
     const [row] = await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
     // The request belongs to the account's latest pull, as on the worklist.
-    await database.db.update(pulls).set({ assigneeId: staff.agent.id }).where(eq(pulls.pullId, row?.latestPullId ?? row?.initialPullId ?? ""));
-    expect(await openReconnectPage(database.db, staff.otherAgent, monitoringId)).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    await database.db
+      .update(pulls)
+      .set({ assigneeId: staff.agent.id })
+      .where(eq(pulls.pullId, row?.latestPullId ?? row?.initialPullId ?? ""));
+    expect(await openReconnectPage(database.db, staff.otherAgent, monitoringId)).toMatchObject({
+      ok: false,
+      code: "NOT_FOUND",
+    });
     expect(await openReconnectPage(database.db, staff.agent, monitoringId)).toMatchObject({ ok: true });
-    expect(await openReconnectPage(database.db, staff.admin, "mon_missing")).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    expect(await openReconnectPage(database.db, staff.admin, "mon_missing")).toMatchObject({
+      ok: false,
+      code: "NOT_FOUND",
+    });
   });
 });
 
 describe("the page's guard", () => {
   it("refuses tokens it did not sign, then limits the address that keeps trying", async () => {
     const tries = [];
-    for (let i = 0; i < RECONNECT_PAGE_LIMITS.badTokensPerAddress.limit + 1; i++) tries.push(await guardReconnectPage(database.db, SECRET, `guess-${i}`, "198.51.100.1", "view"));
+    for (let i = 0; i < RECONNECT_PAGE_LIMITS.badTokensPerAddress.limit + 1; i++)
+      tries.push(await guardReconnectPage(database.db, SECRET, `guess-${i}`, "198.51.100.1", "view"));
     expect(tries.slice(0, -1).every((t) => !t.ok && t.status === 404)).toBe(true);
-    expect(tries.at(-1)).toMatchObject({ ok: false, status: 429, message: expect.stringMatching(/^Too many attempts\. Wait \d+ minutes? and try again\.$/) });
+    expect(tries.at(-1)).toMatchObject({
+      ok: false,
+      status: 429,
+      message: expect.stringMatching(/^Too many attempts\. Wait \d+ minutes? and try again\.$/),
+    });
     // Another address is not held back by it.
-    expect(await guardReconnectPage(database.db, SECRET, "guess", "198.51.100.2", "view")).toMatchObject({ status: 404 });
+    expect(await guardReconnectPage(database.db, SECRET, "guess", "198.51.100.2", "view")).toMatchObject({
+      status: 404,
+    });
   });
 
   it("allows a consumer a handful of answers per page, then asks them to wait", async () => {
     const token = reconnectPageToken(SECRET, "AAAAAAAAAAAAAAAAAAAAAA");
     const answers = [];
-    for (let i = 0; i < RECONNECT_PAGE_LIMITS.answersPerPage.limit + 1; i++) answers.push(await guardReconnectPage(database.db, SECRET, token, `203.0.113.${i}`, "answer"));
+    for (let i = 0; i < RECONNECT_PAGE_LIMITS.answersPerPage.limit + 1; i++)
+      answers.push(await guardReconnectPage(database.db, SECRET, token, `203.0.113.${i}`, "answer"));
     expect(answers.slice(0, -1).every((a) => a.ok)).toBe(true);
     expect(answers.at(-1)).toMatchObject({ ok: false, status: 429 });
   });

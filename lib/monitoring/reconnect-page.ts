@@ -41,7 +41,8 @@ export type ReconnectPageView = {
   version: string;
 };
 
-export const DEFAULT_BAD_CREDENTIALS = "Your insurance company did not accept that username and password. Check them and try again.";
+export const DEFAULT_BAD_CREDENTIALS =
+  "Your insurance company did not accept that username and password. Check them and try again.";
 
 /** What each refusal of the service means to the consumer, in their words. */
 export const CLOSED_REASONS: Record<string, string> = {
@@ -63,14 +64,30 @@ type StepFacts = {
 };
 
 /** The consumer's step, from the facts alone (no I/O), so every case can be tested directly. */
-export function reconnectStep({ page, now, requestOpen, requestedStatus, requestPullId, auth }: StepFacts): ReconnectStep {
+export function reconnectStep({
+  page,
+  now,
+  requestOpen,
+  requestedStatus,
+  requestPullId,
+  auth,
+}: StepFacts): ReconnectStep {
   if (page.completedAt) return { kind: "done" };
-  if (page.closedReason) return { kind: "closed", reason: CLOSED_REASONS[page.closedReason] ?? `Your insurance company could not take this reconnection (${page.closedReason}). Ask your agent for help.` };
+  if (page.closedReason)
+    return {
+      kind: "closed",
+      reason:
+        CLOSED_REASONS[page.closedReason] ??
+        `Your insurance company could not take this reconnection (${page.closedReason}). Ask your agent for help.`,
+    };
   if (page.expiresAt <= now) return { kind: "expired" };
   if (!page.sessionPullId && !requestOpen) return { kind: "closed", reason: CLOSED_REASONS.RESOLVED ?? "" };
   const sequence = auth?.sequence ?? 0;
   if (page.answeredAtSequence !== null && sequence <= page.answeredAtSequence) {
-    return { kind: "waiting", slow: page.answeredAt !== null && now.getTime() - page.answeredAt.getTime() > SLOW_AFTER_MS };
+    return {
+      kind: "waiting",
+      slow: page.answeredAt !== null && now.getTime() - page.answeredAt.getTime() > SLOW_AFTER_MS,
+    };
   }
   // A session on a pull other than the one that stopped is a new login: it starts at credentials.
   const freshPull = page.sessionPullId !== null && page.sessionPullId !== requestPullId;
@@ -88,7 +105,10 @@ export function reconnectStep({ page, now, requestOpen, requestedStatus, request
     case "IDENTITY_VERIFICATION":
       return { kind: "code", message: auth?.loginErrorMessage ?? null };
     default:
-      return { kind: "closed", reason: `Your insurance company's site answered in a way we cannot continue from (${status}). Ask your agent for help.` };
+      return {
+        kind: "closed",
+        reason: `Your insurance company's site answered in a way we cannot continue from (${status}). Ask your agent for help.`,
+      };
   }
 }
 
@@ -110,10 +130,36 @@ export async function readReconnectPage(db: Db, pageId: string, now = new Date()
     .where(eq(monitorings.monitoringId, page.monitoringId));
   const pullId = page.sessionPullId ?? monitoring?.requestPullId ?? null;
   const [auth] = pullId ? await db.select().from(pullAuthStates).where(eq(pullAuthStates.pullId, pullId)) : [];
-  const step = reconnectStep({ page, now, requestOpen: Boolean(monitoring?.requestedAt), requestedStatus: monitoring?.requestedStatus ?? null, requestPullId: monitoring?.requestPullId ?? null, auth: auth ?? null });
-  const version = [step.kind, auth?.sequence ?? 0, auth?.authStatus, page.answeredAtSequence, page.sessionPullId, page.closedReason, page.completedAt?.getTime(), monitoring?.requestedAt?.getTime()].join(":");
-  const carrierNames = [monitoring?.providerName, monitoring?.providerFriendlyName].filter((n): n is string => typeof n === "string" && n.trim() !== "");
-  return { page, carrier: monitoring?.carrier ?? null, carrierNames, pullId, sequence: auth?.sequence ?? 0, step, version };
+  const step = reconnectStep({
+    page,
+    now,
+    requestOpen: Boolean(monitoring?.requestedAt),
+    requestedStatus: monitoring?.requestedStatus ?? null,
+    requestPullId: monitoring?.requestPullId ?? null,
+    auth: auth ?? null,
+  });
+  const version = [
+    step.kind,
+    auth?.sequence ?? 0,
+    auth?.authStatus,
+    page.answeredAtSequence,
+    page.sessionPullId,
+    page.closedReason,
+    page.completedAt?.getTime(),
+    monitoring?.requestedAt?.getTime(),
+  ].join(":");
+  const carrierNames = [monitoring?.providerName, monitoring?.providerFriendlyName].filter(
+    (n): n is string => typeof n === "string" && n.trim() !== "",
+  );
+  return {
+    page,
+    carrier: monitoring?.carrier ?? null,
+    carrierNames,
+    pullId,
+    sequence: auth?.sequence ?? 0,
+    step,
+    version,
+  };
 }
 
 /** The address of a page, for staff to send. */
@@ -127,29 +173,64 @@ export async function openReconnectPages(db: Db, monitoringIds: string[]): Promi
   const rows = await db
     .select({ id: reconnectPages.id, monitoringId: reconnectPages.monitoringId })
     .from(reconnectPages)
-    .where(and(inArray(reconnectPages.monitoringId, monitoringIds), isNull(reconnectPages.completedAt), isNull(reconnectPages.closedReason), gt(reconnectPages.expiresAt, sql`now()`)));
+    .where(
+      and(
+        inArray(reconnectPages.monitoringId, monitoringIds),
+        isNull(reconnectPages.completedAt),
+        isNull(reconnectPages.closedReason),
+        gt(reconnectPages.expiresAt, sql`now()`),
+      ),
+    );
   return new Map(rows.map((r) => [r.monitoringId, r.id]));
 }
 
 /** Makes (or finds the open) Coverdesk reconnect page for an account on the worklist. */
-export async function openReconnectPage(db: Db, actor: Actor, monitoringId: string): Promise<CommandResult<{ pageId: string; created: boolean }>> {
+export async function openReconnectPage(
+  db: Db,
+  actor: Actor,
+  monitoringId: string,
+): Promise<CommandResult<{ pageId: string; created: boolean }>> {
   const request = await findReconnectRequest(db, actor, monitoringId);
   if (!request.ok) return request;
   const existing = (await openReconnectPages(db, [monitoringId])).get(monitoringId);
   if (existing) return { ok: true, pageId: existing, created: false };
   const pageId = newReconnectPageId();
-  await db.insert(reconnectPages).values({ id: pageId, monitoringId, createdBy: actor.id, expiresAt: new Date(Date.now() + PAGE_LIFETIME_DAYS * 86_400_000) });
-  await recordAudit(db, actor, "MONITORING_CHANGED", { pullId: request.pullId, details: { change: "made a Coverdesk reconnect page for the consumer", monitoringId } });
+  await db.insert(reconnectPages).values({
+    id: pageId,
+    monitoringId,
+    createdBy: actor.id,
+    expiresAt: new Date(Date.now() + PAGE_LIFETIME_DAYS * 86_400_000),
+  });
+  await recordAudit(db, actor, "MONITORING_CHANGED", {
+    pullId: request.pullId,
+    details: { change: "made a Coverdesk reconnect page for the consumer", monitoringId },
+  });
   return { ok: true, pageId, created: true };
 }
 
 /** Pages whose session pull `pullId` is: used by ingestion when that login succeeds. */
 export async function completeReconnectPages(db: Db, pullId: string): Promise<void> {
-  const done = await db.update(reconnectPages).set({ completedAt: new Date() }).where(and(eq(reconnectPages.sessionPullId, pullId), isNull(reconnectPages.completedAt))).returning({ monitoringId: reconnectPages.monitoringId });
+  const done = await db
+    .update(reconnectPages)
+    .set({ completedAt: new Date() })
+    .where(and(eq(reconnectPages.sessionPullId, pullId), isNull(reconnectPages.completedAt)))
+    .returning({ monitoringId: reconnectPages.monitoringId });
   if (done.length === 0) return;
   // The login may have been on a new pull of the account: the request it answered is over too.
   await db
     .update(monitorings)
-    .set({ reconnectRequestedAt: null, reconnectPullId: null, reconnectAuthStatus: null, reconnectUrl: null, reconnectToken: null, updatedAt: new Date() })
-    .where(inArray(monitorings.monitoringId, done.map((d) => d.monitoringId)));
+    .set({
+      reconnectRequestedAt: null,
+      reconnectPullId: null,
+      reconnectAuthStatus: null,
+      reconnectUrl: null,
+      reconnectToken: null,
+      updatedAt: new Date(),
+    })
+    .where(
+      inArray(
+        monitorings.monitoringId,
+        done.map((d) => d.monitoringId),
+      ),
+    );
 }

@@ -55,26 +55,44 @@ export async function listReconnectWorklist(db: Db, viewer: ListViewer): Promise
 }
 
 /** An open reconnect request the actor may see (it is on their worklist), with its pull. */
-export async function findReconnectRequest(db: Db, actor: Actor, monitoringId: string): Promise<CommandResult<{ pullId: string }>> {
+export async function findReconnectRequest(
+  db: Db,
+  actor: Actor,
+  monitoringId: string,
+): Promise<CommandResult<{ pullId: string }>> {
   const [row] = await db
     .select({ pullId: pulls.pullId, assigneeId: pulls.assigneeId, accountHeld })
     .from(monitorings)
     .innerJoin(pulls, eq(pulls.pullId, sql`coalesce(${monitorings.latestPullId}, ${monitorings.initialPullId})`))
     .where(and(eq(monitorings.monitoringId, monitoringId), isNotNull(monitorings.reconnectRequestedAt)));
-  return row && canOnPull(actor, "pulls:view", row) ? { ok: true, pullId: row.pullId } : notFound("That reconnect request");
+  return row && canOnPull(actor, "pulls:view", row)
+    ? { ok: true, pullId: row.pullId }
+    : notFound("That reconnect request");
 }
 
 /** Asks the service for a fresh reconnect link (the old one may have expired) and keeps it. */
-export async function renewReconnectLink(db: Db, service: ServiceConfig, actor: Actor, monitoringId: string): Promise<CommandResult<{ reconnectUrl: string | null }>> {
+export async function renewReconnectLink(
+  db: Db,
+  service: ServiceConfig,
+  actor: Actor,
+  monitoringId: string,
+): Promise<CommandResult<{ reconnectUrl: string | null }>> {
   const row = await findReconnectRequest(db, actor, monitoringId);
   if (!row.ok) return row;
   try {
     const { value } = await getMonitoringReconnectToken(service, monitoringId);
-    await db.update(monitorings).set({ reconnectUrl: value.reconnect_url, reconnectToken: value.reconnect_token, updatedAt: new Date() }).where(eq(monitorings.monitoringId, monitoringId));
-    await recordAudit(db, actor, "MONITORING_CHANGED", { pullId: row.pullId, details: { change: "asked the service for a fresh reconnect link", monitoringId } });
+    await db
+      .update(monitorings)
+      .set({ reconnectUrl: value.reconnect_url, reconnectToken: value.reconnect_token, updatedAt: new Date() })
+      .where(eq(monitorings.monitoringId, monitoringId));
+    await recordAudit(db, actor, "MONITORING_CHANGED", {
+      pullId: row.pullId,
+      details: { change: "asked the service for a fresh reconnect link", monitoringId },
+    });
     return { ok: true as const, reconnectUrl: value.reconnect_url };
   } catch (error) {
-    if (error instanceof ServiceError) return { ok: false, code: "CONFLICT", message: `The service could not give a new link (${error.code}).` };
+    if (error instanceof ServiceError)
+      return { ok: false, code: "CONFLICT", message: `The service could not give a new link (${error.code}).` };
     throw error;
   }
 }

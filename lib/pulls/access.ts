@@ -9,7 +9,12 @@ import { getPullDetail, type PullDetail } from "./queries";
 // not exist: a 404, never a 403 that would confirm it exists. `user` is whoever acts: a
 // session's user, or a command's actor.
 
-export async function findViewablePull(db: Db, user: Pick<SessionUser, "id" | "role">, pullId: string, action: Action = "pulls:view"): Promise<PullDetail | null> {
+export async function findViewablePull(
+  db: Db,
+  user: Pick<SessionUser, "id" | "role">,
+  pullId: string,
+  action: Action = "pulls:view",
+): Promise<PullDetail | null> {
   const detail = await getPullDetail(db, pullId);
   if (!detail || !canOnPull(user, "pulls:view", detail.workflow)) return null;
   if (action !== "pulls:view" && !canOnPull(user, action, detail.workflow)) return null;

@@ -30,8 +30,22 @@ describe("getPullMonitoring", () => {
   });
 
   it("finds the monitoring by initial or latest pull, and by account", async () => {
-    await database.db.insert(monitorings).values({ monitoringId: "mon-1", initialPullId: INITIAL, latestPullId: LATEST, accountIdentifier: "acct_1", status: "ACTIVE", interval: "30 days" });
-    const expected = { monitoringId: "mon-1", status: "ACTIVE", interval: "30 days", nextPullDate: null, reconnectNeeded: false, reconnectAuthStatus: null };
+    await database.db.insert(monitorings).values({
+      monitoringId: "mon-1",
+      initialPullId: INITIAL,
+      latestPullId: LATEST,
+      accountIdentifier: "acct_1",
+      status: "ACTIVE",
+      interval: "30 days",
+    });
+    const expected = {
+      monitoringId: "mon-1",
+      status: "ACTIVE",
+      interval: "30 days",
+      nextPullDate: null,
+      reconnectNeeded: false,
+      reconnectAuthStatus: null,
+    };
     expect(await getPullMonitoring(database.db, { pullId: INITIAL, accountIdentifier: null })).toEqual(expected);
     expect(await getPullMonitoring(database.db, { pullId: LATEST, accountIdentifier: null })).toEqual(expected);
     expect(await getPullMonitoring(database.db, { pullId: OTHER, accountIdentifier: "acct_1" })).toEqual(expected);
@@ -47,6 +61,9 @@ describe("getPullMonitoring", () => {
       reconnectPullId: OTHER,
       reconnectAuthStatus: "IDENTITY_VERIFICATION",
     });
-    expect(await getPullMonitoring(database.db, { pullId: OTHER, accountIdentifier: null })).toMatchObject({ reconnectNeeded: true, reconnectAuthStatus: "IDENTITY_VERIFICATION" });
+    expect(await getPullMonitoring(database.db, { pullId: OTHER, accountIdentifier: null })).toMatchObject({
+      reconnectNeeded: true,
+      reconnectAuthStatus: "IDENTITY_VERIFICATION",
+    });
   });
 });

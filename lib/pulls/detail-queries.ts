@@ -16,8 +16,15 @@ export type PullMonitoring = {
 };
 
 /** The monitoring this pull belongs to (as its initial, latest or reconnect pull, or by account). */
-export async function getPullMonitoring(db: Db, params: { pullId: string; accountIdentifier: string | null }): Promise<PullMonitoring | null> {
-  return findMonitoring(db, params.pullId, params.accountIdentifier ? eq(monitorings.accountIdentifier, params.accountIdentifier) : null);
+export async function getPullMonitoring(
+  db: Db,
+  params: { pullId: string; accountIdentifier: string | null },
+): Promise<PullMonitoring | null> {
+  return findMonitoring(
+    db,
+    params.pullId,
+    params.accountIdentifier ? eq(monitorings.accountIdentifier, params.accountIdentifier) : null,
+  );
 }
 
 /**
@@ -25,11 +32,19 @@ export async function getPullMonitoring(db: Db, params: { pullId: string; accoun
  * the pull's id, so a page can ask for it beside the pull itself instead of after it.
  */
 export async function getMonitoringOfPull(db: Db, pullId: string): Promise<PullMonitoring | null> {
-  return findMonitoring(db, pullId, sql`${monitorings.accountIdentifier} = (select ${pulls.accountIdentifier} from ${pulls} where ${pulls.pullId} = ${pullId})`);
+  return findMonitoring(
+    db,
+    pullId,
+    sql`${monitorings.accountIdentifier} = (select ${pulls.accountIdentifier} from ${pulls} where ${pulls.pullId} = ${pullId})`,
+  );
 }
 
 async function findMonitoring(db: Db, pullId: string, byAccount: SQL | null): Promise<PullMonitoring | null> {
-  const matches = [eq(monitorings.latestPullId, pullId), eq(monitorings.initialPullId, pullId), eq(monitorings.reconnectPullId, pullId)];
+  const matches = [
+    eq(monitorings.latestPullId, pullId),
+    eq(monitorings.initialPullId, pullId),
+    eq(monitorings.reconnectPullId, pullId),
+  ];
   if (byAccount) matches.push(byAccount);
   const rows = await db
     .select({

@@ -24,11 +24,19 @@ export const answerFileParams = z.object({
   fileId: z.string().min(1).max(200),
 });
 
-export async function downloadPullDocument(db: Db, service: ServiceConfig, user: SessionUser, params: z.output<typeof documentParams>): Promise<Response> {
+export async function downloadPullDocument(
+  db: Db,
+  service: ServiceConfig,
+  user: SessionUser,
+  params: z.output<typeof documentParams>,
+): Promise<Response> {
   const detail = await findViewablePull(db, user, params.pullId, "documents:download");
   const document = detail?.pull.documents.find((candidate) => candidate.document_id === params.documentId);
   if (!detail || !document) return notFoundResponse();
-  await recordAudit(db, user, "DOCUMENT_DOWNLOADED", { pullId: detail.pull.pull_id, details: { documentId: document.document_id, title: document.title } });
+  await recordAudit(db, user, "DOCUMENT_DOWNLOADED", {
+    pullId: detail.pull.pull_id,
+    details: { documentId: document.document_id, title: document.title },
+  });
   return relayDownload({
     signedUrl: () => getDocumentDownloadUrl(service, detail.pull.pull_id, document.document_id),
     title: document.title,
@@ -49,11 +57,19 @@ function findUpload(sections: AnswerSection[], answerId: string, fileId: string)
   return null;
 }
 
-export async function downloadAnswerFile(db: Db, service: ServiceConfig, user: SessionUser, params: z.output<typeof answerFileParams>): Promise<Response> {
+export async function downloadAnswerFile(
+  db: Db,
+  service: ServiceConfig,
+  user: SessionUser,
+  params: z.output<typeof answerFileParams>,
+): Promise<Response> {
   const detail = await findViewablePull(db, user, params.pullId, "documents:download");
   const file = detail ? findUpload(detail.pull.answers, params.answerId, params.fileId) : null;
   if (!detail || !file) return notFoundResponse();
-  await recordAudit(db, user, "DOCUMENT_DOWNLOADED", { pullId: detail.pull.pull_id, details: { fileId: file.file_id, title: file.name } });
+  await recordAudit(db, user, "DOCUMENT_DOWNLOADED", {
+    pullId: detail.pull.pull_id,
+    details: { fileId: file.file_id, title: file.name },
+  });
   return relayDownload({
     signedUrl: () => getAnswerFileDownloadUrl(service, detail.pull.pull_id, params.answerId, file.file_id),
     title: file.name,

@@ -12,14 +12,23 @@ const SIGNED = "https://files.example.com/f/abc?signature=SECRET-SIGNATURE";
 const pdfBytes = new TextEncoder().encode("%PDF-1.4\n%%EOF\n");
 
 function upstream(body: BodyInit | null, init: ResponseInit): void {
-  vi.stubGlobal("fetch", vi.fn(async () => new Response(body, init)));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(body, init)),
+  );
 }
 
 /** The signed link's host is allowed and public (a fixed answer instead of asking DNS). */
 const policy = { allowedHosts: ["files.example.com"], lookup: async () => [{ address: "93.184.216.34", family: 4 }] };
 
 async function relay(signedUrl: () => Promise<string> = async () => SIGNED) {
-  return relayDownload({ signedUrl, title: `Declarations <b>2026</b>`, fallbackName: "document", label: "test", policy });
+  return relayDownload({
+    signedUrl,
+    title: `Declarations <b>2026</b>`,
+    fallbackName: "document",
+    label: "test",
+    policy,
+  });
 }
 
 afterEach(() => {
@@ -29,7 +38,10 @@ afterEach(() => {
 
 describe("relayDownload", () => {
   it("streams the file with its type, inline, under a safe name", async () => {
-    upstream(pdfBytes, { status: 200, headers: { "content-type": "application/pdf", "content-length": String(pdfBytes.length) } });
+    upstream(pdfBytes, {
+      status: 200,
+      headers: { "content-type": "application/pdf", "content-length": String(pdfBytes.length) },
+    });
     const response = await relay();
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
@@ -41,7 +53,12 @@ describe("relayDownload", () => {
   it("answers 502 when the service refuses, without the link or the error's detail", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const response = await relay(async () => {
-      throw new ServiceError({ status: 500, code: "INTERNAL_ERROR", message: "GET /pulls/x/documents/y: 500", retryable: true });
+      throw new ServiceError({
+        status: 500,
+        code: "INTERNAL_ERROR",
+        message: "GET /pulls/x/documents/y: 500",
+        retryable: true,
+      });
     });
     expect(response.status).toBe(502);
     const body = (await response.json()) as { error: string; message: string };
@@ -53,7 +70,10 @@ describe("relayDownload", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     upstream("gone", { status: 403 });
     expect((await relay()).status).toBe(502);
-    upstream(pdfBytes, { status: 200, headers: { "content-type": "application/pdf", "content-length": String(MAX_DOWNLOAD_BYTES + 1) } });
+    upstream(pdfBytes, {
+      status: 200,
+      headers: { "content-type": "application/pdf", "content-length": String(MAX_DOWNLOAD_BYTES + 1) },
+    });
     const tooLarge = await relay();
     expect(tooLarge.status).toBe(502);
     expect(JSON.stringify(await tooLarge.json())).not.toContain("SECRET");
@@ -99,8 +119,17 @@ describe("relayDownload over real HTTP", () => {
     const host = await fileHost(() => "");
     try {
       // The sandbox as configured service (SERVICE_BASE_URL on this machine), signing with 127.0.0.1.
-      const policy = serviceDownloadPolicy({ baseUrl: `http://localhost:${host.port}/api/v1.0.0`, downloadHosts: null });
-      const response = await relayDownload({ signedUrl: async () => `http://127.0.0.1:${host.port}/signed`, title: "Declarations", fallbackName: "document", label: "test", policy });
+      const policy = serviceDownloadPolicy({
+        baseUrl: `http://localhost:${host.port}/api/v1.0.0`,
+        downloadHosts: null,
+      });
+      const response = await relayDownload({
+        signedUrl: async () => `http://127.0.0.1:${host.port}/signed`,
+        title: "Declarations",
+        fallbackName: "document",
+        label: "test",
+        policy,
+      });
       expect(response.status).toBe(200);
       expect(new TextDecoder().decode(await response.arrayBuffer())).toBe("%PDF-1.4\n%%EOF\n");
     } finally {
@@ -113,8 +142,17 @@ describe("relayDownload over real HTTP", () => {
     const internal = await fileHost(() => "");
     const host = await fileHost(() => `http://127.0.0.1:${internal.port}/admin`);
     try {
-      const policy = serviceDownloadPolicy({ baseUrl: `http://localhost:${host.port}/api/v1.0.0`, downloadHosts: null });
-      const response = await relayDownload({ signedUrl: async () => `http://localhost:${host.port}/bounce`, title: "Declarations", fallbackName: "document", label: "test", policy });
+      const policy = serviceDownloadPolicy({
+        baseUrl: `http://localhost:${host.port}/api/v1.0.0`,
+        downloadHosts: null,
+      });
+      const response = await relayDownload({
+        signedUrl: async () => `http://localhost:${host.port}/bounce`,
+        title: "Declarations",
+        fallbackName: "document",
+        label: "test",
+        policy,
+      });
       expect(response.status).toBe(502);
       expect(JSON.stringify(await response.json())).not.toContain("bounce");
       expect(host.hits).toEqual(["/bounce"]);

@@ -1,7 +1,12 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { env } from "@/lib/env";
-import { DownloadBlockedError, fetchDownload, serviceDownloadPolicy, type DownloadPolicy } from "@/lib/security/download-guard";
+import {
+  DownloadBlockedError,
+  fetchDownload,
+  serviceDownloadPolicy,
+  type DownloadPolicy,
+} from "@/lib/security/download-guard";
 import { ServiceError } from "@/lib/service/errors";
 import { baseContentType, downloadHeaders, safeFilename } from "./download-headers";
 
@@ -15,11 +20,17 @@ export const MAX_DOWNLOAD_BYTES = 25 * 1024 * 1024;
 const TIMEOUT_MS = 30_000;
 
 export function notFoundResponse(): NextResponse {
-  return NextResponse.json({ error: "NOT_FOUND", message: "There is no such file on an account you can see." }, { status: 404 });
+  return NextResponse.json(
+    { error: "NOT_FOUND", message: "There is no such file on an account you can see." },
+    { status: 404 },
+  );
 }
 
 function badGateway(message: string): NextResponse {
-  return NextResponse.json({ error: "SERVICE_ERROR", message }, { status: 502, headers: { "cache-control": "no-store" } });
+  return NextResponse.json(
+    { error: "SERVICE_ERROR", message },
+    { status: 502, headers: { "cache-control": "no-store" } },
+  );
 }
 
 /** Passes bytes through until `limit`, then fails the stream (the client sees a cut download). */
@@ -51,13 +62,17 @@ export async function relayDownload(request: RelayRequest): Promise<Response> {
   try {
     url = await request.signedUrl();
   } catch (error) {
-    console.error(`[download] ${request.label}: ${error instanceof ServiceError ? `${error.code} ${error.message}` : "unexpected error"}`);
+    console.error(
+      `[download] ${request.label}: ${error instanceof ServiceError ? `${error.code} ${error.message}` : "unexpected error"}`,
+    );
     return badGateway("The service could not provide this file right now. Try again in a moment.");
   }
 
   let upstream: Response;
   try {
-    upstream = await fetchDownload(url, request.policy ?? serviceDownloadPolicy(env().service), { signal: AbortSignal.timeout(TIMEOUT_MS) });
+    upstream = await fetchDownload(url, request.policy ?? serviceDownloadPolicy(env().service), {
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
   } catch (error) {
     if (error instanceof DownloadBlockedError) {
       // The reason names a host, never the signed link itself.
@@ -66,7 +81,9 @@ export async function relayDownload(request: RelayRequest): Promise<Response> {
     }
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
     console.error(`[download] ${request.label}: the file link ${timedOut ? "timed out" : "could not be reached"}`);
-    return badGateway(timedOut ? "The service took too long to send this file." : "The service could not be reached for this file.");
+    return badGateway(
+      timedOut ? "The service took too long to send this file." : "The service could not be reached for this file.",
+    );
   }
   if (!upstream.ok || !upstream.body) {
     console.error(`[download] ${request.label}: the file link answered ${upstream.status}`);
@@ -75,12 +92,16 @@ export async function relayDownload(request: RelayRequest): Promise<Response> {
   }
 
   const declared = Number(upstream.headers.get("content-length"));
-  const length = upstream.headers.has("content-length") && Number.isSafeInteger(declared) && declared >= 0 ? declared : null;
+  const length =
+    upstream.headers.has("content-length") && Number.isSafeInteger(declared) && declared >= 0 ? declared : null;
   if (length !== null && length > MAX_DOWNLOAD_BYTES) {
     await upstream.body.cancel();
     return badGateway("This file is larger than Coverdesk relays (25 MB).");
   }
   const contentType = baseContentType(upstream.headers.get("content-type"));
   const filename = safeFilename(request.title, contentType, request.fallbackName);
-  return new Response(upstream.body.pipeThrough(capped(MAX_DOWNLOAD_BYTES)), { status: 200, headers: downloadHeaders(contentType, filename, length) });
+  return new Response(upstream.body.pipeThrough(capped(MAX_DOWNLOAD_BYTES)), {
+    status: 200,
+    headers: downloadHeaders(contentType, filename, length),
+  });
 }

@@ -3,11 +3,13 @@ import { baseContentType, downloadHeaders, safeFilename } from "./download-heade
 
 describe("download headers", () => {
   it("reduces hostile titles to a safe filename with the right extension", () => {
-    expect(safeFilename(`Endorsement "A", <b>bold</b>, O'Brien's copy) Tj ET (\\`, "application/pdf")).toBe("Endorsement A bold O Brien s copy) Tj ET (.pdf");
+    expect(safeFilename(`Endorsement "A", <b>bold</b>, O'Brien's copy) Tj ET (\\`, "application/pdf")).toBe(
+      "Endorsement A bold O Brien s copy) Tj ET (.pdf",
+    );
     expect(safeFilename("Auto declarations page", "application/pdf")).toBe("Auto declarations page.pdf");
     expect(safeFilename("smith-declarations.pdf", "application/pdf")).toBe("smith-declarations.pdf");
     expect(safeFilename("Ibáñez ID card", "image/jpeg")).toBe("Ibanez ID card.jpg");
-    expect(safeFilename("\r\n\"", "application/pdf")).toBe("document.pdf");
+    expect(safeFilename('\r\n"', "application/pdf")).toBe("document.pdf");
     expect(safeFilename(null, "application/octet-stream", "upload")).toBe("upload");
     expect(safeFilename("x".repeat(500), "application/pdf")).toHaveLength(124);
   });

@@ -3,7 +3,13 @@
 // images open inline, anything else is forced to download so it can never run as a page of ours.
 
 const INLINE_TYPES = new Set(["application/pdf", "image/jpeg", "image/png", "image/gif", "image/webp"]);
-const EXTENSIONS: Record<string, string> = { "application/pdf": ".pdf", "image/jpeg": ".jpg", "image/png": ".png", "image/gif": ".gif", "image/webp": ".webp" };
+const EXTENSIONS: Record<string, string> = {
+  "application/pdf": ".pdf",
+  "image/jpeg": ".jpg",
+  "image/png": ".png",
+  "image/gif": ".gif",
+  "image/webp": ".webp",
+};
 const MAX_NAME = 120;
 
 /** "Endorsement \"A\", <b>bold</b>" → "Endorsement A bold.pdf": ASCII letters, digits, spaces, . _ - ( ). */

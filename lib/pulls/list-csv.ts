@@ -17,10 +17,38 @@ export async function exportPullListCsv(db: Db, user: SessionUser, searchParams:
   const { query } = parsePullListQuery(searchParams);
   const { rows } = await listPulls(db, viewScope(user), { ...query, page: 1 }, MAX_ROWS);
   const body = toCsv(
-    ["first name", "last name", "email", "provider", "lines", "total premium", "next expiry", "status", "stage", "assignee", "linked", "pull id"],
-    rows.map((r): Cell[] => [r.firstName, r.lastName, r.email, r.providerFriendlyName ?? r.providerName, r.policyTypes.join(" + "), r.totalPremiumCents === null ? null : centsToDollars(r.totalPremiumCents), r.nextExpiryDate, r.status, r.stage, r.assigneeName, r.serviceCreatedAt?.toISOString() ?? null, r.pullId]),
+    [
+      "first name",
+      "last name",
+      "email",
+      "provider",
+      "lines",
+      "total premium",
+      "next expiry",
+      "status",
+      "stage",
+      "assignee",
+      "linked",
+      "pull id",
+    ],
+    rows.map((r): Cell[] => [
+      r.firstName,
+      r.lastName,
+      r.email,
+      r.providerFriendlyName ?? r.providerName,
+      r.policyTypes.join(" + "),
+      r.totalPremiumCents === null ? null : centsToDollars(r.totalPremiumCents),
+      r.nextExpiryDate,
+      r.status,
+      r.stage,
+      r.assigneeName,
+      r.serviceCreatedAt?.toISOString() ?? null,
+      r.pullId,
+    ]),
   );
   // Personal data leaving the app: who took which slice of the book, and how much of it.
-  await recordAudit(db, user, "CSV_EXPORTED", { details: { export: "pulls", filters: { ...query, page: undefined }, rows: rows.length } });
+  await recordAudit(db, user, "CSV_EXPORTED", {
+    details: { export: "pulls", filters: { ...query, page: undefined }, rows: rows.length },
+  });
   return body;
 }

@@ -10,7 +10,25 @@ import { listPullFilterOptions, listPulls, PULL_PAGE_SIZE, type PullListOptions,
 // Everything the pull list (app/(app)/pulls/(list)/page.tsx) shows, in one call: the page
 // renders it, and the benchmark (bench/run.ts) times this very function beside its SQL.
 
-const FILTER_KEYS = ["q", "status", "type", "carrier", "policyType", "stage", "assignee", "monitored", "archived", "from", "to", "expiring", "link", "lines", "wonBy", "wonFrom", "wonTo"] as const;
+const FILTER_KEYS = [
+  "q",
+  "status",
+  "type",
+  "carrier",
+  "policyType",
+  "stage",
+  "assignee",
+  "monitored",
+  "archived",
+  "from",
+  "to",
+  "expiring",
+  "link",
+  "lines",
+  "wonBy",
+  "wonFrom",
+  "wonTo",
+] as const;
 
 export type PullListPage = {
   query: PullListQuery;
@@ -38,7 +56,11 @@ export async function loadPullListPage(db: Db, user: SessionUser, searchParams: 
   // those are exactly whom the bulk form offers: no third query then.
   const ownPeople = canAssign && scope.kind !== "all";
   // Independent reads, in parallel: one round trip's wait, not three.
-  const [{ rows, total }, options, listed] = await Promise.all([listPulls(db, scope, query), listPullFilterOptions(db, scope), ownPeople ? listActiveUsers(db) : null]);
+  const [{ rows, total }, options, listed] = await Promise.all([
+    listPulls(db, scope, query),
+    listPullFilterOptions(db, scope),
+    ownPeople ? listActiveUsers(db) : null,
+  ]);
   const people = !canAssign ? [] : (listed ?? options.assignees);
   const page = query.page ?? 1;
   return {
@@ -49,7 +71,11 @@ export async function loadPullListPage(db: Db, user: SessionUser, searchParams: 
     page,
     pageCount: Math.max(1, Math.ceil(total / PULL_PAGE_SIZE)),
     filtered: FILTER_KEYS.some((key) => query[key] !== undefined),
-    pageQuery: Object.fromEntries(Object.entries(query).filter(([key]) => key !== "page").map(([key, value]) => [key, String(value)])),
+    pageQuery: Object.fromEntries(
+      Object.entries(query)
+        .filter(([key]) => key !== "page")
+        .map(([key, value]) => [key, String(value)]),
+    ),
     options,
     people: people.map((p) => ({ id: p.id, name: p.name })),
     canAssign,

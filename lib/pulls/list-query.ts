@@ -11,7 +11,10 @@ export const STAGES = PULL_STAGES;
 export type PullSort = (typeof SORTS)[number];
 
 const text = (max: number) => z.string().trim().min(1).max(max);
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
 
 const fields = {
   q: text(100),
@@ -48,7 +51,10 @@ export function parsePullListQuery(params: SearchParams): ParsedListQuery {
 }
 
 /** The URL of a list view: the query as search parameters, in a stable order, without empties. */
-export function pullListHref(query: PullListQuery, changes: Partial<Record<keyof PullListQuery, string | number | undefined>> = {}): string {
+export function pullListHref(
+  query: PullListQuery,
+  changes: Partial<Record<keyof PullListQuery, string | number | undefined>> = {},
+): string {
   const params = new URLSearchParams();
   const merged: Record<string, unknown> = { ...query, ...changes };
   for (const key of Object.keys(fields)) {

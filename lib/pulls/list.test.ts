@@ -14,7 +14,8 @@ let database: TestDatabase;
 let seeded: SandboxPull[];
 type Policy = { carrier_policy_number: string; policy_type: string; vehicles: Array<{ vin: string | null }> };
 const everyone = { kind: "all" } as const;
-const list = (params: Record<string, string>) => listPulls(database.db, everyone, parsePullListQuery(params).query, 1_000);
+const list = (params: Record<string, string>) =>
+  listPulls(database.db, everyone, parsePullListQuery(params).query, 1_000);
 const ids = async (params: Record<string, string>) => (await list(params)).rows.map((r) => r.pullId);
 const topLevel = () => seeded.filter((p) => !p.parent_pull_id);
 /** What the list shows by default: top-level pulls that are not archived. */
@@ -39,7 +40,9 @@ describe("searching linked accounts", () => {
     expect(await ids({ q: policy?.carrier_policy_number ?? "" })).toContain(target.pull_id);
     expect(await ids({ q: String(target.account_email).split("@")[0] ?? "" })).toContain(target.pull_id);
     const digits = String(target.phone).replace(/\D/g, "").slice(-10);
-    expect(await ids({ q: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` })).toContain(target.pull_id);
+    expect(await ids({ q: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` })).toContain(
+      target.pull_id,
+    );
     expect(await ids({ q: `${String(target.first_name)} ${String(target.last_name)}` })).toContain(target.pull_id);
     expect(await ids({ q: "zzqxnothing" })).toEqual([]);
   });
@@ -54,25 +57,48 @@ describe("searching linked accounts", () => {
 describe("filtering and sorting", () => {
   it("filters by carrier, line of business and status, and never lists child pulls", async () => {
     const all = await ids({});
-    expect(all.sort()).toEqual(listed().map((p) => p.pull_id).sort());
+    expect(all.sort()).toEqual(
+      listed()
+        .map((p) => p.pull_id)
+        .sort(),
+    );
     const carrier = String(listed()[0]?.insurance_provider_name);
     const byCarrier = await ids({ carrier });
     expect(byCarrier.length).toBe(listed().filter((p) => p.insurance_provider_name === carrier).length);
     const withFlood = listed().filter((p) => (p.policies as Policy[]).some((pol) => pol.policy_type === "FLOOD"));
     expect((await ids({ policyType: "FLOOD" })).sort()).toEqual(withFlood.map((p) => p.pull_id).sort());
-    expect((await ids({ status: "PROVIDER_ERROR" })).length).toBe(listed().filter((p) => p.status === "PROVIDER_ERROR").length);
+    expect((await ids({ status: "PROVIDER_ERROR" })).length).toBe(
+      listed().filter((p) => p.status === "PROVIDER_ERROR").length,
+    );
     // An exact combination of lines, as the reports group them.
-    const combo = (p: SandboxPull) => [...new Set((p.policies as Policy[]).map((pol) => pol.policy_type))].sort().join(" + ") || "NONE";
+    const combo = (p: SandboxPull) =>
+      [...new Set((p.policies as Policy[]).map((pol) => pol.policy_type))].sort().join(" + ") || "NONE";
     const sample = combo(listed()[0] as SandboxPull);
-    expect((await ids({ lines: sample })).sort()).toEqual(listed().filter((p) => combo(p) === sample).map((p) => p.pull_id).sort());
+    expect((await ids({ lines: sample })).sort()).toEqual(
+      listed()
+        .filter((p) => combo(p) === sample)
+        .map((p) => p.pull_id)
+        .sort(),
+    );
   });
 
   it("filters by stage, assignee (or none), monitoring and archive", async () => {
     const [first, second, third] = listed();
-    const [agent] = await database.db.insert(users).values({ email: "ana@agency.test", name: "Ana", role: "AGENT", passwordHash: "x" }).returning();
-    await database.db.update(pulls).set({ stage: "WON", assigneeId: agent?.id }).where(eq(pulls.pullId, first?.pull_id ?? ""));
-    await database.db.update(pulls).set({ isArchived: true }).where(eq(pulls.pullId, second?.pull_id ?? ""));
-    await database.db.insert(monitorings).values({ monitoringId: "mon_1", latestPullId: third?.pull_id, status: "ACTIVE" });
+    const [agent] = await database.db
+      .insert(users)
+      .values({ email: "ana@agency.test", name: "Ana", role: "AGENT", passwordHash: "x" })
+      .returning();
+    await database.db
+      .update(pulls)
+      .set({ stage: "WON", assigneeId: agent?.id })
+      .where(eq(pulls.pullId, first?.pull_id ?? ""));
+    await database.db
+      .update(pulls)
+      .set({ isArchived: true })
+      .where(eq(pulls.pullId, second?.pull_id ?? ""));
+    await database.db
+      .insert(monitorings)
+      .values({ monitoringId: "mon_1", latestPullId: third?.pull_id, status: "ACTIVE" });
 
     expect(await ids({ stage: "WON" })).toEqual([first?.pull_id]);
     expect(await ids({ assignee: agent?.id ?? "" })).toEqual([first?.pull_id]);
@@ -80,7 +106,8 @@ describe("filtering and sorting", () => {
     // Monitoring follows the account: its other pulls (same account identifier) count too.
     const monitored = await ids({ monitored: "yes" });
     expect(monitored).toContain(third?.pull_id);
-    for (const id of monitored) expect(seeded.find((p) => p.pull_id === id)?.account_identifier).toBe(third?.account_identifier);
+    for (const id of monitored)
+      expect(seeded.find((p) => p.pull_id === id)?.account_identifier).toBe(third?.account_identifier);
     expect(await ids({ monitored: "no" })).not.toContain(third?.pull_id);
     expect(await ids({})).not.toContain(second?.pull_id);
     const archived = await ids({ archived: "only" });
@@ -98,7 +125,8 @@ describe("filtering and sorting", () => {
     const soon = await list({ expiring: "30" });
     const today = new Date().toISOString().slice(0, 10);
     const limit = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    for (const row of soon.rows) expect(row.nextExpiryDate && row.nextExpiryDate >= today && row.nextExpiryDate <= limit).toBe(true);
+    for (const row of soon.rows)
+      expect(row.nextExpiryDate && row.nextExpiryDate >= today && row.nextExpiryDate <= limit).toBe(true);
     expect(soon.rows.length).toBeGreaterThan(0); // the seeded flood policies expire in 15 days
   });
 
@@ -107,9 +135,13 @@ describe("filtering and sorting", () => {
     const present = premiums.filter((p): p is number => p !== null);
     expect(present).toEqual([...present].sort((a, b) => b - a));
     expect(premiums.slice(present.length).every((p) => p === null)).toBe(true);
-    const ascending = (await list({ sort: "premium", dir: "asc" })).rows.map((r) => r.totalPremiumCents).filter((p): p is number => p !== null);
+    const ascending = (await list({ sort: "premium", dir: "asc" })).rows
+      .map((r) => r.totalPremiumCents)
+      .filter((p): p is number => p !== null);
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
-    const expiries = (await list({ sort: "expiry" })).rows.map((r) => r.nextExpiryDate).filter((d): d is string => d !== null);
+    const expiries = (await list({ sort: "expiry" })).rows
+      .map((r) => r.nextExpiryDate)
+      .filter((d): d is string => d !== null);
     expect(expiries).toEqual([...expiries].sort());
 
     const page2 = await listPulls(database.db, everyone, { page: 2 }, 10);
@@ -125,16 +157,29 @@ describe("filtering and sorting", () => {
   });
 
   it("offers an agent only themselves as an assignee (the list adds Unassigned), not their colleagues", async () => {
-    const [bo] = await database.db.insert(users).values({ email: "bo@agency.test", name: "Bo", role: "AGENT", passwordHash: "x" }).returning();
+    const [bo] = await database.db
+      .insert(users)
+      .values({ email: "bo@agency.test", name: "Bo", role: "AGENT", passwordHash: "x" })
+      .returning();
     const options = await listPullFilterOptions(database.db, { kind: "own-or-unassigned", userId: bo?.id ?? "" });
     expect(options.assignees).toEqual([{ id: bo?.id, name: "Bo" }]);
-    expect((await listPullFilterOptions(database.db, everyone)).assignees.map((a) => a.name)).toEqual(expect.arrayContaining(["Ana", "Bo"]));
+    expect((await listPullFilterOptions(database.db, everyone)).assignees.map((a) => a.name)).toEqual(
+      expect.arrayContaining(["Ana", "Bo"]),
+    );
   });
 });
 
 describe("the list's URL", () => {
   it("drops and names what it cannot read, and writes back a stable URL", () => {
-    const { query, ignored } = parsePullListQuery({ q: "  smith ", stage: "MAYBE", expiring: "-4", sort: "premium", assignee: "nobody", from: "2026-02-30x", page: "2" });
+    const { query, ignored } = parsePullListQuery({
+      q: "  smith ",
+      stage: "MAYBE",
+      expiring: "-4",
+      sort: "premium",
+      assignee: "nobody",
+      from: "2026-02-30x",
+      page: "2",
+    });
     expect(query).toEqual({ q: "smith", sort: "premium", page: 2 });
     expect(ignored.sort()).toEqual(["assignee", "expiring", "from", "stage"]);
     expect(pullListHref(query)).toBe("/pulls?q=smith&sort=premium&page=2");

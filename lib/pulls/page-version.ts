@@ -12,7 +12,10 @@ import { accountHeld } from "./visibility";
 
 /** The fingerprint, or null when the user may not see the pull (or it does not exist). */
 export async function getPullPageVersion(db: Db, user: SessionUser, pullId: string): Promise<string | null> {
-  const [pull] = await db.select({ assigneeId: pulls.assigneeId, accountHeld }).from(pulls).where(eq(pulls.pullId, pullId));
+  const [pull] = await db
+    .select({ assigneeId: pulls.assigneeId, accountHeld })
+    .from(pulls)
+    .where(eq(pulls.pullId, pullId));
   if (!pull || !canOnPull(user, "pulls:view", pull)) return null;
   const [row] = await queryRows<{ version: string }>(
     db,

@@ -113,8 +113,14 @@ const MAX_SEARCH_TEXT = 8_000;
 /** Everything an agent may type to find this account, lower-cased; phones also as bare digits. */
 export function searchTextOf(pull: Pull): string {
   const words: Array<string | null | undefined> = [
-    pull.first_name, pull.middle_name, pull.last_name, pull.email, pull.account_email, pull.account_identifier,
-    pull.insurance_provider_name, pull.insurance_provider_friendly_name,
+    pull.first_name,
+    pull.middle_name,
+    pull.last_name,
+    pull.email,
+    pull.account_email,
+    pull.account_identifier,
+    pull.insurance_provider_name,
+    pull.insurance_provider_friendly_name,
   ];
   const phones = [pull.phone, pull.mobile_phone, pull.home_phone, pull.work_phone];
   for (const address of pull.addresses) words.push(address.full_address);
@@ -126,7 +132,13 @@ export function searchTextOf(pull: Pull): string {
     for (const dwelling of policy.dwellings) words.push(dwelling.address?.full_address);
   }
   const digits = phones.map((p) => p?.replace(/\D/g, "")).filter((p): p is string => Boolean(p));
-  const text = [...new Set([...words, ...phones, ...digits].filter((w): w is string => Boolean(w && w.trim())).map((w) => w.trim().toLowerCase()))].join(" ");
+  const text = [
+    ...new Set(
+      [...words, ...phones, ...digits]
+        .filter((w): w is string => Boolean(w && w.trim()))
+        .map((w) => w.trim().toLowerCase()),
+    ),
+  ].join(" ");
   return text.slice(0, MAX_SEARCH_TEXT);
 }
 

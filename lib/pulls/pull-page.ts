@@ -41,5 +41,13 @@ export async function loadPullPage(db: Db, user: SessionUser, pullId: string): P
   ]);
   if (!detail || !canOnPull(user, "pulls:view", detail.workflow)) return null;
   const timeline = await getAccountHistory(db, viewScope(user), detail.pull.account_identifier);
-  return { detail, monitoring, people, history, timeline, showProblems: can(user, "pulls:view-problems"), canManageMonitoring: can(user, "monitoring:manage") };
+  return {
+    detail,
+    monitoring,
+    people,
+    history,
+    timeline,
+    showProblems: can(user, "pulls:view-problems"),
+    canManageMonitoring: can(user, "monitoring:manage"),
+  };
 }

@@ -63,12 +63,14 @@ export type { ListViewer } from "./visibility";
 export const policyLines: SQL<string> = sql<string>`(case when cardinality(${pulls.policyTypes}) = 0 then 'NONE' else array_to_string(${pulls.policyTypes}, ' + ') end)`;
 
 /** A WON pull whose premium the reports credit to `userId`. */
-export const wonCreditedTo = (userId: string): SQL => sql`(${pulls.stage} = 'WON' and ${pulls.wonCreditedTo} = ${userId})`;
+export const wonCreditedTo = (userId: string): SQL =>
+  sql`(${pulls.stage} = 'WON' and ${pulls.wonCreditedTo} = ${userId})`;
 
 function conditions(viewer: ListViewer, query: PullListQuery): SQL | undefined {
   const parts: Array<SQL | undefined> = [topLevel];
   parts.push(visibleTo(viewer));
-  for (const word of searchWords(query.q)) parts.push(sql`${pulls.searchText} like ${`%${escapeLike(searchableWord(word))}%`}`);
+  for (const word of searchWords(query.q))
+    parts.push(sql`${pulls.searchText} like ${`%${escapeLike(searchableWord(word))}%`}`);
   if (query.status) parts.push(eq(pulls.status, query.status));
   if (query.type) parts.push(eq(pulls.type, query.type));
   if (query.carrier) parts.push(eq(pulls.providerName, query.carrier));
@@ -89,19 +91,30 @@ function conditions(viewer: ListViewer, query: PullListQuery): SQL | undefined {
   const won = dayRange(query.wonFrom, query.wonTo);
   if (won.start) parts.push(and(eq(pulls.stage, "WON"), gte(pulls.stageChangedAt, won.start)));
   if (won.end) parts.push(and(eq(pulls.stage, "WON"), lt(pulls.stageChangedAt, won.end)));
-  if (query.expiring) parts.push(sql`${pulls.nextExpiryDate} between current_date and current_date + ${query.expiring}::int`);
+  if (query.expiring)
+    parts.push(sql`${pulls.nextExpiryDate} between current_date and current_date + ${query.expiring}::int`);
   return and(...parts);
 }
 
 function ordering(query: PullListQuery): SQL[] {
   const sort = query.sort ?? "created";
   const ascending = (query.dir ?? (sort === "name" || sort === "expiry" ? "asc" : "desc")) === "asc";
-  const column = { created: pulls.serviceCreatedAt, name: pulls.sortName, premium: pulls.totalPremiumCents, expiry: pulls.nextExpiryDate }[sort];
+  const column = {
+    created: pulls.serviceCreatedAt,
+    name: pulls.sortName,
+    premium: pulls.totalPremiumCents,
+    expiry: pulls.nextExpiryDate,
+  }[sort];
   // Rows without a value go last either way; the pull id keeps pages stable between loads.
   return [ascending ? sql`${column} asc nulls last` : sql`${column} desc nulls last`, asc(pulls.pullId)];
 }
 
-export async function listPulls(db: Db, viewer: ListViewer, query: PullListQuery, pageSize = PULL_PAGE_SIZE): Promise<{ rows: PullListRow[]; total: number }> {
+export async function listPulls(
+  db: Db,
+  viewer: ListViewer,
+  query: PullListQuery,
+  pageSize = PULL_PAGE_SIZE,
+): Promise<{ rows: PullListRow[]; total: number }> {
   const where = conditions(viewer, query);
   const page = query.page ?? 1;
   const [rows, totals] = await Promise.all([
@@ -177,7 +190,13 @@ export async function listPullFilterOptions(db: Db, viewer: ListViewer): Promise
   // (and their names are none of their business), so only they themselves are offered, beside
   // "Unassigned".
   const onlySelf = viewer.kind === "own-or-unassigned" ? sql` and ${users.id} = ${viewer.userId}` : sql``;
-  const [row] = await queryRows<{ statuses: string[] | null; types: string[] | null; carriers: Array<{ value: string; label: string }> | null; policy_types: string[] | null; assignees: Array<{ id: string; name: string }> | null }>(
+  const [row] = await queryRows<{
+    statuses: string[] | null;
+    types: string[] | null;
+    carriers: Array<{ value: string; label: string }> | null;
+    policy_types: string[] | null;
+    assignees: Array<{ id: string; name: string }> | null;
+  }>(
     db,
     sql`select
       (select json_agg(value order by value) from (${distinctTopLevel("status")}) s) as statuses,
@@ -188,7 +207,9 @@ export async function listPullFilterOptions(db: Db, viewer: ListViewer): Promise
       (select json_agg(json_build_object('id', ${users.id}, 'name', ${users.name}) order by ${users.name}) from ${users} where ${users.isActive}${onlySelf}) as assignees`,
   );
   const carriers = row?.carriers ?? [];
-  const carrierList = [...new Map(carriers.map((c) => [c.value ?? "", { value: c.value ?? "", label: c.label }])).values()];
+  const carrierList = [
+    ...new Map(carriers.map((c) => [c.value ?? "", { value: c.value ?? "", label: c.label }])).values(),
+  ];
   return {
     statuses: row?.statuses ?? [],
     types: row?.types ?? [],

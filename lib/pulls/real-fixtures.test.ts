@@ -26,7 +26,11 @@ function structure(pull: Pull) {
   return pull.policies.map((policy) => ({
     policy: [policy.policy_id, policy.policy_type, policy.total_premium_cents],
     vehicles: policy.vehicles.map((v) => [v.vehicle_id, v.vin, v.coverages.length, v.drivers.length]),
-    dwellings: policy.dwellings.map((d) => [d.dwelling_id, d.coverages.length, d.property_data?.property_data_id ?? null]),
+    dwellings: policy.dwellings.map((d) => [
+      d.dwelling_id,
+      d.coverages.length,
+      d.property_data?.property_data_id ?? null,
+    ]),
   }));
 }
 
@@ -56,15 +60,29 @@ describe("the personal example pull", () => {
       { path: "policies[0].dwellings[0].coverages[2].friendly_name", kind: "unknown_enum" },
     ]);
     expect(structure(pull)).toEqual([
-      { policy: ["a5c3eac9-537c-4146-8de9-99fb55455126", "HOMEOWNERS", 175349], vehicles: [], dwellings: [["dddac0de-99c0-461f-a729-2d4362d343f4", 8, "0a8e5811-6610-4525-aa53-cba4f41a4cc3"]] },
-      { policy: ["b3e00891-29d4-4ac6-a906-9b6a162f6a09", "AUTO", 50781], vehicles: [["e94fd52e-e22c-4536-8fcf-1f436b880dc0", "1G1FK1R62J0158884", 5, 1]], dwellings: [] },
+      {
+        policy: ["a5c3eac9-537c-4146-8de9-99fb55455126", "HOMEOWNERS", 175349],
+        vehicles: [],
+        dwellings: [["dddac0de-99c0-461f-a729-2d4362d343f4", 8, "0a8e5811-6610-4525-aa53-cba4f41a4cc3"]],
+      },
+      {
+        policy: ["b3e00891-29d4-4ac6-a906-9b6a162f6a09", "AUTO", 50781],
+        vehicles: [["e94fd52e-e22c-4536-8fcf-1f436b880dc0", "1G1FK1R62J0158884", 5, 1]],
+        dwellings: [],
+      },
       { policy: ["8c9d0e1f-2a3b-4c5d-6e7f-8a9b0c1d2e3f", "TERM_LIFE", 125000], vehicles: [], dwellings: [] },
     ]);
   });
 
   it("keeps what the spec's tables do not mention", () => {
     const { pull } = parsed(body);
-    expect(pull).toMatchObject({ meta_data: {}, deleted_at: null, insurance_provider_friendly_name: null, policy_check_status: null, skipped_product_types: ["commercial"] });
+    expect(pull).toMatchObject({
+      meta_data: {},
+      deleted_at: null,
+      insurance_provider_friendly_name: null,
+      policy_check_status: null,
+      skipped_product_types: ["commercial"],
+    });
     const [home, auto, life] = pull.policies;
     const dwelling = home?.dwellings[0];
     expect(dwelling?.coverages.map((c) => [c.name, c.per_incident_limit_percent, c.deductible_percent])).toEqual([
@@ -77,20 +95,37 @@ describe("the personal example pull", () => {
       ["ALL_OTHER_PERILS", null, "1"],
       ["WINDSTORM_OR_HAIL", null, "2"],
     ]);
-    expect(dwelling).toMatchObject({ mortgagee_name: "Metropolis Bank", property_data_fetched: true, mortgagee_address: { address_nature: "MORTGAGEE" } });
+    expect(dwelling).toMatchObject({
+      mortgagee_name: "Metropolis Bank",
+      property_data_fetched: true,
+      mortgagee_address: { address_nature: "MORTGAGEE" },
+    });
     const vehicle = auto?.vehicles[0];
     // The duplicate in other casing stays as received; the documented field is read as an address.
-    const garaging = { address_id: "b321cd10-16f0-4738-bc5d-eb3a49e39722", full_address: "344 Clinton Street, Apartment 3D, Brooklyn, NY, 11231" };
+    const garaging = {
+      address_id: "b321cd10-16f0-4738-bc5d-eb3a49e39722",
+      full_address: "344 Clinton Street, Apartment 3D, Brooklyn, NY, 11231",
+    };
     expect(vehicle?.GaragingAddress).toMatchObject(garaging);
     expect(vehicle?.GaragingAddress).not.toHaveProperty("prefix");
     expect(vehicle?.garaging_address).toMatchObject({ ...garaging, prefix: null });
-    expect(vehicle?.drivers[0]).toMatchObject({ driver_id: "1394c681-ebfe-475d-b390-d7157e33a895", is_excluded: false, is_primary: true });
-    expect(life?.life).toMatchObject({ life_policy_beneficiaries: [{ full_name: "Lois Lane", distribution_percent: 100 }] });
+    expect(vehicle?.drivers[0]).toMatchObject({
+      driver_id: "1394c681-ebfe-475d-b390-d7157e33a895",
+      is_excluded: false,
+      is_primary: true,
+    });
+    expect(life?.life).toMatchObject({
+      life_policy_beneficiaries: [{ full_name: "Lois Lane", distribution_percent: 100 }],
+    });
   });
 
   it("is stored through storePull and read back with the same policies, vehicles and dwellings", async () => {
     const { pull, problems } = parsed(body);
-    expect(await storePull(database.db, body)).toEqual({ outcome: "created", pullId: pull.pull_id, problems: problems.length });
+    expect(await storePull(database.db, body)).toEqual({
+      outcome: "created",
+      pullId: pull.pull_id,
+      problems: problems.length,
+    });
 
     const detail = await getPullDetail(database.db, pull.pull_id);
     expect(detail?.pull).toEqual(pull);
@@ -98,18 +133,45 @@ describe("the personal example pull", () => {
     expect(detail?.problems.map(({ path, kind }) => ({ path, kind }))).toEqual(problems);
 
     const rows = await database.db
-      .select({ policyId: policies.policyId, policyType: policies.policyType, premium: policies.totalPremiumCents, effective: policies.effectiveDate, expiry: policies.expiryDate })
+      .select({
+        policyId: policies.policyId,
+        policyType: policies.policyType,
+        premium: policies.totalPremiumCents,
+        effective: policies.effectiveDate,
+        expiry: policies.expiryDate,
+      })
       .from(policies)
       .where(eq(policies.pullId, pull.pull_id))
       .orderBy(asc(policies.expiryDate));
     // Calendar days as the service wrote them ("…T06:00:00.000Z" is the 13th, not the 12th).
     expect(rows).toEqual([
-      { policyId: "b3e00891-29d4-4ac6-a906-9b6a162f6a09", policyType: "AUTO", premium: 50781, effective: "2022-12-13", expiry: "2023-06-13" },
-      { policyId: "a5c3eac9-537c-4146-8de9-99fb55455126", policyType: "HOMEOWNERS", premium: 175349, effective: "2022-12-13", expiry: "2023-12-13" },
-      { policyId: "8c9d0e1f-2a3b-4c5d-6e7f-8a9b0c1d2e3f", policyType: "TERM_LIFE", premium: 125000, effective: "2024-01-01", expiry: "2044-01-01" },
+      {
+        policyId: "b3e00891-29d4-4ac6-a906-9b6a162f6a09",
+        policyType: "AUTO",
+        premium: 50781,
+        effective: "2022-12-13",
+        expiry: "2023-06-13",
+      },
+      {
+        policyId: "a5c3eac9-537c-4146-8de9-99fb55455126",
+        policyType: "HOMEOWNERS",
+        premium: 175349,
+        effective: "2022-12-13",
+        expiry: "2023-12-13",
+      },
+      {
+        policyId: "8c9d0e1f-2a3b-4c5d-6e7f-8a9b0c1d2e3f",
+        policyType: "TERM_LIFE",
+        premium: 125000,
+        effective: "2024-01-01",
+        expiry: "2044-01-01",
+      },
     ]);
 
-    const [row] = await database.db.select({ raw: pulls.raw, count: pulls.policyCount, total: pulls.totalPremiumCents }).from(pulls).where(eq(pulls.pullId, pull.pull_id));
+    const [row] = await database.db
+      .select({ raw: pulls.raw, count: pulls.policyCount, total: pulls.totalPremiumCents })
+      .from(pulls)
+      .where(eq(pulls.pullId, pull.pull_id));
     expect(row).toEqual({ raw: (body as { pull: unknown }).pull, count: 3, total: 175349 + 50781 + 125000 });
     expect((await storePull(database.db, body)).outcome).toBe("unchanged");
   });
@@ -123,7 +185,11 @@ describe("the commercial example pull", () => {
     expect(problems).toEqual([8, 9, 10].map((i) => ({ path: `documents[${i}].document_type`, kind: "unknown_enum" })));
     expect(pull.documents.filter((d) => d.document_type === "LOSS_RUN")).toHaveLength(3);
     expect(structure(pull)).toEqual([
-      { policy: ["2ae5f757-b53f-4200-a26d-fd357ec277a2", "COMMERCIAL_AUTO", 540348], vehicles: [["ec13962f-75ff-4968-8984-89d678b3744f", "1GAHG39U651194937", 5, 1]], dwellings: [] },
+      {
+        policy: ["2ae5f757-b53f-4200-a26d-fd357ec277a2", "COMMERCIAL_AUTO", 540348],
+        vehicles: [["ec13962f-75ff-4968-8984-89d678b3744f", "1GAHG39U651194937", 5, 1]],
+        dwellings: [],
+      },
       { policy: ["b4ec17a7-6a8c-461b-b86a-622a821a6dd4", "BUSINESS_OWNERS", 525345], vehicles: [], dwellings: [] },
       { policy: ["7c017c39-6239-4b4f-a07a-3666f0400707", "WORKERS_COMPENSATION", 382550], vehicles: [], dwellings: [] },
     ]);
@@ -134,9 +200,14 @@ describe("the commercial example pull", () => {
     const [auto, owners, workers] = pull.policies;
     expect(auto?.locations).toHaveLength(1);
     expect(owners?.locations[0]?.coverages).toHaveLength(10);
-    expect(workers?.locations[0]).toMatchObject({ operations: [{ class_code: "8855", estimated_annual_premium_cents: 350000 }] });
+    expect(workers?.locations[0]).toMatchObject({
+      operations: [{ class_code: "8855", estimated_annual_premium_cents: 350000 }],
+    });
     expect(workers).toMatchObject({ total_estimated_annual_premium_cents: 382550, total_minimum_premium_cents: 76510 });
-    expect(workers?.commercial_named_insureds[0]).toMatchObject({ number_of_employees: 10, minimum_premium_cents: 76510 });
+    expect(workers?.commercial_named_insureds[0]).toMatchObject({
+      number_of_employees: 10,
+      minimum_premium_cents: 76510,
+    });
     expect(pull.loss_events.map((e) => [e.type, e.amount_paid_cents, e.amount_reserved_cents])).toEqual([
       ["BURGLARY_AND_THEFT", 2750000, 500000],
       ["EMPLOYEE_INJURY_OR_ILLNESS", 4000000, null],
@@ -150,7 +221,11 @@ describe("the commercial example pull", () => {
     const detail = await getPullDetail(database.db, pull.pull_id);
     expect(detail?.pull).toEqual(pull);
     expect(detail?.problems.map(({ path, kind }) => ({ path, kind }))).toEqual(problems);
-    const rows = await database.db.select({ policyId: policies.policyId, expiry: policies.expiryDate }).from(policies).where(eq(policies.pullId, pull.pull_id)).orderBy(asc(policies.policyId));
+    const rows = await database.db
+      .select({ policyId: policies.policyId, expiry: policies.expiryDate })
+      .from(policies)
+      .where(eq(policies.pullId, pull.pull_id))
+      .orderBy(asc(policies.policyId));
     expect(rows).toEqual([
       { policyId: "2ae5f757-b53f-4200-a26d-fd357ec277a2", expiry: "2024-07-09" },
       { policyId: "7c017c39-6239-4b4f-a07a-3666f0400707", expiry: "2025-01-09" },

@@ -34,19 +34,31 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
 
   return db.transaction(async (tx) => {
     const existing = await tx
-      .select({ contentHash: pulls.contentHash, raw: pulls.raw, fetchedAt: pulls.fetchedAt, status: pulls.status, assigneeId: pulls.assigneeId })
+      .select({
+        contentHash: pulls.contentHash,
+        raw: pulls.raw,
+        fetchedAt: pulls.fetchedAt,
+        status: pulls.status,
+        assigneeId: pulls.assigneeId,
+      })
       .from(pulls)
       .where(eq(pulls.pullId, pull.pull_id))
       .for("update");
     const previous = existing[0];
-    if (previous && previous.fetchedAt > fetchedAt) return { outcome: "stale", pullId: pull.pull_id, problems: problems.length };
+    if (previous && previous.fetchedAt > fetchedAt)
+      return { outcome: "stale", pullId: pull.pull_id, problems: problems.length };
     if (previous?.contentHash === hash) {
       await tx.update(pulls).set({ fetchedAt }).where(eq(pulls.pullId, pull.pull_id));
       return { outcome: "unchanged", pullId: pull.pull_id, problems: problems.length };
     }
 
     if (previous) {
-      await tx.insert(pullVersions).values({ pullId: pull.pull_id, contentHash: previous.contentHash, raw: previous.raw, fetchedAt: previous.fetchedAt });
+      await tx.insert(pullVersions).values({
+        pullId: pull.pull_id,
+        contentHash: previous.contentHash,
+        raw: previous.raw,
+        fetchedAt: previous.fetchedAt,
+      });
     }
     const values = { ...projection, raw, payloadProblems: problems, contentHash: hash, fetchedAt };
     await tx
@@ -62,13 +74,25 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
     // A refresh or reconnect of an account already stored keeps that account's owner, stage
     // and credit, and is never handed out as new business (lib/workflow/carry-over.ts).
     const topLevel = !pull.parent_pull_id;
-    const mayBecomeLead = topLevel && pull.status === "SUCCESS" && previous?.status !== "SUCCESS" && !previous?.assigneeId;
-    const earlier = topLevel && (!previous || mayBecomeLead)
-      ? await findEarlierAccountPull(tx, { pullId: pull.pull_id, accountIdentifier: projection.accountIdentifier, serviceCreatedAt: projection.serviceCreatedAt, initialPullId: options.initialPullId })
-      : null;
+    const mayBecomeLead =
+      topLevel && pull.status === "SUCCESS" && previous?.status !== "SUCCESS" && !previous?.assigneeId;
+    const earlier =
+      topLevel && (!previous || mayBecomeLead)
+        ? await findEarlierAccountPull(tx, {
+            pullId: pull.pull_id,
+            accountIdentifier: projection.accountIdentifier,
+            serviceCreatedAt: projection.serviceCreatedAt,
+            initialPullId: options.initialPullId,
+          })
+        : null;
     if (!previous && earlier) await carryOverAccount(tx, pull.pull_id, earlier);
     // A linked account becomes a lead when it first succeeds: that is when it may be auto-assigned.
-    if (mayBecomeLead && !earlier) await autoAssignPull(tx, { pullId: pull.pull_id, states: statesOf(pull), linesOfBusiness: projection.policyTypes });
+    if (mayBecomeLead && !earlier)
+      await autoAssignPull(tx, {
+        pullId: pull.pull_id,
+        states: statesOf(pull),
+        linesOfBusiness: projection.policyTypes,
+      });
     return { outcome: previous ? "updated" : "created", pullId: pull.pull_id, problems: problems.length };
   });
 }

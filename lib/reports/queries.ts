@@ -41,7 +41,9 @@ function common(filter: ReportFilter): SQL[] {
 // `stage` is the pull's stage as the caller knows it ('WON' among won pulls): a constant lets
 // PostgreSQL answer from the report indexes alone (pulls_report_won_carry_idx has no stage),
 // and the earlier decision is found in pulls_account_decision_idx (decisions only).
-const notCarriedCopy = (stage: SQL = sql`${pulls.stage}`) => sql`not (${pulls.accountIdentifier} is not null and exists (
+const notCarriedCopy = (
+  stage: SQL = sql`${pulls.stage}`,
+) => sql`not (${pulls.accountIdentifier} is not null and exists (
   select 1 from ${pulls} ${earlier}
   where ${earlier.accountIdentifier} = ${pulls.accountIdentifier} and ${earlier.parentPullId} is null
     and ${earlier.stage} in ('WON', 'LOST') and ${earlier.stage} = ${stage} and ${earlier.stageChangedAt} = ${pulls.stageChangedAt}
@@ -60,7 +62,13 @@ function wonWhere(filter: ReportFilter): SQL {
  * Won premium grouped by one key. `format` turns the grouped key into its text after grouping
  * (periods are grouped as timestamps and formatted once per period, not once per pull).
  */
-async function wonBy(db: Db, filter: ReportFilter, key: SQL, label: SQL, format?: (column: SQL) => SQL): Promise<Row[]> {
+async function wonBy(
+  db: Db,
+  filter: ReportFilter,
+  key: SQL,
+  label: SQL,
+  format?: (column: SQL) => SQL,
+): Promise<Row[]> {
   const text = format ?? ((column: SQL) => column);
   const rows = await queryRows<{ key: string | null; label: string | null; count: number; cents: number }>(
     db,
@@ -89,13 +97,29 @@ export async function getReport(db: Db, filter: ReportFilter) {
   if (start) created.push(sql`${pulls.serviceCreatedAt} >= ${at(start)}`);
   if (end) created.push(sql`${pulls.serviceCreatedAt} < ${at(end)}`);
   if (filter.agent) created.push(sql`${pulls.assigneeId} = ${filter.agent}`);
-  const open = [...common(filter), sql`${pulls.stage} = 'WORKING'`, sql`${pulls.status} = 'SUCCESS'`, sql`not ${pulls.isArchived}`];
+  const open = [
+    ...common(filter),
+    sql`${pulls.stage} = 'WORKING'`,
+    sql`${pulls.status} = 'SUCCESS'`,
+    sql`not ${pulls.isArchived}`,
+  ];
   if (filter.agent) open.push(sql`${pulls.assigneeId} = ${filter.agent}`);
 
   const [byAgent, byPeriod, byCarrier, byLine, byLink, ratios, pipeline, median, newPulls] = await Promise.all([
     wonBy(db, filter, sql`coalesce(${pulls.wonCreditedTo}::text, '')`, sql`coalesce(${users.name}, 'No one')`),
-    wonBy(db, filter, sql`date_trunc(${period}, ${pulls.stageChangedAt} at time zone 'UTC')`, sql`date_trunc(${period}, ${pulls.stageChangedAt} at time zone 'UTC')`, day),
-    wonBy(db, filter, sql`coalesce(${pulls.providerName}, '')`, sql`coalesce(${pulls.providerFriendlyName}, ${pulls.providerName}, 'Unknown')`),
+    wonBy(
+      db,
+      filter,
+      sql`date_trunc(${period}, ${pulls.stageChangedAt} at time zone 'UTC')`,
+      sql`date_trunc(${period}, ${pulls.stageChangedAt} at time zone 'UTC')`,
+      day,
+    ),
+    wonBy(
+      db,
+      filter,
+      sql`coalesce(${pulls.providerName}, '')`,
+      sql`coalesce(${pulls.providerFriendlyName}, ${pulls.providerName}, 'Unknown')`,
+    ),
     wonBy(db, filter, policyLines, policyLines),
     wonBy(db, filter, sql`coalesce(${pulls.publicAlias}, '')`, sql`coalesce(${pulls.publicAlias}, 'No link')`),
     queryRows<{ key: string | null; label: string | null; won: number; lost: number }>(
@@ -110,7 +134,10 @@ export async function getReport(db: Db, filter: ReportFilter) {
           left join ${users} on ${users.id} = g.key
           order by 2`,
     ),
-    queryRows<{ count: number; cents: number }>(db, sql`select count(*)::int as count, coalesce(sum(${pulls.totalPremiumCents}), 0)::float8 as cents from ${pulls} where ${sql.join(open, sql` and `)}`),
+    queryRows<{ count: number; cents: number }>(
+      db,
+      sql`select count(*)::int as count, coalesce(sum(${pulls.totalPremiumCents}), 0)::float8 as cents from ${pulls} where ${sql.join(open, sql` and `)}`,
+    ),
     queryRows<{ days: number | null }>(
       db,
       sql`select percentile_cont(0.5) within group (order by extract(epoch from (${pulls.stageChangedAt} - ${pulls.serviceCreatedAt})) / 86400)::float8 as days
@@ -138,7 +165,13 @@ export async function getReport(db: Db, filter: ReportFilter) {
     ),
   ]);
 
-  const ratioRows: RatioRow[] = ratios.map((r) => ({ key: r.key ?? "", label: r.label ?? "No one", won: Number(r.won), lost: Number(r.lost), ratio: Number(r.won) + Number(r.lost) > 0 ? Number(r.won) / (Number(r.won) + Number(r.lost)) : null }));
+  const ratioRows: RatioRow[] = ratios.map((r) => ({
+    key: r.key ?? "",
+    label: r.label ?? "No one",
+    won: Number(r.won),
+    lost: Number(r.lost),
+    ratio: Number(r.won) + Number(r.lost) > 0 ? Number(r.won) / (Number(r.won) + Number(r.lost)) : null,
+  }));
   const totalWon = ratioRows.reduce((a, r) => a + r.won, 0);
   const totalLost = ratioRows.reduce((a, r) => a + r.lost, 0);
   return {
@@ -149,10 +182,19 @@ export async function getReport(db: Db, filter: ReportFilter) {
     byCarrier,
     byLine,
     byLink,
-    closeRatio: { rows: ratioRows, won: totalWon, lost: totalLost, ratio: totalWon + totalLost > 0 ? totalWon / (totalWon + totalLost) : null },
+    closeRatio: {
+      rows: ratioRows,
+      won: totalWon,
+      lost: totalLost,
+      ratio: totalWon + totalLost > 0 ? totalWon / (totalWon + totalLost) : null,
+    },
     pipeline: { count: Number(pipeline[0]?.count ?? 0), cents: Number(pipeline[0]?.cents ?? 0) },
     medianDaysToWon: median[0]?.days === null || median[0]?.days === undefined ? null : Number(median[0].days),
-    newPulls: newPulls.map((r): PeriodRow => ({ period: r.period, count: Number(r.count), successful: Number(r.successful) })),
+    newPulls: newPulls.map((r): PeriodRow => ({
+      period: r.period,
+      count: Number(r.count),
+      successful: Number(r.successful),
+    })),
   };
 }
 export type Report = Awaited<ReturnType<typeof getReport>>;

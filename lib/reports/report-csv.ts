@@ -3,7 +3,15 @@ import type { Report } from "./queries";
 
 // Each table of the reports page as CSV, with money as exact decimal dollars ("1234.56").
 
-export const REPORT_TABLES = ["byAgent", "byPeriod", "byCarrier", "byLine", "byLink", "closeRatio", "newPulls"] as const;
+export const REPORT_TABLES = [
+  "byAgent",
+  "byPeriod",
+  "byCarrier",
+  "byLine",
+  "byLink",
+  "closeRatio",
+  "newPulls",
+] as const;
 export type ReportTable = (typeof REPORT_TABLES)[number];
 
 export function centsToDollars(cents: number): string {
@@ -13,7 +21,11 @@ export function centsToDollars(cents: number): string {
 }
 
 export function reportCsv(report: Report, table: ReportTable): string {
-  const won = (label: string, rows: Report["byAgent"]) => toCsv([label, "won pulls", "won premium"], rows.map((r): Cell[] => [r.label, r.count, centsToDollars(r.cents)]));
+  const won = (label: string, rows: Report["byAgent"]) =>
+    toCsv(
+      [label, "won pulls", "won premium"],
+      rows.map((r): Cell[] => [r.label, r.count, centsToDollars(r.cents)]),
+    );
   switch (table) {
     case "byAgent":
       return won("agent", report.byAgent);
@@ -26,9 +38,25 @@ export function reportCsv(report: Report, table: ReportTable): string {
     case "byLink":
       return won("link", report.byLink);
     case "closeRatio":
-      return toCsv(["agent", "won", "lost", "close ratio"], report.closeRatio.rows.map((r): Cell[] => [r.label, r.won, r.lost, r.ratio === null ? null : r.ratio.toFixed(4)]));
+      return toCsv(
+        ["agent", "won", "lost", "close ratio"],
+        report.closeRatio.rows.map((r): Cell[] => [
+          r.label,
+          r.won,
+          r.lost,
+          r.ratio === null ? null : r.ratio.toFixed(4),
+        ]),
+      );
     case "newPulls":
-      return toCsv([`${report.period} starting`, "new pulls", "successful", "success share"], report.newPulls.map((r): Cell[] => [r.period, r.count, r.successful, r.count > 0 ? (r.successful / r.count).toFixed(4) : null]));
+      return toCsv(
+        [`${report.period} starting`, "new pulls", "successful", "success share"],
+        report.newPulls.map((r): Cell[] => [
+          r.period,
+          r.count,
+          r.successful,
+          r.count > 0 ? (r.successful / r.count).toFixed(4) : null,
+        ]),
+      );
   }
 }
 

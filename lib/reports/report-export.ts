@@ -8,10 +8,17 @@ import { reportCsv, reportTableRowCount, type ReportTable } from "./report-csv";
 import { parseReportFilter } from "./report-filter";
 
 /** One table of the reports page, with the page's filters, as CSV; each export goes on the audit trail. */
-export async function exportReportTableCsv(db: Db, user: SessionUser, table: ReportTable, searchParams: SearchParams): Promise<string> {
+export async function exportReportTableCsv(
+  db: Db,
+  user: SessionUser,
+  table: ReportTable,
+  searchParams: SearchParams,
+): Promise<string> {
   const { filter } = parseReportFilter(searchParams);
   const report = await getReport(db, filter);
   const body = reportCsv(report, table);
-  await recordAudit(db, user, "CSV_EXPORTED", { details: { export: `reports:${table}`, filters: filter, rows: reportTableRowCount(report, table) } });
+  await recordAudit(db, user, "CSV_EXPORTED", {
+    details: { export: `reports:${table}`, filters: filter, rows: reportTableRowCount(report, table) },
+  });
   return body;
 }

@@ -4,12 +4,18 @@ import { dayRange, parseSearchFields, type SearchParams } from "@/lib/url/search
 // The reports' filters, read from the URL like the pull list's: dates, agent, line of business
 // and link. A bad value is dropped and named rather than failing the page.
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
 const fields = {
   from: day,
   to: day,
   agent: z.uuid(),
-  line: z.string().trim().regex(/^[A-Z0-9_]{2,40}$/),
+  line: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9_]{2,40}$/),
   link: z.string().trim().min(1).max(200),
   period: z.enum(["week", "month"]),
 } as const;

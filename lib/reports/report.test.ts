@@ -38,7 +38,9 @@ describe("reports", () => {
   });
 
   it("sums won premium by agent, carrier, line and link, and credits the agent who had it when won", async () => {
-    book = generatePulls(51, 30, new Date()).filter((p) => p.status === "SUCCESS" && !p.parent_pull_id && !p.is_archived).slice(0, 8);
+    book = generatePulls(51, 30, new Date())
+      .filter((p) => p.status === "SUCCESS" && !p.parent_pull_id && !p.is_archived)
+      .slice(0, 8);
     for (const pull of book) await storePull(database.db, pull);
     const [a, b, c, d, e] = book.map((p) => p.pull_id) as [string, string, string, string, string];
     await assignPulls(database.db, staff.manager, { pullIds: [a, b, c], assigneeId: staff.agent.id });
@@ -57,14 +59,22 @@ describe("reports", () => {
       { key: staff.otherAgent.id, label: staff.otherAgent.name, count: 1, cents: 25_050 },
     ]);
     const wins = book.filter((p) => [a, b, d].includes(p.pull_id));
-    const cents = new Map([[a, 100_000], [b, 1], [d, 25_050]]);
+    const cents = new Map([
+      [a, 100_000],
+      [b, 1],
+      [d, 25_050],
+    ]);
     const expectBy = (keyOf: (p: SandboxPull) => string) => {
       const totals = new Map<string, number>();
       for (const p of wins) totals.set(keyOf(p), (totals.get(keyOf(p)) ?? 0) + (cents.get(p.pull_id) ?? 0));
       return totals;
     };
-    expect(new Map(r.byCarrier.map((row) => [row.key, row.cents]))).toEqual(expectBy((p) => String(p.insurance_provider_name)));
-    const lines = (p: SandboxPull) => [...new Set((p.policies as Array<{ policy_type: string }>).map((x) => x.policy_type))].sort().join(" + ") || "NONE";
+    expect(new Map(r.byCarrier.map((row) => [row.key, row.cents]))).toEqual(
+      expectBy((p) => String(p.insurance_provider_name)),
+    );
+    const lines = (p: SandboxPull) =>
+      [...new Set((p.policies as Array<{ policy_type: string }>).map((x) => x.policy_type))].sort().join(" + ") ||
+      "NONE";
     expect(new Map(r.byLine.map((row) => [row.key, row.cents]))).toEqual(expectBy(lines));
     expect(new Map(r.byLink.map((row) => [row.key, row.cents]))).toEqual(expectBy((p) => String(p.public_alias ?? "")));
     expect(r.byPeriod.reduce((sum, row) => sum + row.cents, 0)).toBe(125_051);
@@ -76,9 +86,15 @@ describe("reports", () => {
     expect(agentRow).toMatchObject({ won: 2, lost: 1 });
     expect(agentRow?.ratio).toBeCloseTo(2 / 3, 10);
     expect(r.closeRatio).toMatchObject({ won: 3, lost: 1, ratio: 0.75 });
-    const [direct] = await queryRows<{ count: number; cents: number }>(database.db, sql`select count(*)::int as count, coalesce(sum(total_premium_cents), 0)::float8 as cents from pulls where stage = 'WORKING' and status = 'SUCCESS' and not is_archived and parent_pull_id is null`);
+    const [direct] = await queryRows<{ count: number; cents: number }>(
+      database.db,
+      sql`select count(*)::int as count, coalesce(sum(total_premium_cents), 0)::float8 as cents from pulls where stage = 'WORKING' and status = 'SUCCESS' and not is_archived and parent_pull_id is null`,
+    );
     expect(r.pipeline).toEqual({ count: Number(direct?.count), cents: Number(direct?.cents) });
-    const [median] = await queryRows<{ days: number }>(database.db, sql`select percentile_cont(0.5) within group (order by extract(epoch from stage_changed_at - service_created_at) / 86400)::float8 as days from pulls where stage = 'WON'`);
+    const [median] = await queryRows<{ days: number }>(
+      database.db,
+      sql`select percentile_cont(0.5) within group (order by extract(epoch from stage_changed_at - service_created_at) / 86400)::float8 as days from pulls where stage = 'WON'`,
+    );
     expect(r.medianDaysToWon).toBeCloseTo(Number(median?.days), 6);
     expect(r.newPulls.reduce((sum, row) => sum + row.count, 0)).toBe(book.length);
   });
@@ -89,9 +105,16 @@ describe("reports", () => {
     expect(mine.byAgent.map((r) => r.key)).toEqual([staff.otherAgent.id]);
     const future = await report({ from: "2999-01-01" });
     expect(future.won.count).toBe(0);
-    expect(parseReportFilter({ agent: "bob", line: "auto; drop", period: "year" }).ignored.sort()).toEqual(["agent", "line", "period"]);
+    expect(parseReportFilter({ agent: "bob", line: "auto; drop", period: "year" }).ignored.sort()).toEqual([
+      "agent",
+      "line",
+      "period",
+    ]);
     const [first] = book;
-    await database.db.update(pulls).set({ publicAlias: "spring-promo" }).where(eq(pulls.pullId, first?.pull_id ?? ""));
+    await database.db
+      .update(pulls)
+      .set({ publicAlias: "spring-promo" })
+      .where(eq(pulls.pullId, first?.pull_id ?? ""));
     expect((await report({ link: "spring-promo" })).won).toEqual({ count: 1, cents: 100_000 });
   });
 });

@@ -33,12 +33,24 @@ export const percent = (ratio: number | null) => (ratio === null ? "—" : `${Ma
 
 /** The pulls behind a won-premium figure: WON, won in the range, and the row's own group. */
 export function wonHref(filter: ReportFilter, extra: Record<string, string | undefined>): string {
-  return pullListHref({ stage: "WON", link: filter.link, policyType: filter.line, wonFrom: filter.from, wonTo: filter.to, wonBy: filter.agent }, extra);
+  return pullListHref(
+    {
+      stage: "WON",
+      link: filter.link,
+      policyType: filter.line,
+      wonFrom: filter.from,
+      wonTo: filter.to,
+      wonBy: filter.agent,
+    },
+    extra,
+  );
 }
 
 /** One table of the page as CSV, with the page's filter. */
 export function csvHref(table: string, filter: ReportFilter): string {
-  const params = new URLSearchParams(Object.entries({ ...filter, table }).filter((e): e is [string, string] => typeof e[1] === "string"));
+  const params = new URLSearchParams(
+    Object.entries({ ...filter, table }).filter((e): e is [string, string] => typeof e[1] === "string"),
+  );
   return `/api/reports/csv?${params.toString()}`;
 }
 

@@ -13,7 +13,9 @@ describe("the client's address, with no proxy in front (TRUSTED_PROXY_HOPS=0)", 
   });
 
   it("does not change when a client rotates the header it sends", () => {
-    const seen = new Set(Array.from({ length: 50 }, (_, i) => clientAddressFrom(forwarded(`10.0.${i}.1, 198.51.100.77`), 0)));
+    const seen = new Set(
+      Array.from({ length: 50 }, (_, i) => clientAddressFrom(forwarded(`10.0.${i}.1, 198.51.100.77`), 0)),
+    );
     expect([...seen]).toEqual(["198.51.100.77"]);
   });
 

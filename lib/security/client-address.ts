@@ -11,7 +11,9 @@ import { env } from "@/lib/env";
 
 export class ClientAddressError extends Error {
   constructor() {
-    super("The request carries no client address: start Coverdesk with `npm start` (server.mjs), which records the socket's address in X-Forwarded-For.");
+    super(
+      "The request carries no client address: start Coverdesk with `npm start` (server.mjs), which records the socket's address in X-Forwarded-For.",
+    );
     this.name = "ClientAddressError";
   }
 }
@@ -34,7 +36,10 @@ function normalise(entry: string): string | null {
  * lock everyone out.
  */
 export function clientAddressFrom(headers: Pick<Headers, "get">, trustedHops: number): string {
-  const entries = (headers.get("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+  const entries = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
   for (let index = Math.max(0, entries.length - 1 - trustedHops); index < entries.length; index++) {
     const address = normalise(entries[index] ?? "");
     if (address) return address;
@@ -56,6 +61,11 @@ export function addressBucket(address: string): string {
   const [head = "", tail = ""] = address.split("::");
   const left = head === "" ? [] : head.split(":");
   const right = tail === "" ? [] : tail.split(":");
-  const groups = address.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
-  return `${groups.slice(0, 4).map((group) => (group === "" ? "0" : group.replace(/^0+(?=.)/, ""))).join(":")}::/64`;
+  const groups = address.includes("::")
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => (group === "" ? "0" : group.replace(/^0+(?=.)/, "")))
+    .join(":")}::/64`;
 }

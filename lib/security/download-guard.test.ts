@@ -3,7 +3,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv } from "@/lib/env";
-import { addressKind, DownloadBlockedError, fetchDownload, serviceDownloadPolicy, type DownloadPolicy, type Lookup } from "./download-guard";
+import {
+  addressKind,
+  DownloadBlockedError,
+  fetchDownload,
+  serviceDownloadPolicy,
+  type DownloadPolicy,
+  type Lookup,
+} from "./download-guard";
 
 // Relayed documents follow the service's redirects only to allowed hosts on public addresses,
 // checked on every hop before it is requested. Real HTTP servers on 127.0.0.1 play the
@@ -12,14 +19,19 @@ import { addressKind, DownloadBlockedError, fetchDownload, serviceDownloadPolicy
 
 type Stub = { server: Server; origin: string; hits: string[] };
 
-async function stub(handler: (path: string, origin: string) => { status: number; location?: string; body?: string }): Promise<Stub> {
+async function stub(
+  handler: (path: string, origin: string) => { status: number; location?: string; body?: string },
+): Promise<Stub> {
   const hits: string[] = [];
   const result: Stub = { server: createServer(), origin: "", hits };
   result.server.on("request", (request, response) => {
     const path = request.url ?? "/";
     hits.push(path);
     const answer = handler(path, result.origin);
-    response.writeHead(answer.status, { ...(answer.location ? { location: answer.location } : {}), "content-type": "application/pdf" });
+    response.writeHead(answer.status, {
+      ...(answer.location ? { location: answer.location } : {}),
+      "content-type": "application/pdf",
+    });
     response.end(answer.body ?? "");
   });
   await new Promise<void>((resolve) => result.server.listen(0, "127.0.0.1", resolve));
@@ -107,7 +119,9 @@ describe("following a download's redirects", () => {
   });
 
   it("refuses a redirect to a host that is not on the list", async () => {
-    expect(await blocked(`${files.origin}/to-elsewhere`)).toMatch(/attacker\.example\.net is not on the download allow-list/);
+    expect(await blocked(`${files.origin}/to-elsewhere`)).toMatch(
+      /attacker\.example\.net is not on the download allow-list/,
+    );
   });
 
   it("refuses a redirect to a link-local, private or loopback address, even on an allowed host, before asking it", async () => {
@@ -131,12 +145,37 @@ describe("following a download's redirects", () => {
 describe("which addresses are not public", () => {
   it("names loopback, private, link-local and reserved IPv4 and IPv6 addresses, mapped ones included", () => {
     const cases: Record<string, string | null> = {
-      "127.0.0.1": "loopback", "127.8.9.10": "loopback", "10.1.2.3": "private", "172.16.0.1": "private", "172.31.255.255": "private",
-      "192.168.1.1": "private", "100.64.0.1": "private", "169.254.169.254": "link-local", "0.0.0.0": "unspecified", "224.0.0.1": "multicast",
-      "255.255.255.255": "reserved", "::1": "loopback", "::": "unspecified", "fe80::1": "link-local", "fd12:3456::1": "private", "fc00::1": "private",
-      "ff02::1": "multicast", "::ffff:127.0.0.1": "loopback", "::ffff:7f00:1": "loopback", "::ffff:10.0.0.1": "private", "::ffff:a9fe:a9fe": "link-local",
-      "64:ff9b::a9fe:a9fe": "link-local", "2002:c0a8:0101::1": "private", "::127.0.0.1": "loopback", "fe80::1%eth0": "link-local",
-      "93.184.216.34": null, "172.32.0.1": null, "8.8.8.8": null, "2606:4700::1111": null, "::ffff:8.8.8.8": null, "not-an-address": "reserved",
+      "127.0.0.1": "loopback",
+      "127.8.9.10": "loopback",
+      "10.1.2.3": "private",
+      "172.16.0.1": "private",
+      "172.31.255.255": "private",
+      "192.168.1.1": "private",
+      "100.64.0.1": "private",
+      "169.254.169.254": "link-local",
+      "0.0.0.0": "unspecified",
+      "224.0.0.1": "multicast",
+      "255.255.255.255": "reserved",
+      "::1": "loopback",
+      "::": "unspecified",
+      "fe80::1": "link-local",
+      "fd12:3456::1": "private",
+      "fc00::1": "private",
+      "ff02::1": "multicast",
+      "::ffff:127.0.0.1": "loopback",
+      "::ffff:7f00:1": "loopback",
+      "::ffff:10.0.0.1": "private",
+      "::ffff:a9fe:a9fe": "link-local",
+      "64:ff9b::a9fe:a9fe": "link-local",
+      "2002:c0a8:0101::1": "private",
+      "::127.0.0.1": "loopback",
+      "fe80::1%eth0": "link-local",
+      "93.184.216.34": null,
+      "172.32.0.1": null,
+      "8.8.8.8": null,
+      "2606:4700::1111": null,
+      "::ffff:8.8.8.8": null,
+      "not-an-address": "reserved",
     };
     for (const [address, kind] of Object.entries(cases)) expect(addressKind(address), address).toBe(kind);
   });
@@ -145,14 +184,28 @@ describe("which addresses are not public", () => {
 describe("SERVICE_DOWNLOAD_HOSTS", () => {
   it("defaults to the service's own host, which may be loopback only when it is this machine", () => {
     const sandbox = parseEnv({ NODE_ENV: "development" });
-    expect(serviceDownloadPolicy(sandbox.service)).toEqual({ allowedHosts: ["localhost", "127.0.0.1", "::1"], localService: { port: "4010" } });
-    const real = parseEnv({ NODE_ENV: "development", SERVICE_BASE_URL: "https://api.service.example/api/v1.0.0", SERVICE_TEAM_ID: "t", SERVICE_CLIENT_ID: "c", SERVICE_CLIENT_SECRET: "s" });
+    expect(serviceDownloadPolicy(sandbox.service)).toEqual({
+      allowedHosts: ["localhost", "127.0.0.1", "::1"],
+      localService: { port: "4010" },
+    });
+    const real = parseEnv({
+      NODE_ENV: "development",
+      SERVICE_BASE_URL: "https://api.service.example/api/v1.0.0",
+      SERVICE_TEAM_ID: "t",
+      SERVICE_CLIENT_ID: "c",
+      SERVICE_CLIENT_SECRET: "s",
+    });
     expect(serviceDownloadPolicy(real.service)).toEqual({ allowedHosts: ["api.service.example"], localService: null });
   });
 
   it("reads a comma-separated list and refuses anything that is not a host", () => {
-    const configured = parseEnv({ NODE_ENV: "development", SERVICE_DOWNLOAD_HOSTS: " API.service.example, *.files.example ,[::1]" });
+    const configured = parseEnv({
+      NODE_ENV: "development",
+      SERVICE_DOWNLOAD_HOSTS: " API.service.example, *.files.example ,[::1]",
+    });
     expect(configured.service.downloadHosts).toEqual(["api.service.example", "*.files.example", "[::1]"]);
-    expect(() => parseEnv({ NODE_ENV: "development", SERVICE_DOWNLOAD_HOSTS: "https://files.example/x" })).toThrow(/SERVICE_DOWNLOAD_HOSTS/);
+    expect(() => parseEnv({ NODE_ENV: "development", SERVICE_DOWNLOAD_HOSTS: "https://files.example/x" })).toThrow(
+      /SERVICE_DOWNLOAD_HOSTS/,
+    );
   });
 });

@@ -40,14 +40,19 @@ const systemLookup: Lookup = (hostname) => dnsLookup(hostname, { all: true, verb
 
 /** A URL's host as a bare name or address: lower-case, without IPv6 brackets or a trailing dot. */
 export function hostOf(url: URL): string {
-  return url.hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "");
+  return url.hostname
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.$/, "");
 }
 
 /** Whether a host is on the list (exact, or a subdomain of a "*.domain" entry). */
 export function hostAllowed(host: string, allowed: readonly string[]): boolean {
   return allowed.some((entry) => {
     const pattern = entry.toLowerCase().replace(/^\[(.*)\]$/, "$1");
-    return pattern.startsWith("*.") ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1 : host === pattern;
+    return pattern.startsWith("*.")
+      ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1
+      : host === pattern;
   });
 }
 
@@ -61,7 +66,12 @@ function ipv4Kind(a: number, b: number, c: number): AddressKind | null {
   if (a === 100 && b >= 64 && b <= 127) return "private"; // carrier-grade NAT
   if (a === 198 && (b === 18 || b === 19)) return "private"; // benchmarking networks
   if (a >= 224) return a < 240 ? "multicast" : "reserved";
-  if ((a === 192 && b === 0 && (c === 0 || c === 2)) || (a === 198 && b === 51 && c === 100) || (a === 203 && b === 0 && c === 113)) return "reserved";
+  if (
+    (a === 192 && b === 0 && (c === 0 || c === 2)) ||
+    (a === 198 && b === 51 && c === 100) ||
+    (a === 203 && b === 0 && c === 113)
+  )
+    return "reserved";
   return null;
 }
 
@@ -80,7 +90,8 @@ function ipv6Groups(address: string): number[] | null {
   const parse = (part: string | undefined) => (part ? part.split(":").map((g) => parseInt(g, 16)) : []);
   const head = parse(halves[0]);
   const tail = parse(halves[1]);
-  const groups = halves.length === 2 ? [...head, ...Array<number>(8 - head.length - tail.length).fill(0), ...tail] : head;
+  const groups =
+    halves.length === 2 ? [...head, ...Array<number>(8 - head.length - tail.length).fill(0), ...tail] : head;
   return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
 }
 
@@ -99,7 +110,8 @@ export function addressKind(address: string): AddressKind | null {
   if (g.every((x) => x === 0)) return "unspecified";
   if (g.slice(0, 7).every((x) => x === 0) && g7 === 1) return "loopback";
   // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible (::a.b.c.d): the IPv4 address decides.
-  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && (g5 === 0xffff || g5 === 0)) return embedded(g6, g7) ?? (g5 === 0 ? "reserved" : null);
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && (g5 === 0xffff || g5 === 0))
+    return embedded(g6, g7) ?? (g5 === 0 ? "reserved" : null);
   // NAT64 (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::): an IPv4 address travels inside.
   if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return embedded(g6, g7);
   if (g0 === 0x2002) return embedded(g1, g2);
@@ -113,10 +125,12 @@ const portOf = (url: URL) => url.port || (url.protocol === "https:" ? "443" : "8
 
 /** Refuses a URL whose host is not allowed or resolves to any address it may not reach. */
 export async function checkDownloadUrl(url: URL, policy: DownloadPolicy): Promise<void> {
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new DownloadBlockedError(`scheme ${url.protocol} is not downloaded`);
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new DownloadBlockedError(`scheme ${url.protocol} is not downloaded`);
   if (url.username || url.password) throw new DownloadBlockedError("addresses with credentials are not downloaded");
   const host = hostOf(url);
-  if (!hostAllowed(host, policy.allowedHosts)) throw new DownloadBlockedError(`host ${host} is not on the download allow-list (SERVICE_DOWNLOAD_HOSTS)`);
+  if (!hostAllowed(host, policy.allowedHosts))
+    throw new DownloadBlockedError(`host ${host} is not on the download allow-list (SERVICE_DOWNLOAD_HOSTS)`);
   let addresses: ResolvedAddress[];
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
   else {
@@ -130,7 +144,8 @@ export async function checkDownloadUrl(url: URL, policy: DownloadPolicy): Promis
   const loopbackAllowed = Boolean(policy.localService) && portOf(url) === policy.localService?.port;
   for (const { address } of addresses) {
     const kind = addressKind(address);
-    if (kind && !(kind === "loopback" && loopbackAllowed)) throw new DownloadBlockedError(`host ${host} resolves to a ${kind} address`);
+    if (kind && !(kind === "loopback" && loopbackAllowed))
+      throw new DownloadBlockedError(`host ${host} resolves to a ${kind} address`);
   }
 }
 
@@ -141,7 +156,11 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * first response that is not a redirect; throws DownloadBlockedError for a refused hop (never
  * requested) or too many redirects. Network errors and aborts are thrown as fetch throws them.
  */
-export async function fetchDownload(address: string, policy: DownloadPolicy, init: { signal?: AbortSignal } = {}): Promise<Response> {
+export async function fetchDownload(
+  address: string,
+  policy: DownloadPolicy,
+  init: { signal?: AbortSignal } = {},
+): Promise<Response> {
   const maxRedirects = policy.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   let url: URL;
   try {
@@ -176,7 +195,10 @@ function isLocalHost(host: string): boolean {
  * host. A service on this machine may also be named by its other local names, since the
  * sandbox signs links with the address it listens on (127.0.0.1) whatever name reached it.
  */
-export function serviceDownloadPolicy(service: { baseUrl: string; downloadHosts: readonly string[] | null }): DownloadPolicy {
+export function serviceDownloadPolicy(service: {
+  baseUrl: string;
+  downloadHosts: readonly string[] | null;
+}): DownloadPolicy {
   const url = new URL(service.baseUrl);
   const host = hostOf(url);
   const local = isLocalHost(host);

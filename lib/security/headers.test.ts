@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { API_POLICY, commonSecurityHeaders, createNonce, DOWNLOAD_POLICY, pagePolicy, referrerPolicyFor, routePolicy } from "./headers";
+import {
+  API_POLICY,
+  commonSecurityHeaders,
+  createNonce,
+  DOWNLOAD_POLICY,
+  pagePolicy,
+  referrerPolicyFor,
+  routePolicy,
+} from "./headers";
 
 describe("security headers", () => {
   it("sends no referrer from the reconnect pages, whose address carries a token", () => {
@@ -13,11 +21,20 @@ describe("security headers", () => {
     expect(routePolicy("/api/pulls/6a1f2e3d-4c5b-4a69-8788-99aabbccddee/documents/d1")).toBe(DOWNLOAD_POLICY);
     expect(routePolicy("/api/pulls/p/answers/a/files/f")).toBe(DOWNLOAD_POLICY);
     expect(DOWNLOAD_POLICY).toContain("frame-ancestors 'none'");
-    for (const other of ["/api/pulls/csv", "/api/pulls/p/version", "/api/pulls/p/documents/d/extra", "/api/connect/t/status", "/api/pulls/p/documents"]) expect(routePolicy(other)).toBe(API_POLICY);
+    for (const other of [
+      "/api/pulls/csv",
+      "/api/pulls/p/version",
+      "/api/pulls/p/documents/d/extra",
+      "/api/connect/t/status",
+      "/api/pulls/p/documents",
+    ])
+      expect(routePolicy(other)).toBe(API_POLICY);
   });
 
   it("sends HSTS in production only", () => {
-    expect(commonSecurityHeaders({ pathname: "/", production: true })["Strict-Transport-Security"]).toMatch(/^max-age=\d{8}/);
+    expect(commonSecurityHeaders({ pathname: "/", production: true })["Strict-Transport-Security"]).toMatch(
+      /^max-age=\d{8}/,
+    );
     expect(commonSecurityHeaders({ pathname: "/", production: false })).not.toHaveProperty("Strict-Transport-Security");
   });
 

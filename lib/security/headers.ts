@@ -12,11 +12,14 @@ export type HeaderContext = {
 
 /** Pages whose address carries a secret token (the consumer's reconnect page) never pass it on. */
 export function referrerPolicyFor(pathname: string): string {
-  return pathname.startsWith("/connect/") || pathname.startsWith("/api/connect/") ? "no-referrer" : "strict-origin-when-cross-origin";
+  return pathname.startsWith("/connect/") || pathname.startsWith("/api/connect/")
+    ? "no-referrer"
+    : "strict-origin-when-cross-origin";
 }
 
 // Features the app never uses; denying them means an injected frame or script cannot ask either.
-export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=()";
+export const PERMISSIONS_POLICY =
+  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=()";
 
 export const HSTS = "max-age=63072000; includeSubDomains";
 
@@ -64,7 +67,10 @@ export function routePolicy(pathname: string): string {
 }
 
 /** Every header but the policy, which depends on whether the response is a page. */
-export function commonSecurityHeaders({ pathname, production }: Pick<HeaderContext, "pathname" | "production">): Record<string, string> {
+export function commonSecurityHeaders({
+  pathname,
+  production,
+}: Pick<HeaderContext, "pathname" | "production">): Record<string, string> {
   return {
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",

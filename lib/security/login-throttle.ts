@@ -54,40 +54,54 @@ export type CountedAttempt = {
   waitIfFails: number | null;
 };
 
-type Row = { key: string; failures: number; last_failure_at: Date | string | null; blocked_until: Date | string | null; now: Date | string };
+type Row = {
+  key: string;
+  failures: number;
+  last_failure_at: Date | string | null;
+  blocked_until: Date | string | null;
+  now: Date | string;
+};
 const time = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
 
 /** Counts one attempt against the address and the account-and-address, unless one is still waiting. */
 export async function countLoginAttempt(db: Db, subject: LoginSubject): Promise<CountedAttempt> {
   const keys = keysOf(subject);
-  return db.transaction(async (tx) => {
-    await tx.insert(loginThrottles).values(keys.map(([key]) => ({ key }))).onConflictDoNothing();
-    // Locked in one order (by key) by every attempt, so parallel attempts queue instead of deadlocking.
-    const rows = await queryRows<Row>(
-      tx,
-      sql`select key, failures, last_failure_at, blocked_until, now() as now from login_throttles
-          where key in (${sql.join(keys.map(([key]) => sql`${key}`), sql`, `)}) order by key for update`,
-    );
-    const now = time(rows[0]?.now ?? new Date()) ?? Date.now();
-    const waiting = rows.map((row) => ((time(row.blocked_until) ?? 0) - now) / 1000).filter((seconds) => seconds > 0);
-    // A turned-away attempt checks no password, so it is held against nobody.
-    if (waiting.length > 0) return { throttledFor: Math.ceil(Math.max(...waiting)), waitIfFails: null };
+  return db
+    .transaction(async (tx) => {
+      await tx
+        .insert(loginThrottles)
+        .values(keys.map(([key]) => ({ key })))
+        .onConflictDoNothing();
+      // Locked in one order (by key) by every attempt, so parallel attempts queue instead of deadlocking.
+      const rows = await queryRows<Row>(
+        tx,
+        sql`select key, failures, last_failure_at, blocked_until, now() as now from login_throttles
+          where key in (${sql.join(
+            keys.map(([key]) => sql`${key}`),
+            sql`, `,
+          )}) order by key for update`,
+      );
+      const now = time(rows[0]?.now ?? new Date()) ?? Date.now();
+      const waiting = rows.map((row) => ((time(row.blocked_until) ?? 0) - now) / 1000).filter((seconds) => seconds > 0);
+      // A turned-away attempt checks no password, so it is held against nobody.
+      if (waiting.length > 0) return { throttledFor: Math.ceil(Math.max(...waiting)), waitIfFails: null };
 
-    let waitIfFails = 0;
-    for (const [key, rule] of keys) {
-      const row = rows.find((r) => r.key === key);
-      const stale = (time(row?.last_failure_at ?? null) ?? 0) < now - LOGIN_THROTTLE.forgetAfterSeconds * 1000;
-      const failures = (stale ? 0 : (row?.failures ?? 0)) + 1;
-      const wait = waitAfterFailures(failures, rule);
-      waitIfFails = Math.max(waitIfFails, wait);
-      await tx.execute(
-        sql`update login_throttles set failures = ${failures}, last_failure_at = now(),
+      let waitIfFails = 0;
+      for (const [key, rule] of keys) {
+        const row = rows.find((r) => r.key === key);
+        const stale = (time(row?.last_failure_at ?? null) ?? 0) < now - LOGIN_THROTTLE.forgetAfterSeconds * 1000;
+        const failures = (stale ? 0 : (row?.failures ?? 0)) + 1;
+        const wait = waitAfterFailures(failures, rule);
+        waitIfFails = Math.max(waitIfFails, wait);
+        await tx.execute(
+          sql`update login_throttles set failures = ${failures}, last_failure_at = now(),
             blocked_until = ${wait > 0 ? sql`now() + make_interval(secs => ${wait}::double precision)` : sql`null`}
             where key = ${key}`,
-      );
-    }
-    return { throttledFor: null, waitIfFails: waitIfFails > 0 ? waitIfFails : null };
-  }).finally(() => sweepForgotten(db));
+        );
+      }
+      return { throttledFor: null, waitIfFails: waitIfFails > 0 ? waitIfFails : null };
+    })
+    .finally(() => sweepForgotten(db));
 }
 
 /** Counters a quiet day has forgotten are dead weight; about one attempt in fifty sweeps them. */
@@ -108,7 +122,9 @@ export async function forgetLoginAttempt(db: Db, subject: LoginSubject): Promise
   await db.transaction(async (tx) => {
     if (accountKey) await tx.delete(loginThrottles).where(inArray(loginThrottles.key, [accountKey]));
     if (addressKey) {
-      await tx.execute(sql`update login_throttles set failures = greatest(failures - 1, 0), blocked_until = null where key = ${addressKey}`);
+      await tx.execute(
+        sql`update login_throttles set failures = greatest(failures - 1, 0), blocked_until = null where key = ${addressKey}`,
+      );
     }
   });
 }

@@ -34,7 +34,9 @@ describe("hitRateLimit", () => {
 
   it("counts concurrent attempts exactly once each", async () => {
     const rule = { limit: 10, windowSeconds: 600 };
-    const decisions = await Promise.all(Array.from({ length: 25 }, () => hitRateLimit(database.db, "test:burst", rule)));
+    const decisions = await Promise.all(
+      Array.from({ length: 25 }, () => hitRateLimit(database.db, "test:burst", rule)),
+    );
     expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
     expect(new Set(decisions.map((d) => d.hits)).size).toBe(25);
   });

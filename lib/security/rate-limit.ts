@@ -21,7 +21,8 @@ export async function hitRateLimit(db: Db, key: string, { limit, windowSeconds }
   );
   const hits = Number(row?.hits ?? 1);
   // Old windows are dead weight; about one call in fifty sweeps those older than a day.
-  if (Math.random() < 0.02) await db.delete(rateLimitWindows).where(lt(rateLimitWindows.windowStart, sql`now() - interval '1 day'`));
+  if (Math.random() < 0.02)
+    await db.delete(rateLimitWindows).where(lt(rateLimitWindows.windowStart, sql`now() - interval '1 day'`));
   return { allowed: hits <= limit, hits, retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? windowSeconds)) };
 }
 

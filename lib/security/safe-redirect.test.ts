@@ -66,7 +66,27 @@ describe("after sign-in, only places on the app itself are followed", () => {
   });
 
   it("never returns something a browser would read as another host, whatever the input", () => {
-    const pieces = ["/", "\\", "//", "\t", "\n", "\r", "%2F", "%5C", ".", "..", "@", ":", "evil.example", "javascript:", "https:", "?", "#", "\u3002", "／"];
+    const pieces = [
+      "/",
+      "\\",
+      "//",
+      "\t",
+      "\n",
+      "\r",
+      "%2F",
+      "%5C",
+      ".",
+      "..",
+      "@",
+      ":",
+      "evil.example",
+      "javascript:",
+      "https:",
+      "?",
+      "#",
+      "\u3002",
+      "／",
+    ];
     for (let i = 0; i < 3000; i++) {
       let value = "";
       for (let j = 0, n = 1 + (i % 6); j < n; j++) value += pieces[(i * 7 + j * 13 + (i >> j)) % pieces.length];

@@ -11,7 +11,16 @@ describe("what the login page says", () => {
   });
 
   it("says the same for every other refusal, whatever the error (so nothing tells whether an email exists)", () => {
-    for (const error of ["CredentialsSignin", "THROTTLED:", "THROTTLED:abc", "THROTTLED:-5", "Callback", "", null, undefined]) {
+    for (const error of [
+      "CredentialsSignin",
+      "THROTTLED:",
+      "THROTTLED:abc",
+      "THROTTLED:-5",
+      "Callback",
+      "",
+      null,
+      undefined,
+    ]) {
       expect(signInErrorMessage(error)).toBe(WRONG_CREDENTIALS_MESSAGE);
     }
   });

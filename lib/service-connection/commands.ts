@@ -17,24 +17,40 @@ import { describeServiceFailure, ownHookUrl } from "./overview";
 const NOT_ALLOWED = "Only admins manage the service connection.";
 
 /** Registers the address for every event the API can set; the signing secret is shown once. */
-export async function registerOwnWebhook(db: Db, config: ServiceConfig, actor: Actor, appUrl: string): Promise<CommandResult<{ webhookId: string; signingSecret: string | null }>> {
+export async function registerOwnWebhook(
+  db: Db,
+  config: ServiceConfig,
+  actor: Actor,
+  appUrl: string,
+): Promise<CommandResult<{ webhookId: string; signingSecret: string | null }>> {
   if (!can(actor, "service:manage")) return forbidden(NOT_ALLOWED);
   const hookUrl = ownHookUrl(appUrl);
   try {
     const existing = (await listWebhooks(config)).find((hook) => hook.url === hookUrl);
     if (existing) return invalid("This address is already registered; pause or resume it instead.");
     const registration = await registerWebhook(config, { hookUrl, eventTypes: [...API_SETTABLE_WEBHOOK_EVENT_TYPES] });
-    await recordAudit(db, actor, "SERVICE_CONNECTION_CHANGED", { details: { change: "registered Coverdesk's webhook address", webhookId: registration.webhook_id, hookUrl } });
+    await recordAudit(db, actor, "SERVICE_CONNECTION_CHANGED", {
+      details: { change: "registered Coverdesk's webhook address", webhookId: registration.webhook_id, hookUrl },
+    });
     return { ok: true, webhookId: registration.webhook_id, signingSecret: registration.signing_secret ?? null };
   } catch (error) {
     return { ok: false, code: "CONFLICT", message: describeServiceFailure(error) };
   }
 }
 
-const toggleSchema = z.object({ webhookId: z.string().trim().min(1).max(100), active: z.enum(["true", "false"]).transform((v) => v === "true") });
+const toggleSchema = z.object({
+  webhookId: z.string().trim().min(1).max(100),
+  active: z.enum(["true", "false"]).transform((v) => v === "true"),
+});
 
 /** Pauses or resumes this instance's own registration (never another address's). */
-export async function setOwnWebhookActive(db: Db, config: ServiceConfig, actor: Actor, appUrl: string, input: { webhookId?: string; active?: string }): Promise<CommandResult> {
+export async function setOwnWebhookActive(
+  db: Db,
+  config: ServiceConfig,
+  actor: Actor,
+  appUrl: string,
+  input: { webhookId?: string; active?: string },
+): Promise<CommandResult> {
   if (!can(actor, "service:manage")) return forbidden(NOT_ALLOWED);
   const parsed = toggleSchema.safeParse(input);
   if (!parsed.success) return invalid("Choose a registration and whether to pause or resume it.");
@@ -42,7 +58,12 @@ export async function setOwnWebhookActive(db: Db, config: ServiceConfig, actor: 
     const hook = (await listWebhooks(config)).find((h) => h.webhook_id === parsed.data.webhookId);
     if (!hook || hook.url !== ownHookUrl(appUrl)) return notFound("That registration of Coverdesk's address");
     await updateWebhook(config, hook.webhook_id, { isActive: parsed.data.active });
-    await recordAudit(db, actor, "SERVICE_CONNECTION_CHANGED", { details: { change: parsed.data.active ? "resumed Coverdesk's webhook" : "paused Coverdesk's webhook", webhookId: hook.webhook_id } });
+    await recordAudit(db, actor, "SERVICE_CONNECTION_CHANGED", {
+      details: {
+        change: parsed.data.active ? "resumed Coverdesk's webhook" : "paused Coverdesk's webhook",
+        webhookId: hook.webhook_id,
+      },
+    });
     return { ok: true };
   } catch (error) {
     return { ok: false, code: "CONFLICT", message: describeServiceFailure(error) };

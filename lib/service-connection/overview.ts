@@ -13,8 +13,22 @@ import { listWidgets } from "@/lib/service/widgets-api";
 
 export type Part<T> = { ok: true; value: T } | { ok: false; message: string };
 
-export type LinkView = { widgetId: string; name: string; publicAlias: string | null; publicUrl: string | null; isSandbox: boolean | null; agents: number };
-export type WebhookView = { webhookId: string; url: string; isActive: boolean | null; isSandbox: boolean | null; eventTypes: string[]; ours: boolean };
+export type LinkView = {
+  widgetId: string;
+  name: string;
+  publicAlias: string | null;
+  publicUrl: string | null;
+  isSandbox: boolean | null;
+  agents: number;
+};
+export type WebhookView = {
+  webhookId: string;
+  url: string;
+  isActive: boolean | null;
+  isSandbox: boolean | null;
+  eventTypes: string[];
+  ours: boolean;
+};
 
 export type ServiceConnection = {
   baseUrl: string;
@@ -34,7 +48,8 @@ export function ownHookUrl(appUrl: string): string {
 /** A failed call in words, without credentials or the raw answer. */
 export function describeServiceFailure(error: unknown): string {
   if (error instanceof ServiceError) {
-    if (error.status === 401) return "The service refused Coverdesk's credentials (SERVICE_CLIENT_ID, SERVICE_CLIENT_SECRET).";
+    if (error.status === 401)
+      return "The service refused Coverdesk's credentials (SERVICE_CLIENT_ID, SERVICE_CLIENT_SECRET).";
     if (error.status === 403) return `The service's plan for this team does not include this (${error.code}).`;
     if (error.status === 404) return "The service does not know this team (SERVICE_TEAM_ID).";
     if (error.status === 0 || error.status >= 500) return "The service is not answering right now.";
@@ -51,34 +66,45 @@ async function part<T>(load: () => Promise<T>): Promise<Part<T>> {
   }
 }
 
-export async function loadServiceConnection(config: ServiceConfig & { teamId: string }, options: { appUrl: string; signed: boolean }): Promise<ServiceConnection> {
+export async function loadServiceConnection(
+  config: ServiceConfig & { teamId: string },
+  options: { appUrl: string; signed: boolean },
+): Promise<ServiceConnection> {
   const hookUrl = ownHookUrl(options.appUrl);
   const [health, links, webhooks] = await Promise.all([
     part(() => getServiceHealth(config)),
     part(async () => {
       const { value } = await listWidgets(config, { limit: 100 });
-      return (value.widgets ?? []).map(
-        (w): LinkView => ({
-          widgetId: w.widget_id,
-          name: w.intro_title ?? w.company_name ?? w.public_alias ?? w.widget_id,
-          publicAlias: w.public_alias,
-          publicUrl: w.public_url,
-          isSandbox: w.is_sandbox,
-          agents: w.agents?.length ?? 0,
-        }),
-      );
+      return (value.widgets ?? []).map((w): LinkView => ({
+        widgetId: w.widget_id,
+        name: w.intro_title ?? w.company_name ?? w.public_alias ?? w.widget_id,
+        publicAlias: w.public_alias,
+        publicUrl: w.public_url,
+        isSandbox: w.is_sandbox,
+        agents: w.agents?.length ?? 0,
+      }));
     }),
     part(async () =>
-      (await listWebhooks(config)).map(
-        (h): WebhookView => ({ webhookId: h.webhook_id, url: h.url ?? "", isActive: h.is_active, isSandbox: h.is_sandbox, eventTypes: [...(h.event_types ?? [])], ours: h.url === hookUrl }),
-      ),
+      (await listWebhooks(config)).map((h): WebhookView => ({
+        webhookId: h.webhook_id,
+        url: h.url ?? "",
+        isActive: h.is_active,
+        isSandbox: h.is_sandbox,
+        eventTypes: [...(h.event_types ?? [])],
+        ours: h.url === hookUrl,
+      })),
     ),
   ]);
   return { baseUrl: config.baseUrl, teamId: config.teamId, hookUrl, signed: options.signed, health, links, webhooks };
 }
 
 /** The Service connection page: the overview for this app's own address and secret, and whether that address is registered. */
-export async function loadServiceConnectionPage(config: Pick<Env, "service" | "auth">): Promise<{ view: ServiceConnection; registered: boolean }> {
-  const view = await loadServiceConnection(config.service, { appUrl: config.auth.url, signed: config.service.webhookSecret !== null });
+export async function loadServiceConnectionPage(
+  config: Pick<Env, "service" | "auth">,
+): Promise<{ view: ServiceConnection; registered: boolean }> {
+  const view = await loadServiceConnection(config.service, {
+    appUrl: config.auth.url,
+    signed: config.service.webhookSecret !== null,
+  });
   return { view, registered: view.webhooks.ok && view.webhooks.value.some((hook) => hook.ours) };
 }

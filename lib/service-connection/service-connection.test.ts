@@ -36,20 +36,37 @@ describe("the service connection", () => {
     await registerWebhook(service, { hookUrl: "https://crm.agency.test/hooks", eventTypes: ["COMPLETE"] });
     const view = await loadServiceConnection(service, { appUrl: APP_URL, signed: true });
     expect(view.health).toEqual({ ok: true, value: { healthy: true } });
-    expect(view.links.ok && view.links.value.map((link) => link.publicAlias)).toEqual(expect.arrayContaining(["get-a-quote"]));
+    expect(view.links.ok && view.links.value.map((link) => link.publicAlias)).toEqual(
+      expect.arrayContaining(["get-a-quote"]),
+    );
     expect(view.webhooks).toMatchObject({ ok: true, value: [{ url: "https://crm.agency.test/hooks", ours: false }] });
     expect(view.hookUrl).toBe(`${APP_URL}/api/webhooks/service`);
     expect(JSON.stringify(view), "no signing secret in what the page gets").not.toMatch(/signing|secret/i);
   });
 
   it("registers this instance's address for the API-settable events once, shows the secret once, and audits it", async () => {
-    expect(await registerOwnWebhook(database.db, service, staff.manager, APP_URL)).toMatchObject({ ok: false, code: "FORBIDDEN" });
+    expect(await registerOwnWebhook(database.db, service, staff.manager, APP_URL)).toMatchObject({
+      ok: false,
+      code: "FORBIDDEN",
+    });
     const registered = await registerOwnWebhook(database.db, service, staff.admin, APP_URL);
     expect(registered).toMatchObject({ ok: true, signingSecret: expect.any(String) });
     const ours = (await listWebhooks(service)).find((hook) => hook.url === `${APP_URL}/api/webhooks/service`);
-    expect(ours?.event_types).toEqual(["COMPLETE", "POLICIES_AVAILABLE", "POLICY_AVAILABLE", "AUTH_STATUS", "VALIDATION_COMPLETE"]);
-    expect(await registerOwnWebhook(database.db, service, staff.admin, APP_URL)).toMatchObject({ ok: false, code: "INVALID" });
-    const trail = await database.db.select().from(auditEvents).where(eq(auditEvents.action, "SERVICE_CONNECTION_CHANGED"));
+    expect(ours?.event_types).toEqual([
+      "COMPLETE",
+      "POLICIES_AVAILABLE",
+      "POLICY_AVAILABLE",
+      "AUTH_STATUS",
+      "VALIDATION_COMPLETE",
+    ]);
+    expect(await registerOwnWebhook(database.db, service, staff.admin, APP_URL)).toMatchObject({
+      ok: false,
+      code: "INVALID",
+    });
+    const trail = await database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "SERVICE_CONNECTION_CHANGED"));
     expect(trail).toHaveLength(1);
     expect(JSON.stringify(trail)).not.toContain(registered.ok ? String(registered.signingSecret) : "none");
   });
@@ -58,13 +75,38 @@ describe("the service connection", () => {
     const hooks = await listWebhooks(service);
     const ours = hooks.find((hook) => hook.url === `${APP_URL}/api/webhooks/service`);
     const theirs = hooks.find((hook) => hook.url !== `${APP_URL}/api/webhooks/service`);
-    expect(await setOwnWebhookActive(database.db, service, staff.admin, APP_URL, { webhookId: ours?.webhook_id, active: "false" })).toEqual({ ok: true });
+    expect(
+      await setOwnWebhookActive(database.db, service, staff.admin, APP_URL, {
+        webhookId: ours?.webhook_id,
+        active: "false",
+      }),
+    ).toEqual({ ok: true });
     expect((await listWebhooks(service)).find((hook) => hook.webhook_id === ours?.webhook_id)?.is_active).toBe(false);
-    expect(await setOwnWebhookActive(database.db, service, staff.admin, APP_URL, { webhookId: ours?.webhook_id, active: "true" })).toEqual({ ok: true });
+    expect(
+      await setOwnWebhookActive(database.db, service, staff.admin, APP_URL, {
+        webhookId: ours?.webhook_id,
+        active: "true",
+      }),
+    ).toEqual({ ok: true });
     expect((await listWebhooks(service)).find((hook) => hook.webhook_id === ours?.webhook_id)?.is_active).toBe(true);
-    expect(await setOwnWebhookActive(database.db, service, staff.admin, APP_URL, { webhookId: theirs?.webhook_id, active: "false" })).toMatchObject({ ok: false, code: "NOT_FOUND" });
-    expect(await setOwnWebhookActive(database.db, service, staff.admin, APP_URL, { webhookId: ours?.webhook_id, active: "maybe" })).toMatchObject({ ok: false, code: "INVALID" });
-    expect(await setOwnWebhookActive(database.db, service, staff.agent, APP_URL, { webhookId: ours?.webhook_id, active: "false" })).toMatchObject({ ok: false, code: "FORBIDDEN" });
+    expect(
+      await setOwnWebhookActive(database.db, service, staff.admin, APP_URL, {
+        webhookId: theirs?.webhook_id,
+        active: "false",
+      }),
+    ).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    expect(
+      await setOwnWebhookActive(database.db, service, staff.admin, APP_URL, {
+        webhookId: ours?.webhook_id,
+        active: "maybe",
+      }),
+    ).toMatchObject({ ok: false, code: "INVALID" });
+    expect(
+      await setOwnWebhookActive(database.db, service, staff.agent, APP_URL, {
+        webhookId: ours?.webhook_id,
+        active: "false",
+      }),
+    ).toMatchObject({ ok: false, code: "FORBIDDEN" });
   });
 
   it("says in words which part the service could not answer, and shows the rest", async () => {
@@ -77,7 +119,13 @@ describe("the service connection", () => {
     } finally {
       await setFaults(sandbox, { errorRate: 0 });
     }
-    const wrongTeam = await loadServiceConnection({ ...service, clientSecret: "wrong" }, { appUrl: APP_URL, signed: true });
-    expect(wrongTeam.links).toEqual({ ok: false, message: "The service refused Coverdesk's credentials (SERVICE_CLIENT_ID, SERVICE_CLIENT_SECRET)." });
+    const wrongTeam = await loadServiceConnection(
+      { ...service, clientSecret: "wrong" },
+      { appUrl: APP_URL, signed: true },
+    );
+    expect(wrongTeam.links).toEqual({
+      ok: false,
+      message: "The service refused Coverdesk's credentials (SERVICE_CLIENT_ID, SERVICE_CLIENT_SECRET).",
+    });
   });
 });

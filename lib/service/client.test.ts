@@ -48,8 +48,12 @@ describe("service client", () => {
   });
 
   it("uses bare routes when no team is configured", () => {
-    expect(buildUrl({ baseUrl: "http://s/api/v1.0.0", teamId: null }, { path: "/pulls", teamScoped: true, query: { limit: 5, offset: undefined } }))
-      .toBe("http://s/api/v1.0.0/pulls?limit=5");
+    expect(
+      buildUrl(
+        { baseUrl: "http://s/api/v1.0.0", teamId: null },
+        { path: "/pulls", teamScoped: true, query: { limit: 5, offset: undefined } },
+      ),
+    ).toBe("http://s/api/v1.0.0/pulls?limit=5");
   });
 
   it("retries an idempotent call after 5xx and 429, then succeeds", async () => {
@@ -60,7 +64,12 @@ describe("service client", () => {
       if (calls === 2) return json(res, 429, { error: "RATE_LIMITED" });
       json(res, 200, { ok: true });
     });
-    const response = await serviceRequest(config(base), { method: "GET", path: "/x", teamScoped: false, idempotent: true });
+    const response = await serviceRequest(config(base), {
+      method: "GET",
+      path: "/x",
+      teamScoped: false,
+      idempotent: true,
+    });
     expect(response.body).toEqual({ ok: true });
     expect(calls).toBe(3);
   });
@@ -71,7 +80,9 @@ describe("service client", () => {
       calls++;
       json(res, 503, { error: "UNAVAILABLE" });
     });
-    await expect(serviceRequest(config(base), { method: "POST", path: "/x", teamScoped: false, idempotent: false, body: {} })).rejects.toMatchObject({ status: 503, code: "UNAVAILABLE" });
+    await expect(
+      serviceRequest(config(base), { method: "POST", path: "/x", teamScoped: false, idempotent: false, body: {} }),
+    ).rejects.toMatchObject({ status: 503, code: "UNAVAILABLE" });
     expect(calls).toBe(1);
   });
 
@@ -81,7 +92,12 @@ describe("service client", () => {
       calls++;
       json(res, 400, { error: "NOT_FOUND" });
     });
-    const failure = await serviceRequest(config(base), { method: "GET", path: "/pulls/x", teamScoped: true, idempotent: true }).catch((e: unknown) => e);
+    const failure = await serviceRequest(config(base), {
+      method: "GET",
+      path: "/pulls/x",
+      teamScoped: true,
+      idempotent: true,
+    }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ServiceError);
     expect(failure).toMatchObject({ status: 400, code: "NOT_FOUND", retryable: false, isNotFound: true });
     expect(calls).toBe(1);
@@ -91,14 +107,24 @@ describe("service client", () => {
     const base = await serve(() => {
       /* never answers */
     });
-    const failure = (await serviceRequest(config(base, { timeoutMs: 150, maxAttempts: 2 }), { method: "GET", path: "/pulls/x", teamScoped: true, idempotent: true }).catch((e: unknown) => e)) as ServiceError;
+    const failure = (await serviceRequest(config(base, { timeoutMs: 150, maxAttempts: 2 }), {
+      method: "GET",
+      path: "/pulls/x",
+      teamScoped: true,
+      idempotent: true,
+    }).catch((e: unknown) => e)) as ServiceError;
     expect(failure.code).toBe("TIMEOUT");
     expect(failure.status).toBe(0);
     expect(failure.message).not.toContain("super-secret");
   });
 
   it("reports a service that cannot be reached as a retryable network error", async () => {
-    const failure = (await serviceRequest(config("http://127.0.0.1:1/api/v1.0.0", { maxAttempts: 1 }), { method: "GET", path: "/x", teamScoped: false, idempotent: true }).catch((e: unknown) => e)) as ServiceError;
+    const failure = (await serviceRequest(config("http://127.0.0.1:1/api/v1.0.0", { maxAttempts: 1 }), {
+      method: "GET",
+      path: "/x",
+      teamScoped: false,
+      idempotent: true,
+    }).catch((e: unknown) => e)) as ServiceError;
     expect(failure).toMatchObject({ code: "NETWORK_ERROR", retryable: true, status: 0 });
   });
 

@@ -25,7 +25,8 @@ export type ServiceConfig = {
  * reconnect-token exchange the `x-service-client-*` headers (sent with Basic as well, which
  * the service's reference uses); tos, carriers and health nothing.
  */
-export type ServiceAuth = { kind: "basic" } | { kind: "pull-jwt"; token: string } | { kind: "client-headers" } | { kind: "none" };
+export type ServiceAuth =
+  { kind: "basic" } | { kind: "pull-jwt"; token: string } | { kind: "client-headers" } | { kind: "none" };
 
 export type RequestOptions = {
   method: "GET" | "POST" | "PATCH" | "DELETE";
@@ -53,7 +54,10 @@ export function backoffDelay(attempt: number, baseMs: number, random: () => numb
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-export function buildUrl(config: Pick<ServiceConfig, "baseUrl" | "teamId">, options: Pick<RequestOptions, "path" | "teamScoped" | "query">): string {
+export function buildUrl(
+  config: Pick<ServiceConfig, "baseUrl" | "teamId">,
+  options: Pick<RequestOptions, "path" | "teamScoped" | "query">,
+): string {
   const prefix = options.teamScoped && config.teamId ? `/teams/${encodeURIComponent(config.teamId)}` : "";
   const url = new URL(`${config.baseUrl}${prefix}${options.path}`);
   for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -78,7 +82,11 @@ function authHeaders(config: ServiceConfig, auth: ServiceAuth): Record<string, s
     case "basic":
       return { authorization: basic() };
     case "client-headers":
-      return { authorization: basic(), "x-service-client-id": config.clientId, "x-service-client-secret": config.clientSecret };
+      return {
+        authorization: basic(),
+        "x-service-client-id": config.clientId,
+        "x-service-client-secret": config.clientSecret,
+      };
     case "pull-jwt":
       return { "pull-jwt": auth.token };
     case "none":
@@ -130,7 +138,9 @@ export async function serviceRequest(config: ServiceConfig, options: RequestOpti
       lastError = new ServiceError({
         status: 0,
         code: timedOut ? "TIMEOUT" : "NETWORK_ERROR",
-        message: timedOut ? `${label}: no answer within ${config.timeoutMs} ms` : `${label}: the service could not be reached`,
+        message: timedOut
+          ? `${label}: no answer within ${config.timeoutMs} ms`
+          : `${label}: the service could not be reached`,
         retryable: true,
       });
       recordServiceUnreachable(lastError.message);
@@ -139,7 +149,8 @@ export async function serviceRequest(config: ServiceConfig, options: RequestOpti
     // Any answer below 500 (a 404 or a 429 included) means the service is up and talking.
     if (response.status >= 500) recordServiceUnreachable(`${label}: ${response.status}`);
     else recordServiceAnswered();
-    const body = options.binary && response.status < 400 ? Buffer.from(await response.arrayBuffer()) : await readBody(response);
+    const body =
+      options.binary && response.status < 400 ? Buffer.from(await response.arrayBuffer()) : await readBody(response);
     if (response.status < 400) return { status: response.status, body, headers: response.headers };
 
     const { code, message } = errorCode(body);
@@ -151,5 +162,7 @@ export async function serviceRequest(config: ServiceConfig, options: RequestOpti
     });
     if (!lastError.retryable) throw lastError;
   }
-  throw lastError ?? new ServiceError({ status: 0, code: "NETWORK_ERROR", message: `${label}: failed`, retryable: true });
+  throw (
+    lastError ?? new ServiceError({ status: 0, code: "NETWORK_ERROR", message: `${label}: failed`, retryable: true })
+  );
 }

@@ -2,8 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "@/sandbox/server";
 import type { ServiceConfig } from "./client";
 import { ServiceError } from "./errors";
-import { chooseVerificationOption, connectPull, consentAndConnect, exchangeReconnectToken, submitVerificationCode } from "./link-api";
-import { disableMonitoring, enableMonitoring, getMonitoring, getMonitoringEvents, getMonitoringReconnectToken, listMonitorings, refreshMonitoring, updateMonitoring } from "./monitorings-api";
+import {
+  chooseVerificationOption,
+  connectPull,
+  consentAndConnect,
+  exchangeReconnectToken,
+  submitVerificationCode,
+} from "./link-api";
+import {
+  disableMonitoring,
+  enableMonitoring,
+  getMonitoring,
+  getMonitoringEvents,
+  getMonitoringReconnectToken,
+  listMonitorings,
+  refreshMonitoring,
+  updateMonitoring,
+} from "./monitorings-api";
 import { getPull, iteratePulls } from "./pulls-api";
 
 // Contract tests: the client against the sandbox over real HTTP. Every answer goes through the
@@ -15,8 +30,26 @@ let sandbox: Sandbox;
 let service: ServiceConfig;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, clientId: "contract", clientSecret: "contract-secret", teamId: TEAM, webhookUrl: null, webhookSecret: null, seed: 17, pullCount: 60, speed: 0.0005, deliverOnStart: false });
-  service = { baseUrl: sandbox.baseUrl, teamId: TEAM, clientId: "contract", clientSecret: "contract-secret", timeoutMs: 2_000, retryBaseMs: 1 };
+  sandbox = await startSandbox({
+    port: 0,
+    clientId: "contract",
+    clientSecret: "contract-secret",
+    teamId: TEAM,
+    webhookUrl: null,
+    webhookSecret: null,
+    seed: 17,
+    pullCount: 60,
+    speed: 0.0005,
+    deliverOnStart: false,
+  });
+  service = {
+    baseUrl: sandbox.baseUrl,
+    teamId: TEAM,
+    clientId: "contract",
+    clientSecret: "contract-secret",
+    timeoutMs: 2_000,
+    retryBaseMs: 1,
+  };
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -45,12 +78,21 @@ describe("service contract", () => {
 
   it("links an account with a second factor through the whitelabel steps", async () => {
     const session = await consentAndConnect(service, {
-      device_identifier: "device-1", terms_version: 2, consent_language: "I agree", public_alias: "get-a-quote",
-      insurerName: "progressive", insurerUsername: "user_mfa", insurerPassword: "pass_good", meta_data: { lead: "L-1", score: 7 },
+      device_identifier: "device-1",
+      terms_version: 2,
+      consent_language: "I agree",
+      public_alias: "get-a-quote",
+      insurerName: "progressive",
+      insurerUsername: "user_mfa",
+      insurerPassword: "pass_good",
+      meta_data: { lead: "L-1", score: 7 },
     });
     expect(await statusOf(session.pull_id, ["IDENTITY_VERIFICATION_OPTIONS"])).toBe("IDENTITY_VERIFICATION_OPTIONS");
     // A step at the wrong moment is INVALID_ACTION; each step answers the pull id (connect in its envelope).
-    await expect(submitVerificationCode(service, session, "123456")).rejects.toMatchObject({ status: 400, code: "INVALID_ACTION" });
+    await expect(submitVerificationCode(service, session, "123456")).rejects.toMatchObject({
+      status: 400,
+      code: "INVALID_ACTION",
+    });
     expect(await chooseVerificationOption(service, session, "sms-0")).toBe(session.pull_id);
     await statusOf(session.pull_id, ["IDENTITY_VERIFICATION"]);
     await submitVerificationCode(service, session, "000000"); // the sandbox's wrong code
@@ -64,25 +106,60 @@ describe("service contract", () => {
   });
 
   it("refuses a step with another pull's token, and bad credentials end as not authenticated", async () => {
-    const link = { device_identifier: "device-2", terms_version: 2, consent_language: "I agree", public_alias: "get-a-quote", insurerName: "geico" };
-    const refused = await consentAndConnect(service, { ...link, insurerUsername: "someone_else", insurerPassword: "nope" });
-    const other = await consentAndConnect(service, { ...link, insurerUsername: "user_good", insurerPassword: "pass_good" });
+    const link = {
+      device_identifier: "device-2",
+      terms_version: 2,
+      consent_language: "I agree",
+      public_alias: "get-a-quote",
+      insurerName: "geico",
+    };
+    const refused = await consentAndConnect(service, {
+      ...link,
+      insurerUsername: "someone_else",
+      insurerPassword: "nope",
+    });
+    const other = await consentAndConnect(service, {
+      ...link,
+      insurerUsername: "user_good",
+      insurerPassword: "pass_good",
+    });
     expect(await statusOf(refused.pull_id, ["NOT_AUTHENTICATED"])).toBe("NOT_AUTHENTICATED");
-    const failure = await connectPull(service, { pull_id: refused.pull_id, pull_jwt: other.pull_jwt }, { insurerName: "geico", insurerUsername: "user_good", insurerPassword: "pass_good" }).catch((e: unknown) => e);
+    const failure = await connectPull(
+      service,
+      { pull_id: refused.pull_id, pull_jwt: other.pull_jwt },
+      { insurerName: "geico", insurerUsername: "user_good", insurerPassword: "pass_good" },
+    ).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ServiceError);
     expect(failure).toMatchObject({ status: 403, code: "UNAUTHORIZED" });
     // insurerName is a carrier id: the display name is refused before anything changes.
-    await expect(connectPull(service, refused, { insurerName: "GEICO", insurerUsername: "user_good", insurerPassword: "pass_good" })).rejects.toMatchObject({ status: 400, code: "UNSUPPORTED_INSURER" });
+    await expect(
+      connectPull(service, refused, {
+        insurerName: "GEICO",
+        insurerUsername: "user_good",
+        insurerPassword: "pass_good",
+      }),
+    ).rejects.toMatchObject({ status: 400, code: "UNSUPPORTED_INSURER" });
     expect((await getPull(service, refused.pull_id)).value.status).toBe("NOT_AUTHENTICATED");
     // With its own token, new credentials take the pull to success.
-    expect(await connectPull(service, refused, { insurerName: "geico", insurerUsername: "user_good", insurerPassword: "pass_good" })).toBe(refused.pull_id);
+    expect(
+      await connectPull(service, refused, {
+        insurerName: "geico",
+        insurerUsername: "user_good",
+        insurerPassword: "pass_good",
+      }),
+    ).toBe(refused.pull_id);
     expect(await statusOf(refused.pull_id, ["SUCCESS"])).toBe("SUCCESS");
   });
 
   it("runs a monitoring through enable, change, refresh, reconnect and stop", async () => {
     const session = await consentAndConnect(service, {
-      device_identifier: "device-3", terms_version: 2, consent_language: "I agree", public_alias: "renewal-review",
-      insurerName: "allstate", insurerUsername: "user_good", insurerPassword: "pass_good",
+      device_identifier: "device-3",
+      terms_version: 2,
+      consent_language: "I agree",
+      public_alias: "renewal-review",
+      insurerName: "allstate",
+      insurerUsername: "user_good",
+      insurerPassword: "pass_good",
     });
     await statusOf(session.pull_id, ["SUCCESS"]);
     const enabled = await enableMonitoring(service, { pull_id: session.pull_id, interval: "P1M" });
@@ -91,7 +168,9 @@ describe("service contract", () => {
     const id = enabled.value.monitoring_id;
 
     expect((await updateMonitoring(service, id, { interval: "P3M" })).value.interval).toBe("P3M");
-    expect((await listMonitorings(service, { pull_id: session.pull_id })).value.monitorings.map((m) => m.monitoring_id)).toEqual([id]);
+    expect(
+      (await listMonitorings(service, { pull_id: session.pull_id })).value.monitorings.map((m) => m.monitoring_id),
+    ).toEqual([id]);
 
     const refreshedPullId = await refreshMonitoring(service, id);
     expect(refreshedPullId).not.toBe(session.pull_id);
@@ -111,6 +190,9 @@ describe("service contract", () => {
 
     expect((await disableMonitoring(service, id)).value.status).toBe("STOPPED");
     await expect(refreshMonitoring(service, id)).rejects.toMatchObject({ status: 400, code: "MONITORING_INACTIVE" });
-    await expect(getMonitoring(service, "mon-does-not-exist")).rejects.toMatchObject({ status: 404, code: "NOT_FOUND" });
+    await expect(getMonitoring(service, "mon-does-not-exist")).rejects.toMatchObject({
+      status: 404,
+      code: "NOT_FOUND",
+    });
   });
 });

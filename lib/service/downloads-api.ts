@@ -13,7 +13,12 @@ export async function signedUrl(config: ServiceConfig, path: string): Promise<st
   const fromBody = isPlainObject(response.body) && typeof response.body.url === "string" ? response.body.url : null;
   const url = location ?? fromBody;
   if (!url || !/^https?:\/\//.test(url)) {
-    throw new ServiceError({ status: response.status, code: "INVALID_RESPONSE", message: `GET ${path}: no download URL in the answer`, retryable: false });
+    throw new ServiceError({
+      status: response.status,
+      code: "INVALID_RESPONSE",
+      message: `GET ${path}: no download URL in the answer`,
+      retryable: false,
+    });
   }
   return url;
 }
@@ -22,6 +27,14 @@ export function getDocumentDownloadUrl(config: ServiceConfig, pullId: string, do
   return signedUrl(config, `/pulls/${encodeURIComponent(pullId)}/documents/${encodeURIComponent(documentId)}`);
 }
 
-export function getAnswerFileDownloadUrl(config: ServiceConfig, pullId: string, answerId: string, fileId: string): Promise<string> {
-  return signedUrl(config, `/pulls/${encodeURIComponent(pullId)}/answers/${encodeURIComponent(answerId)}/files/${encodeURIComponent(fileId)}`);
+export function getAnswerFileDownloadUrl(
+  config: ServiceConfig,
+  pullId: string,
+  answerId: string,
+  fileId: string,
+): Promise<string> {
+  return signedUrl(
+    config,
+    `/pulls/${encodeURIComponent(pullId)}/answers/${encodeURIComponent(answerId)}/files/${encodeURIComponent(fileId)}`,
+  );
 }

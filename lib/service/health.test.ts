@@ -16,8 +16,17 @@ async function start(): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1.0.0`;
 }
 
-const config = (baseUrl: string): ServiceConfig => ({ baseUrl, teamId: null, clientId: "id", clientSecret: "secret", timeoutMs: 1_000, retryBaseMs: 1, maxAttempts: 2 });
-const get = (baseUrl: string) => serviceRequest(config(baseUrl), { method: "GET", path: "/pulls/x", teamScoped: true, idempotent: true });
+const config = (baseUrl: string): ServiceConfig => ({
+  baseUrl,
+  teamId: null,
+  clientId: "id",
+  clientSecret: "secret",
+  timeoutMs: 1_000,
+  retryBaseMs: 1,
+  maxAttempts: 2,
+});
+const get = (baseUrl: string) =>
+  serviceRequest(config(baseUrl), { method: "GET", path: "/pulls/x", teamScoped: true, idempotent: true });
 
 beforeEach(() => resetServiceHealth());
 afterEach(async () => {

@@ -19,7 +19,13 @@ export type ServiceHealth = {
 /** How long after the last failed call the service still counts as unreachable, unless a later call succeeded. */
 export const UNREACHABLE_NOTICE_MS = 10 * 60_000;
 
-const EMPTY: ServiceHealth = { lastOutcome: null, lastCallAt: null, lastFailureAt: null, lastFailure: null, failuresInARow: 0 };
+const EMPTY: ServiceHealth = {
+  lastOutcome: null,
+  lastCallAt: null,
+  lastFailureAt: null,
+  lastFailure: null,
+  failuresInARow: 0,
+};
 const store = globalThis as unknown as { __coverdeskServiceHealth?: ServiceHealth };
 
 export function readServiceHealth(): ServiceHealth {
@@ -27,17 +33,32 @@ export function readServiceHealth(): ServiceHealth {
 }
 
 export function recordServiceAnswered(at: Date = new Date()): void {
-  store.__coverdeskServiceHealth = { ...readServiceHealth(), lastOutcome: "answered", lastCallAt: at, failuresInARow: 0 };
+  store.__coverdeskServiceHealth = {
+    ...readServiceHealth(),
+    lastOutcome: "answered",
+    lastCallAt: at,
+    failuresInARow: 0,
+  };
 }
 
 export function recordServiceUnreachable(reason: string, at: Date = new Date()): void {
   const previous = readServiceHealth();
-  store.__coverdeskServiceHealth = { lastOutcome: "unreachable", lastCallAt: at, lastFailureAt: at, lastFailure: reason, failuresInARow: previous.failuresInARow + 1 };
+  store.__coverdeskServiceHealth = {
+    lastOutcome: "unreachable",
+    lastCallAt: at,
+    lastFailureAt: at,
+    lastFailure: reason,
+    failuresInARow: previous.failuresInARow + 1,
+  };
 }
 
 /** True while the last call failed, and failed recently enough to still say so. */
 export function isServiceUnreachable(health: ServiceHealth = readServiceHealth(), now: number = Date.now()): boolean {
-  return health.lastOutcome === "unreachable" && health.lastFailureAt !== null && now - health.lastFailureAt.getTime() <= UNREACHABLE_NOTICE_MS;
+  return (
+    health.lastOutcome === "unreachable" &&
+    health.lastFailureAt !== null &&
+    now - health.lastFailureAt.getTime() <= UNREACHABLE_NOTICE_MS
+  );
 }
 
 /** For tests: forget everything. */
@@ -46,6 +67,9 @@ export function resetServiceHealth(): void {
 }
 
 /** What the signed-in layout's banner polls: whether the service is unreachable now, and since when it last failed. */
-export function serviceHealthView(health: ServiceHealth = readServiceHealth()): { unreachable: boolean; lastFailureAt: string | null } {
+export function serviceHealthView(health: ServiceHealth = readServiceHealth()): {
+  unreachable: boolean;
+  lastFailureAt: string | null;
+} {
   return { unreachable: isServiceUnreachable(health), lastFailureAt: health.lastFailureAt?.toISOString() ?? null };
 }

@@ -61,53 +61,117 @@ export const updateMonitoringSchema = z
   })
   .refine((patch) => Object.keys(patch).length > 0, "Nothing to change.");
 
-export async function listMonitorings(config: ServiceConfig, params: z.input<typeof listMonitoringsParamsSchema> = {}): Promise<Answer<MonitoringListResponse>> {
+export async function listMonitorings(
+  config: ServiceConfig,
+  params: z.input<typeof listMonitoringsParamsSchema> = {},
+): Promise<Answer<MonitoringListResponse>> {
   const query = listMonitoringsParamsSchema.parse(params);
-  const response = await serviceRequest(config, { method: "GET", path: "/monitorings", teamScoped: true, idempotent: true, query });
+  const response = await serviceRequest(config, {
+    method: "GET",
+    path: "/monitorings",
+    teamScoped: true,
+    idempotent: true,
+    query,
+  });
   return readAnswer(monitoringListResponseSchema, response, "GET /monitorings");
 }
 
-export async function enableMonitoring(config: ServiceConfig, input: z.input<typeof enableMonitoringSchema>): Promise<Answer<Monitoring>> {
+export async function enableMonitoring(
+  config: ServiceConfig,
+  input: z.input<typeof enableMonitoringSchema>,
+): Promise<Answer<Monitoring>> {
   const body = enableMonitoringSchema.parse(input);
-  const response = await serviceRequest(config, { method: "POST", path: "/monitorings", teamScoped: true, idempotent: false, body });
+  const response = await serviceRequest(config, {
+    method: "POST",
+    path: "/monitorings",
+    teamScoped: true,
+    idempotent: false,
+    body,
+  });
   const answer = readAnswer(monitoringResponseSchema, response, "POST /monitorings");
   return { value: answer.value.monitoring, problems: answer.problems };
 }
 
-export async function getMonitoring(config: ServiceConfig, monitoringId: string, options: { withPulls?: boolean; limit?: number; before?: string } = {}): Promise<Answer<MonitoringDetailResponse>> {
+export async function getMonitoring(
+  config: ServiceConfig,
+  monitoringId: string,
+  options: { withPulls?: boolean; limit?: number; before?: string } = {},
+): Promise<Answer<MonitoringDetailResponse>> {
   const query = { with_pulls: options.withPulls ? "true" : undefined, limit: options.limit, before: options.before };
-  const response = await serviceRequest(config, { method: "GET", path: path(monitoringId), teamScoped: true, idempotent: true, query });
+  const response = await serviceRequest(config, {
+    method: "GET",
+    path: path(monitoringId),
+    teamScoped: true,
+    idempotent: true,
+    query,
+  });
   return readAnswer(monitoringDetailResponseSchema, response, "GET /monitorings/:id");
 }
 
-export async function updateMonitoring(config: ServiceConfig, monitoringId: string, patch: z.input<typeof updateMonitoringSchema>): Promise<Answer<Monitoring>> {
+export async function updateMonitoring(
+  config: ServiceConfig,
+  monitoringId: string,
+  patch: z.input<typeof updateMonitoringSchema>,
+): Promise<Answer<Monitoring>> {
   const body = updateMonitoringSchema.parse(patch);
-  const response = await serviceRequest(config, { method: "PATCH", path: path(monitoringId), teamScoped: true, idempotent: true, body });
+  const response = await serviceRequest(config, {
+    method: "PATCH",
+    path: path(monitoringId),
+    teamScoped: true,
+    idempotent: true,
+    body,
+  });
   const answer = readAnswer(monitoringResponseSchema, response, "PATCH /monitorings/:id");
   return { value: answer.value.monitoring, problems: answer.problems };
 }
 
 /** Stops the monitoring; the service keeps it, with status STOPPED. */
 export async function disableMonitoring(config: ServiceConfig, monitoringId: string): Promise<Answer<Monitoring>> {
-  const response = await serviceRequest(config, { method: "DELETE", path: path(monitoringId), teamScoped: true, idempotent: true });
+  const response = await serviceRequest(config, {
+    method: "DELETE",
+    path: path(monitoringId),
+    teamScoped: true,
+    idempotent: true,
+  });
   const answer = readAnswer(monitoringResponseSchema, response, "DELETE /monitorings/:id");
   return { value: answer.value.monitoring, problems: answer.problems };
 }
 
 /** Starts a refresh now; billed like a pull, so never retried. Answers the new pull's id. */
 export async function refreshMonitoring(config: ServiceConfig, monitoringId: string): Promise<string> {
-  const response = await serviceRequest(config, { method: "POST", path: path(monitoringId, "/refresh"), teamScoped: true, idempotent: false });
+  const response = await serviceRequest(config, {
+    method: "POST",
+    path: path(monitoringId, "/refresh"),
+    teamScoped: true,
+    idempotent: false,
+  });
   return readAnswer(monitoringRefreshResponseSchema, response, "POST /monitorings/:id/refresh").value.pull_id;
 }
 
 /** A fresh reconnect token (and hosted reconnect page) for an account that needs the consumer. */
-export async function getMonitoringReconnectToken(config: ServiceConfig, monitoringId: string): Promise<Answer<MonitoringReconnectTokenResponse>> {
-  const response = await serviceRequest(config, { method: "GET", path: path(monitoringId, "/reconnectToken"), teamScoped: true, idempotent: true });
+export async function getMonitoringReconnectToken(
+  config: ServiceConfig,
+  monitoringId: string,
+): Promise<Answer<MonitoringReconnectTokenResponse>> {
+  const response = await serviceRequest(config, {
+    method: "GET",
+    path: path(monitoringId, "/reconnectToken"),
+    teamScoped: true,
+    idempotent: true,
+  });
   return readAnswer(monitoringReconnectTokenResponseSchema, response, "GET /monitorings/:id/reconnectToken");
 }
 
 /** What changed between the account's previous pull and its latest. */
-export async function getMonitoringEvents(config: ServiceConfig, monitoringId: string): Promise<Answer<MonitoringEventsResponse>> {
-  const response = await serviceRequest(config, { method: "GET", path: path(monitoringId, "/events"), teamScoped: true, idempotent: true });
+export async function getMonitoringEvents(
+  config: ServiceConfig,
+  monitoringId: string,
+): Promise<Answer<MonitoringEventsResponse>> {
+  const response = await serviceRequest(config, {
+    method: "GET",
+    path: path(monitoringId, "/events"),
+    teamScoped: true,
+    idempotent: true,
+  });
   return readAnswer(monitoringEventsResponseSchema, response, "GET /monitorings/:id/events");
 }

@@ -31,7 +31,10 @@ export const dwellingRulesSchema = z.strictObject({
   LOSS_SETTLEMENT_TYPE_EQUALS_REPLACEMENT_COST: z.boolean().optional(),
   REPLACEMENT_COST_EXCEEDS_DWELLING_LIMIT: z.boolean().optional(),
 });
-export const policyCheckSettingsInputSchema = z.strictObject({ vehicle: vehicleRulesSchema.optional(), dwelling: dwellingRulesSchema.optional() });
+export const policyCheckSettingsInputSchema = z.strictObject({
+  vehicle: vehicleRulesSchema.optional(),
+  dwelling: dwellingRulesSchema.optional(),
+});
 export type PolicyCheckSettingsInput = z.input<typeof policyCheckSettingsInputSchema>;
 
 export const runPolicyCheckSchema = z.strictObject({
@@ -40,37 +43,73 @@ export const runPolicyCheckSchema = z.strictObject({
   filters: z.record(z.string(), z.unknown()).optional(),
 });
 
-const pullPath = (pullId: string, rest: string) => `/pulls/${encodeURIComponent(z.uuid().parse(pullId))}/policyCheck${rest}`;
+const pullPath = (pullId: string, rest: string) =>
+  `/pulls/${encodeURIComponent(z.uuid().parse(pullId))}/policyCheck${rest}`;
 
 export async function getPolicyCheckSettings(config: ServiceConfig): Promise<Answer<PolicyCheckSettings>> {
-  const response = await serviceRequest(config, { method: "GET", path: "/policyChecks/settings", teamScoped: true, idempotent: true });
+  const response = await serviceRequest(config, {
+    method: "GET",
+    path: "/policyChecks/settings",
+    teamScoped: true,
+    idempotent: true,
+  });
   return readAnswer(policyCheckSettingsResponseSchema, response, "GET /policyChecks/settings");
 }
 
 /** Sets the rules named (the others stay as they are); answers the settings now held. */
-export async function savePolicyCheckSettings(config: ServiceConfig, settings: PolicyCheckSettingsInput): Promise<Answer<PolicyCheckSettings>> {
+export async function savePolicyCheckSettings(
+  config: ServiceConfig,
+  settings: PolicyCheckSettingsInput,
+): Promise<Answer<PolicyCheckSettings>> {
   const body = { policy_check_settings: policyCheckSettingsInputSchema.parse(settings) };
-  const response = await serviceRequest(config, { method: "POST", path: "/policyChecks/settings", teamScoped: true, idempotent: false, body });
+  const response = await serviceRequest(config, {
+    method: "POST",
+    path: "/policyChecks/settings",
+    teamScoped: true,
+    idempotent: false,
+    body,
+  });
   return readAnswer(policyCheckSettingsResponseSchema, response, "POST /policyChecks/settings");
 }
 
 /** Runs the given rules on the pull now; answers the pull with its policy_check_status and results. */
-export async function runPolicyCheck(config: ServiceConfig, pullId: string, input: z.input<typeof runPolicyCheckSchema>): Promise<Answer<Pull>> {
+export async function runPolicyCheck(
+  config: ServiceConfig,
+  pullId: string,
+  input: z.input<typeof runPolicyCheckSchema>,
+): Promise<Answer<Pull>> {
   const body = runPolicyCheckSchema.parse(input);
   const path = pullPath(pullId, "");
   const response = await serviceRequest(config, { method: "POST", path, teamScoped: true, idempotent: false, body });
   const parsed = parsePullResponse(response.body);
-  if (!parsed.ok) throw new ServiceError({ status: response.status, code: "INVALID_RESPONSE", message: `POST ${path}: ${parsed.error}`, retryable: false });
+  if (!parsed.ok)
+    throw new ServiceError({
+      status: response.status,
+      code: "INVALID_RESPONSE",
+      message: `POST ${path}: ${parsed.error}`,
+      retryable: false,
+    });
   return { value: parsed.pull, problems: parsed.problems };
 }
 
 /** The pull's policy-check report: the bytes of a PDF. */
 export async function getPolicyCheckReport(config: ServiceConfig, pullId: string): Promise<Buffer> {
   const path = pullPath(pullId, "/pdf");
-  const response = await serviceRequest(config, { method: "GET", path, teamScoped: true, idempotent: true, binary: true });
+  const response = await serviceRequest(config, {
+    method: "GET",
+    path,
+    teamScoped: true,
+    idempotent: true,
+    binary: true,
+  });
   const body = response.body;
   if (!Buffer.isBuffer(body) || body.subarray(0, 5).toString("latin1") !== "%PDF-") {
-    throw new ServiceError({ status: response.status, code: "INVALID_RESPONSE", message: `GET ${path}: the answer is not a PDF`, retryable: false });
+    throw new ServiceError({
+      status: response.status,
+      code: "INVALID_RESPONSE",
+      message: `GET ${path}: the answer is not a PDF`,
+      retryable: false,
+    });
   }
   return body;
 }

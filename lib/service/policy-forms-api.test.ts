@@ -42,6 +42,9 @@ describe("policy forms contract", () => {
 
     // Bare, without the team prefix, the same.
     expect(await getPolicyFormDownloadUrl({ ...service, teamId: null }, form.id)).toMatch(/\/files\/forms\//);
-    await expect(getPolicyFormDownloadUrl(service, crypto.randomUUID())).rejects.toMatchObject({ status: 404, code: "NOT_FOUND" });
+    await expect(getPolicyFormDownloadUrl(service, crypto.randomUUID())).rejects.toMatchObject({
+      status: 404,
+      code: "NOT_FOUND",
+    });
   });
 });

@@ -12,8 +12,27 @@ let sandbox: Sandbox;
 let service: ServiceConfig;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, clientId: "api-client", clientSecret: "api-secret", teamId: TEAM, webhookUrl: null, webhookSecret: null, seed: 11, pullCount: 36, speed: 0.001, deliverOnStart: false });
-  service = { baseUrl: sandbox.baseUrl, teamId: TEAM, clientId: "api-client", clientSecret: "api-secret", timeoutMs: 1_000, retryBaseMs: 1, maxAttempts: 3 };
+  sandbox = await startSandbox({
+    port: 0,
+    clientId: "api-client",
+    clientSecret: "api-secret",
+    teamId: TEAM,
+    webhookUrl: null,
+    webhookSecret: null,
+    seed: 11,
+    pullCount: 36,
+    speed: 0.001,
+    deliverOnStart: false,
+  });
+  service = {
+    baseUrl: sandbox.baseUrl,
+    teamId: TEAM,
+    clientId: "api-client",
+    clientSecret: "api-secret",
+    timeoutMs: 1_000,
+    retryBaseMs: 1,
+    maxAttempts: 3,
+  };
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -52,17 +71,30 @@ describe("pull endpoints", () => {
   });
 
   it("maps wrong credentials and another team to the service's codes", async () => {
-    await expect(listPulls({ ...service, clientSecret: "wrong" }, {})).rejects.toMatchObject({ status: 401, code: "UNAUTHORIZED" });
-    await expect(listPulls({ ...service, teamId: "another-team" }, {})).rejects.toMatchObject({ status: 403, code: "FORBIDDEN" });
+    await expect(listPulls({ ...service, clientSecret: "wrong" }, {})).rejects.toMatchObject({
+      status: 401,
+      code: "UNAUTHORIZED",
+    });
+    await expect(listPulls({ ...service, teamId: "another-team" }, {})).rejects.toMatchObject({
+      status: 403,
+      code: "FORBIDDEN",
+    });
   });
 
   it("gives up on a failing service after its retries, with a retryable error", async () => {
     await setFaults(sandbox, { errorRate: 1 });
-    await expect(listPulls(service, {})).rejects.toMatchObject({ status: 500, code: "INTERNAL_ERROR", retryable: true });
+    await expect(listPulls(service, {})).rejects.toMatchObject({
+      status: 500,
+      code: "INTERNAL_ERROR",
+      retryable: true,
+    });
   });
 
   it("times out a service that does not answer", async () => {
     await setFaults(sandbox, { timeoutRate: 1 });
-    await expect(listPulls({ ...service, timeoutMs: 100, maxAttempts: 2 }, {})).rejects.toMatchObject({ status: 0, code: "TIMEOUT" });
+    await expect(listPulls({ ...service, timeoutMs: 100, maxAttempts: 2 }, {})).rejects.toMatchObject({
+      status: 0,
+      code: "TIMEOUT",
+    });
   });
 });

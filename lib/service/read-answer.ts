@@ -9,10 +9,19 @@ import { parseTolerant, type PayloadProblem } from "./schemas/problems";
 
 export type Answer<T> = { value: T; problems: PayloadProblem[] };
 
-export function readAnswer<S extends z.ZodType>(schema: S, response: ServiceResponse, label: string): Answer<z.output<S>> {
+export function readAnswer<S extends z.ZodType>(
+  schema: S,
+  response: ServiceResponse,
+  label: string,
+): Answer<z.output<S>> {
   const result = parseTolerant(schema, response.body);
   if (!result.ok) {
-    throw new ServiceError({ status: response.status, code: "INVALID_RESPONSE", message: `${label}: unexpected answer (${result.error})`, retryable: false });
+    throw new ServiceError({
+      status: response.status,
+      code: "INVALID_RESPONSE",
+      message: `${label}: unexpected answer (${result.error})`,
+      retryable: false,
+    });
   }
   return { value: result.value, problems: result.problems };
 }

@@ -10,7 +10,13 @@ import { serviceHealthResponseSchema } from "./schemas";
 
 export async function getServiceHealth(config: ServiceConfig): Promise<{ healthy: boolean }> {
   try {
-    const response = await serviceRequest(config, { method: "GET", path: "/health", teamScoped: false, idempotent: false, auth: { kind: "none" } });
+    const response = await serviceRequest(config, {
+      method: "GET",
+      path: "/health",
+      teamScoped: false,
+      idempotent: false,
+      auth: { kind: "none" },
+    });
     return { healthy: readAnswer(serviceHealthResponseSchema, response, "GET /health").value.healthy };
   } catch (error) {
     // The client keeps only the error code of a failed answer; any 500 is the service saying it is not healthy.

@@ -7,9 +7,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 /** A signature from the future is refused beyond this much clock difference. */
 export const MAX_CLOCK_SKEW_SECONDS = 300;
 
-export type SignatureCheck =
-  | { ok: true }
-  | { ok: false; reason: "missing" | "malformed" | "stale" | "mismatch" };
+export type SignatureCheck = { ok: true } | { ok: false; reason: "missing" | "malformed" | "stale" | "mismatch" };
 
 export function signPayload(secret: string, rawBody: string, timestampSeconds: number): string {
   const digest = createHmac("sha256", secret).update(`${timestampSeconds}.${rawBody}`).digest("hex");
@@ -39,5 +37,7 @@ export function verifySignature(params: {
 
   const expected = createHmac("sha256", params.secret).update(`${t}.${params.rawBody}`).digest();
   const given = Buffer.from(s, "hex");
-  return given.length === expected.length && timingSafeEqual(given, expected) ? { ok: true } : { ok: false, reason: "mismatch" };
+  return given.length === expected.length && timingSafeEqual(given, expected)
+    ? { ok: true }
+    : { ok: false, reason: "mismatch" };
 }

@@ -28,16 +28,27 @@ beforeEach(async () => {
 const control = (path: string, body: unknown) => controlSandbox(sandbox, path, body);
 
 /** A request the client would refuse to send, straight to the sandbox. */
-async function raw(method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+async function raw(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${sandbox.baseUrl}/teams/${TEAM}${path}`, {
     method,
-    headers: { authorization: `Basic ${Buffer.from("widgets:widgets-secret").toString("base64")}`, "content-type": "application/json" },
+    headers: {
+      authorization: `Basic ${Buffer.from("widgets:widgets-secret").toString("base64")}`,
+      "content-type": "application/json",
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
 
 describe("widgets contract", () => {
   it("lists the team's three links, and every seeded pull names one of them by id and alias", async () => {
@@ -65,23 +76,43 @@ describe("widgets contract", () => {
     const next = await listWidgets(service, { limit: 5, before: first.value.widgets[0]?.widget_id });
     expect(next.value.widgets.map((w) => w.public_alias)).toEqual(["renewal-review", "get-a-quote"]);
     for (const query of ["limit=0", "limit=101", "limit=ten", "before=not-an-id", `before=${crypto.randomUUID()}`]) {
-      expect(await raw("GET", `/widgets?${query}`), query).toMatchObject({ status: 400, body: { error: "VALIDATION_ERROR" } });
+      expect(await raw("GET", `/widgets?${query}`), query).toMatchObject({
+        status: 400,
+        body: { error: "VALIDATION_ERROR" },
+      });
     }
     // The client refuses such a query before any call.
     await expect(listWidgets(service, { limit: 0 })).rejects.toBeInstanceOf(z.ZodError);
   });
 
   it("creates, reads, changes and deletes a link, bare and under the team prefix", async () => {
-    const created = await createWidget(service, { public_alias: "Partner-Referrals", company_name: "Harbor Point", brand_color_hex: "aa3300", agents: [TEAM_AGENTS[1]?.agent_id ?? ""] });
+    const created = await createWidget(service, {
+      public_alias: "Partner-Referrals",
+      company_name: "Harbor Point",
+      brand_color_hex: "aa3300",
+      agents: [TEAM_AGENTS[1]?.agent_id ?? ""],
+    });
     expect(created.problems).toEqual([]);
-    expect(created.value).toMatchObject({ public_alias: "partner-referrals", public_url: "https://link.example.com/partner-referrals", brand_color_hex: "aa3300", is_sandbox: true });
+    expect(created.value).toMatchObject({
+      public_alias: "partner-referrals",
+      public_url: "https://link.example.com/partner-referrals",
+      brand_color_hex: "aa3300",
+      is_sandbox: true,
+    });
     expect(created.value.agents.map((a) => a.agent_id)).toEqual([TEAM_AGENTS[1]?.agent_id]);
     const id = created.value.widget_id;
 
     const bare = { ...service, teamId: null };
     expect((await getWidget(bare, id)).value.public_alias).toBe("partner-referrals");
-    const updated = await updateWidget(service, id, { intro_title: "Referred by a partner?", cobranded_intro_screen: true });
-    expect(updated.value).toMatchObject({ intro_title: "Referred by a partner?", cobranded_intro_screen: true, brand_color_hex: "aa3300" });
+    const updated = await updateWidget(service, id, {
+      intro_title: "Referred by a partner?",
+      cobranded_intro_screen: true,
+    });
+    expect(updated.value).toMatchObject({
+      intro_title: "Referred by a partner?",
+      cobranded_intro_screen: true,
+      brand_color_hex: "aa3300",
+    });
     expect((await listWidgets(service)).value.widgets[0]?.widget_id).toBe(id);
 
     // A link made on the new alias carries the new widget's id.
@@ -94,12 +125,28 @@ describe("widgets contract", () => {
   });
 
   it("answers the documented create errors", async () => {
-    expect(await failure(createWidget(service, { public_alias: "get-a-quote" }))).toMatchObject({ status: 400, code: "ALREADY_EXISTS" });
-    expect(await failure(createWidget(service, { agents: [crypto.randomUUID()] }))).toMatchObject({ status: 400, code: "INVALID_AGENT_ID" });
+    expect(await failure(createWidget(service, { public_alias: "get-a-quote" }))).toMatchObject({
+      status: 400,
+      code: "ALREADY_EXISTS",
+    });
+    expect(await failure(createWidget(service, { agents: [crypto.randomUUID()] }))).toMatchObject({
+      status: 400,
+      code: "INVALID_AGENT_ID",
+    });
     const renewal = (await listWidgets(service)).value.widgets.find((w) => w.public_alias === "renewal-review");
-    expect(await failure(updateWidget(service, renewal?.widget_id ?? "", { public_alias: "get-a-quote" }))).toMatchObject({ status: 400, code: "ALREADY_EXISTS" });
-    for (const body of [{ brand_color_hex: "#fff" }, { public_alias: "a b" }, { on_success_redirect_url: "javascript:alert(1)" }, { unknown_field: 1 }]) {
-      expect(await raw("POST", "/widgets", body), JSON.stringify(body)).toMatchObject({ status: 400, body: { error: "INVALID_INPUT" } });
+    expect(
+      await failure(updateWidget(service, renewal?.widget_id ?? "", { public_alias: "get-a-quote" })),
+    ).toMatchObject({ status: 400, code: "ALREADY_EXISTS" });
+    for (const body of [
+      { brand_color_hex: "#fff" },
+      { public_alias: "a b" },
+      { on_success_redirect_url: "javascript:alert(1)" },
+      { unknown_field: 1 },
+    ]) {
+      expect(await raw("POST", "/widgets", body), JSON.stringify(body)).toMatchObject({
+        status: 400,
+        body: { error: "INVALID_INPUT" },
+      });
     }
     for (let i = 0; i < 7; i++) await createWidget(service, { public_alias: `extra-${i}` });
     const limited = await failure(createWidget(service, { public_alias: "one-too-many" }));

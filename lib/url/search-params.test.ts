@@ -13,6 +13,9 @@ describe("reading the URL's search parameters", () => {
 
   it("parses each field alone: missing and blank are left out, bad ones are named", () => {
     const fields = { page: z.coerce.number().int().min(1), sort: z.enum(["name", "created"]), q: z.string() };
-    expect(parseSearchFields(fields, searchParamsOf("http://localhost/?page=2&page=9&sort=size&q=%20"))).toEqual({ values: { page: 2 }, ignored: ["sort"] });
+    expect(parseSearchFields(fields, searchParamsOf("http://localhost/?page=2&page=9&sort=size&q=%20"))).toEqual({
+      values: { page: 2 },
+      ignored: ["sort"],
+    });
   });
 });

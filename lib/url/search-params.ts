@@ -5,7 +5,10 @@ import type { z } from "zod";
 // shared or hand-edited link never breaks the page.
 
 export type SearchParams = Record<string, string | string[] | undefined>;
-export type ParsedFields<F extends Record<string, z.ZodType>> = { values: { [K in keyof F]?: z.output<F[K]> }; ignored: string[] };
+export type ParsedFields<F extends Record<string, z.ZodType>> = {
+  values: { [K in keyof F]?: z.output<F[K]> };
+  ignored: string[];
+};
 
 /** A repeated parameter counts by its first value, here and in parseSearchFields. */
 export function firstParam(params: SearchParams, key: string): string | undefined {
@@ -24,7 +27,10 @@ export function searchParamsOf(url: string | URL): SearchParams {
 }
 
 /** Pages and route handlers read their query through this, each field with its own schema. */
-export function parseSearchFields<F extends Record<string, z.ZodType>>(fields: F, params: SearchParams): ParsedFields<F> {
+export function parseSearchFields<F extends Record<string, z.ZodType>>(
+  fields: F,
+  params: SearchParams,
+): ParsedFields<F> {
   const values: Record<string, unknown> = {};
   const ignored: string[] = [];
   for (const [key, schema] of Object.entries(fields)) {

@@ -30,6 +30,14 @@ export async function listActiveDemoUsers(db: Db): Promise<string[]> {
   const rows = await db
     .select({ email: users.email })
     .from(users)
-    .where(and(inArray(sql`lower(${users.email})`, DEMO_USERS.map((u) => u.email)), eq(users.isActive, true)));
+    .where(
+      and(
+        inArray(
+          sql`lower(${users.email})`,
+          DEMO_USERS.map((u) => u.email),
+        ),
+        eq(users.isActive, true),
+      ),
+    );
   return rows.map((row) => row.email);
 }

@@ -5,12 +5,26 @@ import { users, type Role } from "@/db/schema";
 
 // Every query names its columns: the password hash leaves the database only for a sign-in.
 
-export type UserCredentials = { id: string; email: string; name: string; role: Role; isActive: boolean; passwordHash: string };
+export type UserCredentials = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  isActive: boolean;
+  passwordHash: string;
+};
 
 /** The account an email names, with its password hash: for checking a sign-in, nothing else. */
 export async function findUserCredentialsByEmail(db: Db, email: string): Promise<UserCredentials | null> {
   const rows = await db
-    .select({ id: users.id, email: users.email, name: users.name, role: users.role, isActive: users.isActive, passwordHash: users.passwordHash })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      isActive: users.isActive,
+      passwordHash: users.passwordHash,
+    })
     .from(users)
     .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
     .limit(1);
@@ -30,13 +44,24 @@ export async function findActiveUserById(db: Db, id: string): Promise<ActiveUser
 
 /** Everyone a pull can be given to: active users, by name. */
 export async function listActiveUsers(db: Db): Promise<Array<{ id: string; name: string; role: string }>> {
-  return db.select({ id: users.id, name: users.name, role: users.role }).from(users).where(eq(users.isActive, true)).orderBy(users.name);
+  return db
+    .select({ id: users.id, name: users.name, role: users.role })
+    .from(users)
+    .where(eq(users.isActive, true))
+    .orderBy(users.name);
 }
 
 /** Every user, active first, for the admin's user page. */
 export async function listAllUsers(db: Db) {
   return db
-    .select({ id: users.id, email: users.email, name: users.name, role: users.role, isActive: users.isActive, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      isActive: users.isActive,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .orderBy(sql`${users.isActive} desc`, users.name);
 }

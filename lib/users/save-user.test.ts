@@ -18,15 +18,37 @@ afterAll(async () => {
 
 describe("saving a real user", () => {
   it("creates a user who can sign in, and resets role and password on a second save", async () => {
-    const first = await saveUser(database.db, { email: " Ana@Agency.com ", name: "Ana Ruiz", role: "AGENT", password: "first-password-123" });
+    const first = await saveUser(database.db, {
+      email: " Ana@Agency.com ",
+      name: "Ana Ruiz",
+      role: "AGENT",
+      password: "first-password-123",
+    });
     expect(first.created).toBe(true);
-    const signedIn = await authenticate(database.db, { email: "ana@agency.com", password: "first-password-123" }, { demoMode: false });
+    const signedIn = await authenticate(
+      database.db,
+      { email: "ana@agency.com", password: "first-password-123" },
+      { demoMode: false },
+    );
     expect(signedIn).toMatchObject({ email: "ana@agency.com", role: "AGENT" });
 
-    const second = await saveUser(database.db, { email: "ANA@agency.com", name: "Ana Ruiz", role: "MANAGER", password: "second-password-456" });
+    const second = await saveUser(database.db, {
+      email: "ANA@agency.com",
+      name: "Ana Ruiz",
+      role: "MANAGER",
+      password: "second-password-456",
+    });
     expect(second).toEqual({ id: first.id, created: false });
-    expect(await authenticate(database.db, { email: "ana@agency.com", password: "first-password-123" }, { demoMode: false })).toBeNull();
-    expect(await authenticate(database.db, { email: "ana@agency.com", password: "second-password-456" }, { demoMode: false })).toMatchObject({ role: "MANAGER" });
+    expect(
+      await authenticate(database.db, { email: "ana@agency.com", password: "first-password-123" }, { demoMode: false }),
+    ).toBeNull();
+    expect(
+      await authenticate(
+        database.db,
+        { email: "ana@agency.com", password: "second-password-456" },
+        { demoMode: false },
+      ),
+    ).toMatchObject({ role: "MANAGER" });
   });
 
   it("refuses a bad email, an unknown role, a short password and the demo password", async () => {
@@ -43,7 +65,9 @@ describe("saving a real user", () => {
     const exact = "p".repeat(72);
     await saveUser(database.db, { ...good, password: exact });
     expect(await authenticate(database.db, { email: good.email, password: exact }, { demoMode: false })).not.toBeNull();
-    expect(await authenticate(database.db, { email: good.email, password: `${"p".repeat(71)}q` }, { demoMode: false })).toBeNull();
+    expect(
+      await authenticate(database.db, { email: good.email, password: `${"p".repeat(71)}q` }, { demoMode: false }),
+    ).toBeNull();
     // 73 ASCII characters, or 40 two-byte ones (80 bytes in 40 characters), are refused with a clear reason.
     await expect(saveUser(database.db, { ...good, password: "p".repeat(73) })).rejects.toThrow(/at most 72 bytes/);
     await expect(saveUser(database.db, { ...good, password: "é".repeat(40) })).rejects.toThrow(/at most 72 bytes/);
@@ -52,7 +76,12 @@ describe("saving a real user", () => {
   it("refuses a too-long password when an admin creates a user or resets a password", async () => {
     const [admin] = await database.db.select().from(users).where(eq(users.email, "ana@agency.com"));
     const actor = { id: admin?.id ?? "", name: "Ana", role: "ADMIN" as const };
-    const created = await createUser(database.db, actor, { email: "cut@agency.com", name: "Cut", role: "AGENT", password: "x".repeat(100) });
+    const created = await createUser(database.db, actor, {
+      email: "cut@agency.com",
+      name: "Cut",
+      role: "AGENT",
+      password: "x".repeat(100),
+    });
     expect(created).toMatchObject({ ok: false, message: expect.stringMatching(/at most 72 bytes/) });
     const reset = await resetPassword(database.db, actor, { userId: admin?.id ?? "", password: "y".repeat(100) });
     expect(reset).toMatchObject({ ok: false, message: expect.stringMatching(/at most 72 bytes/) });

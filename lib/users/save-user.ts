@@ -26,17 +26,27 @@ export type NewUser = z.input<typeof newUserSchema>;
 export async function saveUser(db: Db, input: NewUser): Promise<{ id: string; created: boolean }> {
   const user = newUserSchema.parse(input);
   const passwordHash = await hashPassword(user.password);
-  const existing = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${user.email}`).limit(1);
+  const existing = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${user.email}`)
+    .limit(1);
   const found = existing[0];
   if (found) {
     await db.transaction(async (tx) => {
-      await tx.update(users).set({ name: user.name, role: user.role, passwordHash, isActive: true }).where(eq(users.id, found.id));
+      await tx
+        .update(users)
+        .set({ name: user.name, role: user.role, passwordHash, isActive: true })
+        .where(eq(users.id, found.id));
       // A new password ends every session signed in with the old one.
       await endUserSessions(tx, found.id, "PASSWORD_CHANGED");
     });
     return { id: found.id, created: false };
   }
-  const [row] = await db.insert(users).values({ email: user.email, name: user.name, role: user.role, passwordHash }).returning({ id: users.id });
+  const [row] = await db
+    .insert(users)
+    .values({ email: user.email, name: user.name, role: user.role, passwordHash })
+    .returning({ id: users.id });
   if (!row) throw new Error("The user was not saved.");
   return { id: row.id, created: true };
 }

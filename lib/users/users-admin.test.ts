@@ -25,32 +25,84 @@ afterAll(async () => {
 
 describe("user administration", () => {
   it("lets an admin create a user who can then sign in, and refuses a taken email", async () => {
-    const created = await createUser(database.db, staff.admin, { email: "New@Agency.test", name: "Nia New", role: "AGENT", password: "a-strong-password-1" });
+    const created = await createUser(database.db, staff.admin, {
+      email: "New@Agency.test",
+      name: "Nia New",
+      role: "AGENT",
+      password: "a-strong-password-1",
+    });
     expect(created.ok).toBe(true);
-    expect(await authenticate(database.db, { email: "new@agency.test", password: "a-strong-password-1" }, { demoMode: false })).toMatchObject({ role: "AGENT" });
-    expect(await createUser(database.db, staff.admin, { email: "new@agency.test", name: "Again", role: "AGENT", password: "a-strong-password-1" })).toMatchObject({ ok: false, field: "email" });
-    expect(await createUser(database.db, staff.admin, { email: "x@agency.test", name: "X", role: "AGENT", password: "short" })).toMatchObject({ ok: false, field: "password" });
+    expect(
+      await authenticate(
+        database.db,
+        { email: "new@agency.test", password: "a-strong-password-1" },
+        { demoMode: false },
+      ),
+    ).toMatchObject({ role: "AGENT" });
+    expect(
+      await createUser(database.db, staff.admin, {
+        email: "new@agency.test",
+        name: "Again",
+        role: "AGENT",
+        password: "a-strong-password-1",
+      }),
+    ).toMatchObject({ ok: false, field: "email" });
+    expect(
+      await createUser(database.db, staff.admin, {
+        email: "x@agency.test",
+        name: "X",
+        role: "AGENT",
+        password: "short",
+      }),
+    ).toMatchObject({ ok: false, field: "password" });
   });
 
   it("refuses every user change from managers and agents", async () => {
     for (const actor of [staff.manager, staff.agent]) {
-      expect(await createUser(database.db, actor, { email: "m@agency.test", name: "M", role: "ADMIN", password: "a-strong-password-1" })).toMatchObject({ ok: false, code: "FORBIDDEN" });
-      expect(await updateUser(database.db, actor, { userId: actor.id, role: "ADMIN" })).toMatchObject({ ok: false, code: "FORBIDDEN" });
-      expect(await resetPassword(database.db, actor, { userId: staff.admin.id, password: "a-strong-password-1" })).toMatchObject({ ok: false, code: "FORBIDDEN" });
-      expect(await deactivateUser(database.db, actor, { userId: staff.admin.id, handoverTo: null })).toMatchObject({ ok: false, code: "FORBIDDEN" });
+      expect(
+        await createUser(database.db, actor, {
+          email: "m@agency.test",
+          name: "M",
+          role: "ADMIN",
+          password: "a-strong-password-1",
+        }),
+      ).toMatchObject({ ok: false, code: "FORBIDDEN" });
+      expect(await updateUser(database.db, actor, { userId: actor.id, role: "ADMIN" })).toMatchObject({
+        ok: false,
+        code: "FORBIDDEN",
+      });
+      expect(
+        await resetPassword(database.db, actor, { userId: staff.admin.id, password: "a-strong-password-1" }),
+      ).toMatchObject({ ok: false, code: "FORBIDDEN" });
+      expect(await deactivateUser(database.db, actor, { userId: staff.admin.id, handoverTo: null })).toMatchObject({
+        ok: false,
+        code: "FORBIDDEN",
+      });
     }
     const [admin] = await database.db.select().from(users).where(eq(users.id, staff.admin.id));
     expect(admin).toMatchObject({ role: "ADMIN", isActive: true });
   });
 
   it("never demotes or deactivates the last admin", async () => {
-    expect(await updateUser(database.db, staff.admin, { userId: staff.admin.id, role: "AGENT" })).toMatchObject({ ok: false, field: "role" });
-    expect(await deactivateUser(database.db, staff.admin, { userId: staff.admin.id, handoverTo: null })).toMatchObject({ ok: false, code: "INVALID" });
-    expect(await updateUser(database.db, staff.admin, { userId: staff.manager.id, role: "ADMIN" })).toEqual({ ok: true });
-    expect(await updateUser(database.db, staff.admin, { userId: staff.admin.id, role: "MANAGER" })).toEqual({ ok: true });
+    expect(await updateUser(database.db, staff.admin, { userId: staff.admin.id, role: "AGENT" })).toMatchObject({
+      ok: false,
+      field: "role",
+    });
+    expect(await deactivateUser(database.db, staff.admin, { userId: staff.admin.id, handoverTo: null })).toMatchObject({
+      ok: false,
+      code: "INVALID",
+    });
+    expect(await updateUser(database.db, staff.admin, { userId: staff.manager.id, role: "ADMIN" })).toEqual({
+      ok: true,
+    });
+    expect(await updateUser(database.db, staff.admin, { userId: staff.admin.id, role: "MANAGER" })).toEqual({
+      ok: true,
+    });
     const promoted = { ...staff.manager, role: "ADMIN" as const }; // as the session would read it now
     expect(await updateUser(database.db, promoted, { userId: staff.admin.id, role: "ADMIN" })).toEqual({ ok: true });
-    expect(await updateUser(database.db, promoted, { userId: staff.manager.id, role: "MANAGER" })).toEqual({ ok: true });
+    expect(await updateUser(database.db, promoted, { userId: staff.manager.id, role: "MANAGER" })).toEqual({
+      ok: true,
+    });
   });
 
   it("hands a leaver's open pulls to someone else or the queue, keeps won ones, and locks them out", async () => {
@@ -61,11 +113,22 @@ describe("user administration", () => {
     await setPullStage(database.db, staff.admin, { pullId: won ?? "", stage: "WON", premium: "500" });
     await resetPassword(database.db, staff.admin, { userId: staff.agent.id, password: "agent-password-123" });
 
-    expect(await deactivateUser(database.db, staff.admin, { userId: staff.agent.id, handoverTo: staff.otherAgent.id })).toEqual({ ok: true, handedOver: 1 });
+    expect(
+      await deactivateUser(database.db, staff.admin, { userId: staff.agent.id, handoverTo: staff.otherAgent.id }),
+    ).toEqual({ ok: true, handedOver: 1 });
     const rows = await database.db.select({ pullId: pulls.pullId, assigneeId: pulls.assigneeId }).from(pulls);
     expect(rows.find((r) => r.pullId === open)?.assigneeId).toBe(staff.otherAgent.id);
     expect(rows.find((r) => r.pullId === won)?.assigneeId).toBe(staff.agent.id);
-    expect(await authenticate(database.db, { email: "agent@agency.test", password: "agent-password-123" }, { demoMode: false })).toBeNull();
-    expect(await deactivateUser(database.db, staff.admin, { userId: staff.agent.id, handoverTo: null })).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    expect(
+      await authenticate(
+        database.db,
+        { email: "agent@agency.test", password: "agent-password-123" },
+        { demoMode: false },
+      ),
+    ).toBeNull();
+    expect(await deactivateUser(database.db, staff.admin, { userId: staff.agent.id, handoverTo: null })).toMatchObject({
+      ok: false,
+      code: "NOT_FOUND",
+    });
   });
 });

@@ -24,18 +24,28 @@ function firstIssue(error: z.ZodError): CommandFailure {
 }
 
 async function activeAdminCount(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.role, "ADMIN"), eq(users.isActive, true)));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.role, "ADMIN"), eq(users.isActive, true)));
   return row?.n ?? 0;
 }
 
-export async function createUser(db: Db, actor: Actor, input: z.input<typeof newUserSchema> | Record<string, unknown>): Promise<CommandResult<{ id: string }>> {
+export async function createUser(
+  db: Db,
+  actor: Actor,
+  input: z.input<typeof newUserSchema> | Record<string, unknown>,
+): Promise<CommandResult<{ id: string }>> {
   if (!can(actor, "users:manage")) return forbidden("Only admins can create users.");
   const parsed = newUserSchema.safeParse(input);
   if (!parsed.success) return firstIssue(parsed.error);
   const { email, name, role, password } = parsed.data;
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`);
     if (existing) return invalid("Someone already uses that email address.", "email");
     const [created] = await tx.insert(users).values({ email, name, role, passwordHash }).returning({ id: users.id });
     if (!created) throw new Error("user not created");
@@ -50,7 +60,11 @@ const updateSchema = z.object({
   role: z.enum(ROLES, { message: `Role must be one of ${ROLES.join(", ")}.` }).optional(),
 });
 
-export async function updateUser(db: Db, actor: Actor, input: z.input<typeof updateSchema> | Record<string, unknown>): Promise<CommandResult> {
+export async function updateUser(
+  db: Db,
+  actor: Actor,
+  input: z.input<typeof updateSchema> | Record<string, unknown>,
+): Promise<CommandResult> {
   if (!can(actor, "users:manage")) return forbidden("Only admins can change users.");
   const parsed = updateSchema.safeParse(input);
   if (!parsed.success) return firstIssue(parsed.error);
@@ -58,28 +72,50 @@ export async function updateUser(db: Db, actor: Actor, input: z.input<typeof upd
   return db.transaction(async (tx) => {
     // Serialises admin changes, so two admins demoting each other cannot leave none.
     await tx.execute(sql`select pg_advisory_xact_lock(73482201)`);
-    const [user] = await tx.select({ name: users.name, role: users.role, isActive: users.isActive }).from(users).where(eq(users.id, userId));
+    const [user] = await tx
+      .select({ name: users.name, role: users.role, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!user) return notFound("That user");
     if (user.role === "ADMIN" && role && role !== "ADMIN" && user.isActive && (await activeAdminCount(tx)) <= 1) {
       return invalid("This is the last admin: make someone else an admin first.", "role");
     }
-    await tx.update(users).set({ name: name ?? user.name, role: role ?? user.role, updatedAt: new Date() }).where(eq(users.id, userId));
-    await recordAudit(tx, actor, "USER_CHANGED", { subjectUserId: userId, details: { from: { name: user.name, role: user.role }, to: { name: name ?? user.name, role: role ?? user.role } } });
+    await tx
+      .update(users)
+      .set({ name: name ?? user.name, role: role ?? user.role, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await recordAudit(tx, actor, "USER_CHANGED", {
+      subjectUserId: userId,
+      details: { from: { name: user.name, role: user.role }, to: { name: name ?? user.name, role: role ?? user.role } },
+    });
     return { ok: true as const };
   });
 }
 
-export async function resetPassword(db: Db, actor: Actor, input: { userId: string; password: string }): Promise<CommandResult> {
+export async function resetPassword(
+  db: Db,
+  actor: Actor,
+  input: { userId: string; password: string },
+): Promise<CommandResult> {
   if (!can(actor, "users:manage")) return forbidden("Only admins can reset passwords.");
   const parsed = z.object({ userId: idSchema, password: passwordSchema }).safeParse(input);
   if (!parsed.success) return firstIssue(parsed.error);
   const passwordHash = await hashPassword(parsed.data.password);
   return db.transaction(async (tx) => {
-    const updated = await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, parsed.data.userId)).returning({ id: users.id });
+    const updated = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, parsed.data.userId))
+      .returning({ id: users.id });
     if (updated.length === 0) return notFound("That user");
     // Whoever knew the old password may be signed in with it: every session of the user ends,
     // but the one making the change when it is the user's own.
-    const endedSessions = await endUserSessions(tx, parsed.data.userId, "PASSWORD_CHANGED", actor.id === parsed.data.userId ? actor.sessionId : null);
+    const endedSessions = await endUserSessions(
+      tx,
+      parsed.data.userId,
+      "PASSWORD_CHANGED",
+      actor.id === parsed.data.userId ? actor.sessionId : null,
+    );
     await recordAudit(tx, actor, "PASSWORD_RESET", { subjectUserId: parsed.data.userId, details: { endedSessions } });
     return { ok: true as const };
   });
@@ -91,7 +127,11 @@ const deactivateSchema = z.object({
   handoverTo: z.uuid("Choose someone from the list.").nullable(),
 });
 
-export async function deactivateUser(db: Db, actor: Actor, input: z.input<typeof deactivateSchema>): Promise<CommandResult<{ handedOver: number }>> {
+export async function deactivateUser(
+  db: Db,
+  actor: Actor,
+  input: z.input<typeof deactivateSchema>,
+): Promise<CommandResult<{ handedOver: number }>> {
   if (!can(actor, "users:manage")) return forbidden("Only admins can deactivate users.");
   const parsed = deactivateSchema.safeParse(input);
   if (!parsed.success) return firstIssue(parsed.error);
@@ -99,12 +139,19 @@ export async function deactivateUser(db: Db, actor: Actor, input: z.input<typeof
   if (userId === handoverTo) return invalid("Hand the pulls to someone else.", "handoverTo");
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(73482201)`);
-    const [user] = await tx.select({ role: users.role, isActive: users.isActive }).from(users).where(eq(users.id, userId));
+    const [user] = await tx
+      .select({ role: users.role, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!user || !user.isActive) return notFound("That active user");
-    if (user.role === "ADMIN" && (await activeAdminCount(tx)) <= 1) return invalid("This is the last admin and cannot be deactivated.", "userId");
+    if (user.role === "ADMIN" && (await activeAdminCount(tx)) <= 1)
+      return invalid("This is the last admin and cannot be deactivated.", "userId");
     let handoverName: string | null = null;
     if (handoverTo) {
-      const [target] = await tx.select({ name: users.name }).from(users).where(and(eq(users.id, handoverTo), eq(users.isActive, true)));
+      const [target] = await tx
+        .select({ name: users.name })
+        .from(users)
+        .where(and(eq(users.id, handoverTo), eq(users.isActive, true)));
       if (!target) return invalid("That person does not exist or is no longer active.", "handoverTo");
       handoverName = target.name;
     }
@@ -116,10 +163,16 @@ export async function deactivateUser(db: Db, actor: Actor, input: z.input<typeof
       .where(and(eq(pulls.assigneeId, userId), eq(pulls.stage, "WORKING")))
       .returning({ pullId: pulls.pullId });
     for (const { pullId } of moved) {
-      await recordAudit(tx, actor, handoverTo ? "PULL_ASSIGNED" : "PULL_UNASSIGNED", { pullId, subjectUserId: handoverTo ?? userId, details: { from: userId, to: handoverTo, toName: handoverName, reason: "deactivation" } });
+      await recordAudit(tx, actor, handoverTo ? "PULL_ASSIGNED" : "PULL_UNASSIGNED", {
+        pullId,
+        subjectUserId: handoverTo ?? userId,
+        details: { from: userId, to: handoverTo, toName: handoverName, reason: "deactivation" },
+      });
     }
-    await recordAudit(tx, actor, "USER_DEACTIVATED", { subjectUserId: userId, details: { handoverTo, handedOver: moved.length } });
+    await recordAudit(tx, actor, "USER_DEACTIVATED", {
+      subjectUserId: userId,
+      details: { handoverTo, handedOver: moved.length },
+    });
     return { ok: true as const, handedOver: moved.length };
   });
 }
-

@@ -16,6 +16,9 @@ export type AppShell = {
 
 /** What the signed-in layout shows around every page. */
 export async function loadAppShell(db: Db, user: SessionUser): Promise<AppShell> {
-  const [newAssignments, failedSignIns] = await Promise.all([countNewAssignments(db, user.id), failedSignInsSincePreviousSignIn(db, user.id)]);
+  const [newAssignments, failedSignIns] = await Promise.all([
+    countNewAssignments(db, user.id),
+    failedSignInsSincePreviousSignIn(db, user.id),
+  ]);
   return { newAssignments, failedSignIns, serviceUnreachable: isServiceUnreachable() };
 }

@@ -6,7 +6,16 @@ import { getAssignmentSettings } from "./auto-assign";
 
 /** The automatic assignment page: the settings, who can be assigned, and every line of business known (in pulls or in a rule). */
 export async function loadAssignmentSettingsPage(db: Db) {
-  const [settings, people, options] = await Promise.all([getAssignmentSettings(db), listActiveUsers(db), listPullFilterOptions(db, { kind: "all" })]);
-  const linesOfBusiness = [...new Set([...options.policyTypes, ...settings.rules.map((r) => r.lineOfBusiness).filter((l): l is string => Boolean(l))])].sort();
+  const [settings, people, options] = await Promise.all([
+    getAssignmentSettings(db),
+    listActiveUsers(db),
+    listPullFilterOptions(db, { kind: "all" }),
+  ]);
+  const linesOfBusiness = [
+    ...new Set([
+      ...options.policyTypes,
+      ...settings.rules.map((r) => r.lineOfBusiness).filter((l): l is string => Boolean(l)),
+    ]),
+  ].sort();
   return { settings, people, linesOfBusiness };
 }

@@ -16,7 +16,10 @@ import { forbidden, invalid, notFound, stale, type CommandResult } from "./resul
 export const MAX_BULK = 500;
 
 export const assignInputSchema = z.object({
-  pullIds: z.array(z.uuid()).min(1, "Select at least one pull.").max(MAX_BULK, `Assign at most ${MAX_BULK} pulls at once.`),
+  pullIds: z
+    .array(z.uuid())
+    .min(1, "Select at least one pull.")
+    .max(MAX_BULK, `Assign at most ${MAX_BULK} pulls at once.`),
   /** Null unassigns: the pulls go back to the queue. */
   assigneeId: z.uuid("Choose someone from the list.").nullable(),
   /** For a single pull: whom the form showed as assignee, to catch a change made meanwhile. */
@@ -24,7 +27,11 @@ export const assignInputSchema = z.object({
 });
 export type AssignInput = z.input<typeof assignInputSchema>;
 
-export async function assignPulls(db: Db, actor: Actor, input: AssignInput): Promise<CommandResult<{ changed: number }>> {
+export async function assignPulls(
+  db: Db,
+  actor: Actor,
+  input: AssignInput,
+): Promise<CommandResult<{ changed: number }>> {
   const parsed = assignInputSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -36,7 +43,10 @@ export async function assignPulls(db: Db, actor: Actor, input: AssignInput): Pro
   return db.transaction(async (tx) => {
     let assigneeName: string | null = null;
     if (assigneeId) {
-      const [target] = await tx.select({ name: users.name }).from(users).where(and(eq(users.id, assigneeId), eq(users.isActive, true)));
+      const [target] = await tx
+        .select({ name: users.name })
+        .from(users)
+        .where(and(eq(users.id, assigneeId), eq(users.isActive, true)));
       if (!target) return invalid("That person does not exist or is no longer active.", "assigneeId");
       assigneeName = target.name;
     }
@@ -45,10 +55,15 @@ export async function assignPulls(db: Db, actor: Actor, input: AssignInput): Pro
     const locked = [];
     for (const pullId of unique.sort()) {
       const pull = await lockPull(tx, pullId);
-      if (!pull || !canOnPull(actor, "pulls:view", pull)) return notFound(unique.length > 1 ? "One of the selected pulls" : undefined);
+      if (!pull || !canOnPull(actor, "pulls:view", pull))
+        return notFound(unique.length > 1 ? "One of the selected pulls" : undefined);
       const claimingForSelf = assigneeId === actor.id && canOnPull(actor, "pulls:claim", pull);
       if (!can(actor, "pulls:assign") && !claimingForSelf) {
-        return forbidden(pull.assigneeId ? "This pull is assigned to someone else; ask a manager to reassign it." : "Only managers and admins can assign pulls to others.");
+        return forbidden(
+          pull.assigneeId
+            ? "This pull is assigned to someone else; ask a manager to reassign it."
+            : "Only managers and admins can assign pulls to others.",
+        );
       }
       if (expectedAssigneeId !== undefined && unique.length === 1 && pull.assigneeId !== expectedAssigneeId) {
         return stale("This pull was reassigned while you had it open. Reload to see who has it now.");
@@ -60,7 +75,11 @@ export async function assignPulls(db: Db, actor: Actor, input: AssignInput): Pro
       if (pull.assigneeId === assigneeId) continue;
       await tx
         .update(pulls)
-        .set({ assigneeId, assignedAt: assigneeId ? new Date() : null, assigneeSeenAt: assigneeId === actor.id ? new Date() : null })
+        .set({
+          assigneeId,
+          assignedAt: assigneeId ? new Date() : null,
+          assigneeSeenAt: assigneeId === actor.id ? new Date() : null,
+        })
         .where(eq(pulls.pullId, pull.pullId));
       await recordAudit(tx, actor, assigneeId ? "PULL_ASSIGNED" : "PULL_UNASSIGNED", {
         pullId: pull.pullId,

@@ -42,6 +42,10 @@ export async function loadAuditPage(db: Db, params: SearchParams) {
 
 /** The address of another page of the trail, with the same filters. */
 export function auditPageHref(filter: AuditPageFilter, page: number): string {
-  const params = new URLSearchParams(Object.entries({ ...filter, page: String(page) }).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
+  const params = new URLSearchParams(
+    Object.entries({ ...filter, page: String(page) }).filter(
+      (e): e is [string, string] => typeof e[1] === "string" && e[1] !== "",
+    ),
+  );
   return `/admin/audit?${params.toString()}`;
 }

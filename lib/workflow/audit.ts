@@ -27,10 +27,20 @@ export async function recordAudit(
   });
 }
 
-export type AuditFilter = { pullId?: string; actorId?: string; action?: AuditAction; from?: Date; to?: Date; page?: number };
+export type AuditFilter = {
+  pullId?: string;
+  actorId?: string;
+  action?: AuditAction;
+  from?: Date;
+  to?: Date;
+  page?: number;
+};
 export const AUDIT_PAGE_SIZE = 100;
 
-export async function listAuditEvents(db: Db, filter: AuditFilter): Promise<{ rows: AuditEventRow[]; hasMore: boolean }> {
+export async function listAuditEvents(
+  db: Db,
+  filter: AuditFilter,
+): Promise<{ rows: AuditEventRow[]; hasMore: boolean }> {
   const parts: SQL[] = [];
   if (filter.pullId) parts.push(eq(auditEvents.pullId, filter.pullId));
   if (filter.actorId) parts.push(eq(auditEvents.actorId, filter.actorId));
@@ -61,15 +71,28 @@ const signInFailed: AuditAction = "SIGN_IN_FAILED";
 
 export type FailedSignIn = { at: Date; address: string | null; email: string | null };
 
-const failedSignInOf = (row: { at: Date | string; address: string | null; email: string | null }): FailedSignIn => ({ at: new Date(row.at), address: row.address, email: row.email });
+const failedSignInOf = (row: { at: Date | string; address: string | null; email: string | null }): FailedSignIn => ({
+  at: new Date(row.at),
+  address: row.address,
+  email: row.email,
+});
 
 /**
  * The failed sign-ins on one user's account since their sign-in before this one (at most the
  * last 30 days): what they are told after signing in. `total` counts them all; `recent` lists
  * the latest few.
  */
-export async function failedSignInsSincePreviousSignIn(db: Db, userId: string, limit = 5): Promise<{ total: number; recent: FailedSignIn[] }> {
-  const rows = await queryRows<{ at: Date | string; address: string | null; email: string | null; total: number | string }>(
+export async function failedSignInsSincePreviousSignIn(
+  db: Db,
+  userId: string,
+  limit = 5,
+): Promise<{ total: number; recent: FailedSignIn[] }> {
+  const rows = await queryRows<{
+    at: Date | string;
+    address: string | null;
+    email: string | null;
+    total: number | string;
+  }>(
     db,
     sql`with since as (
           select greatest(

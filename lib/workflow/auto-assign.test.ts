@@ -11,8 +11,12 @@ import { saveAssignmentSettings } from "./auto-assign";
 
 let database: TestDatabase | undefined;
 let staff: Awaited<ReturnType<typeof createStaff>>;
-const successful = (seed: number, count: number) => generatePulls(seed, count + 5, new Date()).filter((p) => p.status === "SUCCESS" && !p.parent_pull_id).slice(0, count);
-const assigneeOf = async (db: TestDatabase, pullId: string) => (await db.db.select({ a: pulls.assigneeId }).from(pulls).where(eq(pulls.pullId, pullId)))[0]?.a ?? null;
+const successful = (seed: number, count: number) =>
+  generatePulls(seed, count + 5, new Date())
+    .filter((p) => p.status === "SUCCESS" && !p.parent_pull_id)
+    .slice(0, count);
+const assigneeOf = async (db: TestDatabase, pullId: string) =>
+  (await db.db.select({ a: pulls.assigneeId }).from(pulls).where(eq(pulls.pullId, pullId)))[0]?.a ?? null;
 
 beforeEach(async () => {
   await database?.close();
@@ -50,11 +54,19 @@ describe("automatic assignment", () => {
 
   it("follows the first matching rule by line of business, then the fallback", async () => {
     const db = database as TestDatabase;
-    const result = await saveAssignmentSettings(db.db, staff.admin, { mode: "RULES", rules: [{ lineOfBusiness: "flood", assigneeId: staff.otherAgent.id }], fallbackAssigneeId: staff.agent.id });
+    const result = await saveAssignmentSettings(db.db, staff.admin, {
+      mode: "RULES",
+      rules: [{ lineOfBusiness: "flood", assigneeId: staff.otherAgent.id }],
+      fallbackAssigneeId: staff.agent.id,
+    });
     expect(result).toEqual({ ok: true });
     const pool = generatePulls(3, 40, new Date()).filter((p) => p.status === "SUCCESS" && !p.parent_pull_id);
-    const flood = pool.find((p) => (p.policies as Array<{ policy_type: string }>).some((pol) => pol.policy_type === "FLOOD"));
-    const other = pool.find((p) => !(p.policies as Array<{ policy_type: string }>).some((pol) => pol.policy_type === "FLOOD"));
+    const flood = pool.find((p) =>
+      (p.policies as Array<{ policy_type: string }>).some((pol) => pol.policy_type === "FLOOD"),
+    );
+    const other = pool.find(
+      (p) => !(p.policies as Array<{ policy_type: string }>).some((pol) => pol.policy_type === "FLOOD"),
+    );
     await storePull(db.db, flood);
     await storePull(db.db, other);
     expect(await assigneeOf(db, flood?.pull_id ?? "")).toBe(staff.otherAgent.id);
@@ -73,10 +85,26 @@ describe("automatic assignment", () => {
 
   it("is configured by admins only, with rules naming active people", async () => {
     const db = database as TestDatabase;
-    expect(await saveAssignmentSettings(db.db, staff.manager, { mode: "ROUND_ROBIN" })).toMatchObject({ ok: false, code: "FORBIDDEN" });
-    expect(await saveAssignmentSettings(db.db, staff.admin, { mode: "RULES", rules: [] })).toMatchObject({ ok: false, field: "rules" });
-    expect(await saveAssignmentSettings(db.db, staff.admin, { mode: "RULES", rules: [{ state: "Texas", assigneeId: staff.agent.id }] })).toMatchObject({ ok: false, code: "INVALID" });
+    expect(await saveAssignmentSettings(db.db, staff.manager, { mode: "ROUND_ROBIN" })).toMatchObject({
+      ok: false,
+      code: "FORBIDDEN",
+    });
+    expect(await saveAssignmentSettings(db.db, staff.admin, { mode: "RULES", rules: [] })).toMatchObject({
+      ok: false,
+      field: "rules",
+    });
+    expect(
+      await saveAssignmentSettings(db.db, staff.admin, {
+        mode: "RULES",
+        rules: [{ state: "Texas", assigneeId: staff.agent.id }],
+      }),
+    ).toMatchObject({ ok: false, code: "INVALID" });
     await db.db.update(users).set({ isActive: false }).where(eq(users.id, staff.otherAgent.id));
-    expect(await saveAssignmentSettings(db.db, staff.admin, { mode: "RULES", rules: [{ state: "TX", assigneeId: staff.otherAgent.id }] })).toMatchObject({ ok: false, field: "rules" });
+    expect(
+      await saveAssignmentSettings(db.db, staff.admin, {
+        mode: "RULES",
+        rules: [{ state: "TX", assigneeId: staff.otherAgent.id }],
+      }),
+    ).toMatchObject({ ok: false, field: "rules" });
   });
 });

@@ -13,8 +13,18 @@ import { forbidden, invalid, type CommandResult } from "./result";
 // is assigned once, when it first becomes SUCCESS unassigned; people can change it after.
 
 const ruleSchema = z.object({
-  state: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "A state is two letters, such as TX.").optional(),
-  lineOfBusiness: z.string().trim().toUpperCase().regex(/^[A-Z0-9_]{2,40}$/, "Choose a line of business.").optional(),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "A state is two letters, such as TX.")
+    .optional(),
+  lineOfBusiness: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9_]{2,40}$/, "Choose a line of business.")
+    .optional(),
   assigneeId: z.uuid("Choose who gets these pulls."),
 });
 export type AssignmentRule = z.output<typeof ruleSchema>;
@@ -34,14 +44,30 @@ const settingsColumns = {
 };
 type AssignmentSettings = Pick<AssignmentSettingsRow, keyof typeof settingsColumns>;
 
-const DEFAULTS = { mode: "OFF", rules: [] as AssignmentRule[], fallbackAssigneeId: null as string | null, lastAssigneeId: null as string | null };
+const DEFAULTS = {
+  mode: "OFF",
+  rules: [] as AssignmentRule[],
+  fallbackAssigneeId: null as string | null,
+  lastAssigneeId: null as string | null,
+};
 
 export async function getAssignmentSettings(db: Db): Promise<typeof DEFAULTS> {
   const [row] = await db.select(settingsColumns).from(assignmentSettings).where(eq(assignmentSettings.id, 1));
-  return row ? { mode: row.mode, rules: row.rules as AssignmentRule[], fallbackAssigneeId: row.fallbackAssigneeId, lastAssigneeId: row.lastAssigneeId } : DEFAULTS;
+  return row
+    ? {
+        mode: row.mode,
+        rules: row.rules as AssignmentRule[],
+        fallbackAssigneeId: row.fallbackAssigneeId,
+        lastAssigneeId: row.lastAssigneeId,
+      }
+    : DEFAULTS;
 }
 
-export async function saveAssignmentSettings(db: Db, actor: Actor, input: z.input<typeof settingsInputSchema> | Record<string, unknown>): Promise<CommandResult> {
+export async function saveAssignmentSettings(
+  db: Db,
+  actor: Actor,
+  input: z.input<typeof settingsInputSchema> | Record<string, unknown>,
+): Promise<CommandResult> {
   if (!can(actor, "settings:manage")) return forbidden("Only admins can change automatic assignment.");
   const parsed = settingsInputSchema.safeParse(input);
   if (!parsed.success) {
@@ -49,16 +75,37 @@ export async function saveAssignmentSettings(db: Db, actor: Actor, input: z.inpu
     return invalid(issue?.message ?? "Check the form.", issue?.path.join("."));
   }
   const settings = parsed.data;
-  if (settings.mode === "RULES" && settings.rules.length === 0) return invalid("Add at least one rule, or choose another mode.", "rules");
-  const referenced = [...new Set([...settings.rules.map((r) => r.assigneeId), ...(settings.fallbackAssigneeId ? [settings.fallbackAssigneeId] : [])])];
+  if (settings.mode === "RULES" && settings.rules.length === 0)
+    return invalid("Add at least one rule, or choose another mode.", "rules");
+  const referenced = [
+    ...new Set([
+      ...settings.rules.map((r) => r.assigneeId),
+      ...(settings.fallbackAssigneeId ? [settings.fallbackAssigneeId] : []),
+    ]),
+  ];
   if (referenced.length > 0) {
-    const active = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, referenced), eq(users.isActive, true)));
-    if (active.length !== referenced.length) return invalid("A rule names someone who does not exist or is no longer active.", "rules");
+    const active = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, referenced), eq(users.isActive, true)));
+    if (active.length !== referenced.length)
+      return invalid("A rule names someone who does not exist or is no longer active.", "rules");
   }
   return db.transaction(async (tx) => {
-    const values = { mode: settings.mode, rules: settings.rules, fallbackAssigneeId: settings.fallbackAssigneeId, updatedAt: new Date(), updatedBy: actor.id };
-    await tx.insert(assignmentSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: assignmentSettings.id, set: values });
-    await recordAudit(tx, actor, "ASSIGNMENT_SETTINGS_CHANGED", { details: { mode: settings.mode, rules: settings.rules.length, fallbackAssigneeId: settings.fallbackAssigneeId } });
+    const values = {
+      mode: settings.mode,
+      rules: settings.rules,
+      fallbackAssigneeId: settings.fallbackAssigneeId,
+      updatedAt: new Date(),
+      updatedBy: actor.id,
+    };
+    await tx
+      .insert(assignmentSettings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: assignmentSettings.id, set: values });
+    await recordAudit(tx, actor, "ASSIGNMENT_SETTINGS_CHANGED", {
+      details: { mode: settings.mode, rules: settings.rules.length, fallbackAssigneeId: settings.fallbackAssigneeId },
+    });
     return { ok: true as const };
   });
 }
@@ -67,31 +114,62 @@ export type PullFacts = { pullId: string; states: string[]; linesOfBusiness: str
 
 async function nextRoundRobinAgent(tx: Db, lastId: string | null): Promise<{ id: string; name: string } | null> {
   const active = and(eq(users.role, "AGENT"), eq(users.isActive, true));
-  const after = lastId ? await tx.select({ id: users.id, name: users.name }).from(users).where(and(active, gt(users.id, lastId))).orderBy(asc(users.id)).limit(1) : [];
+  const after = lastId
+    ? await tx
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(and(active, gt(users.id, lastId)))
+        .orderBy(asc(users.id))
+        .limit(1)
+    : [];
   if (after[0]) return after[0];
-  const [first] = await tx.select({ id: users.id, name: users.name }).from(users).where(active).orderBy(asc(users.id)).limit(1);
+  const [first] = await tx
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(active)
+    .orderBy(asc(users.id))
+    .limit(1);
   return first ?? null;
 }
 
 async function activeUser(tx: Db, id: string | null): Promise<{ id: string; name: string } | null> {
   if (!id) return null;
-  const [user] = await tx.select({ id: users.id, name: users.name }).from(users).where(and(eq(users.id, id), eq(users.isActive, true)));
+  const [user] = await tx
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.isActive, true)));
   return user ?? null;
 }
 
 /** Picks and records an assignee for a pull that just became SUCCESS unassigned. In the caller's transaction. */
 export async function autoAssignPull(tx: Db, facts: PullFacts): Promise<string | null> {
-  const [settings] = await tx.select(settingsColumns).from(assignmentSettings).where(eq(assignmentSettings.id, 1)).for("update");
+  const [settings] = await tx
+    .select(settingsColumns)
+    .from(assignmentSettings)
+    .where(eq(assignmentSettings.id, 1))
+    .for("update");
   if (!settings || settings.mode === "OFF") return null;
   const choice = await choose(tx, settings, facts);
   if (!choice) return null;
-  await tx.update(pulls).set({ assigneeId: choice.user.id, assignedAt: new Date(), assigneeSeenAt: null }).where(eq(pulls.pullId, facts.pullId));
-  if (settings.mode === "ROUND_ROBIN") await tx.update(assignmentSettings).set({ lastAssigneeId: choice.user.id }).where(eq(assignmentSettings.id, 1));
-  await recordAudit(tx, null, "PULL_ASSIGNED", { pullId: facts.pullId, subjectUserId: choice.user.id, details: { from: null, to: choice.user.id, toName: choice.user.name, reason: choice.reason } });
+  await tx
+    .update(pulls)
+    .set({ assigneeId: choice.user.id, assignedAt: new Date(), assigneeSeenAt: null })
+    .where(eq(pulls.pullId, facts.pullId));
+  if (settings.mode === "ROUND_ROBIN")
+    await tx.update(assignmentSettings).set({ lastAssigneeId: choice.user.id }).where(eq(assignmentSettings.id, 1));
+  await recordAudit(tx, null, "PULL_ASSIGNED", {
+    pullId: facts.pullId,
+    subjectUserId: choice.user.id,
+    details: { from: null, to: choice.user.id, toName: choice.user.name, reason: choice.reason },
+  });
   return choice.user.id;
 }
 
-async function choose(tx: Db, settings: AssignmentSettings, facts: PullFacts): Promise<{ user: { id: string; name: string }; reason: string } | null> {
+async function choose(
+  tx: Db,
+  settings: AssignmentSettings,
+  facts: PullFacts,
+): Promise<{ user: { id: string; name: string }; reason: string } | null> {
   if (settings.mode === "ROUND_ROBIN") {
     const user = await nextRoundRobinAgent(tx, settings.lastAssigneeId);
     return user ? { user, reason: "round-robin" } : null;

@@ -26,29 +26,55 @@ let staff: Awaited<ReturnType<typeof createStaff>>;
 let base: SandboxPull;
 
 const row = async (pullId: string) => (await database.db.select().from(pulls).where(eq(pulls.pullId, pullId)))[0];
-const pullOf = (account: string | null, createdAt: string, extra: Record<string, unknown> = {}): SandboxPull => ({ ...base, pull_id: randomUUID(), account_identifier: account, created_at: createdAt, ...extra });
-const listedFor = async (userId: string) => (await listPulls(database.db, { kind: "own-or-unassigned", userId }, parsePullListQuery({ archived: "include" }).query, 1_000)).rows.map((r) => r.pullId);
-const asSession = (actor: { id: string; name: string; role: "AGENT" | "MANAGER" | "ADMIN" }) => ({ ...actor, email: `${actor.id}@agency.test`, sessionId: "test-session" });
+const pullOf = (account: string | null, createdAt: string, extra: Record<string, unknown> = {}): SandboxPull => ({
+  ...base,
+  pull_id: randomUUID(),
+  account_identifier: account,
+  created_at: createdAt,
+  ...extra,
+});
+const listedFor = async (userId: string) =>
+  (
+    await listPulls(
+      database.db,
+      { kind: "own-or-unassigned", userId },
+      parsePullListQuery({ archived: "include" }).query,
+      1_000,
+    )
+  ).rows.map((r) => r.pullId);
+const asSession = (actor: { id: string; name: string; role: "AGENT" | "MANAGER" | "ADMIN" }) => ({
+  ...actor,
+  email: `${actor.id}@agency.test`,
+  sessionId: "test-session",
+});
 
 /** An account linked by a consumer, assigned to `agent` and won by them. */
 async function wonAccount(account: string, agentId: string, premium = "1,250.00"): Promise<SandboxPull> {
   const initial = pullOf(account, "2026-03-01T10:00:00Z");
   await storePull(database.db, initial);
-  expect(await assignPulls(database.db, staff.manager, { pullIds: [initial.pull_id], assigneeId: agentId })).toMatchObject({ ok: true });
+  expect(
+    await assignPulls(database.db, staff.manager, { pullIds: [initial.pull_id], assigneeId: agentId }),
+  ).toMatchObject({ ok: true });
   const agent = agentId === staff.agent.id ? staff.agent : staff.otherAgent;
-  expect(await setPullStage(database.db, agent, { pullId: initial.pull_id, stage: "WON", premium })).toMatchObject({ ok: true });
+  expect(await setPullStage(database.db, agent, { pullId: initial.pull_id, stage: "WON", premium })).toMatchObject({
+    ok: true,
+  });
   return initial;
 }
 
 beforeAll(async () => {
   database = await createTestDatabase();
   staff = await createStaff(database.db);
-  const found = generatePulls(41, 20, new Date("2026-06-15T00:00:00Z")).find((p) => p.status === "SUCCESS" && !p.parent_pull_id && !p.is_archived);
+  const found = generatePulls(41, 20, new Date("2026-06-15T00:00:00Z")).find(
+    (p) => p.status === "SUCCESS" && !p.parent_pull_id && !p.is_archived,
+  );
   if (!found) throw new Error("no successful pull to build on");
   base = found;
   // Automatic assignment is on and would give every new lead to the other agent: a refresh
   // that fired it would change hands.
-  await database.db.insert(assignmentSettings).values({ id: 1, mode: "RULES", rules: [], fallbackAssigneeId: staff.otherAgent.id });
+  await database.db
+    .insert(assignmentSettings)
+    .values({ id: 1, mode: "RULES", rules: [], fallbackAssigneeId: staff.otherAgent.id });
 });
 afterAll(async () => {
   await database?.close();
@@ -61,12 +87,24 @@ describe("a refresh of an account keeps the account's owner", () => {
     await storePull(database.db, refresh);
 
     const stored = await row(refresh.pull_id);
-    expect(stored).toMatchObject({ assigneeId: staff.agent.id, stage: "WON", wonPremiumCents: 125_000, wonCreditedTo: staff.agent.id });
+    expect(stored).toMatchObject({
+      assigneeId: staff.agent.id,
+      stage: "WON",
+      wonPremiumCents: 125_000,
+      wonCreditedTo: staff.agent.id,
+    });
     const trail = await database.db.select().from(auditEvents).where(eq(auditEvents.pullId, refresh.pull_id));
     expect(trail.map((e) => e.action)).toEqual(["PULL_CARRIED_OVER"]);
-    expect(trail[0]).toMatchObject({ actorId: null, subjectUserId: staff.agent.id, details: { fromPullId: initial.pull_id, stage: "WON", wonPremiumCents: 125_000, to: staff.agent.id } });
+    expect(trail[0]).toMatchObject({
+      actorId: null,
+      subjectUserId: staff.agent.id,
+      details: { fromPullId: initial.pull_id, stage: "WON", wonPremiumCents: 125_000, to: staff.agent.id },
+    });
     // Automatic assignment did not fire for it (it would have picked the other agent).
-    const assigned = await database.db.select().from(auditEvents).where(and(eq(auditEvents.pullId, refresh.pull_id), eq(auditEvents.action, "PULL_ASSIGNED")));
+    const assigned = await database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.pullId, refresh.pull_id), eq(auditEvents.action, "PULL_ASSIGNED")));
     expect(assigned).toHaveLength(0);
     // The win is the account's, counted once in the reports.
     const report = await getReport(database.db, { agent: staff.agent.id });
@@ -77,20 +115,46 @@ describe("a refresh of an account keeps the account's owner", () => {
     await wonAccount("acct_carry_2", staff.agent.id);
     const second = pullOf("acct_carry_2", "2026-04-01T10:00:00Z");
     await storePull(database.db, second);
-    expect(await setPullStage(database.db, staff.manager, { pullId: second.pull_id, stage: "LOST", lostReason: "moved carriers" })).toMatchObject({ ok: true });
+    expect(
+      await setPullStage(database.db, staff.manager, {
+        pullId: second.pull_id,
+        stage: "LOST",
+        lostReason: "moved carriers",
+      }),
+    ).toMatchObject({ ok: true });
     const third = pullOf("acct_carry_2", "2026-05-01T10:00:00Z");
     await storePull(database.db, third);
-    expect(await row(third.pull_id)).toMatchObject({ assigneeId: staff.agent.id, stage: "LOST", lostReason: "moved carriers", wonPremiumCents: null });
+    expect(await row(third.pull_id)).toMatchObject({
+      assigneeId: staff.agent.id,
+      stage: "LOST",
+      lostReason: "moved carriers",
+      wonPremiumCents: null,
+    });
   });
 
   it("recognises a refresh by the monitoring's first pull when its payload carries no account identifier", async () => {
     const initial = await wonAccount("acct_carry_3", staff.agent.id);
     const refresh = pullOf(null, "2026-06-02T10:00:00Z");
-    const body = JSON.stringify({ event_type: "COMPLETE", pull_id: refresh.pull_id, status: "SUCCESS", data: {}, is_monitored: true, monitoring: { monitoring_id: "mon_carry_3", initial_pull_id: initial.pull_id } });
+    const body = JSON.stringify({
+      event_type: "COMPLETE",
+      pull_id: refresh.pull_id,
+      status: "SUCCESS",
+      data: {},
+      is_monitored: true,
+      monitoring: { monitoring_id: "mon_carry_3", initial_pull_id: initial.pull_id },
+    });
     expect((await receiveWebhook(database.db, body, { webhookSecret: null, signatureHeader: null })).status).toBe(202);
-    const summary = await processDueEvents(database.db, async (pullId) => (pullId === refresh.pull_id ? { success: true, pull: refresh } : null), { workerId: "carry-test" });
+    const summary = await processDueEvents(
+      database.db,
+      async (pullId) => (pullId === refresh.pull_id ? { success: true, pull: refresh } : null),
+      { workerId: "carry-test" },
+    );
     expect(summary.done).toBe(1);
-    expect(await row(refresh.pull_id)).toMatchObject({ assigneeId: staff.agent.id, stage: "WON", wonCreditedTo: staff.agent.id });
+    expect(await row(refresh.pull_id)).toMatchObject({
+      assigneeId: staff.agent.id,
+      stage: "WON",
+      wonCreditedTo: staff.agent.id,
+    });
   });
 
   it("is new business, and may be handed out, only when the account has no earlier pull", async () => {
@@ -111,7 +175,9 @@ describe("an agent sees a refresh only if it is theirs or truly unassigned", () 
     expect(theirs).not.toContain(refresh.pull_id);
     expect(theirs).not.toContain(initial.pull_id);
     expect(await findViewablePull(database.db, asSession(colleague), refresh.pull_id)).toBeNull();
-    expect(await assignPulls(database.db, colleague, { pullIds: [refresh.pull_id], assigneeId: colleague.id })).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    expect(
+      await assignPulls(database.db, colleague, { pullIds: [refresh.pull_id], assigneeId: colleague.id }),
+    ).toMatchObject({ ok: false, code: "NOT_FOUND" });
     expect(await row(refresh.pull_id)).toMatchObject({ assigneeId: staff.agent.id });
     // The account's agent sees both of its pulls.
     expect(await listedFor(staff.agent.id)).toEqual(expect.arrayContaining([initial.pull_id, refresh.pull_id]));
@@ -122,7 +188,9 @@ describe("an agent sees a refresh only if it is theirs or truly unassigned", () 
     const refresh = pullOf("acct_held", "2026-06-05T10:00:00Z");
     await storePull(database.db, refresh);
     // A manager returns the refresh to the queue: the account is still the agent's.
-    expect(await assignPulls(database.db, staff.manager, { pullIds: [refresh.pull_id], assigneeId: null })).toMatchObject({ ok: true, changed: 1 });
+    expect(
+      await assignPulls(database.db, staff.manager, { pullIds: [refresh.pull_id], assigneeId: null }),
+    ).toMatchObject({ ok: true, changed: 1 });
 
     const colleague = staff.otherAgent;
     expect(await listedFor(colleague.id)).not.toContain(refresh.pull_id);
@@ -132,7 +200,9 @@ describe("an agent sees a refresh only if it is theirs or truly unassigned", () 
     expect(canOnPull(colleague, "pulls:view", access)).toBe(false);
     expect(canOnPull(colleague, "pulls:claim", access)).toBe(false);
     expect(canOnPull(staff.manager, "pulls:view", access)).toBe(true);
-    expect(await assignPulls(database.db, colleague, { pullIds: [refresh.pull_id], assigneeId: colleague.id })).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    expect(
+      await assignPulls(database.db, colleague, { pullIds: [refresh.pull_id], assigneeId: colleague.id }),
+    ).toMatchObject({ ok: false, code: "NOT_FOUND" });
     // The queue count on an agent's home agrees with the list.
     const queueBefore = (await getAgentHome(database.db, colleague.id)).queue;
     await assignPulls(database.db, staff.manager, { pullIds: [initial.pull_id], assigneeId: null });

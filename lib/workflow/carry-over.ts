@@ -36,7 +36,9 @@ export async function findEarlierAccountPull(tx: Db, of: AccountOf): Promise<Ear
   if (of.accountIdentifier) sameAccount.push(eq(pulls.accountIdentifier, of.accountIdentifier));
   if (of.initialPullId && of.initialPullId !== of.pullId) sameAccount.push(eq(pulls.pullId, of.initialPullId));
   if (sameAccount.length === 0) return null;
-  const createdBefore = of.serviceCreatedAt ? sql`coalesce(${pulls.serviceCreatedAt}, '-infinity'::timestamptz) <= ${of.serviceCreatedAt.toISOString()}::timestamptz` : undefined;
+  const createdBefore = of.serviceCreatedAt
+    ? sql`coalesce(${pulls.serviceCreatedAt}, '-infinity'::timestamptz) <= ${of.serviceCreatedAt.toISOString()}::timestamptz`
+    : undefined;
   const [row] = await tx
     .select({
       pullId: pulls.pullId,
@@ -81,7 +83,14 @@ export async function carryOverAccount(tx: Db, pullId: string, from: EarlierAcco
   await recordAudit(tx, null, "PULL_CARRIED_OVER", {
     pullId,
     subjectUserId: from.assigneeId,
-    details: { fromPullId: from.pullId, to: from.assigneeId, toName: from.assigneeName, stage: from.stage, wonPremiumCents: from.wonPremiumCents, wonCreditedTo: from.wonCreditedTo },
+    details: {
+      fromPullId: from.pullId,
+      to: from.assigneeId,
+      toName: from.assigneeName,
+      stage: from.stage,
+      wonPremiumCents: from.wonPremiumCents,
+      wonCreditedTo: from.wonCreditedTo,
+    },
   });
   return true;
 }

@@ -2,12 +2,17 @@ import type { CommandResult } from "./result";
 
 // What a workflow form shows after a submit: a confirmation, or the refusal with the field it
 // concerns. Plain data, so server actions can hand it to client forms (useActionState).
-export type FormState = { status: "idle" } | { status: "done"; message: string } | { status: "error"; message: string; field?: string; code?: string };
+export type FormState =
+  | { status: "idle" }
+  | { status: "done"; message: string }
+  | { status: "error"; message: string; field?: string; code?: string };
 
 export const IDLE: FormState = { status: "idle" };
 
 export function toFormState(result: CommandResult, success: string): FormState {
-  return result.ok ? { status: "done", message: success } : { status: "error", message: result.message, field: result.field, code: result.code };
+  return result.ok
+    ? { status: "done", message: success }
+    : { status: "error", message: result.message, field: result.field, code: result.code };
 }
 
 /**

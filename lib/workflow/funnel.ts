@@ -25,7 +25,11 @@ export const setStageInputSchema = z.object({
 });
 export type SetStageInput = z.input<typeof setStageInputSchema>;
 
-export async function setPullStage(db: Db, actor: Actor, input: SetStageInput | Record<string, unknown>): Promise<CommandResult<{ stage: PullStage; wonPremiumCents: number | null }>> {
+export async function setPullStage(
+  db: Db,
+  actor: Actor,
+  input: SetStageInput | Record<string, unknown>,
+): Promise<CommandResult<{ stage: PullStage; wonPremiumCents: number | null }>> {
   const parsed = setStageInputSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -42,15 +46,31 @@ export async function setPullStage(db: Db, actor: Actor, input: SetStageInput | 
   return db.transaction(async (tx) => {
     const pull = await lockPull(tx, pullId);
     if (!pull || !canOnPull(actor, "pulls:view", pull)) return notFound();
-    if (!canOnPull(actor, "pulls:set-stage", pull)) return { ok: false as const, code: "FORBIDDEN" as const, message: "Only the assigned agent, a manager or an admin can change this pull's stage." };
-    if (expectedStage && expectedStage !== pull.stage) return stale(`Someone moved this pull to ${pull.stage.toLowerCase()} meanwhile. Reload to see the change.`);
+    if (!canOnPull(actor, "pulls:set-stage", pull))
+      return {
+        ok: false as const,
+        code: "FORBIDDEN" as const,
+        message: "Only the assigned agent, a manager or an admin can change this pull's stage.",
+      };
+    if (expectedStage && expectedStage !== pull.stage)
+      return stale(`Someone moved this pull to ${pull.stage.toLowerCase()} meanwhile. Reload to see the change.`);
     const reason = stage === "LOST" ? lostReason || null : null;
     // The reports credit a win to the pull's assignee at this moment (see wonCreditedTo).
     const wonCreditedTo = stage === "WON" ? (pull.assigneeId ?? actor.id) : null;
-    await tx.update(pulls).set({ stage, wonPremiumCents, wonCreditedTo, lostReason: reason, stageChangedAt: new Date() }).where(eq(pulls.pullId, pullId));
+    await tx
+      .update(pulls)
+      .set({ stage, wonPremiumCents, wonCreditedTo, lostReason: reason, stageChangedAt: new Date() })
+      .where(eq(pulls.pullId, pullId));
     await recordAudit(tx, actor, "STAGE_CHANGED", {
       pullId,
-      details: { from: pull.stage, to: stage, wonPremiumCents, previousWonPremiumCents: pull.wonPremiumCents, lostReason: reason, creditedTo: wonCreditedTo },
+      details: {
+        from: pull.stage,
+        to: stage,
+        wonPremiumCents,
+        previousWonPremiumCents: pull.wonPremiumCents,
+        lostReason: reason,
+        creditedTo: wonCreditedTo,
+      },
     });
     return { ok: true as const, stage, wonPremiumCents };
   });

@@ -7,7 +7,14 @@ import { accountHeld } from "@/lib/pulls/visibility";
 /** A top-level pull's workflow fields, locked for the rest of the transaction. */
 export async function lockPull(tx: Db, pullId: string) {
   const rows = await tx
-    .select({ pullId: pulls.pullId, assigneeId: pulls.assigneeId, stage: pulls.stage, wonPremiumCents: pulls.wonPremiumCents, parentPullId: pulls.parentPullId, accountHeld })
+    .select({
+      pullId: pulls.pullId,
+      assigneeId: pulls.assigneeId,
+      stage: pulls.stage,
+      wonPremiumCents: pulls.wonPremiumCents,
+      parentPullId: pulls.parentPullId,
+      accountHeld,
+    })
     .from(pulls)
     .where(eq(pulls.pullId, pullId))
     .for("update");

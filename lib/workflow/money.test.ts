@@ -10,7 +10,8 @@ describe("premium input", () => {
   });
 
   it("refuses zero, negatives, words, three decimals and absurd amounts", () => {
-    for (const bad of ["0", "0.00", "-12", "twelve", "12.345", "", "1e5", "12..3"]) expect(parseDollarsToCents(bad).ok, bad).toBe(false);
+    for (const bad of ["0", "0.00", "-12", "twelve", "12.345", "", "1e5", "12..3"])
+      expect(parseDollarsToCents(bad).ok, bad).toBe(false);
     expect(parseDollarsToCents("0")).toMatchObject({ message: "A won premium must be more than $0." });
     expect(parseDollarsToCents("999999999999")).toMatchObject({ message: "That premium is too large." });
   });

@@ -8,7 +8,11 @@ import { getAgentHome } from "./my-pulls";
 export async function loadMyPage(db: Db, user: SessionUser) {
   const monthStart = new Date().toISOString().slice(0, 8) + "01";
   // The report is always narrowed to the user here.
-  const [home, month, allTime] = await Promise.all([getAgentHome(db, user.id), getReport(db, { agent: user.id, from: monthStart }), getReport(db, { agent: user.id })]);
+  const [home, month, allTime] = await Promise.all([
+    getAgentHome(db, user.id),
+    getReport(db, { agent: user.id, from: monthStart }),
+    getReport(db, { agent: user.id }),
+  ]);
   const total = Object.values(home.stages).reduce((a, b) => a + b, 0);
   return { home, month, allTime, total };
 }

@@ -10,11 +10,23 @@ import { inQueue } from "@/lib/pulls/visibility";
 const mine = (userId: string) => and(eq(pulls.assigneeId, userId), isNull(pulls.parentPullId));
 
 export async function countNewAssignments(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(pulls).where(and(mine(userId), isNull(pulls.assigneeSeenAt)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(pulls)
+    .where(and(mine(userId), isNull(pulls.assigneeSeenAt)));
   return row?.n ?? 0;
 }
 
-export type AttentionRow = { pullId: string; firstName: string | null; lastName: string | null; email: string | null; providerFriendlyName: string | null; nextExpiryDate: string | null; stage: PullStage; assignedAt: Date | null };
+export type AttentionRow = {
+  pullId: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  providerFriendlyName: string | null;
+  nextExpiryDate: string | null;
+  stage: PullStage;
+  assignedAt: Date | null;
+};
 
 const attentionColumns = {
   pullId: pulls.pullId,
@@ -36,15 +48,33 @@ const needsReconnect = sql`exists (
 export async function getAgentHome(db: Db, userId: string, expiringWithinDays = 30) {
   const [byStage, fresh, expiring, reconnect, queue] = await Promise.all([
     db.select({ stage: pulls.stage, n: count() }).from(pulls).where(mine(userId)).groupBy(pulls.stage),
-    db.select(attentionColumns).from(pulls).where(and(mine(userId), isNull(pulls.assigneeSeenAt))).orderBy(asc(pulls.assignedAt)).limit(20),
     db
       .select(attentionColumns)
       .from(pulls)
-      .where(and(mine(userId), ne(pulls.stage, "LOST"), sql`${pulls.nextExpiryDate} between current_date and current_date + ${expiringWithinDays}::int`))
+      .where(and(mine(userId), isNull(pulls.assigneeSeenAt)))
+      .orderBy(asc(pulls.assignedAt))
+      .limit(20),
+    db
+      .select(attentionColumns)
+      .from(pulls)
+      .where(
+        and(
+          mine(userId),
+          ne(pulls.stage, "LOST"),
+          sql`${pulls.nextExpiryDate} between current_date and current_date + ${expiringWithinDays}::int`,
+        ),
+      )
       .orderBy(asc(pulls.nextExpiryDate))
       .limit(20),
-    db.select(attentionColumns).from(pulls).where(and(mine(userId), needsReconnect)).limit(20),
-    db.select({ n: count() }).from(pulls).where(and(inQueue, isNull(pulls.parentPullId), eq(pulls.isArchived, false))),
+    db
+      .select(attentionColumns)
+      .from(pulls)
+      .where(and(mine(userId), needsReconnect))
+      .limit(20),
+    db
+      .select({ n: count() })
+      .from(pulls)
+      .where(and(inQueue, isNull(pulls.parentPullId), eq(pulls.isArchived, false))),
   ]);
   const stages = Object.fromEntries(PULL_STAGES.map((stage) => [stage, 0])) as Record<PullStage, number>;
   for (const row of byStage) stages[row.stage] = row.n;

@@ -10,7 +10,16 @@ export type CommandFailure = {
 };
 export type CommandResult<T = object> = ({ ok: true } & T) | CommandFailure;
 
-export const notFound = (what = "That linked account"): CommandFailure => ({ ok: false, code: "NOT_FOUND", message: `${what} does not exist or is not yours to see.` });
+export const notFound = (what = "That linked account"): CommandFailure => ({
+  ok: false,
+  code: "NOT_FOUND",
+  message: `${what} does not exist or is not yours to see.`,
+});
 export const forbidden = (message: string): CommandFailure => ({ ok: false, code: "FORBIDDEN", message });
-export const invalid = (message: string, field?: string): CommandFailure => ({ ok: false, code: "INVALID", message, field });
+export const invalid = (message: string, field?: string): CommandFailure => ({
+  ok: false,
+  code: "INVALID",
+  message,
+  field,
+});
 export const stale = (message: string): CommandFailure => ({ ok: false, code: "STALE", message });

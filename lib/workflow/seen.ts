@@ -5,5 +5,8 @@ import { pulls } from "@/db/schema";
 
 /** The assignee opened the pull: it no longer counts as new for them. */
 export async function markPullSeen(db: Db, userId: string, pullId: string): Promise<void> {
-  await db.update(pulls).set({ assigneeSeenAt: new Date() }).where(and(eq(pulls.pullId, pullId), eq(pulls.assigneeId, userId), isNull(pulls.assigneeSeenAt)));
+  await db
+    .update(pulls)
+    .set({ assigneeSeenAt: new Date() })
+    .where(and(eq(pulls.pullId, pullId), eq(pulls.assigneeId, userId), isNull(pulls.assigneeSeenAt)));
 }

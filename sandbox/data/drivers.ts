@@ -8,21 +8,46 @@ import type { Random } from "./random";
 export type Member = { who: Person; relationship: string };
 
 const STATES = ["TX", "OH", "FL", "CO", "NC", "AZ", "TN", "WI", "MI", "PA"];
-const OCCUPATIONS = ["Teacher", "Software Engineer", "Registered Nurse", "Sales Manager", "Electrician", "Accountant", "Retired", "Student", "Homemaker", "Truck Driver", null];
+const OCCUPATIONS = [
+  "Teacher",
+  "Software Engineer",
+  "Registered Nurse",
+  "Sales Manager",
+  "Electrician",
+  "Accountant",
+  "Retired",
+  "Student",
+  "Homemaker",
+  "Truck Driver",
+  null,
+];
 
 function ageOn(birth: string, now: Date): number {
   const [y, m, d] = birth.split("-").map(Number);
   const age = now.getUTCFullYear() - (y ?? 0);
-  const beforeBirthday = now.getUTCMonth() + 1 < (m ?? 1) || (now.getUTCMonth() + 1 === m && now.getUTCDate() < (d ?? 1));
+  const beforeBirthday =
+    now.getUTCMonth() + 1 < (m ?? 1) || (now.getUTCMonth() + 1 === m && now.getUTCDate() < (d ?? 1));
   return beforeBirthday ? age - 1 : age;
 }
 
 /** The holder's household besides the holder; `withTeen` guarantees a young driver (often the excluded one). */
 export function householdMembers(random: Random, now: Date, holder: Person, withTeen: boolean): Member[] {
   const members: Member[] = [];
-  if (random.chance(0.55)) members.push({ who: person(random, { now, minAge: 24, maxAge: 70, last: random.chance(0.8) ? holder.last : undefined }), relationship: random.pick(["SPOUSE", "SPOUSE", "SPOUSE", "DOMESTIC_PARTNERSHIP"]) });
-  if (withTeen || random.chance(0.2)) members.push({ who: person(random, { now, minAge: 16, maxAge: 19, last: holder.last }), relationship: random.pick(["SON", "DAUGHTER", "CHILD"]) });
-  if (random.chance(0.06)) members.push({ who: person(random, { now, minAge: 70, maxAge: 88, last: holder.last }), relationship: random.pick(["FATHER", "MOTHER", "RELATIVE"]) });
+  if (random.chance(0.55))
+    members.push({
+      who: person(random, { now, minAge: 24, maxAge: 70, last: random.chance(0.8) ? holder.last : undefined }),
+      relationship: random.pick(["SPOUSE", "SPOUSE", "SPOUSE", "DOMESTIC_PARTNERSHIP"]),
+    });
+  if (withTeen || random.chance(0.2))
+    members.push({
+      who: person(random, { now, minAge: 16, maxAge: 19, last: holder.last }),
+      relationship: random.pick(["SON", "DAUGHTER", "CHILD"]),
+    });
+  if (random.chance(0.06))
+    members.push({
+      who: person(random, { now, minAge: 70, maxAge: 88, last: holder.last }),
+      relationship: random.pick(["FATHER", "MOTHER", "RELATIVE"]),
+    });
   return members;
 }
 
@@ -43,8 +68,35 @@ export function driver(random: Random, now: Date, who: Person, relationship: str
     age,
     age_licensed: random.chance(0.9) ? random.int(16, 18) : null,
     gender: who.gender,
-    marital_status: relationship === "SPOUSE" ? "MARRIED" : relationship === "DOMESTIC_PARTNERSHIP" ? "CIVIL_UNION" : student ? "SINGLE" : random.pick(["SINGLE", "MARRIED", "DIVORCED", "WIDOWED", "SEPARATED", null]),
-    education: age < 18 ? random.pick(["LESS_THAN_HIGH_SCHOOL", null]) : student ? random.pick(["HIGH_SCHOOL", "IN_COLLEGE", "SOME_COLLEGE"]) : random.pick(["BACHELORS", "HIGH_SCHOOL", "MASTERS", "ASSOCIATES", "SOME_COLLEGE", "HIGH_SCHOOL_GED", "VOCATIONAL", "PHD", "LAW", "DOCTORS", "COLLEGE_DEGREE", "GRADUATE_WORK", "LESS_THAN_HIGH_SCHOOL", null]),
+    marital_status:
+      relationship === "SPOUSE"
+        ? "MARRIED"
+        : relationship === "DOMESTIC_PARTNERSHIP"
+          ? "CIVIL_UNION"
+          : student
+            ? "SINGLE"
+            : random.pick(["SINGLE", "MARRIED", "DIVORCED", "WIDOWED", "SEPARATED", null]),
+    education:
+      age < 18
+        ? random.pick(["LESS_THAN_HIGH_SCHOOL", null])
+        : student
+          ? random.pick(["HIGH_SCHOOL", "IN_COLLEGE", "SOME_COLLEGE"])
+          : random.pick([
+              "BACHELORS",
+              "HIGH_SCHOOL",
+              "MASTERS",
+              "ASSOCIATES",
+              "SOME_COLLEGE",
+              "HIGH_SCHOOL_GED",
+              "VOCATIONAL",
+              "PHD",
+              "LAW",
+              "DOCTORS",
+              "COLLEGE_DEGREE",
+              "GRADUATE_WORK",
+              "LESS_THAN_HIGH_SCHOOL",
+              null,
+            ]),
     relationship_to_insured: relationship,
   };
 }

@@ -9,15 +9,24 @@ import { createRandom, isoDaysFrom, type Random } from "./random";
 // thing twice gives the same answer, as a records vendor would.
 
 export function randomFor(seed: number, question: unknown): Random {
-  const digest = createHash("sha256").update(`${seed}:${JSON.stringify(question)}`).digest();
+  const digest = createHash("sha256")
+    .update(`${seed}:${JSON.stringify(question)}`)
+    .digest();
   return createRandom(digest.readUInt32BE(0));
 }
 
-export type LicenseQuestion = { first_name: string; middle_name?: string | null; last_name: string; date_of_birth_str?: string; state?: string };
+export type LicenseQuestion = {
+  first_name: string;
+  middle_name?: string | null;
+  last_name: string;
+  date_of_birth_str?: string;
+  state?: string;
+};
 
 const licenseNumber = (random: Random) => `${random.pick(["D", "S", "K", "F"])}${random.digits(8)}`;
 const STATES = ["TX", "OH", "FL", "CO", "NC", "AZ", "TN", "WI"];
-const birthDate = (random: Random) => `${random.int(1950, 2005)}-${String(random.int(1, 12)).padStart(2, "0")}-${String(random.int(1, 28)).padStart(2, "0")}`;
+const birthDate = (random: Random) =>
+  `${random.int(1950, 2005)}-${String(random.int(1, 12)).padStart(2, "0")}-${String(random.int(1, 28)).padStart(2, "0")}`;
 
 /** The driver_license object of spec 2.18. */
 export type LicenseData = {
@@ -44,7 +53,6 @@ function driverLicenseData(random: Random, who: LicenseQuestion): LicenseData {
   };
 }
 
-
 /** `known`: the license of a driver the seeded book already has (see records.ts). */
 export function driverLicense(seed: number, who: LicenseQuestion, known?: LicenseData) {
   const random = randomFor(seed, ["driver-license", who]);
@@ -60,7 +68,13 @@ export function drivingRecordIq(seed: number, now: Date, question: unknown) {
   const day = (count: number) => (count > 0 ? isoDaysFrom(now, -random.int(30, 1500)).slice(0, 10) : null);
   return {
     driving_record_iq_id: id,
-    driving_record_iq: { status, minor_violations: minor, last_minor_violation_date_str: day(minor), major_violations: major, last_major_violation_date_str: day(major) },
+    driving_record_iq: {
+      status,
+      minor_violations: minor,
+      last_minor_violation_date_str: day(minor),
+      major_violations: major,
+      last_major_violation_date_str: day(major),
+    },
   };
 }
 
@@ -70,19 +84,33 @@ export function householdVehicle(v: Record<string, unknown>) {
   const isString = (x: unknown): x is string => typeof x === "string";
   const isNumber = (x: unknown): x is number => typeof x === "number";
   return {
-    vin: pick(v.vin, isString), year: pick(v.year, isNumber), make: pick(v.make, isString), model: pick(v.model, isString),
-    series: pick(v.series, isString), series2: pick(v.series2, isString), type: pick(v.type, isString),
-    ownership_type: pick(v.ownership_type, isString), lien_holder: pick(v.lien_holder, isString), purchase_date: pick(v.purchase_date, isString),
+    vin: pick(v.vin, isString),
+    year: pick(v.year, isNumber),
+    make: pick(v.make, isString),
+    model: pick(v.model, isString),
+    series: pick(v.series, isString),
+    series2: pick(v.series2, isString),
+    type: pick(v.type, isString),
+    ownership_type: pick(v.ownership_type, isString),
+    lien_holder: pick(v.lien_holder, isString),
+    purchase_date: pick(v.purchase_date, isString),
   };
 }
 
 /** `known`: the household of an account the seeded book already has (see records.ts). */
-export function household(seed: number, now: Date, question: { address: unknown; last_name?: string }, known?: { drivers: LicenseData[]; vehicles: Array<ReturnType<typeof householdVehicle>> }) {
+export function household(
+  seed: number,
+  now: Date,
+  question: { address: unknown; last_name?: string },
+  known?: { drivers: LicenseData[]; vehicles: Array<ReturnType<typeof householdVehicle>> },
+) {
   const random = randomFor(seed, ["household", question]);
   const id = random.uuid();
   if (known) return { household_id: id, drivers: known.drivers, vehicles: known.vehicles };
   const lastName = question.last_name ?? person(random).last;
-  const drivers = Array.from({ length: random.int(1, 4) }, () => driverLicenseData(random, { first_name: person(random).first, last_name: lastName }));
+  const drivers = Array.from({ length: random.int(1, 4) }, () =>
+    driverLicenseData(random, { first_name: person(random).first, last_name: lastName }),
+  );
   const vehicles = Array.from({ length: random.int(0, 3) }, () => {
     const [make, model, series] = random.pick(CARS);
     const ownership = random.pick(["OWN", "FINANCE", "LEASE", null] as const);
@@ -102,10 +130,26 @@ export function household(seed: number, now: Date, question: { address: unknown;
   return { household_id: id, drivers, vehicles };
 }
 
-export type PlaceQuestion = { number?: string; prefix?: string; street: string; type?: string; sec_unit_type?: string; sec_unit_num?: string; city: string; state: string; zip: string };
+export type PlaceQuestion = {
+  number?: string;
+  prefix?: string;
+  street: string;
+  type?: string;
+  sec_unit_type?: string;
+  sec_unit_num?: string;
+  city: string;
+  state: string;
+  zip: string;
+};
 
 /** `known`: the property data of a dwelling the seeded book already has (see records.ts). */
-export function propertyDataLookup(seed: number, now: Date, place: PlaceQuestion, ownerLast: string | undefined, known?: Record<string, unknown>) {
+export function propertyDataLookup(
+  seed: number,
+  now: Date,
+  place: PlaceQuestion,
+  ownerLast: string | undefined,
+  known?: Record<string, unknown>,
+) {
   const random = randomFor(seed, ["property-data", place]);
   const kind = place.sec_unit_num ? "condo" : random.chance(0.1) ? "multi_unit" : "single_family";
   const owner = { first: person(random).first, last: ownerLast ?? person(random).last };

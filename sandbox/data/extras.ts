@@ -7,14 +7,46 @@ import { flat, isoDaysFrom, type Random } from "./random";
 
 type PolicyRef = { policy_id: string; policy_type: string; status: string; vehicles: unknown[]; dwellings: unknown[] };
 const idsOf = (rows: unknown[], key: string): string[] =>
-  rows.flatMap((r) => (r && typeof r === "object" && typeof (r as Record<string, unknown>)[key] === "string" ? [(r as Record<string, string>)[key] ?? ""] : []));
+  rows.flatMap((r) =>
+    r && typeof r === "object" && typeof (r as Record<string, unknown>)[key] === "string"
+      ? [(r as Record<string, string>)[key] ?? ""]
+      : [],
+  );
 
-const AUTO_CLAIMS = ["CAR_ACCIDENT", "CAR_ACCIDENT", "WINDSHIELD_DAMAGE", "ANIMAL_COLLISION", "THEFT", "VANDALISM", "EMERGENCY_ROADSIDE_ASSISTANCE", "MEDICAL", "WEATHER"];
-const HOME_CLAIMS = ["WATER_DAMAGE_AND_FREEZING", "WIND_AND_HAIL_DAMAGE", "FIRE_AND_LIGHTNING_DAMAGE", "OTHER_PROPERTY_DAMAGE", "PERSONAL_LIABILITY", "POWER_OUTAGE_OR_SURGE", "THEFT", "HURRICANE_DAMAGE", "SEWAGE_BACKUP", "VANDALISM"];
+const AUTO_CLAIMS = [
+  "CAR_ACCIDENT",
+  "CAR_ACCIDENT",
+  "WINDSHIELD_DAMAGE",
+  "ANIMAL_COLLISION",
+  "THEFT",
+  "VANDALISM",
+  "EMERGENCY_ROADSIDE_ASSISTANCE",
+  "MEDICAL",
+  "WEATHER",
+];
+const HOME_CLAIMS = [
+  "WATER_DAMAGE_AND_FREEZING",
+  "WIND_AND_HAIL_DAMAGE",
+  "FIRE_AND_LIGHTNING_DAMAGE",
+  "OTHER_PROPERTY_DAMAGE",
+  "PERSONAL_LIABILITY",
+  "POWER_OUTAGE_OR_SURGE",
+  "THEFT",
+  "HURRICANE_DAMAGE",
+  "SEWAGE_BACKUP",
+  "VANDALISM",
+];
 const ADJUSTERS = ["Dana Fields", "Marcus Ortiz", "Janet Cole", "Samir Haddad", null];
 
 /** Claims on the account's policies; `incidents` collects the addresses of incident locations. */
-export function claims(random: Random, now: Date, policies: PolicyRef[], driverIds: string[], incidents: Address[], force: boolean) {
+export function claims(
+  random: Random,
+  now: Date,
+  policies: PolicyRef[],
+  driverIds: string[],
+  incidents: Address[],
+  force: boolean,
+) {
   const list = policies.flatMap((p) => {
     const auto = p.policy_type === "AUTO" || p.policy_type === "MOTORCYCLE";
     const home = p.dwellings.length > 0;
@@ -53,7 +85,20 @@ export function claims(random: Random, now: Date, policies: PolicyRef[], driverI
   return list;
 }
 
-const VIOLATIONS = ["MOVING", "SPEEDING", "SPEEDING", "SPEEDING", "RECKLESS_DRIVING", "DRIVING_WITHOUT_VALID_LICENSE", "HIT_AND_RUN", "DISTRACTED_DRIVING", "DRIVING_UNDER_INFLUENCE", "FAILURE_TO_YIELD", "TAILGATING", "OPEN_CONTAINER_OF_ALCOHOL"];
+const VIOLATIONS = [
+  "MOVING",
+  "SPEEDING",
+  "SPEEDING",
+  "SPEEDING",
+  "RECKLESS_DRIVING",
+  "DRIVING_WITHOUT_VALID_LICENSE",
+  "HIT_AND_RUN",
+  "DISTRACTED_DRIVING",
+  "DRIVING_UNDER_INFLUENCE",
+  "FAILURE_TO_YIELD",
+  "TAILGATING",
+  "OPEN_CONTAINER_OF_ALCOHOL",
+];
 
 export function drivingRecords(random: Random, now: Date, driverIds: string[], force: boolean) {
   return driverIds.flatMap((driverId, i) => {
@@ -89,7 +134,8 @@ export function documents(random: Random, now: Date, pullId: string, policies: P
   const wanted: Array<{ type: string | null; title: string; policyId: string | null }> = [];
   for (const p of policies) {
     const kind = label(p.policy_type);
-    const add = (type: string) => wanted.push({ type, title: (TITLES[type] ?? (() => type))(kind), policyId: p.policy_id });
+    const add = (type: string) =>
+      wanted.push({ type, title: (TITLES[type] ?? (() => type))(kind), policyId: p.policy_id });
     add("DECLARATIONS");
     if (p.policy_type === "AUTO" || p.policy_type === "COMMERCIAL_AUTO") add("INSURANCE_ID_CARD");
     if (p.status === "PENDING_ACTIVATION" || random.chance(0.08)) add("INSURANCE_BINDER");
@@ -98,7 +144,12 @@ export function documents(random: Random, now: Date, pullId: string, policies: P
     if (random.chance(0.12)) add("INSURANCE_APPLICATION");
   }
   if (random.chance(0.15)) wanted.push({ type: null, title: "Billing statement", policyId: null });
-  if (hostile) wanted.push({ type: "ENDORSEMENT", title: `Endorsement "A", <b>bold</b>, O'Brien's copy) Tj ET (\\`, policyId: policies[0]?.policy_id ?? null });
+  if (hostile)
+    wanted.push({
+      type: "ENDORSEMENT",
+      title: `Endorsement "A", <b>bold</b>, O'Brien's copy) Tj ET (\\`,
+      policyId: policies[0]?.policy_id ?? null,
+    });
   return wanted.map((d) => {
     const documentId = random.uuid();
     return {
@@ -113,7 +164,14 @@ export function documents(random: Random, now: Date, pullId: string, policies: P
   });
 }
 
-const AGENCIES = ["Lone Star Insurance Group", "Buckeye Coverage Partners", "Sunshine State Agency", "Front Range Insurance", "Great Lakes Risk Advisors", null];
+const AGENCIES = [
+  "Lone Star Insurance Group",
+  "Buckeye Coverage Partners",
+  "Sunshine State Agency",
+  "Front Range Insurance",
+  "Great Lakes Risk Advisors",
+  null,
+];
 const AGENT_NAMES = ["Pat Morales", "Chris Dunn", "Renee Okafor", "Luis Batista", null];
 
 /** Agents of record; `offices` collects their addresses (AGENCY_LOCATION). Direct writers often have none. */
@@ -140,29 +198,78 @@ export function agents(random: Random, policies: PolicyRef[], state: string, off
 
 function file(random: Random, pullId: string, fieldId: string, name: string) {
   const fileId = random.uuid();
-  return { name, size: random.int(18_000, 2_400_000), type: "application/pdf", file_id: fileId, download_url: flat("/pulls/", pullId, "/answers/", fieldId, "/files/", fileId) };
+  return {
+    name,
+    size: random.int(18_000, 2_400_000),
+    type: "application/pdf",
+    file_id: fileId,
+    download_url: flat("/pulls/", pullId, "/answers/", fieldId, "/files/", fileId),
+  };
 }
 
 /** Answers to the link's custom questions: every field type, some left unanswered. */
 export function answers(random: Random, now: Date, pullId: string, holder: Person, withFile: boolean) {
   const id = () => random.uuid();
   const contact = [
-    { consumer_flow_section_field_id: id(), label: "Best time to call", meta: { required: false, max_length: 200 }, type: "TEXT", value: random.pick(["Mornings", "After 5pm", "Weekends", "Any time", null]) },
-    { consumer_flow_section_field_id: id(), label: "Interested in bundling home and auto?", meta: { required: true }, type: "BOOLEAN", value: random.pick([true, false, null]) },
-    { consumer_flow_section_field_id: id(), label: "Number of drivers in household", meta: { min: 1, max: 10, step: 1 }, type: "NUMBER", value: random.chance(0.85) ? random.int(1, 4) : null },
-    { consumer_flow_section_field_id: id(), label: "When does your current policy renew?", meta: { format: "YYYY-MM-DD" }, type: "DATE", value: random.chance(0.7) ? isoDaysFrom(now, random.int(5, 300)).slice(0, 10) : null },
+    {
+      consumer_flow_section_field_id: id(),
+      label: "Best time to call",
+      meta: { required: false, max_length: 200 },
+      type: "TEXT",
+      value: random.pick(["Mornings", "After 5pm", "Weekends", "Any time", null]),
+    },
+    {
+      consumer_flow_section_field_id: id(),
+      label: "Interested in bundling home and auto?",
+      meta: { required: true },
+      type: "BOOLEAN",
+      value: random.pick([true, false, null]),
+    },
+    {
+      consumer_flow_section_field_id: id(),
+      label: "Number of drivers in household",
+      meta: { min: 1, max: 10, step: 1 },
+      type: "NUMBER",
+      value: random.chance(0.85) ? random.int(1, 4) : null,
+    },
+    {
+      consumer_flow_section_field_id: id(),
+      label: "When does your current policy renew?",
+      meta: { format: "YYYY-MM-DD" },
+      type: "DATE",
+      value: random.chance(0.7) ? isoDaysFrom(now, random.int(5, 300)).slice(0, 10) : null,
+    },
   ];
-  const sections: Array<{ consumer_flow_section_id: string; fields: Array<Record<string, unknown>> }> = [{ consumer_flow_section_id: id(), fields: contact }];
+  const sections: Array<{ consumer_flow_section_id: string; fields: Array<Record<string, unknown>> }> = [
+    { consumer_flow_section_id: id(), fields: contact },
+  ];
   if (withFile) {
     const fieldId = id();
-    const base = holder.last.toLowerCase().normalize("NFD").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "upload";
+    const base =
+      holder.last
+        .toLowerCase()
+        .normalize("NFD")
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "") || "upload";
     const files = [file(random, pullId, fieldId, `${base}-declarations.pdf`)];
     if (random.chance(0.5)) files.push(file(random, pullId, fieldId, `${base}-prior-carrier-letter.pdf`));
     sections.push({
       consumer_flow_section_id: id(),
       fields: [
-        { consumer_flow_section_field_id: fieldId, label: "Upload your current declarations page", meta: { accept: ["application/pdf"], max_files: 3, max_size_bytes: 10_000_000 }, type: "FILE_UPLOAD", value: files },
-        { consumer_flow_section_field_id: id(), label: "Anything else we should know?", meta: { multiline: true }, type: "TEXT", value: random.chance(0.5) ? "We just added a teen driver." : null },
+        {
+          consumer_flow_section_field_id: fieldId,
+          label: "Upload your current declarations page",
+          meta: { accept: ["application/pdf"], max_files: 3, max_size_bytes: 10_000_000 },
+          type: "FILE_UPLOAD",
+          value: files,
+        },
+        {
+          consumer_flow_section_field_id: id(),
+          label: "Anything else we should know?",
+          meta: { multiline: true },
+          type: "TEXT",
+          value: random.chance(0.5) ? "We just added a teen driver." : null,
+        },
       ],
     });
   }

@@ -13,9 +13,26 @@ function fromCatalog<const I extends readonly string[]>(ids: I): { [K in keyof I
   }) as { [K in keyof I]: Carrier };
 }
 
-export const CARRIERS = fromCatalog(["progressive", "statefarm", "geico", "allstate", "libertymutual", "travelers", "nationwide", "usaa", "erie", "lemonade"] as const);
+export const CARRIERS = fromCatalog([
+  "progressive",
+  "statefarm",
+  "geico",
+  "allstate",
+  "libertymutual",
+  "travelers",
+  "nationwide",
+  "usaa",
+  "erie",
+  "lemonade",
+] as const);
 
-export const COMMERCIAL_CARRIERS = fromCatalog(["thehartford", "nextinsurance", "hiscox", "travelers", "nationwide"] as const);
+export const COMMERCIAL_CARRIERS = fromCatalog([
+  "thehartford",
+  "nextinsurance",
+  "hiscox",
+  "travelers",
+  "nationwide",
+] as const);
 
 export const FLOOD_CARRIER = fromCatalog(["nfip"] as const)[0];
 
@@ -41,15 +58,35 @@ const PREMIUM_RANGE: Record<string, [number, number]> = {
 };
 
 const NAMES: Record<string, string> = {
-  AUTO: "Personal Auto", MOTORCYCLE: "Motorcycle", BOAT: "Watercraft", HOMEOWNERS: "Homeowners (HO-3)", CONDO: "Condominium (HO-6)", RENTERS: "Renters (HO-4)",
-  LANDLORD: "Dwelling Fire (DP-3)", FLOOD: "Standard Flood Insurance Policy", UMBRELLA: "Personal Umbrella", BUSINESS_OWNERS: "Businessowners Policy",
-  WORKERS_COMPENSATION: "Workers Compensation and Employers Liability", GENERAL_LIABILITY: "Commercial General Liability", COMMERCIAL_AUTO: "Business Auto",
-  TERM_LIFE: "20-Year Term Life", WHOLE_LIFE: "Whole Life", UNIVERSAL_LIFE: "Universal Life",
+  AUTO: "Personal Auto",
+  MOTORCYCLE: "Motorcycle",
+  BOAT: "Watercraft",
+  HOMEOWNERS: "Homeowners (HO-3)",
+  CONDO: "Condominium (HO-6)",
+  RENTERS: "Renters (HO-4)",
+  LANDLORD: "Dwelling Fire (DP-3)",
+  FLOOD: "Standard Flood Insurance Policy",
+  UMBRELLA: "Personal Umbrella",
+  BUSINESS_OWNERS: "Businessowners Policy",
+  WORKERS_COMPENSATION: "Workers Compensation and Employers Liability",
+  GENERAL_LIABILITY: "Commercial General Liability",
+  COMMERCIAL_AUTO: "Business Auto",
+  TERM_LIFE: "20-Year Term Life",
+  WHOLE_LIFE: "Whole Life",
+  UNIVERSAL_LIFE: "Universal Life",
 };
 
 const calendarIso = (ms: number) => flat(new Date(ms).toISOString().slice(0, 10), "T00:00:00Z");
 
-export type PolicyStatus = "ACTIVE" | "CANCELLED" | "EXPIRED" | "UNVERIFIED" | "PENDING_ACTIVATION" | "PENDING_CANCELLATION" | "RESCINDED" | "QUOTE";
+export type PolicyStatus =
+  | "ACTIVE"
+  | "CANCELLED"
+  | "EXPIRED"
+  | "UNVERIFIED"
+  | "PENDING_ACTIVATION"
+  | "PENDING_CANCELLATION"
+  | "RESCINDED"
+  | "QUOTE";
 
 export type PolicyOptions = {
   /** Days until the term ends; the status stays ACTIVE. */
@@ -71,7 +108,14 @@ export function policyStatus(random: Random): PolicyStatus {
   return random.pick(["UNVERIFIED", "RESCINDED", "QUOTE"] as const);
 }
 
-export function policy(random: Random, now: Date, type: string, carrier: Carrier, parts: Record<string, unknown>, options: PolicyOptions = {}) {
+export function policy(
+  random: Random,
+  now: Date,
+  type: string,
+  carrier: Carrier,
+  parts: Record<string, unknown>,
+  options: PolicyOptions = {},
+) {
   const [low, high] = PREMIUM_RANGE[type] ?? [500, 2000];
   const premium = random.int(low, high) * 100 + random.int(0, 99);
   const termMonths = (type === "AUTO" || type === "MOTORCYCLE") && random.chance(0.5) ? 6 : 12;
@@ -79,20 +123,30 @@ export function policy(random: Random, now: Date, type: string, carrier: Carrier
   const status: PolicyStatus = options.expiresInDays !== undefined ? "ACTIVE" : (options.status ?? "ACTIVE");
   const expiresIn =
     options.expiresInDays ??
-    (status === "EXPIRED" ? -random.int(5, 200) : status === "PENDING_ACTIVATION" || status === "QUOTE" ? random.int(termMonths * 30 + 3, termMonths * 30 + 40) : random.int(20, termMonths * 30 - 5));
+    (status === "EXPIRED"
+      ? -random.int(5, 200)
+      : status === "PENDING_ACTIVATION" || status === "QUOTE"
+        ? random.int(termMonths * 30 + 3, termMonths * 30 + 40)
+        : random.int(20, termMonths * 30 - 5));
   const expiry = now.getTime() + expiresIn * DAY_MS;
   const effective = expiry - termMs;
   const frequency = random.pick(["MONTHLY", "MONTHLY", "QUARTERLY", "SEMIANNUALLY", "ANNUALLY", null] as const);
   const notStarted = status === "PENDING_ACTIVATION" || status === "QUOTE";
   const paid = notStarted ? 0 : frequency === "ANNUALLY" ? premium : Math.round(premium * random.next() * 0.8);
   const limited = options.limitedAccess ?? false;
-  const canceled = status === "CANCELLED" || status === "RESCINDED" ? Math.min(now.getTime() - random.int(3, 60) * DAY_MS, expiry - DAY_MS) : null;
+  const canceled =
+    status === "CANCELLED" || status === "RESCINDED"
+      ? Math.min(now.getTime() - random.int(3, 60) * DAY_MS, expiry - DAY_MS)
+      : null;
   const due = status === "PENDING_CANCELLATION" ? Math.max(premium - paid, random.int(80, 400) * 100) : premium - paid;
   return {
     policy_id: random.uuid(),
     name: random.chance(0.7) ? (NAMES[type] ?? null) : null,
     description: random.chance(0.2) ? `${carrier[1]} ${(NAMES[type] ?? type).toLowerCase()} policy` : null,
-    carrier_policy_number: `${carrier[1].replace(/[^A-Za-z]/g, "").slice(0, 2).toUpperCase()}-${random.digits(9)}`,
+    carrier_policy_number: `${carrier[1]
+      .replace(/[^A-Za-z]/g, "")
+      .slice(0, 2)
+      .toUpperCase()}-${random.digits(9)}`,
     policy_type: type,
     effective_date: calendarIso(effective),
     expiry_date: calendarIso(expiry),
@@ -135,12 +189,28 @@ export type Policy = ReturnType<typeof policy>;
 /** Forms as printed on a declarations page; available on plans that include them. */
 export function formsFor(random: Random, type: string) {
   const forms: Record<string, Array<[string, string]>> = {
-    AUTO: [["PP 00 01", "Personal Auto Policy"], ["PP 03 06", "Named Non-Owner Coverage"], ["PP 13 01", "Coverage for Damage to Your Auto Exclusion"]],
-    HOMEOWNERS: [["HO 00 03", "Homeowners 3 - Special Form"], ["HO 04 90", "Personal Property Replacement Cost Loss Settlement"], ["HO 04 95", "Water Back-up and Sump Discharge or Overflow"]],
-    BUSINESS_OWNERS: [["BP 00 03", "Businessowners Coverage Form"], ["BP 04 17", "Employment-Related Practices Exclusion"]],
+    AUTO: [
+      ["PP 00 01", "Personal Auto Policy"],
+      ["PP 03 06", "Named Non-Owner Coverage"],
+      ["PP 13 01", "Coverage for Damage to Your Auto Exclusion"],
+    ],
+    HOMEOWNERS: [
+      ["HO 00 03", "Homeowners 3 - Special Form"],
+      ["HO 04 90", "Personal Property Replacement Cost Loss Settlement"],
+      ["HO 04 95", "Water Back-up and Sump Discharge or Overflow"],
+    ],
+    BUSINESS_OWNERS: [
+      ["BP 00 03", "Businessowners Coverage Form"],
+      ["BP 04 17", "Employment-Related Practices Exclusion"],
+    ],
   };
   const list = forms[type] ?? [];
-  return list.slice(0, random.int(1, Math.max(1, list.length))).map(([form_number, name]) => ({ form_id: random.uuid(), form_number, name, edition_date: `${random.int(2011, 2024)}-${String(random.int(1, 12)).padStart(2, "0")}-01` }));
+  return list.slice(0, random.int(1, Math.max(1, list.length))).map(([form_number, name]) => ({
+    form_id: random.uuid(),
+    form_number,
+    name,
+    edition_date: `${random.int(2011, 2024)}-${String(random.int(1, 12)).padStart(2, "0")}-01`,
+  }));
 }
 
 /**
@@ -153,7 +223,8 @@ export function repriceFromVehicles(p: Policy): void {
     if (!v.is_removed) for (const c of v.coverages ?? []) total += c.premium_cents ?? 0;
   }
   if (total === 0) return;
-  const share = p.total_premium_cents > 0 && p.amount_paid_cents !== null ? p.amount_paid_cents / p.total_premium_cents : 0;
+  const share =
+    p.total_premium_cents > 0 && p.amount_paid_cents !== null ? p.amount_paid_cents / p.total_premium_cents : 0;
   p.total_premium_cents = total;
   if (p.amount_paid_cents === null || p.amount_due_cents === null) return;
   const paid = p.paid_in_full ? total : Math.min(total, Math.round(total * share));

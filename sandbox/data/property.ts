@@ -8,17 +8,80 @@ import { isoDaysFrom } from "./random";
 export type PropertyKind = "single_family" | "condo" | "multi_unit";
 export type Owner = { first: string | null; last: string };
 
-const LENDERS = ["Rocket Mortgage", "Wells Fargo Home Mortgage", "Chase Home Lending", "U.S. Bank", "PennyMac", "Navy Federal Credit Union"];
+const LENDERS = [
+  "Rocket Mortgage",
+  "Wells Fargo Home Mortgage",
+  "Chase Home Lending",
+  "U.S. Bank",
+  "PennyMac",
+  "Navy Federal Credit Union",
+];
 
 const STYLES = [
-  { construction_type: "FRAME", wall_type: "VINYL", frame_type: "WOOD", foundation_type: "SLAB", roof_cover: "COMPOSITION_SHINGLE", roof_shape: "GABLE" },
-  { construction_type: "WOOD_FRAME", wall_type: "WOOD_SIDING", frame_type: "WOOD", foundation_type: "RAISED_CRAWLSPACE", roof_cover: "WOOD_SHAKE_SHINGLE", roof_shape: "GABLE_HIP" },
-  { construction_type: "BRICK", wall_type: "BRICK_VENEER", frame_type: "WOOD", foundation_type: "CONCRETE", roof_cover: "ASPHALT", roof_shape: "HIP" },
-  { construction_type: "MASONRY", wall_type: "STUCCO", frame_type: "MASONRY", foundation_type: "SLAB", roof_cover: "CLAY_TILE", roof_shape: "HIP" },
-  { construction_type: "CONCRETE_BLOCK", wall_type: "CONCRETE_BLOCK_STUCCO", frame_type: "CONCRETE", foundation_type: "CONCRETE_BEAM_SLAB", roof_cover: "CONCRETE_TILE", roof_shape: "FLAT" },
-  { construction_type: "FRAME_STUCCO", wall_type: "FRAME_STUCCO", frame_type: "WOOD", foundation_type: "STEM_WALL", roof_cover: "METAL", roof_shape: "SHED" },
-  { construction_type: "LOG", wall_type: "LOGS", frame_type: "WOOD", foundation_type: "PIER_POST_BEAM", roof_cover: "METAL", roof_shape: "A_FRAME" },
-  { construction_type: "STEEL_WOOD", wall_type: "FIBER_CEMENT_SIDING_HARDI_BOARD_HARDI_PLANK", frame_type: "STEEL", foundation_type: "RAISED_BASEMENT", roof_cover: "SLATE", roof_shape: "GAMBREL" },
+  {
+    construction_type: "FRAME",
+    wall_type: "VINYL",
+    frame_type: "WOOD",
+    foundation_type: "SLAB",
+    roof_cover: "COMPOSITION_SHINGLE",
+    roof_shape: "GABLE",
+  },
+  {
+    construction_type: "WOOD_FRAME",
+    wall_type: "WOOD_SIDING",
+    frame_type: "WOOD",
+    foundation_type: "RAISED_CRAWLSPACE",
+    roof_cover: "WOOD_SHAKE_SHINGLE",
+    roof_shape: "GABLE_HIP",
+  },
+  {
+    construction_type: "BRICK",
+    wall_type: "BRICK_VENEER",
+    frame_type: "WOOD",
+    foundation_type: "CONCRETE",
+    roof_cover: "ASPHALT",
+    roof_shape: "HIP",
+  },
+  {
+    construction_type: "MASONRY",
+    wall_type: "STUCCO",
+    frame_type: "MASONRY",
+    foundation_type: "SLAB",
+    roof_cover: "CLAY_TILE",
+    roof_shape: "HIP",
+  },
+  {
+    construction_type: "CONCRETE_BLOCK",
+    wall_type: "CONCRETE_BLOCK_STUCCO",
+    frame_type: "CONCRETE",
+    foundation_type: "CONCRETE_BEAM_SLAB",
+    roof_cover: "CONCRETE_TILE",
+    roof_shape: "FLAT",
+  },
+  {
+    construction_type: "FRAME_STUCCO",
+    wall_type: "FRAME_STUCCO",
+    frame_type: "WOOD",
+    foundation_type: "STEM_WALL",
+    roof_cover: "METAL",
+    roof_shape: "SHED",
+  },
+  {
+    construction_type: "LOG",
+    wall_type: "LOGS",
+    frame_type: "WOOD",
+    foundation_type: "PIER_POST_BEAM",
+    roof_cover: "METAL",
+    roof_shape: "A_FRAME",
+  },
+  {
+    construction_type: "STEEL_WOOD",
+    wall_type: "FIBER_CEMENT_SIDING_HARDI_BOARD_HARDI_PLANK",
+    frame_type: "STEEL",
+    foundation_type: "RAISED_BASEMENT",
+    roof_cover: "SLATE",
+    roof_shape: "GAMBREL",
+  },
 ] as const;
 
 const CLIMATE = [
@@ -30,16 +93,40 @@ const CLIMATE = [
   { cooling_type: "AC_SPLIT_SYSTEM", heating_type: "FORCED_AIR_WITH_AIR_CONDITIONING", heating_fuel: "GAS" },
 ] as const;
 
-const POOLS = ["IN_GROUND_POOL", "ABOVE_GROUND_POOL", "POOL_GUNITE", "POOL_VINYL_WITH_DECK", "POOL_WITH_HOT_TUB_SPA", "POOL_UNSPECIFIED_FENCED", "SPA_HOT_TUB_ONLY"] as const;
+const POOLS = [
+  "IN_GROUND_POOL",
+  "ABOVE_GROUND_POOL",
+  "POOL_GUNITE",
+  "POOL_VINYL_WITH_DECK",
+  "POOL_WITH_HOT_TUB_SPA",
+  "POOL_UNSPECIFIED_FENCED",
+  "SPA_HOT_TUB_ONLY",
+] as const;
 const FIREPLACES = ["MASONRY", "PREFAB", "WOOD_STOVE", "GLASS_LOG", "SINGLE", "$2_STORY_BRICK"] as const;
-const GARAGES = ["ATTACHED_2_CAR", "ATTACHED_1_CAR", "DETACHED_2_CAR", "GARAGE_ATTACHED", "CARPORT_1_CAR", "GARAGE_BUILT_IN_2_CAR", "ATTACHED_3_PLUS_CAR"] as const;
+const GARAGES = [
+  "ATTACHED_2_CAR",
+  "ATTACHED_1_CAR",
+  "DETACHED_2_CAR",
+  "GARAGE_ATTACHED",
+  "CARPORT_1_CAR",
+  "GARAGE_BUILT_IN_2_CAR",
+  "ATTACHED_3_PLUS_CAR",
+] as const;
 
-const money = (random: Random, lowThousands: number, highThousands: number) => random.int(lowThousands, highThousands) * 1_000_00;
+const money = (random: Random, lowThousands: number, highThousands: number) =>
+  random.int(lowThousands, highThousands) * 1_000_00;
 const dateOnly = (iso: string) => iso.slice(0, 10);
 
 /** The PropertyData fields without the two ids: the shape the property enrichment returns. */
 /** `lender`, `secondLender`: the dwelling's mortgagees, which public records name too. */
-export function propertyFields(random: Random, now: Date, kind: PropertyKind, owners: Owner[], lender?: string, secondLender?: string) {
+export function propertyFields(
+  random: Random,
+  now: Date,
+  kind: PropertyKind,
+  owners: Owner[],
+  lender?: string,
+  secondLender?: string,
+) {
   const style = random.pick(STYLES);
   const climate = random.pick(CLIMATE);
   const condo = kind === "condo";
@@ -88,7 +175,11 @@ export function propertyFields(random: Random, now: Date, kind: PropertyKind, ow
     second_mortgage_lender: heloc ? (secondLender ?? random.pick(LENDERS)) : null,
     purchase_date: dateOnly(isoDaysFrom(now, -random.int(400, 9000))),
     last_update_date: dateOnly(isoDaysFrom(now, -random.int(10, 300))),
-    class: condo ? "CONDOMINIUM_RESIDENTIAL" : units > 1 ? "DUPLEX_TRIPLEX_QUADPLEX" : "SINGLE_FAMILY_RESIDENCE_TOWNHOUSE",
+    class: condo
+      ? "CONDOMINIUM_RESIDENTIAL"
+      : units > 1
+        ? "DUPLEX_TRIPLEX_QUADPLEX"
+        : "SINGLE_FAMILY_RESIDENCE_TOWNHOUSE",
     sub_type: "RESIDENTIAL",
     ...style,
     ...climate,
@@ -103,6 +194,18 @@ export function propertyFields(random: Random, now: Date, kind: PropertyKind, ow
 }
 
 /** PropertyData as it sits on a dwelling. */
-export function propertyData(random: Random, now: Date, dwellingId: string, kind: PropertyKind, owners: Owner[], lender?: string, secondLender?: string) {
-  return { property_data_id: random.uuid(), dwelling_id: dwellingId, ...propertyFields(random, now, kind, owners, lender, secondLender) };
+export function propertyData(
+  random: Random,
+  now: Date,
+  dwellingId: string,
+  kind: PropertyKind,
+  owners: Owner[],
+  lender?: string,
+  secondLender?: string,
+) {
+  return {
+    property_data_id: random.uuid(),
+    dwelling_id: dwellingId,
+    ...propertyFields(random, now, kind, owners, lender, secondLender),
+  };
 }

@@ -14,7 +14,20 @@ import { restrictToType, type PullType } from "./types";
 
 export type { Line, PullType, PullVariant, SandboxPull };
 
-const LINES: Line[] = ["auto", "home+auto", "home", "renters+auto", "condo+umbrella", "auto", "home+auto", "flood", "landlord", "commercial", "life+auto", "home+auto+umbrella"];
+const LINES: Line[] = [
+  "auto",
+  "home+auto",
+  "home",
+  "renters+auto",
+  "condo+umbrella",
+  "auto",
+  "home+auto",
+  "flood",
+  "landlord",
+  "commercial",
+  "life+auto",
+  "home+auto+umbrella",
+];
 
 /** Addresses are unique items: the same address object may be named by several records. */
 /** The developer data a link was made with: where the lead came from. */
@@ -29,14 +42,22 @@ function funnel(random: Random, policies: Policy[]) {
   const stage = random.pick(["WORKING", "WORKING", "WON", "LOST"] as const);
   // A PullAssignee is one of the team's agents, without the role.
   const agent = random.chance(0.8) ? random.pick(TEAM_AGENTS) : null;
-  const assignee = agent ? { agent_id: agent.agent_id, email: agent.email, first_name: agent.first_name, last_name: agent.last_name } : null;
+  const assignee = agent
+    ? { agent_id: agent.agent_id, email: agent.email, first_name: agent.first_name, last_name: agent.last_name }
+    : null;
   const total = policies.reduce((sum, p) => sum + (p.total_premium_cents ?? 0), 0);
   return { assignee, premium: stage === "WON" ? Math.round(total * 0.95) / 100 : null, stage };
 }
 
 function policyCheck(random: Random, status: string | null) {
   if (status === null) return null;
-  return { policy_check_status: status, checked_at: null, requirements: [{ name: "Liability limits at least 100/300/100", met: status === "COMPLIANT" || random.chance(0.5) }] };
+  return {
+    policy_check_status: status,
+    checked_at: null,
+    requirements: [
+      { name: "Liability limits at least 100/300/100", met: status === "COMPLIANT" || random.chance(0.5) },
+    ],
+  };
 }
 
 /** One linked account of the given line of business (SUCCESS). */
@@ -64,7 +85,12 @@ export function buildPullForLine(random: Random, now: Date, line: Line, variant:
   const driverIds = parts.drivers.map((d) => d.driver_id);
   const incidents: Address[] = [];
   const claimList = claims(random, now, policies, driverIds, incidents, variant.withHistory ?? false);
-  const records = drivingRecords(random, now, line === "commercial" ? [] : driverIds, (variant.withHistory ?? false) && !commercial);
+  const records = drivingRecords(
+    random,
+    now,
+    line === "commercial" ? [] : driverIds,
+    (variant.withHistory ?? false) && !commercial,
+  );
   const docs = documents(random, now, pullId, policies, hostile);
   const offices: Address[] = [];
   const agentList = agents(random, policies, home.state, offices);
@@ -92,7 +118,12 @@ export function buildPullForLine(random: Random, now: Date, line: Line, variant:
     team_id: null, // filled in by the server with its team
     widget_id: seededWidgetIdFor(alias), // the link of that alias (data/widgets.ts)
     // The object the agency's link sent, as the service serves it back (service-notes, "Pulls").
-    meta_data: random.chance(0.85) ? metaData(random.pick(["website", "facebook-ad", "referral", "renewal-campaign"]), random.chance(0.3) ? `spring-${now.getUTCFullYear()}` : undefined) : null,
+    meta_data: random.chance(0.85)
+      ? metaData(
+          random.pick(["website", "facebook-ad", "referral", "renewal-campaign"]),
+          random.chance(0.3) ? `spring-${now.getUTCFullYear()}` : undefined,
+        )
+      : null,
     is_archived: random.chance(0.05),
     // Pulls of the other types, and empty accounts, are a few days old, so the newest pull of a book is a full one.
     created_at: isoDaysFrom(now, special ? -random.int(2, 89) - random.next() : -random.int(0, 89) - random.next()),
@@ -135,8 +166,21 @@ function withFlags(pull: SandboxPull): SandboxPull {
   return pull;
 }
 
-const TYPE_BY_SLOT: Partial<Record<number, PullType>> = { 11: "SERVICING", 14: "CONTACT_ME", 17: "MANUAL_ENTRY", 20: "DOCUMENT_UPLOAD", 23: "SERVICING", 26: "AGENT", 29: "POLICY_LOOKUP", 31: "DOCUMENT_PARSING" };
-const SKIPPED_BY_SLOT: Partial<Record<number, string[]>> = { 3: ["commercial"], 13: ["commercial", "agent"], 21: ["personal"] };
+const TYPE_BY_SLOT: Partial<Record<number, PullType>> = {
+  11: "SERVICING",
+  14: "CONTACT_ME",
+  17: "MANUAL_ENTRY",
+  20: "DOCUMENT_UPLOAD",
+  23: "SERVICING",
+  26: "AGENT",
+  29: "POLICY_LOOKUP",
+  31: "DOCUMENT_PARSING",
+};
+const SKIPPED_BY_SLOT: Partial<Record<number, string[]>> = {
+  3: ["commercial"],
+  13: ["commercial", "agent"],
+  21: ["personal"],
+};
 const STATUSES_BY_SLOT: Partial<Record<number, Partial<Record<string, PolicyStatus>>>> = {
   6: { AUTO: "PENDING_CANCELLATION" },
   13: { HOMEOWNERS: "CANCELLED" },
@@ -172,16 +216,53 @@ function buildPull(random: Random, now: Date, index: number, lines: readonly Lin
 /** A failed link: the consumer's credentials were refused, or the carrier's site failed. */
 export function failedPull(random: Random, now: Date, status: "NOT_AUTHENTICATED" | "PROVIDER_ERROR"): SandboxPull {
   const holder = person(random);
-  const empty = { policies: [], drivers: [], documents: [], addresses: [], claims: [], driving_records: [], loss_events: [], agents: [], answers: [] };
+  const empty = {
+    policies: [],
+    drivers: [],
+    documents: [],
+    addresses: [],
+    claims: [],
+    driving_records: [],
+    loss_events: [],
+    agents: [],
+    answers: [],
+  };
   return {
     ...empty,
-    pull_id: random.uuid(), status, type: "PULLING_DATA", account_identifier: null,
-    first_name: null, middle_name: null, last_name: null, email: status === "NOT_AUTHENTICATED" ? holder.email : null, account_email: null,
-    phone: null, mobile_phone: null, home_phone: null, work_phone: null, work_phone_extension: null,
-    insurance_provider_name: "geico", insurance_provider_friendly_name: "GEICO", team_id: null, widget_id: QUOTE_WIDGET_ID,
-    meta_data: null, is_archived: false, created_at: isoDaysFrom(now, -random.int(0, 30) - random.next()), public_alias: "get-a-quote", public_url: "https://link.example.com/get-a-quote",
-    encountered_mfa: false, no_policies: true, no_drivers: true, no_documents: true, no_claims: true, no_loss_events: true,
-    parent_pull_id: null, policy_check_status: null, policy_check_results: null, skipped_product_types: null, funnel: null,
+    pull_id: random.uuid(),
+    status,
+    type: "PULLING_DATA",
+    account_identifier: null,
+    first_name: null,
+    middle_name: null,
+    last_name: null,
+    email: status === "NOT_AUTHENTICATED" ? holder.email : null,
+    account_email: null,
+    phone: null,
+    mobile_phone: null,
+    home_phone: null,
+    work_phone: null,
+    work_phone_extension: null,
+    insurance_provider_name: "geico",
+    insurance_provider_friendly_name: "GEICO",
+    team_id: null,
+    widget_id: QUOTE_WIDGET_ID,
+    meta_data: null,
+    is_archived: false,
+    created_at: isoDaysFrom(now, -random.int(0, 30) - random.next()),
+    public_alias: "get-a-quote",
+    public_url: "https://link.example.com/get-a-quote",
+    encountered_mfa: false,
+    no_policies: true,
+    no_drivers: true,
+    no_documents: true,
+    no_claims: true,
+    no_loss_events: true,
+    parent_pull_id: null,
+    policy_check_status: null,
+    policy_check_results: null,
+    skipped_product_types: null,
+    funnel: null,
   };
 }
 

@@ -7,13 +7,18 @@ import type { SandboxPull } from "./sandbox-pull";
 type Row = Record<string, unknown>;
 const rows = (value: unknown): Row[] => (Array.isArray(value) ? (value as Row[]) : []);
 const str = (value: unknown): string | null => (typeof value === "string" ? value : null);
-const same = (a: unknown, b: unknown) => typeof a === "string" && typeof b === "string" && a.trim().toLowerCase() === b.trim().toLowerCase();
+const same = (a: unknown, b: unknown) =>
+  typeof a === "string" && typeof b === "string" && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export type Place = { number?: string; street: string; zip: string };
 
 function samePlace(address: Row | null, place: Place): boolean {
   if (!address) return false;
-  return same(address.street, place.street) && same(address.zip, place.zip) && (place.number === undefined || same(address.number, place.number));
+  return (
+    same(address.street, place.street) &&
+    same(address.zip, place.zip) &&
+    (place.number === undefined || same(address.number, place.number))
+  );
 }
 
 /** The driver-license fields of a pull's driver (spec 2.18 driver_license object). */
@@ -31,9 +36,17 @@ export function licenseOf(driver: Row) {
 }
 
 /** A driver of the book with that name (and birth date, when given). */
-export function findDriver(pulls: Iterable<SandboxPull>, who: { first_name: string; last_name: string; date_of_birth_str?: string }): Row | null {
+export function findDriver(
+  pulls: Iterable<SandboxPull>,
+  who: { first_name: string; last_name: string; date_of_birth_str?: string },
+): Row | null {
   for (const pull of pulls) {
-    const found = rows(pull.drivers).find((d) => same(d.first_name, who.first_name) && same(d.last_name, who.last_name) && (who.date_of_birth_str === undefined || d.date_of_birth_str === who.date_of_birth_str));
+    const found = rows(pull.drivers).find(
+      (d) =>
+        same(d.first_name, who.first_name) &&
+        same(d.last_name, who.last_name) &&
+        (who.date_of_birth_str === undefined || d.date_of_birth_str === who.date_of_birth_str),
+    );
     if (found) return found;
   }
   return null;
@@ -43,7 +56,9 @@ export function findDriver(pulls: Iterable<SandboxPull>, who: { first_name: stri
 export function findHousehold(pulls: Iterable<SandboxPull>, place: Place): { drivers: Row[]; vehicles: Row[] } | null {
   for (const pull of pulls) {
     if (!rows(pull.addresses).some((a) => a.address_nature === "MAILING" && samePlace(a, place))) continue;
-    const vehicles = rows(pull.policies).flatMap((p) => rows(p.vehicles)).filter((v) => v.is_removed !== true);
+    const vehicles = rows(pull.policies)
+      .flatMap((p) => rows(p.vehicles))
+      .filter((v) => v.is_removed !== true);
     return { drivers: rows(pull.drivers), vehicles };
   }
   return null;

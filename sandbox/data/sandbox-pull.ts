@@ -2,4 +2,10 @@
 // (lines, types, records) and the book that assembles them (pulls.ts) can all name it without
 // importing each other in a circle.
 
-export type SandboxPull = Record<string, unknown> & { pull_id: string; status: string; parent_pull_id: string | null; created_at: string; account_identifier: string | null };
+export type SandboxPull = Record<string, unknown> & {
+  pull_id: string;
+  status: string;
+  parent_pull_id: string | null;
+  created_at: string;
+  account_identifier: string | null;
+};

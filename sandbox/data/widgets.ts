@@ -51,9 +51,21 @@ function widget(widgetId: string, alias: string, fields: Partial<SandboxWidget>)
 
 /** Oldest first: the website quote link, the renewal review sent to clients, and the commercial intake. */
 export const SEEDED_WIDGETS: readonly SandboxWidget[] = [
-  widget(QUOTE_WIDGET_ID, "get-a-quote", { intro_title: "Get a better quote in minutes", on_success_redirect_url: "https://www.harborpoint.example.com/thank-you" }),
-  widget(RENEWAL_WIDGET_ID, "renewal-review", { intro_title: "Review your coverage before renewal", cobranded_intro_screen: true, agents: agents(0, 1, 3) }),
-  widget(BUSINESS_WIDGET_ID, "business-intake", { intro_title: "Share your business policies", brand_color_hex: "0b6e4f", icon_src: null, agents: agents(0, 2) }),
+  widget(QUOTE_WIDGET_ID, "get-a-quote", {
+    intro_title: "Get a better quote in minutes",
+    on_success_redirect_url: "https://www.harborpoint.example.com/thank-you",
+  }),
+  widget(RENEWAL_WIDGET_ID, "renewal-review", {
+    intro_title: "Review your coverage before renewal",
+    cobranded_intro_screen: true,
+    agents: agents(0, 1, 3),
+  }),
+  widget(BUSINESS_WIDGET_ID, "business-intake", {
+    intro_title: "Share your business policies",
+    brand_color_hex: "0b6e4f",
+    icon_src: null,
+    agents: agents(0, 2),
+  }),
 ];
 
 /** The seeded link a seeded pull of that alias was made on; the quote link for any other alias. */

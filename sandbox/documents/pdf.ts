@@ -11,7 +11,18 @@ export type PdfPage = {
 
 /** Characters outside Latin-1 that WinAnsiEncoding still has, at their WinAnsi codes. */
 const WIN_ANSI_EXTRAS: Record<string, number> = {
-  "€": 0x80, "‚": 0x82, "„": 0x84, "…": 0x85, "‘": 0x91, "’": 0x92, "“": 0x93, "”": 0x94, "•": 0x95, "–": 0x96, "—": 0x97, "™": 0x99,
+  "€": 0x80,
+  "‚": 0x82,
+  "„": 0x84,
+  "…": 0x85,
+  "‘": 0x91,
+  "’": 0x92,
+  "“": 0x93,
+  "”": 0x94,
+  "•": 0x95,
+  "–": 0x96,
+  "—": 0x97,
+  "™": 0x99,
 };
 
 /**
@@ -26,7 +37,8 @@ export function pdfString(text: string): string {
     const code = char.codePointAt(0) ?? 0x3f;
     if (char === "\\" || char === "(" || char === ")") out += `\\${char}`;
     else if (code >= 0x20 && code < 0x7f) out += char;
-    else if (code < 0x20) out += " "; // a line break or tab inside one shown line reads as a space
+    else if (code < 0x20)
+      out += " "; // a line break or tab inside one shown line reads as a space
     else {
       const byte = code >= 0xa0 && code <= 0xff ? code : (WIN_ANSI_EXTRAS[char] ?? 0x3f);
       out += `\\${byte.toString(8).padStart(3, "0")}`;

@@ -5,14 +5,18 @@ import type { PdfPage } from "./pdf";
 // the overall status, and one line per check with what was found.
 
 type Row = Record<string, unknown>;
-const rows = (value: unknown): Row[] => (Array.isArray(value) ? value.filter((v): v is Row => typeof v === "object" && v !== null) : []);
+const rows = (value: unknown): Row[] =>
+  Array.isArray(value) ? value.filter((v): v is Row => typeof v === "object" && v !== null) : [];
 const str = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
 /** Names the vehicle or dwelling a result is about, as the agent would recognise it. */
 function subject(pull: SandboxPull, result: Row): string {
   for (const policy of rows(pull.policies)) {
     const vehicle = rows(policy.vehicles).find((v) => v.vehicle_id === result.vehicle_id);
-    if (vehicle) return [vehicle.year, vehicle.make, vehicle.model].filter((p) => p !== null && p !== undefined).join(" ") || "Vehicle";
+    if (vehicle)
+      return (
+        [vehicle.year, vehicle.make, vehicle.model].filter((p) => p !== null && p !== undefined).join(" ") || "Vehicle"
+      );
     const dwelling = rows(policy.dwellings).find((d) => d.dwelling_id === result.dwelling_id);
     if (dwelling) return str((dwelling.address as Row | undefined)?.full_address) ?? "Dwelling";
   }
@@ -31,7 +35,10 @@ export function policyCheckPage(pull: SandboxPull, checkedAt: Date): PdfPage {
     "",
   ];
   if (results.length === 0) lines.push("No policy check has run on this pull.");
-  for (const result of results) lines.push(`${String(result.result)}  ${String(result.check)} - ${subject(pull, result)}: ${String(result.message)}`);
+  for (const result of results)
+    lines.push(
+      `${String(result.result)}  ${String(result.check)} - ${subject(pull, result)}: ${String(result.message)}`,
+    );
   lines.push("", "Sandbox report: generated test data, not a real insurance record.");
   return { title: "Policy check report", lines };
 }

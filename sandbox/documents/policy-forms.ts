@@ -6,10 +6,18 @@ import type { PdfPage } from "./pdf";
 // older sandbox data wrote form_id, so both are read.
 
 type Row = Record<string, unknown>;
-const rows = (value: unknown): Row[] => (Array.isArray(value) ? value.filter((v): v is Row => typeof v === "object" && v !== null) : []);
+const rows = (value: unknown): Row[] =>
+  Array.isArray(value) ? value.filter((v): v is Row => typeof v === "object" && v !== null) : [];
 const str = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
-export type PolicyFormFile = { formId: string; name: string; number: string | null; policyNumber: string | null; carrier: string | null; edition: string | null };
+export type PolicyFormFile = {
+  formId: string;
+  name: string;
+  number: string | null;
+  policyNumber: string | null;
+  carrier: string | null;
+  edition: string | null;
+};
 
 export function findPolicyForm(pulls: Iterable<SandboxPull>, formId: string): PolicyFormFile | null {
   for (const pull of pulls) {
@@ -33,6 +41,13 @@ export function findPolicyForm(pulls: Iterable<SandboxPull>, formId: string): Po
 export function policyFormPage(form: PolicyFormFile): PdfPage {
   return {
     title: form.number ? `${form.number} ${form.name}` : form.name,
-    lines: [`Carrier: ${form.carrier ?? "unknown"}`, `Policy: ${form.policyNumber ?? "-"}`, `Edition: ${form.edition ?? "unknown"}`, `Form id: ${form.formId}`, "", "Sandbox form: generated test data, not a real policy form."],
+    lines: [
+      `Carrier: ${form.carrier ?? "unknown"}`,
+      `Policy: ${form.policyNumber ?? "-"}`,
+      `Edition: ${form.edition ?? "unknown"}`,
+      `Form id: ${form.formId}`,
+      "",
+      "Sandbox form: generated test data, not a real policy form.",
+    ],
   };
 }

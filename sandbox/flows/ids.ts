@@ -11,7 +11,8 @@ const SHARED_IDS = new Set(["team_id", "widget_id", "parent_pull_id"]);
 function mapStrings(value: unknown, map: ReadonlyMap<string, string>): unknown {
   if (typeof value === "string") return value.replace(UUIDS, (id) => map.get(id) ?? id);
   if (Array.isArray(value)) return value.map((v) => mapStrings(v, map));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, map)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, map)]));
   return value;
 }
 
@@ -33,7 +34,11 @@ function collectIds(value: unknown, found: Set<string>): void {
 }
 
 /** A copy of `value` with fresh ids for everything it holds (`preset` decides some); also old → new. */
-export function renewIds<T>(random: Random, value: T, preset: ReadonlyMap<string, string> = new Map()): { value: T; map: Map<string, string> } {
+export function renewIds<T>(
+  random: Random,
+  value: T,
+  preset: ReadonlyMap<string, string> = new Map(),
+): { value: T; map: Map<string, string> } {
   const found = new Set<string>();
   collectIds(value, found);
   const map = new Map(preset);

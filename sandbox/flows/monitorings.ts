@@ -19,15 +19,38 @@ export function monitoringOfPull(ctx: SandboxContext, pullId: string): Monitorin
 }
 
 /** The `monitoring` of a webhook body; null when the pull is not part of a monitored account. */
-export function webhookMonitoring(ctx: SandboxContext, pullId: string): { initial_pull_id: string; monitoring_id: string } | null {
+export function webhookMonitoring(
+  ctx: SandboxContext,
+  pullId: string,
+): { initial_pull_id: string; monitoring_id: string } | null {
   const record = monitoringOfPull(ctx, pullId);
   return record ? { initial_pull_id: record.initial_pull_id, monitoring_id: record.monitoring_id } : null;
 }
 
 /** The monitoring as the service serves it (the documented fields, plus a few it also sends). */
 export function servedMonitoring(record: MonitoringRecord): Record<string, unknown> {
-  const { monitoring_id, initial_pull_id, latest_pull_id, account_identifier, status, next_pull_date, interval, stop_after_date, created_at } = record;
-  return { monitoring_id, latest_pull_id, status, next_pull_date, interval, stop_after_date, initial_pull_id, account_identifier, created_at };
+  const {
+    monitoring_id,
+    initial_pull_id,
+    latest_pull_id,
+    account_identifier,
+    status,
+    next_pull_date,
+    interval,
+    stop_after_date,
+    created_at,
+  } = record;
+  return {
+    monitoring_id,
+    latest_pull_id,
+    status,
+    next_pull_date,
+    interval,
+    stop_after_date,
+    initial_pull_id,
+    account_identifier,
+    created_at,
+  };
 }
 
 /** A refresh is under way while the latest pull is being worked on (not while it waits for the consumer). */
@@ -40,8 +63,16 @@ export function pullSummaries(ctx: SandboxContext, record: MonitoringRecord): Ar
   return [...record.pullIds].reverse().flatMap((pullId) => {
     const pull = ctx.state.pulls.get(pullId);
     if (!pull) return [];
-    const monitoringStatus = WORKING.has(pull.status) ? "PROCESSING" : WAITING.has(pull.status) ? (pullId === record.latest_pull_id ? "WAITING_FOR_USER" : "EXPIRED") : "COMPLETED";
-    return [{ pull_id: pull.pull_id, status: pull.status, created_at: pull.created_at, monitoring_status: monitoringStatus }];
+    const monitoringStatus = WORKING.has(pull.status)
+      ? "PROCESSING"
+      : WAITING.has(pull.status)
+        ? pullId === record.latest_pull_id
+          ? "WAITING_FOR_USER"
+          : "EXPIRED"
+        : "COMPLETED";
+    return [
+      { pull_id: pull.pull_id, status: pull.status, created_at: pull.created_at, monitoring_status: monitoringStatus },
+    ];
   });
 }
 
@@ -53,25 +84,42 @@ function afterNow(ctx: SandboxContext, iso: string | null | undefined): boolean 
   return iso === null || iso === undefined || Date.parse(iso) > ctx.clock.now().getTime();
 }
 
-export type EnableInput = { pull_id: string; interval: string; next_pull_date?: string | null; stop_after_date?: string | null };
+export type EnableInput = {
+  pull_id: string;
+  interval: string;
+  next_pull_date?: string | null;
+  stop_after_date?: string | null;
+};
 
 /** POST /monitorings: a monitoring on a recent, successful PULLING_DATA pull. */
 export function enableMonitoring(ctx: SandboxContext, input: EnableInput, scenario: Scenario | null): Result {
   const pull: SandboxPull | undefined = ctx.state.pulls.get(input.pull_id);
   if (!pull) return failure("INVALID_INPUT", "pull_id: no pull with this id");
-  if (pull.type !== "PULLING_DATA" || pull.parent_pull_id) return failure("PULL_NOT_SUPPORTED", "Only top-level pulls of type PULLING_DATA can be monitored.");
-  if (pull.status !== "SUCCESS") return failure("PULL_NOT_SUCCESS", `The pull is ${pull.status}; only a SUCCESS pull can be monitored.`);
+  if (pull.type !== "PULLING_DATA" || pull.parent_pull_id)
+    return failure("PULL_NOT_SUPPORTED", "Only top-level pulls of type PULLING_DATA can be monitored.");
+  if (pull.status !== "SUCCESS")
+    return failure("PULL_NOT_SUCCESS", `The pull is ${pull.status}; only a SUCCESS pull can be monitored.`);
   const now = ctx.clock.now();
-  if (now.getTime() - Date.parse(pull.created_at) > MAX_PULL_AGE_DAYS * 86_400_000) return failure("PULL_TOO_OLD", `The pull is older than ${MAX_PULL_AGE_DAYS} days; link the account again.`);
+  if (now.getTime() - Date.parse(pull.created_at) > MAX_PULL_AGE_DAYS * 86_400_000)
+    return failure("PULL_TOO_OLD", `The pull is older than ${MAX_PULL_AGE_DAYS} days; link the account again.`);
   const interval = parseInterval(input.interval);
-  if (!interval || intervalDays(interval) < MIN_INTERVAL_DAYS) return failure("INVALID_INPUT", `interval: an ISO-8601 duration (P45D, P1M, P1Y) of at least ${MIN_INTERVAL_DAYS} days`);
+  if (!interval || intervalDays(interval) < MIN_INTERVAL_DAYS)
+    return failure(
+      "INVALID_INPUT",
+      `interval: an ISO-8601 duration (P45D, P1M, P1Y) of at least ${MIN_INTERVAL_DAYS} days`,
+    );
   if (!afterNow(ctx, input.stop_after_date)) return failure("INVALID_INPUT", "stop_after_date: must be in the future");
   const next = input.next_pull_date ?? addInterval(now, interval).toISOString();
 
   const existing = monitoringOfPull(ctx, pull.pull_id);
   if (existing) {
     // Enabling again re-activates the account's monitoring with the new schedule.
-    Object.assign(existing, { status: "ACTIVE", interval: input.interval, next_pull_date: next, stop_after_date: input.stop_after_date ?? null });
+    Object.assign(existing, {
+      status: "ACTIVE",
+      interval: input.interval,
+      next_pull_date: next,
+      stop_after_date: input.stop_after_date ?? null,
+    });
     return { ok: true, record: existing };
   }
   const state = flowState(ctx);
@@ -95,24 +143,37 @@ export function enableMonitoring(ctx: SandboxContext, input: EnableInput, scenar
   return { ok: true, record };
 }
 
-export type PatchInput = { interval?: string; next_pull_date?: string | null; stop_after_date?: string | null; status?: "ACTIVE" | "STOPPED" };
+export type PatchInput = {
+  interval?: string;
+  next_pull_date?: string | null;
+  stop_after_date?: string | null;
+  status?: "ACTIVE" | "STOPPED";
+};
 
 /** PATCH /monitorings/:id: every field checked before any is changed. */
 export function patchMonitoring(ctx: SandboxContext, record: MonitoringRecord, input: PatchInput): Result {
   let interval = parseInterval(record.interval);
   if (input.interval !== undefined) {
     interval = parseInterval(input.interval);
-    if (!interval) return failure("INVALID_INTERVAL", "interval: an ISO-8601 duration of days, weeks, months or years (P45D, P1M, P1Y)");
-    if (intervalDays(interval) < MIN_INTERVAL_DAYS) return failure("INTERVAL_TOO_SHORT", `interval: at least ${MIN_INTERVAL_DAYS} days`);
+    if (!interval)
+      return failure(
+        "INVALID_INTERVAL",
+        "interval: an ISO-8601 duration of days, weeks, months or years (P45D, P1M, P1Y)",
+      );
+    if (intervalDays(interval) < MIN_INTERVAL_DAYS)
+      return failure("INTERVAL_TOO_SHORT", `interval: at least ${MIN_INTERVAL_DAYS} days`);
   }
-  if (input.stop_after_date !== undefined && !afterNow(ctx, input.stop_after_date)) return failure("INVALID_STOP_AFTER", "stop_after_date: must be in the future");
+  if (input.stop_after_date !== undefined && !afterNow(ctx, input.stop_after_date))
+    return failure("INVALID_STOP_AFTER", "stop_after_date: must be in the future");
   if (input.interval !== undefined) record.interval = input.interval;
-  if (input.stop_after_date !== undefined) record.stop_after_date = input.stop_after_date === null ? null : new Date(input.stop_after_date).toISOString();
+  if (input.stop_after_date !== undefined)
+    record.stop_after_date = input.stop_after_date === null ? null : new Date(input.stop_after_date).toISOString();
   if (input.next_pull_date !== undefined) record.next_pull_date = input.next_pull_date;
   if (input.status === "STOPPED") stopMonitoring(record);
   if (input.status === "ACTIVE" && record.status !== "ACTIVE") {
     record.status = "ACTIVE";
-    if (record.next_pull_date === null && interval) record.next_pull_date = addInterval(ctx.clock.now(), interval).toISOString();
+    if (record.next_pull_date === null && interval)
+      record.next_pull_date = addInterval(ctx.clock.now(), interval).toISOString();
   }
   return { ok: true, record };
 }

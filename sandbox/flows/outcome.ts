@@ -9,7 +9,14 @@ import type { Outcome } from "./scenarios";
 // What a link yields: the empty pull that exists from the moment the consumer submits, and
 // the full data once the (simulated) carrier has been read.
 
-export type LinkDetails = { carrier: Carrier; username: string; publicAlias: string; metaData: unknown; widgetId: string; teamId: string };
+export type LinkDetails = {
+  carrier: Carrier;
+  username: string;
+  publicAlias: string;
+  metaData: unknown;
+  widgetId: string;
+  teamId: string;
+};
 
 /**
  * The carrier named by insurerName, which the service takes only as a carrier id (`statefarm`,
@@ -46,7 +53,13 @@ export function startedPull(random: Random, now: Date, details: LinkDetails): Sa
 }
 
 /** The full data of a successful link, under the id (and submission fields) of `started`. */
-export function linkedPull(random: Random, now: Date, started: SandboxPull, outcome: Extract<Outcome, { kind: "success" }>, details: LinkDetails): SandboxPull {
+export function linkedPull(
+  random: Random,
+  now: Date,
+  started: SandboxPull,
+  outcome: Extract<Outcome, { kind: "success" }>,
+  details: LinkDetails,
+): SandboxPull {
   const built = buildPullForLine(random, now, outcome.line, { ...outcome.variant, carrier: details.carrier });
   const pull = replaceIds(built, new Map([[built.pull_id, started.pull_id]]));
   const kept = {
@@ -64,6 +77,20 @@ export function linkedPull(random: Random, now: Date, started: SandboxPull, outc
   };
   if (!outcome.noPolicies) return { ...pull, ...kept };
   // The account exists and its holder is known, but it holds no policy (and so nothing else).
-  const nothing = { policies: [], drivers: [], documents: [], claims: [], driving_records: [], loss_events: [], agents: [], no_policies: true, no_drivers: true, no_documents: true, no_claims: true, no_loss_events: true, policy_check_status: null };
+  const nothing = {
+    policies: [],
+    drivers: [],
+    documents: [],
+    claims: [],
+    driving_records: [],
+    loss_events: [],
+    agents: [],
+    no_policies: true,
+    no_drivers: true,
+    no_documents: true,
+    no_claims: true,
+    no_loss_events: true,
+    policy_check_status: null,
+  };
   return { ...pull, ...kept, ...nothing };
 }

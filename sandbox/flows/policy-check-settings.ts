@@ -47,7 +47,11 @@ export const DEFAULT_POLICY_CHECK_SETTINGS: PolicyCheckSettings = {
     MIN_BODILY_INJURY_COVERAGE: { per_person_cents: null, per_accident_cents: null },
     MIN_UNINSURED_MOTORIST_BODILY_INJURY_COVERAGE: { per_person_cents: null, per_accident_cents: null },
   },
-  dwelling: { DWELLING_POLICY_NOT_ACTIVE: false, LOSS_SETTLEMENT_TYPE_EQUALS_REPLACEMENT_COST: false, REPLACEMENT_COST_EXCEEDS_DWELLING_LIMIT: false },
+  dwelling: {
+    DWELLING_POLICY_NOT_ACTIVE: false,
+    LOSS_SETTLEMENT_TYPE_EQUALS_REPLACEMENT_COST: false,
+    REPLACEMENT_COST_EXCEEDS_DWELLING_LIMIT: false,
+  },
 };
 
 const MISSPELLED = "MAX_COMPREEHENSIVE_DEDUCTIBLE_CENTS";
@@ -87,7 +91,10 @@ export type SettingsPatch = z.output<typeof settingsPatchSchema>;
 
 /** `{ policy_check_settings: {…} }`, or the settings bare. */
 export const settingsBodySchema = z.preprocess(
-  (body) => (body && typeof body === "object" && "policy_check_settings" in body ? (body as Record<string, unknown>).policy_check_settings : body),
+  (body) =>
+    body && typeof body === "object" && "policy_check_settings" in body
+      ? (body as Record<string, unknown>).policy_check_settings
+      : body,
   settingsPatchSchema,
 );
 
@@ -100,7 +107,10 @@ export function applySettings(base: PolicyCheckSettings, patch: SettingsPatch): 
       ...base.vehicle,
       ...v,
       MIN_BODILY_INJURY_COVERAGE: merged(base.vehicle.MIN_BODILY_INJURY_COVERAGE, v.MIN_BODILY_INJURY_COVERAGE),
-      MIN_UNINSURED_MOTORIST_BODILY_INJURY_COVERAGE: merged(base.vehicle.MIN_UNINSURED_MOTORIST_BODILY_INJURY_COVERAGE, v.MIN_UNINSURED_MOTORIST_BODILY_INJURY_COVERAGE),
+      MIN_UNINSURED_MOTORIST_BODILY_INJURY_COVERAGE: merged(
+        base.vehicle.MIN_UNINSURED_MOTORIST_BODILY_INJURY_COVERAGE,
+        v.MIN_UNINSURED_MOTORIST_BODILY_INJURY_COVERAGE,
+      ),
     },
     dwelling: { ...base.dwelling, ...patch.dwelling },
   };

@@ -14,7 +14,13 @@ import { issuePullJwt } from "./tokens";
 // (there is no login), going STARTED → QUEUED → PROCESSING → SUCCESS.
 
 export const SEARCH_CARRIERS: Readonly<Record<string, string>> = {
-  allstate: "Allstate", amfam: "American Family", autoowners: "Auto-Owners", farmers: "Farmers", nationwide: "Nationwide", progressive: "Progressive", usaa: "USAA",
+  allstate: "Allstate",
+  amfam: "American Family",
+  autoowners: "Auto-Owners",
+  farmers: "Farmers",
+  nationwide: "Nationwide",
+  progressive: "Progressive",
+  usaa: "USAA",
 };
 export const SEARCH_TYPES = ["AUTO_ID_CARD", "AUTO_POLICY", "HOME_POLICY"] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
@@ -25,9 +31,15 @@ export type SearchType = (typeof SEARCH_TYPES)[number];
  * INVALID_POLICY_LOOKUP_DATA.
  */
 const FORMS: Record<SearchType, string[][]> = {
-  AUTO_ID_CARD: [["policyNumber", "zipCode"], ["firstName", "lastName", "zipCode", "dateOfBirth"]],
+  AUTO_ID_CARD: [
+    ["policyNumber", "zipCode"],
+    ["firstName", "lastName", "zipCode", "dateOfBirth"],
+  ],
   AUTO_POLICY: [["vin"], ["policyNumber", "zipCode"]],
-  HOME_POLICY: [["streetAddress", "zipCode", "policyNumber"], ["streetAddress", "zipCode", "lastName"]],
+  HOME_POLICY: [
+    ["streetAddress", "zipCode", "policyNumber"],
+    ["streetAddress", "zipCode", "lastName"],
+  ],
 };
 /** Says which form of a carrier's that uses several is meant (Farmers); never required. */
 const OPTIONAL_KEYS = ["policyNumberOrInfo"];
@@ -54,15 +66,38 @@ export function lookupDataFits(type: SearchType, data: Record<string, unknown>):
 
 type Failure = { ok: false; status: number; code: string; message?: string };
 
-export function submitPolicySearch(ctx: SandboxContext, search: PolicySearch, metaData: unknown): { ok: true; answer: { pull_id: string; pull_jwt: string } } | Failure {
+export function submitPolicySearch(
+  ctx: SandboxContext,
+  search: PolicySearch,
+  metaData: unknown,
+): { ok: true; answer: { pull_id: string; pull_jwt: string } } | Failure {
   const widget = widgetByAlias(ctx, search.public_alias);
-  if (!widget) return { ok: false, status: 400, code: "INVALID_PUBLIC_ALIAS", message: `No link with the alias ${JSON.stringify(search.public_alias)}.` };
-  if (!lookupDataFits(search.searchType, search.searchData)) return { ok: false, status: 400, code: "INVALID_POLICY_LOOKUP_DATA", message: `searchData: use one of ${FORMS[search.searchType].map((f) => f.join("+")).join(" or ")}` };
+  if (!widget)
+    return {
+      ok: false,
+      status: 400,
+      code: "INVALID_PUBLIC_ALIAS",
+      message: `No link with the alias ${JSON.stringify(search.public_alias)}.`,
+    };
+  if (!lookupDataFits(search.searchType, search.searchData))
+    return {
+      ok: false,
+      status: 400,
+      code: "INVALID_POLICY_LOOKUP_DATA",
+      message: `searchData: use one of ${FORMS[search.searchType].map((f) => f.join("+")).join(" or ")}`,
+    };
   if (search.searchData.zipCode === INTERNAL_ERROR_ZIP) return { ok: false, status: 500, code: "INTERNAL_ERROR" };
 
   const state = flowState(ctx);
   const carrier: Carrier = [search.insurerName, SEARCH_CARRIERS[search.insurerName] ?? search.insurerName];
-  const details: LinkDetails = { carrier, username: `search:${JSON.stringify(search.searchData)}`, publicAlias: widget.public_alias, metaData, widgetId: widget.widget_id, teamId: ctx.options.teamId };
+  const details: LinkDetails = {
+    carrier,
+    username: `search:${JSON.stringify(search.searchData)}`,
+    publicAlias: widget.public_alias,
+    metaData,
+    widgetId: widget.widget_id,
+    teamId: ctx.options.teamId,
+  };
   const pull = { ...startedPull(state.random, ctx.clock.now(), details), type: "POLICY_LOOKUP" };
   ctx.state.pulls.set(pull.pull_id, pull);
   const line = search.searchType === "HOME_POLICY" ? "home" : "auto";
@@ -77,12 +112,20 @@ export function submitPolicySearch(ctx: SandboxContext, search: PolicySearch, me
     await pause(ctx, 2);
     const started = ctx.state.pulls.get(pull.pull_id);
     if (!alive() || !started) return;
-    const found = linkedPull(state.random, ctx.clock.now(), started, { kind: "success", line, variant: { type: "POLICY_LOOKUP" } }, details);
+    const found = linkedPull(
+      state.random,
+      ctx.clock.now(),
+      started,
+      { kind: "success", line, variant: { type: "POLICY_LOOKUP" } },
+      details,
+    );
     // Found by its policy, not by a login: no account identifier, as on every POLICY_LOOKUP pull.
     ctx.state.pulls.set(pull.pull_id, { ...found, status: "SUCCESS", account_identifier: null });
     checkSubmission(ctx, pull.pull_id);
     announceData(ctx, pull.pull_id);
   };
-  run().catch((error: unknown) => ctx.log(`policy search ${pull.pull_id} failed: ${error instanceof Error ? error.message : String(error)}`));
+  run().catch((error: unknown) =>
+    ctx.log(`policy search ${pull.pull_id} failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
   return { ok: true, answer: { pull_id: pull.pull_id, pull_jwt: issuePullJwt(ctx, pull.pull_id) } };
 }

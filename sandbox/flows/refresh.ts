@@ -11,7 +11,17 @@ import { issueReconnectToken, reconnectUrl } from "./tokens";
 // unattended and ends with the account's data as it now is (one plausible change) plus the
 // monitoring event; or, when the consumer must act, stops and raises MONITORING_RECONNECT.
 
-const EMPTY = { policies: [], drivers: [], documents: [], addresses: [], claims: [], driving_records: [], loss_events: [], agents: [], answers: [] };
+const EMPTY = {
+  policies: [],
+  drivers: [],
+  documents: [],
+  addresses: [],
+  claims: [],
+  driving_records: [],
+  loss_events: [],
+  agents: [],
+  answers: [],
+};
 
 /** The kinds of change to try, in order: the account's next turn of the rotation (discover: a mortgagee first). */
 function changeKinds(record: MonitoringRecord): ChangeKind[] {
@@ -26,12 +36,31 @@ function finishRefresh(ctx: SandboxContext, session: LinkSession): void {
   const base = record ? ctx.state.pulls.get(record.basePullId) : undefined;
   const current = ctx.state.pulls.get(session.pullId);
   if (!record || !base || !current) return;
-  const { pull, event, updates } = refreshedPull(flowState(ctx).random, base, session.pullId, ctx.clock.now(), changeKinds(record));
-  ctx.state.pulls.set(session.pullId, { ...pull, created_at: current.created_at, encountered_mfa: current.encountered_mfa });
+  const { pull, event, updates } = refreshedPull(
+    flowState(ctx).random,
+    base,
+    session.pullId,
+    ctx.clock.now(),
+    changeKinds(record),
+  );
+  ctx.state.pulls.set(session.pullId, {
+    ...pull,
+    created_at: current.created_at,
+    encountered_mfa: current.encountered_mfa,
+  });
   record.events = { previous_pull_id: base.pull_id, latest_pull_id: session.pullId, events: event ? [event] : [] };
   record.basePullId = session.pullId;
   record.refreshCount++;
-  announceData(ctx, session.pullId, event ? [["DATA_UPDATED", { updates }], ["MONITORING_EVENTS", event]] : []);
+  announceData(
+    ctx,
+    session.pullId,
+    event
+      ? [
+          ["DATA_UPDATED", { updates }],
+          ["MONITORING_EVENTS", event],
+        ]
+      : [],
+  );
 }
 
 /** The flow stopped where the consumer must act: a fresh reconnect token goes out by webhook. */
@@ -40,7 +69,12 @@ function announceReconnect(ctx: SandboxContext, session: LinkSession, wall: Reco
   const pull = ctx.state.pulls.get(session.pullId);
   if (!record || !pull) return;
   const token = issueReconnectToken(ctx, record.monitoring_id, session.pullId);
-  emit(ctx, session.pullId, "MONITORING_RECONNECT", { auth_status: wall, reconnect_url: reconnectUrl(pull.public_alias, token), reconnect_token: token, ...(wall === "IDENTITY_VERIFICATION_OPTIONS" ? { options: IDV_OPTIONS } : {}) });
+  emit(ctx, session.pullId, "MONITORING_RECONNECT", {
+    auth_status: wall,
+    reconnect_url: reconnectUrl(pull.public_alias, token),
+    reconnect_token: token,
+    ...(wall === "IDENTITY_VERIFICATION_OPTIONS" ? { options: IDV_OPTIONS } : {}),
+  });
 }
 
 /** A new, empty pull of the monitored account, now its latest; an older waiting pull expires. */
@@ -63,7 +97,11 @@ function newAccountPull(ctx: SandboxContext, record: MonitoringRecord, status: s
     parent_pull_id: null,
     encountered_mfa: false,
     funnel: null,
-    no_policies: true, no_drivers: true, no_documents: true, no_claims: true, no_loss_events: true,
+    no_policies: true,
+    no_drivers: true,
+    no_documents: true,
+    no_claims: true,
+    no_loss_events: true,
   };
   ctx.state.pulls.set(pull.pull_id, pull);
   record.latest_pull_id = pull.pull_id;
@@ -71,17 +109,36 @@ function newAccountPull(ctx: SandboxContext, record: MonitoringRecord, status: s
   return pull;
 }
 
-function refreshSession(ctx: SandboxContext, record: MonitoringRecord, pullId: string, wall: ReconnectWall | null): LinkSession {
+function refreshSession(
+  ctx: SandboxContext,
+  record: MonitoringRecord,
+  pullId: string,
+  wall: ReconnectWall | null,
+): LinkSession {
   const session: LinkSession = {
-    pullId, scenario: record.scenario, passwordOk: true, awaiting: null, generation: 0, sequence: 0,
-    monitoringId: record.monitoring_id, reportAuth: false, details: null, wall, finish: finishRefresh, onWall: announceReconnect,
+    pullId,
+    scenario: record.scenario,
+    passwordOk: true,
+    awaiting: null,
+    generation: 0,
+    sequence: 0,
+    monitoringId: record.monitoring_id,
+    reportAuth: false,
+    details: null,
+    wall,
+    finish: finishRefresh,
+    onWall: announceReconnect,
   };
   flowState(ctx).sessions.set(pullId, session);
   return session;
 }
 
 /** Starts a refresh; `wall` makes it stop for the consumer (the control API's reconnect-needed). */
-export function startRefresh(ctx: SandboxContext, record: MonitoringRecord, wall: ReconnectWall | null = null): string | null {
+export function startRefresh(
+  ctx: SandboxContext,
+  record: MonitoringRecord,
+  wall: ReconnectWall | null = null,
+): string | null {
   const pull = newAccountPull(ctx, record, "STARTED");
   if (!pull) return null;
   beginLink(ctx, refreshSession(ctx, record, pull.pull_id, wall));
@@ -107,7 +164,8 @@ export function redeemReconnectToken(ctx: SandboxContext, token: string): Redeem
   const state = flowState(ctx);
   const entry = state.reconnectTokens.get(token);
   const record = entry ? state.monitorings.get(entry.monitoringId) : undefined;
-  if (!entry || !record || entry.expiresAt <= ctx.clock.now().getTime()) return { ok: false, code: "INVALID_RECONNECT_TOKEN" };
+  if (!entry || !record || entry.expiresAt <= ctx.clock.now().getTime())
+    return { ok: false, code: "INVALID_RECONNECT_TOKEN" };
   if (entry.used) return { ok: false, code: "ALREADY_RECONNECTED" };
   if (record.status !== "ACTIVE") return { ok: false, code: "MONITORING_INACTIVE" };
   if (record.latest_pull_id !== entry.pullId) return { ok: false, code: "NEWER_PULL_AVAILABLE" };
@@ -126,7 +184,14 @@ export function redeemReconnectToken(ctx: SandboxContext, token: string): Redeem
 }
 
 /** GET /monitorings/:id/reconnectToken: a fresh token for the account's latest pull. */
-export function freshReconnectToken(ctx: SandboxContext, record: MonitoringRecord): { pull_id: string; reconnect_url: string; reconnect_token: string } {
+export function freshReconnectToken(
+  ctx: SandboxContext,
+  record: MonitoringRecord,
+): { pull_id: string; reconnect_url: string; reconnect_token: string } {
   const token = issueReconnectToken(ctx, record.monitoring_id, record.latest_pull_id);
-  return { pull_id: record.latest_pull_id, reconnect_url: reconnectUrl(ctx.state.pulls.get(record.latest_pull_id)?.public_alias, token), reconnect_token: token };
+  return {
+    pull_id: record.latest_pull_id,
+    reconnect_url: reconnectUrl(ctx.state.pulls.get(record.latest_pull_id)?.public_alias, token),
+    reconnect_token: token,
+  };
 }

@@ -31,11 +31,34 @@ const TABLE: Scenario[] = [
   { username: "user_mfa", mfa: "options", outcome: HOME_AND_AUTO },
   { username: "user_optionless_mfa", mfa: "optionless", outcome: HOME_AND_AUTO },
   { username: "user_good_commercial", mfa: "none", outcome: { kind: "success", line: "commercial" } },
-  { username: "user_good_flood", mfa: "none", outcome: { kind: "success", line: "flood", variant: { expiresInDays: 240 } } },
-  { username: "user_good_flood_expiring", mfa: "none", outcome: { kind: "success", line: "flood", variant: { expiresInDays: 15 } } },
+  {
+    username: "user_good_flood",
+    mfa: "none",
+    outcome: { kind: "success", line: "flood", variant: { expiresInDays: 240 } },
+  },
+  {
+    username: "user_good_flood_expiring",
+    mfa: "none",
+    outcome: { kind: "success", line: "flood", variant: { expiresInDays: 15 } },
+  },
   { username: "user_good_no_policies", mfa: "none", outcome: { kind: "success", line: "home+auto", noPolicies: true } },
-  { username: "user_locked", mfa: "none", outcome: { kind: "not_authenticated", message: "Your account is locked. Call your insurance company to unlock it, then try again." } },
-  { username: "user_unactivated", mfa: "none", outcome: { kind: "not_authenticated", message: "Your online account is not activated yet. Finish activation on your insurance company's website, then try again." } },
+  {
+    username: "user_locked",
+    mfa: "none",
+    outcome: {
+      kind: "not_authenticated",
+      message: "Your account is locked. Call your insurance company to unlock it, then try again.",
+    },
+  },
+  {
+    username: "user_unactivated",
+    mfa: "none",
+    outcome: {
+      kind: "not_authenticated",
+      message:
+        "Your online account is not activated yet. Finish activation on your insurance company's website, then try again.",
+    },
+  },
   { username: "user_provider_error", mfa: "none", outcome: { kind: "error", type: "PROVIDER_ERROR" } },
   { username: "user_internal_error", mfa: "none", outcome: { kind: "error", type: "INTERNAL_ERROR" } },
   { username: "user_good_discover", mfa: "none", outcome: HOME_AND_AUTO, discover: true },
@@ -56,5 +79,6 @@ export const IDV_OPTIONS = [
 ] as const;
 
 /** The carrier's words when it refuses the login after a second factor (code 000001). */
-export const CARRIER_LOGIN_ERROR = "We could not verify your identity. Log in on your insurance company's website once, then try again.";
+export const CARRIER_LOGIN_ERROR =
+  "We could not verify your identity. Log in on your insurance company's website once, then try again.";
 export const WRONG_CODE_MESSAGE = "The code you entered is not correct. Check the latest code we sent and try again.";

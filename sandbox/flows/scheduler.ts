@@ -12,10 +12,13 @@ const TICK_MS = 60_000;
 export function ensureScheduler(ctx: SandboxContext): void {
   const state = flowState(ctx);
   if (state.scheduler) return;
-  const timer = setInterval(() => {
-    if (ctx.deliveries.isClosed) clearInterval(timer);
-    else runDueMonitorings(ctx);
-  }, Math.max(1000, TICK_MS * ctx.options.speed));
+  const timer = setInterval(
+    () => {
+      if (ctx.deliveries.isClosed) clearInterval(timer);
+      else runDueMonitorings(ctx);
+    },
+    Math.max(1000, TICK_MS * ctx.options.speed),
+  );
   timer.unref();
   state.scheduler = timer;
 }

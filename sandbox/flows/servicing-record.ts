@@ -3,8 +3,17 @@
 // it lives apart from both to keep them from importing each other in a circle.
 
 export type ServicingStatus =
-  | "QUEUED" | "IN_PROGRESS" | "INTERNAL_ERROR" | "PROVIDER_ERROR" | "VALIDATION_ERROR" | "WAITING_FOR_CONSUMER_CONFIRMATION"
-  | "SUBMITTING_CONFIRMATION" | "UNCONFIRMED" | "VERIFIED" | "VERIFICATION_FAILED" | "SUCCESS";
+  | "QUEUED"
+  | "IN_PROGRESS"
+  | "INTERNAL_ERROR"
+  | "PROVIDER_ERROR"
+  | "VALIDATION_ERROR"
+  | "WAITING_FOR_CONSUMER_CONFIRMATION"
+  | "SUBMITTING_CONFIRMATION"
+  | "UNCONFIRMED"
+  | "VERIFIED"
+  | "VERIFICATION_FAILED"
+  | "SUCCESS";
 
 export type ServicingRecord = {
   servicing_action_id: string;

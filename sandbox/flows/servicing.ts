@@ -19,25 +19,38 @@ import { issuePullJwt } from "./tokens";
 
 export const MORTGAGEE_TYPES = ["FIRST", "SECOND", "THIRD"] as const;
 const text = z.string().trim().min(1).max(500);
-const mortgagee = z.looseObject({ carrier_policy_number: text, name: text, address: text, loan_number: z.string().max(100).nullable().optional(), mortgagee_type: text });
+const mortgagee = z.looseObject({
+  carrier_policy_number: text,
+  name: text,
+  address: text,
+  loan_number: z.string().max(100).nullable().optional(),
+  mortgagee_type: text,
+});
 /** The fields the service needs to act; anything else in the payload is kept as sent. */
 const PAYLOADS: Record<(typeof SERVICING_ACTION_TYPES)[number], z.ZodType<Record<string, unknown>>> = {
   ADD_MORTGAGEE: mortgagee,
   EDIT_MORTGAGEE: mortgagee,
   REMOVE_MORTGAGEE: z.looseObject({ carrier_policy_number: text, mortgagee_type: text }),
-  ADD_VEHICLE: z.looseObject({ carrier_policy_number: text, vehicle: z.looseObject({ vin: text, model_year: z.number().int().min(1900).max(2100).optional() }) }),
+  ADD_VEHICLE: z.looseObject({
+    carrier_policy_number: text,
+    vehicle: z.looseObject({ vin: text, model_year: z.number().int().min(1900).max(2100).optional() }),
+  }),
 };
 
 export const servicingRequestSchema = z.object({
   pull_id: z.string().trim().min(1).max(100),
-  servicing_actions: z.array(z.object({ type: z.enum(SERVICING_ACTION_TYPES), payload: z.record(z.string(), z.unknown()) })).min(1).max(10),
+  servicing_actions: z
+    .array(z.object({ type: z.enum(SERVICING_ACTION_TYPES), payload: z.record(z.string(), z.unknown()) }))
+    .min(1)
+    .max(10),
 });
 
 type Failure = { ok: false; status: number; code: string; message?: string };
 const failure = (status: number, code: string, message?: string): Failure => ({ ok: false, status, code, message });
 
 type Row = Record<string, unknown>;
-const rows = (value: unknown): Row[] => (Array.isArray(value) ? value.filter((v): v is Row => typeof v === "object" && v !== null) : []);
+const rows = (value: unknown): Row[] =>
+  Array.isArray(value) ? value.filter((v): v is Row => typeof v === "object" && v !== null) : [];
 
 /** The action as the service serves it. */
 export function servedServicing(record: ServicingRecord) {
@@ -82,7 +95,11 @@ function validationError(source: SandboxPull, record: ServicingRecord): string |
   const position = MORTGAGEE_TYPES.indexOf(record.payload.mortgagee_type as (typeof MORTGAGEE_TYPES)[number]);
   if (position < 0) return "INVALID_MORTGAGEE_TYPE";
   const existing = rows(dwellings[0]?.mortgagees);
-  if (record.type === "ADD_MORTGAGEE" && existing.some((m) => String(m.name).toLowerCase() === String(record.payload.name).toLowerCase())) return "DUPLICATE_MORTGAGEE_NAME";
+  if (
+    record.type === "ADD_MORTGAGEE" &&
+    existing.some((m) => String(m.name).toLowerCase() === String(record.payload.name).toLowerCase())
+  )
+    return "DUPLICATE_MORTGAGEE_NAME";
   if (record.type === "ADD_MORTGAGEE" && existing[position]) return "DUPLICATE_MORTGAGEE_TYPE";
   if (record.type !== "ADD_MORTGAGEE" && !existing[position]) return "INVALID_MORTGAGEE_TYPE";
   return null;
@@ -106,7 +123,10 @@ function summary(record: ServicingRecord): string {
 
 /** One action's run: a step to start, a step at the carrier, then it waits for the consumer. */
 function runAction(ctx: SandboxContext, record: ServicingRecord, source: SandboxPull): void {
-  const alive = () => teamState(ctx).servicings.get(record.servicing_action_id) === record && ctx.state.pulls.has(record.pullId) && !ctx.deliveries.isClosed;
+  const alive = () =>
+    teamState(ctx).servicings.get(record.servicing_action_id) === record &&
+    ctx.state.pulls.has(record.pullId) &&
+    !ctx.deliveries.isClosed;
   const run = async () => {
     await pause(ctx);
     if (!alive()) return;
@@ -122,27 +142,59 @@ function runAction(ctx: SandboxContext, record: ServicingRecord, source: Sandbox
       return;
     }
     record.status = "WAITING_FOR_CONSUMER_CONFIRMATION";
-    record.confirmation_data = { summary: summary(record), carrier_policy_number: record.payload.carrier_policy_number, effective_date: ctx.clock.now().toISOString().slice(0, 10) };
+    record.confirmation_data = {
+      summary: summary(record),
+      carrier_policy_number: record.payload.carrier_policy_number,
+      effective_date: ctx.clock.now().toISOString().slice(0, 10),
+    };
     settlePull(ctx, record.pullId);
-    emit(ctx, record.pullId, "SERVICING_WAITING_FOR_CONSUMER_CONFIRMATION", { servicing_action_id: record.servicing_action_id });
+    emit(ctx, record.pullId, "SERVICING_WAITING_FOR_CONSUMER_CONFIRMATION", {
+      servicing_action_id: record.servicing_action_id,
+    });
   };
-  run().catch((error: unknown) => ctx.log(`servicing ${record.servicing_action_id} failed: ${error instanceof Error ? error.message : String(error)}`));
+  run().catch((error: unknown) =>
+    ctx.log(
+      `servicing ${record.servicing_action_id} failed: ${error instanceof Error ? error.message : String(error)}`,
+    ),
+  );
 }
 
-export type CreatedServicing = { ok: true; answer: { pull_id: string; pull_jwt: string; servicing_action_ids: string[] } };
+export type CreatedServicing = {
+  ok: true;
+  answer: { pull_id: string; pull_jwt: string; servicing_action_ids: string[] };
+};
 
-export function createServicing(ctx: SandboxContext, input: z.output<typeof servicingRequestSchema>): CreatedServicing | Failure {
+export function createServicing(
+  ctx: SandboxContext,
+  input: z.output<typeof servicingRequestSchema>,
+): CreatedServicing | Failure {
   const source = ctx.state.pulls.get(input.pull_id);
   if (!source) return failure(404, "NOT_FOUND");
-  if (source.type !== "PULLING_DATA" || source.parent_pull_id || source.status !== "SUCCESS") return failure(400, "INVALID_INPUT", "pull_id: only a top-level PULLING_DATA pull in SUCCESS holds a login to service with.");
-  if (ctx.clock.now().getTime() - Date.parse(source.created_at) > MAX_PULL_AGE_DAYS * 86_400_000) return failure(400, "PULL_TOO_OLD", `The pull is older than ${MAX_PULL_AGE_DAYS} days; link the account again.`);
+  if (source.type !== "PULLING_DATA" || source.parent_pull_id || source.status !== "SUCCESS")
+    return failure(
+      400,
+      "INVALID_INPUT",
+      "pull_id: only a top-level PULLING_DATA pull in SUCCESS holds a login to service with.",
+    );
+  if (ctx.clock.now().getTime() - Date.parse(source.created_at) > MAX_PULL_AGE_DAYS * 86_400_000)
+    return failure(400, "PULL_TOO_OLD", `The pull is older than ${MAX_PULL_AGE_DAYS} days; link the account again.`);
   const carrier = String(source.insurance_provider_name ?? "");
   const supported = servicingActionsOf(carrier);
   const payloads: Array<Record<string, unknown>> = [];
   for (const [index, action] of input.servicing_actions.entries()) {
-    if (!supported.includes(action.type)) return failure(400, "INVALID_INPUT", `servicing_actions.${index}.type: ${carrier || "this carrier"} does not support ${action.type}`);
+    if (!supported.includes(action.type))
+      return failure(
+        400,
+        "INVALID_INPUT",
+        `servicing_actions.${index}.type: ${carrier || "this carrier"} does not support ${action.type}`,
+      );
     const payload = PAYLOADS[action.type].safeParse(action.payload);
-    if (!payload.success) return failure(400, "INVALID_INPUT", `servicing_actions.${index}.payload: ${payload.error.issues.map((i) => `${i.path.join(".") || "payload"} ${i.message}`).join("; ")}`);
+    if (!payload.success)
+      return failure(
+        400,
+        "INVALID_INPUT",
+        `servicing_actions.${index}.payload: ${payload.error.issues.map((i) => `${i.path.join(".") || "payload"} ${i.message}`).join("; ")}`,
+      );
     payloads.push(payload.data);
   }
 
@@ -151,7 +203,17 @@ export function createServicing(ctx: SandboxContext, input: z.output<typeof serv
   const pullId = random.uuid();
   const copy = renewIds(random, source, new Map([[source.pull_id, pullId]])).value;
   const now = ctx.clock.now().toISOString();
-  ctx.state.pulls.set(pullId, { ...copy, pull_id: pullId, type: "SERVICING", status: "SERVICING", created_at: now, is_archived: false, funnel: null, policy_check_status: null, policy_check_results: null });
+  ctx.state.pulls.set(pullId, {
+    ...copy,
+    pull_id: pullId,
+    type: "SERVICING",
+    status: "SERVICING",
+    created_at: now,
+    is_archived: false,
+    funnel: null,
+    policy_check_status: null,
+    policy_check_results: null,
+  });
 
   const servicings = teamState(ctx).servicings;
   const records = input.servicing_actions.map((action, index): ServicingRecord => ({
@@ -169,14 +231,27 @@ export function createServicing(ctx: SandboxContext, input: z.output<typeof serv
     servicings.set(record.servicing_action_id, record);
     runAction(ctx, record, source);
   }
-  return { ok: true, answer: { pull_id: pullId, pull_jwt: issuePullJwt(ctx, pullId), servicing_action_ids: records.map((r) => r.servicing_action_id) } };
+  return {
+    ok: true,
+    answer: {
+      pull_id: pullId,
+      pull_jwt: issuePullJwt(ctx, pullId),
+      servicing_action_ids: records.map((r) => r.servicing_action_id),
+    },
+  };
 }
 
 /** POST /widget/pull/{pullId}/servicingAction: the consumer says yes (or no) to one action. */
-export function confirmServicingAction(ctx: SandboxContext, pullId: string, actionId: string, confirmed: boolean): { ok: true } | Failure {
+export function confirmServicingAction(
+  ctx: SandboxContext,
+  pullId: string,
+  actionId: string,
+  confirmed: boolean,
+): { ok: true } | Failure {
   const record = teamState(ctx).servicings.get(actionId);
   if (!record || record.pullId !== pullId) return failure(404, "NOT_FOUND");
-  if (record.status !== "WAITING_FOR_CONSUMER_CONFIRMATION") return failure(400, "INVALID_ACTION", `The servicing action is ${record.status}, not waiting for a confirmation.`);
+  if (record.status !== "WAITING_FOR_CONSUMER_CONFIRMATION")
+    return failure(400, "INVALID_ACTION", `The servicing action is ${record.status}, not waiting for a confirmation.`);
   if (!confirmed) {
     record.status = "UNCONFIRMED";
     settlePull(ctx, pullId);
@@ -184,7 +259,8 @@ export function confirmServicingAction(ctx: SandboxContext, pullId: string, acti
   }
   record.status = "SUBMITTING_CONFIRMATION";
   settlePull(ctx, pullId);
-  const alive = () => teamState(ctx).servicings.get(actionId) === record && ctx.state.pulls.has(pullId) && !ctx.deliveries.isClosed;
+  const alive = () =>
+    teamState(ctx).servicings.get(actionId) === record && ctx.state.pulls.has(pullId) && !ctx.deliveries.isClosed;
   pause(ctx, 2)
     .then(() => {
       if (!alive()) return;
@@ -192,6 +268,8 @@ export function confirmServicingAction(ctx: SandboxContext, pullId: string, acti
       record.confirmation_data = { ...record.confirmation_data, confirmed_at: ctx.clock.now().toISOString() };
       settlePull(ctx, pullId);
     })
-    .catch((error: unknown) => ctx.log(`servicing ${actionId} failed: ${error instanceof Error ? error.message : String(error)}`));
+    .catch((error: unknown) =>
+      ctx.log(`servicing ${actionId} failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
   return { ok: true };
 }

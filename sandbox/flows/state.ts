@@ -37,7 +37,16 @@ export type LinkSession = {
 
 export type ReconnectWall = "NOT_AUTHENTICATED" | "IDENTITY_VERIFICATION_OPTIONS" | "IDENTITY_VERIFICATION";
 
-export type MonitoringEvent = { type: string; changes: Array<{ schema: string; type: "CREATE" | "UPDATE" | "DELETE"; before: Record<string, unknown> | null; after: Record<string, unknown> | null }>; documents: Array<{ document_id: string }> };
+export type MonitoringEvent = {
+  type: string;
+  changes: Array<{
+    schema: string;
+    type: "CREATE" | "UPDATE" | "DELETE";
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  }>;
+  documents: Array<{ document_id: string }>;
+};
 
 export type MonitoringRecord = {
   monitoring_id: string;
@@ -123,10 +132,13 @@ export function stepMs(ctx: SandboxContext): number {
 export function pause(ctx: SandboxContext, steps = 1): Promise<void> {
   const state = flowState(ctx);
   return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      state.timers.delete(timer);
-      resolve();
-    }, stepMs(ctx) * steps);
+    const timer = setTimeout(
+      () => {
+        state.timers.delete(timer);
+        resolve();
+      },
+      stepMs(ctx) * steps,
+    );
     timer.unref();
     state.timers.add(timer);
   });

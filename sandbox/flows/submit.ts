@@ -18,7 +18,13 @@ export const SANDBOX_WIDGET_ID = "0b5f8a4e-2f4c-4d7e-9b61-3a2c1d0e9f10";
 const DISCOVER_INTERVAL = "P1M";
 
 /** meta_data is kept as the developer sent it: an object stays an object (service-notes, "Pulls"). */
-export type LinkSubmission = { insurerName: string; username: string; password: string | null; publicAlias: string; metaData: unknown };
+export type LinkSubmission = {
+  insurerName: string;
+  username: string;
+  password: string | null;
+  publicAlias: string;
+  metaData: unknown;
+};
 export type LinkResult = { ok: true; pull_id: string; pull_jwt: string } | Extract<StepResult, { ok: false }>;
 
 /** The carrier has been read: the scenario's data goes in, monitoring starts if it says so, webhooks go out. */
@@ -26,7 +32,10 @@ function finishLink(ctx: SandboxContext, session: LinkSession): void {
   const outcome = session.scenario?.outcome;
   const started = ctx.state.pulls.get(session.pullId);
   if (!started || !session.details || outcome?.kind !== "success") return;
-  ctx.state.pulls.set(session.pullId, { ...linkedPull(flowState(ctx).random, ctx.clock.now(), started, outcome, session.details), status: "SUCCESS" });
+  ctx.state.pulls.set(session.pullId, {
+    ...linkedPull(flowState(ctx).random, ctx.clock.now(), started, outcome, session.details),
+    status: "SUCCESS",
+  });
   if (session.scenario?.discover) {
     enableMonitoring(ctx, { pull_id: session.pullId, interval: DISCOVER_INTERVAL }, session.scenario);
     ensureScheduler(ctx);
@@ -39,7 +48,14 @@ export function submitLink(ctx: SandboxContext, input: LinkSubmission): LinkResu
   const named = carrierNamed(input.insurerName);
   if (!named) return unsupportedInsurer(input.insurerName) as Extract<StepResult, { ok: false }>;
   const state = flowState(ctx);
-  const details = { carrier: named.carrier, username: input.username, publicAlias: input.publicAlias, metaData: input.metaData, widgetId: widgetByAlias(ctx, input.publicAlias)?.widget_id ?? SANDBOX_WIDGET_ID, teamId: ctx.options.teamId };
+  const details = {
+    carrier: named.carrier,
+    username: input.username,
+    publicAlias: input.publicAlias,
+    metaData: input.metaData,
+    widgetId: widgetByAlias(ctx, input.publicAlias)?.widget_id ?? SANDBOX_WIDGET_ID,
+    teamId: ctx.options.teamId,
+  };
   const pull = startedPull(state.random, ctx.clock.now(), details);
   ctx.state.pulls.set(pull.pull_id, pull);
   const session: LinkSession = {

@@ -28,7 +28,10 @@ export function teamState(ctx: SandboxContext): TeamState {
       widgets: new Map(SEEDED_WIDGETS.map((w) => [w.widget_id, structuredClone(w)])),
       servicings: new Map(),
       policyCheckSettings: structuredClone(DEFAULT_POLICY_CHECK_SETTINGS),
-      plan: { policyCheck: ctx.options.plan?.policyCheck ?? true, policySearch: ctx.options.plan?.policySearch ?? true },
+      plan: {
+        policyCheck: ctx.options.plan?.policyCheck ?? true,
+        policySearch: ctx.options.plan?.policySearch ?? true,
+      },
     };
     states.set(flows, state);
   }

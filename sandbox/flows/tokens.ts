@@ -14,7 +14,9 @@ function signature(secret: Buffer, signed: string): string {
 
 export function issuePullJwt(ctx: SandboxContext, pullId: string): string {
   const now = ctx.clock.now().getTime();
-  const payload = Buffer.from(JSON.stringify({ pull_id: pullId, iat: Math.floor(now / 1000), exp: Math.floor((now + PULL_JWT_TTL_MS) / 1000) })).toString("base64url");
+  const payload = Buffer.from(
+    JSON.stringify({ pull_id: pullId, iat: Math.floor(now / 1000), exp: Math.floor((now + PULL_JWT_TTL_MS) / 1000) }),
+  ).toString("base64url");
   return `${HEADER}.${payload}.${signature(flowState(ctx).secret, `${HEADER}.${payload}`)}`;
 }
 
@@ -26,7 +28,10 @@ export function pullJwtAllows(ctx: SandboxContext, token: string | undefined, pu
   const actual = Buffer.from(given);
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return false;
   try {
-    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { pull_id?: unknown; exp?: unknown };
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as {
+      pull_id?: unknown;
+      exp?: unknown;
+    };
     return claims.pull_id === pullId && typeof claims.exp === "number" && claims.exp * 1000 > ctx.clock.now().getTime();
   } catch {
     return false;
@@ -38,7 +43,13 @@ const RECONNECT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function issueReconnectToken(ctx: SandboxContext, monitoringId: string, pullId: string): string {
   const token = `rct_${randomBytes(24).toString("hex")}`;
-  flowState(ctx).reconnectTokens.set(token, { token, monitoringId, pullId, expiresAt: ctx.clock.now().getTime() + RECONNECT_TTL_MS, used: false });
+  flowState(ctx).reconnectTokens.set(token, {
+    token,
+    monitoringId,
+    pullId,
+    expiresAt: ctx.clock.now().getTime() + RECONNECT_TTL_MS,
+    used: false,
+  });
   return token;
 }
 

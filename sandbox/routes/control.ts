@@ -36,7 +36,10 @@ const faultsSchema = z.object({
 /** Any JSON object with a pull id: the payload is kept as sent, odd fields and all. */
 const rawPullSchema = z.looseObject({ pull_id: z.string().regex(UUID, "pull_id must be a UUID") });
 const deliverSchema = z.object({ pull_ids: z.array(z.string().regex(UUID)).optional() });
-const advanceSchema = z.object({ days: z.number().min(0).max(3650).optional(), hours: z.number().min(0).max(87_600).optional() });
+const advanceSchema = z.object({
+  days: z.number().min(0).max(3650).optional(),
+  hours: z.number().min(0).max(87_600).optional(),
+});
 /** A consumer link without the consent screens: a scenario username (see flows/scenarios.ts). */
 const linkSchema = z.object({
   username: z.string().trim().min(1).max(500),
@@ -53,9 +56,19 @@ function setFaults(ctx: SandboxContext, faults: Faults): void {
   ctx.deliveries.setFaults({ duplicateRate: faults.duplicateRate, reorder: faults.reorder });
 }
 
-export async function controlRoutes(ctx: SandboxContext, hooks: ControlHooks, { req, res, method, path }: RouteRequest): Promise<boolean> {
+export async function controlRoutes(
+  ctx: SandboxContext,
+  hooks: ControlHooks,
+  { req, res, method, path }: RouteRequest,
+): Promise<boolean> {
   if (path === "/state" && method === "GET") {
-    return send(res, 200, { pulls: ctx.state.pulls.size, monitorings: flowState(ctx).monitorings.size, deliveries: ctx.deliveries.counts, faults: ctx.state.faults, now: ctx.clock.now().toISOString() });
+    return send(res, 200, {
+      pulls: ctx.state.pulls.size,
+      monitorings: flowState(ctx).monitorings.size,
+      deliveries: ctx.deliveries.counts,
+      faults: ctx.state.faults,
+      now: ctx.clock.now().toISOString(),
+    });
   }
   if (method !== "POST") return fail(res, 405, "METHOD_NOT_ALLOWED");
   const body = await readJson(req);
@@ -81,7 +94,22 @@ export async function controlRoutes(ctx: SandboxContext, hooks: ControlHooks, { 
   if (path === "/pulls") {
     const parsed = rawPullSchema.safeParse(body.value);
     if (!parsed.success) return fail(res, 400, "INVALID_INPUT", describeIssues(parsed.error.issues));
-    const pull = { policies: [], drivers: [], documents: [], addresses: [], claims: [], driving_records: [], loss_events: [], agents: [], answers: [], parent_pull_id: null, status: "SUCCESS", created_at: ctx.clock.now().toISOString(), account_identifier: null, ...parsed.data };
+    const pull = {
+      policies: [],
+      drivers: [],
+      documents: [],
+      addresses: [],
+      claims: [],
+      driving_records: [],
+      loss_events: [],
+      agents: [],
+      answers: [],
+      parent_pull_id: null,
+      status: "SUCCESS",
+      created_at: ctx.clock.now().toISOString(),
+      account_identifier: null,
+      ...parsed.data,
+    };
     ctx.state.pulls.set(parsed.data.pull_id, pull as SandboxPull);
     return send(res, 200, { pull_id: parsed.data.pull_id });
   }
@@ -89,8 +117,16 @@ export async function controlRoutes(ctx: SandboxContext, hooks: ControlHooks, { 
     const parsed = linkSchema.safeParse(body.value);
     if (!parsed.success) return fail(res, 400, "INVALID_INPUT", describeIssues(parsed.error.issues));
     const { username, password, carrier, public_alias, meta_data } = parsed.data;
-    const link = submitLink(ctx, { username, password: password ?? PASSWORD, insurerName: carrier ?? "progressive", publicAlias: public_alias ?? "get-a-quote", metaData: meta_data ?? null });
-    return link.ok ? send(res, 200, { pull_id: link.pull_id, pull_jwt: link.pull_jwt }) : fail(res, link.status, link.code, link.message);
+    const link = submitLink(ctx, {
+      username,
+      password: password ?? PASSWORD,
+      insurerName: carrier ?? "progressive",
+      publicAlias: public_alias ?? "get-a-quote",
+      metaData: meta_data ?? null,
+    });
+    return link.ok
+      ? send(res, 200, { pull_id: link.pull_id, pull_jwt: link.pull_jwt })
+      : fail(res, link.status, link.code, link.message);
   }
   if (path.startsWith("/monitorings/")) return monitoringControl(ctx, path, body.value, res);
   if (path === "/plan") return planControl(ctx, body.value, res);

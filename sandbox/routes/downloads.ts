@@ -2,7 +2,15 @@ import type { SandboxContext, Routes } from "../context";
 import { answerFilePage, documentPage, findAnswerFile, findDocument } from "../documents/files";
 import { renderPdf, type PdfPage } from "../documents/pdf";
 import { findPolicyForm, policyFormPage } from "../documents/policy-forms";
-import { checkFileLink, filePath, newSigningSecret, parseFilePath, signFileUrl, LINK_TTL_SECONDS, type FileRef } from "../documents/signed-urls";
+import {
+  checkFileLink,
+  filePath,
+  newSigningSecret,
+  parseFilePath,
+  signFileUrl,
+  LINK_TTL_SECONDS,
+  type FileRef,
+} from "../documents/signed-urls";
 import { fail, send } from "../http";
 
 // Downloads as the service does them: the team route answers 302 with a short-lived signed
@@ -55,8 +63,14 @@ export const downloadRoutes: Routes = async (ctx, { res, method, path }) => {
   const answer = /^\/pulls\/([^/]+)\/answers\/([^/]+)\/files\/([^/]+)$/.exec(path);
   if (!document && !answer) return false;
   if (method !== "GET") return fail(res, 405, "METHOD_NOT_ALLOWED");
-  if (document) return redirect(ctx, res, { kind: "document", pullId: document[1] ?? "", documentId: document[2] ?? "" });
-  return redirect(ctx, res, { kind: "answer", pullId: answer?.[1] ?? "", answerId: answer?.[2] ?? "", fileId: answer?.[3] ?? "" });
+  if (document)
+    return redirect(ctx, res, { kind: "document", pullId: document[1] ?? "", documentId: document[2] ?? "" });
+  return redirect(ctx, res, {
+    kind: "answer",
+    pullId: answer?.[1] ?? "",
+    answerId: answer?.[2] ?? "",
+    fileId: answer?.[3] ?? "",
+  });
 };
 
 /** The signed links themselves, dispatched by the server for paths under FILES_PREFIX. */
@@ -64,7 +78,8 @@ export const fileRoutes: Routes = async (ctx, { res, method, path, url }) => {
   if (method !== "GET" && method !== "HEAD") return fail(res, 405, "METHOD_NOT_ALLOWED");
   const ref = parseFilePath(path);
   if (!ref) return fail(res, 404, "NOT_FOUND");
-  if (checkFileLink(secretOf(ctx), path, url.searchParams, nowSeconds(ctx)) !== "ok") return fail(res, 403, "FORBIDDEN");
+  if (checkFileLink(secretOf(ctx), path, url.searchParams, nowSeconds(ctx)) !== "ok")
+    return fail(res, 403, "FORBIDDEN");
   const file = locate(ctx, ref);
   if (!file) return fail(res, 404, "NOT_FOUND");
   // Dated the seeding day, so the same document is the same bytes on every download.

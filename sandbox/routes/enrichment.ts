@@ -35,23 +35,47 @@ const schemas = {
   propertyData: z.object({ address }),
   driverLicense: z.object({ ...person, date_of_birth_str: dateOfBirth }),
   drivingRecordIq: z
-    .object({ ...person, date_of_birth_str: dateOfBirth.optional(), drivers_license: z.string().trim().min(4).max(30).optional(), drivers_license_state: state.optional() })
-    .refine((q) => q.date_of_birth_str !== undefined || (q.drivers_license !== undefined && q.drivers_license_state !== undefined), "give date_of_birth_str, or drivers_license with drivers_license_state"),
-  household: z.object({ ...person, date_of_birth_str: dateOfBirth.optional(), lookup_vehicles: z.enum(["true", "false"]).optional() }),
+    .object({
+      ...person,
+      date_of_birth_str: dateOfBirth.optional(),
+      drivers_license: z.string().trim().min(4).max(30).optional(),
+      drivers_license_state: state.optional(),
+    })
+    .refine(
+      (q) =>
+        q.date_of_birth_str !== undefined || (q.drivers_license !== undefined && q.drivers_license_state !== undefined),
+      "give date_of_birth_str, or drivers_license with drivers_license_state",
+    ),
+  household: z.object({
+    ...person,
+    date_of_birth_str: dateOfBirth.optional(),
+    lookup_vehicles: z.enum(["true", "false"]).optional(),
+  }),
 };
 type Lookup = keyof typeof schemas;
 const isLookup = (value: string): value is Lookup => value in schemas;
 
 /** MM/DD/YYYY as the book writes dates of birth (YYYY-MM-DD). */
-const isoBirth = (mdy: string | undefined) => (mdy ? `${mdy.slice(6)}-${mdy.slice(0, 2)}-${mdy.slice(3, 5)}` : undefined);
+const isoBirth = (mdy: string | undefined) =>
+  mdy ? `${mdy.slice(6)}-${mdy.slice(0, 2)}-${mdy.slice(3, 5)}` : undefined;
 
 /** Seeded answers are relative to the seeding day, so they do not change as the clock moves. */
-const anchor = (ctx: SandboxContext) => ctx.options.now ?? new Date(Math.floor(ctx.clock.now().getTime() / 86_400_000) * 86_400_000);
+const anchor = (ctx: SandboxContext) =>
+  ctx.options.now ?? new Date(Math.floor(ctx.clock.now().getTime() / 86_400_000) * 86_400_000);
 
 type Answer = { status: number; body: unknown };
-const invalid = (issues: z.core.$ZodIssue[]): Answer => ({ status: 400, body: { error: "INVALID_INPUT", message: describeIssues(issues) } });
+const invalid = (issues: z.core.$ZodIssue[]): Answer => ({
+  status: 400,
+  body: { error: "INVALID_INPUT", message: describeIssues(issues) },
+});
 const noRecord: Answer = { status: 404, body: { error: "NOT_FOUND" } };
-const badAddress: Answer = { status: 400, body: { error: "INVALID_ADDRESS", message: "Give the address as one line: number and street, city, state and ZIP code." } };
+const badAddress: Answer = {
+  status: 400,
+  body: {
+    error: "INVALID_ADDRESS",
+    message: "Give the address as one line: number and street, city, state and ZIP code.",
+  },
+};
 
 function answer(ctx: SandboxContext, lookup: Lookup, query: Record<string, string>): Answer {
   const seed = ctx.options.seed;
@@ -72,9 +96,20 @@ function answer(ctx: SandboxContext, lookup: Lookup, query: Record<string, strin
       const place = parseAddressLine(q.data.address);
       if (!place) return badAddress;
       if (q.data.last_name === "Nobody") return noRecord;
-      const who = { first_name: q.data.first_name, middle_name: q.data.middle_name, last_name: q.data.last_name, date_of_birth_str: q.data.date_of_birth_str };
-      const known = findDriver(ctx.state.pulls.values(), { ...who, date_of_birth_str: isoBirth(who.date_of_birth_str) });
-      return { status: 200, body: driverLicense(seed, { ...who, state: place.state }, known ? licenseOf(known) : undefined) };
+      const who = {
+        first_name: q.data.first_name,
+        middle_name: q.data.middle_name,
+        last_name: q.data.last_name,
+        date_of_birth_str: q.data.date_of_birth_str,
+      };
+      const known = findDriver(ctx.state.pulls.values(), {
+        ...who,
+        date_of_birth_str: isoBirth(who.date_of_birth_str),
+      });
+      return {
+        status: 200,
+        body: driverLicense(seed, { ...who, state: place.state }, known ? licenseOf(known) : undefined),
+      };
     }
     case "drivingRecordIq": {
       const q = schemas[lookup].safeParse(query);
@@ -90,7 +125,12 @@ function answer(ctx: SandboxContext, lookup: Lookup, query: Record<string, strin
       if (!place) return badAddress;
       if (q.data.last_name === "Nobody") return noRecord;
       const known = findHousehold(ctx.state.pulls.values(), place);
-      const found = household(seed, now, { address: place, last_name: q.data.last_name }, known ? { drivers: known.drivers.map(licenseOf), vehicles: known.vehicles.map(householdVehicle) } : undefined);
+      const found = household(
+        seed,
+        now,
+        { address: place, last_name: q.data.last_name },
+        known ? { drivers: known.drivers.map(licenseOf), vehicles: known.vehicles.map(householdVehicle) } : undefined,
+      );
       // lookup_vehicles=false asks for the drivers alone.
       return { status: 200, body: q.data.lookup_vehicles === "false" ? { ...found, vehicles: [] } : found };
     }

@@ -10,6 +10,12 @@ import { widgetsRoutes } from "./widgets";
 // check, policy search and policy forms. Kept in one list so the server registers them at once.
 
 /** Team routes: Basic auth, under /teams/{teamId} and bare. */
-export const TEAM_FAMILY_ROUTES: Routes[] = [widgetsRoutes, servicingRoutes, policyCheckRoutes, policySearchRoutes, policyFormRoutes];
+export const TEAM_FAMILY_ROUTES: Routes[] = [
+  widgetsRoutes,
+  servicingRoutes,
+  policyCheckRoutes,
+  policySearchRoutes,
+  policyFormRoutes,
+];
 /** The consumer's servicing confirmation: no team prefix, authorised by its pull-jwt. */
 export const PUBLIC_FAMILY_ROUTES: Routes[] = [servicingConfirmRoutes];

@@ -10,7 +10,11 @@ import { flowState } from "../flows/state";
 // consumer (MONITORING_RECONNECT), so that apps can be tested against both paths.
 
 const PATH = /^\/monitorings\/([^/]+)\/(refresh|reconnect-needed)$/;
-const reconnectSchema = z.object({ auth_status: z.enum(["NOT_AUTHENTICATED", "IDENTITY_VERIFICATION_OPTIONS", "IDENTITY_VERIFICATION"]).default("NOT_AUTHENTICATED") });
+const reconnectSchema = z.object({
+  auth_status: z
+    .enum(["NOT_AUTHENTICATED", "IDENTITY_VERIFICATION_OPTIONS", "IDENTITY_VERIFICATION"])
+    .default("NOT_AUTHENTICATED"),
+});
 
 export function monitoringControl(ctx: SandboxContext, path: string, body: unknown, res: ServerResponse): true {
   const match = PATH.exec(path);

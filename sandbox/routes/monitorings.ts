@@ -2,7 +2,14 @@ import { z } from "zod";
 import { describeIssues, UUID, type Routes } from "../context";
 import { fail, send } from "../http";
 import { readBody } from "../flows/input";
-import { enableMonitoring, isRefreshing, patchMonitoring, pullSummaries, servedMonitoring, stopMonitoring } from "../flows/monitorings";
+import {
+  enableMonitoring,
+  isRefreshing,
+  patchMonitoring,
+  pullSummaries,
+  servedMonitoring,
+  stopMonitoring,
+} from "../flows/monitorings";
 import { freshReconnectToken, startRefresh } from "../flows/refresh";
 import { ensureScheduler } from "../flows/scheduler";
 import { flowState, type MonitoringRecord } from "../flows/state";
@@ -56,10 +63,18 @@ export const monitoringRoutes: Routes = async (ctx, { req, res, method, path, ur
       const { limit, before, pull_id, account_identifier, status } = query.data;
       const matching = [...monitorings.values()]
         .reverse() // newest first
-        .filter((m) => (!pull_id || m.pullIds.includes(pull_id)) && (!account_identifier || m.account_identifier === account_identifier) && (!status || m.status === status));
+        .filter(
+          (m) =>
+            (!pull_id || m.pullIds.includes(pull_id)) &&
+            (!account_identifier || m.account_identifier === account_identifier) &&
+            (!status || m.status === status),
+        );
       const page = afterCursor(matching, (m) => m.monitoring_id, before);
       if (!page) return fail(res, 400, "VALIDATION_ERROR", "before: no monitoring with this id in the list");
-      return send(res, 200, { monitorings_count: matching.length, monitorings: page.slice(0, limit).map(servedMonitoring) });
+      return send(res, 200, {
+        monitorings_count: matching.length,
+        monitorings: page.slice(0, limit).map(servedMonitoring),
+      });
     }
     if (method === "POST") {
       const body = await readBody(req, res, enableSchema);

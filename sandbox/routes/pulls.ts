@@ -28,7 +28,10 @@ export const pullRoutes: Routes = async (ctx, { req, res, method, path, url }) =
     const matching = [...ctx.state.pulls.values()]
       .filter((p) => (!from || p.created_at >= from) && (!until || p.created_at <= until))
       .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
-    return send(res, 200, { total_pulls: matching.length, pulls: matching.slice(offset, offset + limit).map(ctx.served) });
+    return send(res, 200, {
+      total_pulls: matching.length,
+      pulls: matching.slice(offset, offset + limit).map(ctx.served),
+    });
   }
   const one = /^\/pulls\/([^/]+)$/.exec(path);
   if (one) {

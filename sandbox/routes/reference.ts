@@ -38,7 +38,11 @@ export const referenceRoutes: Routes = async (_ctx, { res, method, path, url }) 
     }
     // A carrier is listed when it sells one of the wanted products (and one the link offers).
     const wanted = (p: ProductType) => (!products || products.includes(p)) && (!offered || offered.includes(p));
-    return send(res, 200, CARRIER_CATALOG.filter((c) => c.products.some(wanted)));
+    return send(
+      res,
+      200,
+      CARRIER_CATALOG.filter((c) => c.products.some(wanted)),
+    );
   }
   const one = /^\/carriers\/([^/]+)$/.exec(path);
   if (one) {

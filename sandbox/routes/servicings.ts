@@ -32,8 +32,13 @@ export const servicingRoutes: Routes = async (ctx, { req, res, method, path, url
     if (!query.success) return fail(res, 400, "VALIDATION_ERROR", describeIssues(query.error.issues));
     const { limit, offset, pull_id } = query.data;
     // A pull's actions are those of the servicing pull, or those that reused its login.
-    const matching = [...servicings.values()].reverse().filter((r) => !pull_id || r.pullId === pull_id || r.sourcePullId === pull_id);
-    return send(res, 200, { total_servicings: matching.length, servicings: matching.slice(offset, offset + limit).map(servedServicing) });
+    const matching = [...servicings.values()]
+      .reverse()
+      .filter((r) => !pull_id || r.pullId === pull_id || r.sourcePullId === pull_id);
+    return send(res, 200, {
+      total_servicings: matching.length,
+      servicings: matching.slice(offset, offset + limit).map(servedServicing),
+    });
   }
   const one = /^\/servicings\/([^/]+)$/.exec(path);
   if (!one) return false;

@@ -15,8 +15,17 @@ import { issuePullJwt, pullJwtAllows } from "../flows/tokens";
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 /** terms_version is the integer of GET /tos; a string (even "2") is refused as the service does. */
-const consentSchema = z.object({ device_identifier: text(500), terms_version: z.number().int().min(0), consent_language: text(20_000) });
-const credentials = { insurerName: text(200), insurerUsername: text(500), insurerPassword: z.string().max(500).optional(), insurerThirdField: z.string().max(500).optional() };
+const consentSchema = z.object({
+  device_identifier: text(500),
+  terms_version: z.number().int().min(0),
+  consent_language: text(20_000),
+});
+const credentials = {
+  insurerName: text(200),
+  insurerUsername: text(500),
+  insurerPassword: z.string().max(500).optional(),
+  insurerThirdField: z.string().max(500).optional(),
+};
 const consentAndConnectSchema = consentSchema.extend({
   public_alias: text(200),
   ...credentials,
@@ -49,7 +58,8 @@ const STEP = /^\/widget\/pull\/([^/]+)\/(connect|idvoptions|idv)$/;
 
 export const widgetRoutes: Routes = async (ctx, { req, res, method, path }) => {
   const step = STEP.exec(path);
-  const known = path === "/consent" || path === "/widget/pull/consentAndConnect" || path === "/widget/pull/reconnectToken" || step;
+  const known =
+    path === "/consent" || path === "/widget/pull/consentAndConnect" || path === "/widget/pull/reconnectToken" || step;
   if (!known) return false;
   if (method !== "POST") return fail(res, 405, "METHOD_NOT_ALLOWED");
 
@@ -64,8 +74,16 @@ export const widgetRoutes: Routes = async (ctx, { req, res, method, path }) => {
     if (!teamAuthOk(req, ctx.options.clientId, ctx.options.clientSecret)) return fail(res, 401, "UNAUTHORIZED");
     const body = await readBody(req, res, consentAndConnectSchema);
     if (!body) return true;
-    const link = submitLink(ctx, { insurerName: body.insurerName, username: body.insurerUsername, password: body.insurerPassword ?? null, publicAlias: body.public_alias, metaData: body.meta_data ?? null });
-    return link.ok ? send(res, 200, { pull_id: link.pull_id, pull_jwt: link.pull_jwt }) : fail(res, link.status, link.code, link.message);
+    const link = submitLink(ctx, {
+      insurerName: body.insurerName,
+      username: body.insurerUsername,
+      password: body.insurerPassword ?? null,
+      publicAlias: body.public_alias,
+      metaData: body.meta_data ?? null,
+    });
+    return link.ok
+      ? send(res, 200, { pull_id: link.pull_id, pull_jwt: link.pull_jwt })
+      : fail(res, link.status, link.code, link.message);
   }
 
   if (path === "/widget/pull/reconnectToken") {
@@ -86,7 +104,11 @@ export const widgetRoutes: Routes = async (ctx, { req, res, method, path }) => {
   if (step[2] === "connect") {
     const body = await readBody(req, res, connectSchema);
     if (!body) return true;
-    result = connect(ctx, pullId, { insurerName: body.insurerName, username: body.insurerUsername, password: body.insurerPassword ?? null });
+    result = connect(ctx, pullId, {
+      insurerName: body.insurerName,
+      username: body.insurerUsername,
+      password: body.insurerPassword ?? null,
+    });
   } else if (step[2] === "idvoptions") {
     const body = await readBody(req, res, optionSchema);
     if (!body) return true;

@@ -25,11 +25,22 @@ const listQuerySchema = z.strictObject({
 const agentRef = z.union([z.uuid(), z.object({ agent_id: z.uuid() }).transform((a) => a.agent_id)]);
 const fieldsSchema = z.strictObject({
   intro_title: z.string().trim().min(1).max(200).nullable().optional(),
-  public_alias: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{1,62}$/i, "letters, digits and dashes, 2 to 63 characters").optional(),
+  public_alias: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]{1,62}$/i, "letters, digits and dashes, 2 to 63 characters")
+    .optional(),
   company_name: z.string().trim().min(1).max(200).nullable().optional(),
-  brand_color_hex: z.string().regex(/^[0-9a-f]{6}$/i, "six hex digits (RRGGBB)").nullable().optional(),
+  brand_color_hex: z
+    .string()
+    .regex(/^[0-9a-f]{6}$/i, "six hex digits (RRGGBB)")
+    .nullable()
+    .optional(),
   success_message: z.string().trim().min(1).max(1_000).nullable().optional(),
-  on_success_redirect_url: z.url({ protocol: /^https?$/ }).nullable().optional(),
+  on_success_redirect_url: z
+    .url({ protocol: /^https?$/ })
+    .nullable()
+    .optional(),
   cobranded_intro_screen: z.boolean().optional(),
   /** Agent ids, or objects carrying one (both forms are published). */
   agents: z.array(agentRef).max(100).optional(),
@@ -55,16 +66,20 @@ export const widgetsRoutes: Routes = async (ctx, { req, res, method, path, url }
   const widgets = teamState(ctx).widgets;
 
   /** Checks a create or patch body against the team's links; `self` is the link being patched. */
-  async function readFields(self: SandboxWidget | null): Promise<{ fields: Fields; agents: TeamAgent[] | undefined } | null> {
+  async function readFields(
+    self: SandboxWidget | null,
+  ): Promise<{ fields: Fields; agents: TeamAgent[] | undefined } | null> {
     const body = await readJson(req);
     if (!body.ok) return fail(res, 400, "INVALID_INPUT", "The body is not valid JSON.") && null;
     const parsed = fieldsSchema.safeParse(body.value);
     if (!parsed.success) return fail(res, 400, "INVALID_INPUT", describeIssues(parsed.error.issues)) && null;
     const fields = parsed.data;
     const resolved = fields.agents ? resolveAgents(fields.agents) : null;
-    if (resolved && !resolved.ok) return fail(res, 400, "INVALID_AGENT_ID", `No agent ${resolved.id} in the team.`) && null;
+    if (resolved && !resolved.ok)
+      return fail(res, 400, "INVALID_AGENT_ID", `No agent ${resolved.id} in the team.`) && null;
     const alias = fields.public_alias?.toLowerCase();
-    if (alias && [...widgets.values()].some((w) => w !== self && w.public_alias === alias)) return fail(res, 400, "ALREADY_EXISTS", `A link with the alias ${alias} exists.`) && null;
+    if (alias && [...widgets.values()].some((w) => w !== self && w.public_alias === alias))
+      return fail(res, 400, "ALREADY_EXISTS", `A link with the alias ${alias} exists.`) && null;
     return { fields: { ...fields, public_alias: alias }, agents: resolved?.agents };
   }
 
@@ -81,7 +96,8 @@ export const widgetsRoutes: Routes = async (ctx, { req, res, method, path, url }
     if (method !== "POST") return fail(res, 405, "METHOD_NOT_ALLOWED");
     const read = await readFields(null);
     if (!read) return true;
-    if (widgets.size >= WIDGET_LIMIT) return fail(res, 400, "WIDGET_LIMIT_EXCEEDED", `The plan allows ${WIDGET_LIMIT} links.`);
+    if (widgets.size >= WIDGET_LIMIT)
+      return fail(res, 400, "WIDGET_LIMIT_EXCEEDED", `The plan allows ${WIDGET_LIMIT} links.`);
     const widgetId = flowState(ctx).random.uuid();
     // Without an alias the service makes one up.
     const alias = read.fields.public_alias ?? `link-${widgetId.slice(0, 8)}`;

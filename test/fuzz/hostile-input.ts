@@ -10,7 +10,7 @@ export const INJECTIONS = [
   "' OR '1'='1",
   "'; drop table users; --",
   "1; select pg_sleep(5)",
-  "\" onmouseover=\"alert(1)",
+  '" onmouseover="alert(1)',
   "<script>alert(1)</script>",
   "<img src=x onerror=alert(1)>",
   "javascript:alert(1)",
@@ -56,7 +56,11 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** One form field as a hostile client sends it: absent, one odd value, several values, or a file. */
-export type HostileValue = { kind: "missing" } | { kind: "one"; value: string } | { kind: "many"; values: string[] } | { kind: "file"; name: string };
+export type HostileValue =
+  | { kind: "missing" }
+  | { kind: "one"; value: string }
+  | { kind: "many"; values: string[] }
+  | { kind: "file"; name: string };
 
 export function hostileValue(usual: string[] = []): fc.Arbitrary<HostileValue> {
   const value = usual.length > 0 ? fc.oneof(hostileString, fc.constantFrom(...usual)) : hostileString;
@@ -73,16 +77,21 @@ export function hostileForm(fields: Record<string, HostileValue>): FormData {
   for (const [name, value] of Object.entries(fields)) {
     if (value.kind === "one") data.append(name, value.value);
     else if (value.kind === "many") for (const v of value.values) data.append(name, v);
-    else if (value.kind === "file") data.append(name, new Blob(["%PDF-1.4 not really"], { type: "application/pdf" }), value.name);
+    else if (value.kind === "file")
+      data.append(name, new Blob(["%PDF-1.4 not really"], { type: "application/pdf" }), value.name);
   }
   return data;
 }
 
 /** Shortens huge values so a failing case stays readable. */
 export function describeForm(fields: Record<string, HostileValue>): string {
-  const short = (s: string) => (s.length > 60 ? `${JSON.stringify(s.slice(0, 40))}…(${s.length} chars)` : JSON.stringify(s));
+  const short = (s: string) =>
+    s.length > 60 ? `${JSON.stringify(s.slice(0, 40))}…(${s.length} chars)` : JSON.stringify(s);
   return Object.entries(fields)
-    .map(([name, v]) => `${name}=${v.kind === "one" ? short(v.value) : v.kind === "many" ? `[${v.values.map(short).join(", ")}]` : v.kind === "file" ? `<file ${short(v.name)}>` : "<missing>"}`)
+    .map(
+      ([name, v]) =>
+        `${name}=${v.kind === "one" ? short(v.value) : v.kind === "many" ? `[${v.values.map(short).join(", ")}]` : v.kind === "file" ? `<file ${short(v.name)}>` : "<missing>"}`,
+    )
     .join(" ");
 }
 
@@ -104,7 +113,15 @@ const WRITABLE_TABLES = [
 /** A fingerprint of every table an action or a webhook could write. */
 export async function fingerprint(db: Db): Promise<string> {
   const parts = await Promise.all(
-    WRITABLE_TABLES.map(async (t) => (await queryRows<{ h: string | null }>(db, sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${t} t`)))[0]?.h),
+    WRITABLE_TABLES.map(
+      async (t) =>
+        (
+          await queryRows<{ h: string | null }>(
+            db,
+            sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${t} t`),
+          )
+        )[0]?.h,
+    ),
   );
   return parts.join(",");
 }

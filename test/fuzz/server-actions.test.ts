@@ -24,24 +24,39 @@ process.env.SERVICE_TIMEOUT_MS = "1000";
 let current: { id: string } | null = null;
 /** Each user's open server-side session (user_sessions), which the session cookie names. */
 const sessions: Record<string, string> = {};
-vi.mock("next-auth", () => ({ getServerSession: async () => (current ? { user: { id: current.id }, sessionId: sessions[current.id] } : null), default: () => null }));
+vi.mock("next-auth", () => ({
+  getServerSession: async () => (current ? { user: { id: current.id }, sessionId: sessions[current.id] } : null),
+  default: () => null,
+}));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 // Public actions read the caller's address for their rate limits.
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": "192.0.2.77" }) }));
 
 let database: TestDatabase;
 // Fixed ids, so that the values mixed into the forms stay real after the rows are reset.
-const ids = { admin: "0f000000-0000-4000-8000-00000000000a", manager: "0f000000-0000-4000-8000-00000000000b", agent: "0f000000-0000-4000-8000-00000000000c", ownPull: "", queuePull: "", failedEvent: "" };
+const ids = {
+  admin: "0f000000-0000-4000-8000-00000000000a",
+  manager: "0f000000-0000-4000-8000-00000000000b",
+  agent: "0f000000-0000-4000-8000-00000000000c",
+  ownPull: "",
+  queuePull: "",
+  failedEvent: "",
+};
 
 async function baseline() {
-  await database.db.execute(sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, pull_versions, policies, pulls, users restart identity cascade`);
+  await database.db.execute(
+    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, pull_versions, policies, pulls, users restart identity cascade`,
+  );
   await database.db.insert(users).values([
     { id: ids.admin, email: "admin@f.test", name: "Admin", role: "ADMIN", passwordHash: "x" },
     { id: ids.manager, email: "manager@f.test", name: "Manager", role: "MANAGER", passwordHash: "x" },
     { id: ids.agent, email: "agent@f.test", name: "Agent", role: "AGENT", passwordHash: "x" },
   ]);
   for (const id of [ids.admin, ids.manager, ids.agent]) {
-    const [session] = await database.db.insert(userSessions).values({ userId: id, expiresAt: new Date(Date.now() + 3_600_000) }).returning({ id: userSessions.id });
+    const [session] = await database.db
+      .insert(userSessions)
+      .values({ userId: id, expiresAt: new Date(Date.now() + 3_600_000) })
+      .returning({ id: userSessions.id });
     sessions[id] = session?.id ?? "";
   }
   const sample = generatePulls(78, 6, new Date()).filter((p) => p.status === "SUCCESS" && !p.parent_pull_id);
@@ -49,16 +64,49 @@ async function baseline() {
   ids.ownPull = sample[0]?.pull_id ?? "";
   ids.queuePull = sample[1]?.pull_id ?? "";
   await database.db.update(pulls).set({ assigneeId: ids.agent }).where(eq(pulls.pullId, ids.ownPull));
-  await database.db.insert(monitorings).values({ monitoringId: "mon_fuzz", initialPullId: ids.ownPull, status: "ACTIVE", interval: "P1M" });
-  const [event] = await database.db.insert(webhookEvents).values({ dedupKey: "k", eventType: "COMPLETE", pullId: ids.queuePull, status: "FAILED", payload: {} }).returning({ id: webhookEvents.id });
+  await database.db
+    .insert(monitorings)
+    .values({ monitoringId: "mon_fuzz", initialPullId: ids.ownPull, status: "ACTIVE", interval: "P1M" });
+  const [event] = await database.db
+    .insert(webhookEvents)
+    .values({ dedupKey: "k", eventType: "COMPLETE", pullId: ids.queuePull, status: "FAILED", payload: {} })
+    .returning({ id: webhookEvents.id });
   ids.failedEvent = String(event?.id ?? 0);
 }
 
 /** Real ids and valid values, mixed into the hostile ones so that some calls get past validation. */
 const usualValues = () => [
-  ids.admin, ids.manager, ids.agent, ids.ownPull, ids.queuePull, ids.failedEvent, "mon_fuzz",
-  "WON", "LOST", "WORKING", "AGENT", "MANAGER", "ADMIN", "ROUND_ROBIN", "RULES", "OFF", "TX", "AUTO",
-  "assign", "monitor", "unmonitor", "M", "D", "Y", "1", "30", "1200", "1,200.50", "2027-01-01", "a-long-password-1", "new@f.test",
+  ids.admin,
+  ids.manager,
+  ids.agent,
+  ids.ownPull,
+  ids.queuePull,
+  ids.failedEvent,
+  "mon_fuzz",
+  "WON",
+  "LOST",
+  "WORKING",
+  "AGENT",
+  "MANAGER",
+  "ADMIN",
+  "ROUND_ROBIN",
+  "RULES",
+  "OFF",
+  "TX",
+  "AUTO",
+  "assign",
+  "monitor",
+  "unmonitor",
+  "M",
+  "D",
+  "Y",
+  "1",
+  "30",
+  "1200",
+  "1,200.50",
+  "2027-01-01",
+  "a-long-password-1",
+  "new@f.test",
 ];
 
 function filesNamed(dir: string, name: string): string[] {
@@ -77,9 +125,11 @@ function filesNamed(dir: string, name: string): string[] {
 const ACTION_FILES = filesNamed(path.join(process.cwd(), "app"), "actions.ts").map((file) => {
   const source = readFileSync(file, "utf8");
   const fields = new Set<string>();
-  for (const m of source.matchAll(/(?:field\(formData, |formData\.get(?:All)?\(|submittedText\(form, )"([^"]+)"/g)) fields.add(m[1] ?? "");
+  for (const m of source.matchAll(/(?:field\(formData, |formData\.get(?:All)?\(|submittedText\(form, )"([^"]+)"/g))
+    fields.add(m[1] ?? "");
   for (const m of source.matchAll(/(\w+): form\w*\(\)/g)) fields.add(m[1] ?? "");
-  for (const m of source.matchAll(/(?:field\(formData|submittedText\(form), `([^`$]*)\$\{\w+\}([^`]*)`/g)) for (const i of [0, 1]) fields.add(`${m[1]}${i}${m[2]}`);
+  for (const m of source.matchAll(/(?:field\(formData|submittedText\(form), `([^`$]*)\$\{\w+\}([^`]*)`/g))
+    for (const i of [0, 1]) fields.add(`${m[1]}${i}${m[2]}`);
   const actions = [...source.matchAll(/export (?:async function|const) (\w+)/g)].map((m) => m[1] ?? "");
   return { file, module: path.relative(process.cwd(), file).replace(/\.ts$/, ""), fields: [...fields], actions };
 });
@@ -89,11 +139,14 @@ const NO_INPUT = ["retryAllFailedAction", "startSyncAction", "registerWebhookAct
 
 type Action = (...args: unknown[]) => Promise<unknown>;
 const IDLE = { status: "idle" } as const;
-const RAW_ERROR = /Failed query|syntax error|violates|duplicate key|invalid input syntax|Invalid input: expected|received NaN|at .*\(.*:\d+:\d+\)|TypeError|ReferenceError|ZodError|undefined is not|Cannot read prop/i;
+const RAW_ERROR =
+  /Failed query|syntax error|violates|duplicate key|invalid input syntax|Invalid input: expected|received NaN|at .*\(.*:\d+:\d+\)|TypeError|ReferenceError|ZodError|undefined is not|Cannot read prop/i;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  (globalThis as unknown as { __coverdeskDb?: { connection?: Promise<unknown> } }).__coverdeskDb = { connection: Promise.resolve(database) };
+  (globalThis as unknown as { __coverdeskDb?: { connection?: Promise<unknown> } }).__coverdeskDb = {
+    connection: Promise.resolve(database),
+  };
   await baseline();
   current = { id: ids.admin };
 });
@@ -106,7 +159,11 @@ describe("server actions under hostile forms, called by an admin", () => {
     const names = ACTION_FILES.flatMap((f) => f.actions);
     expect(names).toContain("setStageAction");
     expect(names).toContain("createUserAction");
-    expect(ACTION_FILES.every((f) => f.actions.length === 0 || f.fields.length > 0 || f.actions.every((a) => NO_INPUT.includes(a)))).toBe(true);
+    expect(
+      ACTION_FILES.every(
+        (f) => f.actions.length === 0 || f.fields.length > 0 || f.actions.every((a) => NO_INPUT.includes(a)),
+      ),
+    ).toBe(true);
   });
 
   for (const { module, fields, actions } of ACTION_FILES) {
@@ -114,7 +171,12 @@ describe("server actions under hostile forms, called by an admin", () => {
       it(`${module.replace(/^app\/\(app\)\//, "")} ${name}`, async () => {
         const action = ((await import(`@/${module}`)) as Record<string, Action>)[name];
         expect(typeof action).toBe("function");
-        const form = fc.record(Object.fromEntries(fields.map((f) => [f, hostileValue(usualValues())])) as Record<string, fc.Arbitrary<HostileValue>>);
+        const form = fc.record(
+          Object.fromEntries(fields.map((f) => [f, hostileValue(usualValues())])) as Record<
+            string,
+            fc.Arbitrary<HostileValue>
+          >,
+        );
         await fc.assert(
           fc.asyncProperty(form, async (values) => {
             const before = await fingerprint(database.db);
@@ -123,13 +185,21 @@ describe("server actions under hostile forms, called by an admin", () => {
             try {
               result = action?.length === 1 ? await action(data) : await action?.(IDLE, data);
             } catch (error) {
-              throw new Error(`${name} threw on ${describeForm(values)}: ${error instanceof Error ? error.stack : String(error)}`);
+              throw new Error(
+                `${name} threw on ${describeForm(values)}: ${error instanceof Error ? error.stack : String(error)}`,
+              );
             }
             const after = await fingerprint(database.db);
             if (result === undefined) {
               // Void actions say nothing; only a real event id may change a row.
-              const named = Object.values(values).flatMap((v) => (v.kind === "one" ? [v.value] : v.kind === "many" ? v.values : []));
-              if (after !== before) expect(named.some((v) => v.trim() !== "" && Number(v) === Number(ids.failedEvent)), describeForm(values)).toBe(true);
+              const named = Object.values(values).flatMap((v) =>
+                v.kind === "one" ? [v.value] : v.kind === "many" ? v.values : [],
+              );
+              if (after !== before)
+                expect(
+                  named.some((v) => v.trim() !== "" && Number(v) === Number(ids.failedEvent)),
+                  describeForm(values),
+                ).toBe(true);
             } else {
               const state = result as { status?: string; message?: string };
               expect(["done", "error"], describeForm(values)).toContain(state.status);

@@ -12,9 +12,14 @@ import { retryAllFailedAction, retryEventAction, startSyncAction } from "./actio
 
 export const metadata: Metadata = { title: "Events" };
 
-export default async function EventsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function EventsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const user = await requirePermission("events:view");
-  const { filter, badPull, rows, total, pageCount, query, statuses, counts, types, run, canRetry, canSync, unsigned } = await loadEventsPage(await getDb(), user, await searchParams);
+  const { filter, badPull, rows, total, pageCount, query, statuses, counts, types, run, canRetry, canSync, unsigned } =
+    await loadEventsPage(await getDb(), user, await searchParams);
 
   return (
     <div className="space-y-4">
@@ -24,8 +29,14 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
       </div>
 
       {unsigned ? (
-        <p role="alert" data-testid="unsigned-webhooks-warning" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          <strong>Webhooks are not checked.</strong> No <code>SERVICE_WEBHOOK_SECRET</code> is set, so this instance accepts unsigned deliveries: anyone who finds the webhook address could post events. Fine for the local sandbox; production refuses to start without the secret.
+        <p
+          role="alert"
+          data-testid="unsigned-webhooks-warning"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          <strong>Webhooks are not checked.</strong> No <code>SERVICE_WEBHOOK_SECRET</code> is set, so this instance
+          accepts unsigned deliveries: anyone who finds the webhook address could post events. Fine for the local
+          sandbox; production refuses to start without the secret.
         </p>
       ) : null}
 
@@ -37,7 +48,10 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
               aria-current={filter.status === status ? "true" : undefined}
               className={`inline-flex items-center gap-2 rounded-md border px-3 py-1.5 ${filter.status === status ? "border-brand-600 bg-brand-50" : "border-slate-200 bg-white hover:bg-slate-50"} ${status === "FAILED" && counts.FAILED > 0 ? "text-red-700" : "text-slate-700"}`}
             >
-              {humanize(status)} <span className="font-semibold tabular-nums" data-testid={`count-${status}`}>{counts[status].toLocaleString("en-US")}</span>
+              {humanize(status)}{" "}
+              <span className="font-semibold tabular-nums" data-testid={`count-${status}`}>
+                {counts[status].toLocaleString("en-US")}
+              </span>
             </Link>
           </li>
         ))}
@@ -51,41 +65,76 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
         <form method="get" className="flex flex-wrap items-end gap-2 text-sm" aria-label="Filter events">
           <label className="flex flex-col gap-1">
             <span className="text-xs text-slate-600">Status</span>
-            <select name="status" defaultValue={filter.status ?? ""} className="rounded-md border border-slate-300 px-2 py-1.5">
+            <select
+              name="status"
+              defaultValue={filter.status ?? ""}
+              className="rounded-md border border-slate-300 px-2 py-1.5"
+            >
               <option value="">Any</option>
-              {statuses.map((s) => <option key={s} value={s}>{humanize(s)}</option>)}
+              {statuses.map((s) => (
+                <option key={s} value={s}>
+                  {humanize(s)}
+                </option>
+              ))}
             </select>
           </label>
           <label className="flex flex-col gap-1">
             <span className="text-xs text-slate-600">Type</span>
-            <select name="type" defaultValue={filter.type ?? ""} className="rounded-md border border-slate-300 px-2 py-1.5">
+            <select
+              name="type"
+              defaultValue={filter.type ?? ""}
+              className="rounded-md border border-slate-300 px-2 py-1.5"
+            >
               <option value="">Any</option>
-              {types.map((t) => <option key={t} value={t}>{humanize(t)}</option>)}
+              {types.map((t) => (
+                <option key={t} value={t}>
+                  {humanize(t)}
+                </option>
+              ))}
             </select>
           </label>
           <label className="flex flex-col gap-1">
             <span className="text-xs text-slate-600">Pull id</span>
-            <input name="pull" defaultValue={filter.pull ?? ""} placeholder="00000000-0000-…" className="w-72 rounded-md border border-slate-300 px-2 py-1.5 font-mono text-xs" />
+            <input
+              name="pull"
+              defaultValue={filter.pull ?? ""}
+              placeholder="00000000-0000-…"
+              className="w-72 rounded-md border border-slate-300 px-2 py-1.5 font-mono text-xs"
+            />
           </label>
-          <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100">Apply</button>
-          {filter.status || filter.type || filter.pull ? <Link href="/events" className="px-2 py-1.5 text-brand-700 hover:underline">Clear</Link> : null}
+          <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100">
+            Apply
+          </button>
+          {filter.status || filter.type || filter.pull ? (
+            <Link href="/events" className="px-2 py-1.5 text-brand-700 hover:underline">
+              Clear
+            </Link>
+          ) : null}
         </form>
         {canRetry && counts.FAILED > 0 ? (
           <form action={retryAllFailedAction}>
-            <button type="submit" className="rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm text-red-700 hover:bg-red-50">Retry all {counts.FAILED} failed</button>
+            <button
+              type="submit"
+              className="rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm text-red-700 hover:bg-red-50"
+            >
+              Retry all {counts.FAILED} failed
+            </button>
           </form>
         ) : null}
       </div>
 
       {badPull ? (
         <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
-          “{badPull.slice(0, 80)}” is not a pull id (they look like 5f0c3c55-6d2a-4c8e-9a55-2d8f1b7c9e01), so it was left out of the filter.
+          “{badPull.slice(0, 80)}” is not a pull id (they look like 5f0c3c55-6d2a-4c8e-9a55-2d8f1b7c9e01), so it was
+          left out of the filter.
         </p>
       ) : null}
 
       {rows.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-          {total === 0 && !filter.status && !filter.type && !filter.pull ? "No webhooks have arrived yet." : "No events match these filters."}
+          {total === 0 && !filter.status && !filter.type && !filter.pull
+            ? "No webhooks have arrived yet."
+            : "No events match these filters."}
         </div>
       ) : (
         <InboxTable rows={rows} canRetry={canRetry} retry={retryEventAction} />

@@ -13,9 +13,25 @@ function name(row: AttentionRow): string {
   return [row.firstName, row.lastName].filter(Boolean).join(" ") || row.email || "Unnamed account";
 }
 
-function AttentionList({ title, rows, empty, detail, testId }: { title: string; rows: AttentionRow[]; empty: string; detail: (row: AttentionRow) => string; testId: string }) {
+function AttentionList({
+  title,
+  rows,
+  empty,
+  detail,
+  testId,
+}: {
+  title: string;
+  rows: AttentionRow[];
+  empty: string;
+  detail: (row: AttentionRow) => string;
+  testId: string;
+}) {
   return (
-    <section aria-labelledby={`${testId}-title`} className="rounded-lg border border-slate-200 bg-white p-4" data-testid={testId}>
+    <section
+      aria-labelledby={`${testId}-title`}
+      className="rounded-lg border border-slate-200 bg-white p-4"
+      data-testid={testId}
+    >
       <h2 id={`${testId}-title`} className="mb-2 font-semibold text-slate-900">
         {title} <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{rows.length}</span>
       </h2>
@@ -25,7 +41,9 @@ function AttentionList({ title, rows, empty, detail, testId }: { title: string; 
         <ul className="divide-y divide-slate-100 text-sm">
           {rows.map((row) => (
             <li key={row.pullId} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
-              <Link href={`/pulls/${row.pullId}`} className="font-medium text-brand-700 hover:underline">{name(row)}</Link>
+              <Link href={`/pulls/${row.pullId}`} className="font-medium text-brand-700 hover:underline">
+                {name(row)}
+              </Link>
               <span className="text-slate-600">{detail(row)}</span>
             </li>
           ))}
@@ -43,45 +61,79 @@ export default async function MyPullsPage() {
     <div className="space-y-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold text-slate-900">My pulls</h1>
-        <Link href={`/pulls?assignee=${user.id}`} className="text-sm text-brand-700 hover:underline">See all {total} of mine in the list</Link>
+        <Link href={`/pulls?assignee=${user.id}`} className="text-sm text-brand-700 hover:underline">
+          See all {total} of mine in the list
+        </Link>
       </div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="My pulls by stage">
         {PULL_STAGES.map((stage) => (
           <li key={stage}>
-            <Link href={`/pulls?assignee=${user.id}&stage=${stage}`} className="block rounded-lg border border-slate-200 bg-white p-4 hover:bg-slate-50">
-              <span className="block text-xs uppercase tracking-wide text-slate-500">{humanize(stage)}</span>
-              <span className="text-2xl font-semibold tabular-nums" data-testid={`my-${stage}`}>{home.stages[stage] ?? 0}</span>
+            <Link
+              href={`/pulls?assignee=${user.id}&stage=${stage}`}
+              className="block rounded-lg border border-slate-200 bg-white p-4 hover:bg-slate-50"
+            >
+              <span className="block text-xs tracking-wide text-slate-500 uppercase">{humanize(stage)}</span>
+              <span className="text-2xl font-semibold tabular-nums" data-testid={`my-${stage}`}>
+                {home.stages[stage] ?? 0}
+              </span>
             </Link>
           </li>
         ))}
         <li>
-          <Link href="/pulls?assignee=unassigned" className="block rounded-lg border border-slate-200 bg-white p-4 hover:bg-slate-50">
-            <span className="block text-xs uppercase tracking-wide text-slate-500">Unassigned queue</span>
+          <Link
+            href="/pulls?assignee=unassigned"
+            className="block rounded-lg border border-slate-200 bg-white p-4 hover:bg-slate-50"
+          >
+            <span className="block text-xs tracking-wide text-slate-500 uppercase">Unassigned queue</span>
             <span className="text-2xl font-semibold tabular-nums">{home.queue}</span>
           </Link>
         </li>
       </ul>
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="my-numbers">
         <div className="rounded-lg border border-slate-200 bg-white p-4">
-          <dt className="text-xs uppercase tracking-wide text-slate-500">Won this month</dt>
-          <dd className="text-2xl font-semibold tabular-nums" data-testid="my-won-month">{formatCents(month.won.cents)}</dd>
+          <dt className="text-xs tracking-wide text-slate-500 uppercase">Won this month</dt>
+          <dd className="text-2xl font-semibold tabular-nums" data-testid="my-won-month">
+            {formatCents(month.won.cents)}
+          </dd>
           <dd className="text-sm text-slate-600">{month.won.count} pulls</dd>
         </div>
         <div className="rounded-lg border border-slate-200 bg-white p-4">
-          <dt className="text-xs uppercase tracking-wide text-slate-500">Won in all</dt>
+          <dt className="text-xs tracking-wide text-slate-500 uppercase">Won in all</dt>
           <dd className="text-2xl font-semibold tabular-nums">{formatCents(allTime.won.cents)}</dd>
           <dd className="text-sm text-slate-600">{allTime.won.count} pulls</dd>
         </div>
         <div className="rounded-lg border border-slate-200 bg-white p-4">
-          <dt className="text-xs uppercase tracking-wide text-slate-500">My close ratio</dt>
-          <dd className="text-2xl font-semibold tabular-nums">{allTime.closeRatio.ratio === null ? "—" : `${Math.round(allTime.closeRatio.ratio * 1000) / 10}%`}</dd>
-          <dd className="text-sm text-slate-600">{allTime.closeRatio.won} won, {allTime.closeRatio.lost} lost</dd>
+          <dt className="text-xs tracking-wide text-slate-500 uppercase">My close ratio</dt>
+          <dd className="text-2xl font-semibold tabular-nums">
+            {allTime.closeRatio.ratio === null ? "—" : `${Math.round(allTime.closeRatio.ratio * 1000) / 10}%`}
+          </dd>
+          <dd className="text-sm text-slate-600">
+            {allTime.closeRatio.won} won, {allTime.closeRatio.lost} lost
+          </dd>
         </div>
       </dl>
       <div className="grid gap-4 lg:grid-cols-3">
-        <AttentionList title="New for you" rows={home.fresh} empty="Nothing new since you last looked." detail={(r) => `assigned ${formatInstant(r.assignedAt)}`} testId="attention-new" />
-        <AttentionList title="Expiring within 30 days" rows={home.expiring} empty="No policy of yours expires in the next 30 days." detail={(r) => `expires ${formatCalendarDate(r.nextExpiryDate)}`} testId="attention-expiring" />
-        <AttentionList title="Needs the consumer to reconnect" rows={home.reconnect} empty="Every monitored account of yours is connected." detail={() => "reconnect needed"} testId="attention-reconnect" />
+        <AttentionList
+          title="New for you"
+          rows={home.fresh}
+          empty="Nothing new since you last looked."
+          detail={(r) => `assigned ${formatInstant(r.assignedAt)}`}
+          testId="attention-new"
+        />
+        <AttentionList
+          title="Expiring within 30 days"
+          rows={home.expiring}
+          empty="No policy of yours expires in the next 30 days."
+          detail={(r) => `expires ${formatCalendarDate(r.nextExpiryDate)}`}
+          testId="attention-expiring"
+        />
+        <AttentionList
+          title="Needs the consumer to reconnect"
+          rows={home.reconnect}
+          empty="Every monitored account of yours is connected."
+          detail={() => "reconnect needed"}
+          testId="attention-reconnect"
+        />
       </div>
     </div>
   );

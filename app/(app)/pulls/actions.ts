@@ -2,10 +2,22 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { formAction, formList, formText, formTextOrEmpty, formTextOrNull, formTextOrUndefined } from "@/lib/auth/action-guard";
+import {
+  formAction,
+  formList,
+  formText,
+  formTextOrEmpty,
+  formTextOrNull,
+  formTextOrUndefined,
+} from "@/lib/auth/action-guard";
 import { env } from "@/lib/env";
 import { bulkMonitoring } from "@/lib/monitoring/bulk";
-import { changePullMonitoring, enablePullMonitoring, refreshPullNow, stopPullMonitoring } from "@/lib/monitoring/commands";
+import {
+  changePullMonitoring,
+  enablePullMonitoring,
+  refreshPullNow,
+  stopPullMonitoring,
+} from "@/lib/monitoring/commands";
 import { assignPulls } from "@/lib/workflow/assignment";
 import { toFormState } from "@/lib/workflow/form-state";
 import { setPullStage } from "@/lib/workflow/funnel";
@@ -15,51 +27,100 @@ import { setPullStage } from "@/lib/workflow/funnel";
 // checks the table again on the pull itself: nothing here trusts what the page showed.
 
 /** `assigneeId` empty means "unassign"; `expectedAssigneeId` is what the form showed (empty: nobody). */
-const assignInput = z.object({ pullId: formTextOrEmpty(), assigneeId: formTextOrNull(), expectedAssigneeId: formText() });
+const assignInput = z.object({
+  pullId: formTextOrEmpty(),
+  assigneeId: formTextOrNull(),
+  expectedAssigneeId: formText(),
+});
 
 // Assigning to oneself is a claim, which agents may do: the command tells the two apart.
 export const assignPullAction = formAction("pulls:view", assignInput, async ({ user, input, db }) => {
   const { pullId, assigneeId, expectedAssigneeId } = input;
-  const result = await assignPulls(db, user, { pullIds: [pullId], assigneeId, expectedAssigneeId: expectedAssigneeId === undefined ? undefined : expectedAssigneeId || null });
+  const result = await assignPulls(db, user, {
+    pullIds: [pullId],
+    assigneeId,
+    expectedAssigneeId: expectedAssigneeId === undefined ? undefined : expectedAssigneeId || null,
+  });
   if (result.ok) revalidatePath(`/pulls/${pullId}`);
   return toFormState(result, assigneeId ? "Assigned." : "Back in the queue.");
 });
 
-export const claimPullAction = formAction("pulls:claim", z.object({ pullId: formTextOrEmpty() }), async ({ user, input, db }) => {
-  const result = await assignPulls(db, user, { pullIds: [input.pullId], assigneeId: user.id, expectedAssigneeId: null });
-  if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
-  return toFormState(result, "It is yours now.");
-});
+export const claimPullAction = formAction(
+  "pulls:claim",
+  z.object({ pullId: formTextOrEmpty() }),
+  async ({ user, input, db }) => {
+    const result = await assignPulls(db, user, {
+      pullIds: [input.pullId],
+      assigneeId: user.id,
+      expectedAssigneeId: null,
+    });
+    if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
+    return toFormState(result, "It is yours now.");
+  },
+);
 
-const bulkInput = z.object({ pullIds: formList(), intent: formText(), assigneeId: formTextOrNull(), every: formText(), unit: formText() });
+const bulkInput = z.object({
+  pullIds: formList(),
+  intent: formText(),
+  assigneeId: formTextOrNull(),
+  every: formText(),
+  unit: formText(),
+});
 
 /** The list's selection bar: `intent` says what its pressed button asks (assign, monitor, unmonitor). */
 export const bulkAssignAction = formAction("pulls:view", bulkInput, async ({ user, input, db }) => {
   const { pullIds, intent, assigneeId } = input;
   if (intent === "monitor" || intent === "unmonitor") {
-    const result = await bulkMonitoring(db, env().service, user, { pullIds, turnOn: intent === "monitor", every: input.every, unit: input.unit });
+    const result = await bulkMonitoring(db, env().service, user, {
+      pullIds,
+      turnOn: intent === "monitor",
+      every: input.every,
+      unit: input.unit,
+    });
     if (!result.ok) return toFormState(result, "");
     revalidatePath("/pulls");
     const verb = intent === "monitor" ? "now monitored" : "no longer monitored";
     const refused = result.refused > 0 ? ` ${result.refused} refused: ${result.reasons.join(" ")}` : "";
-    return result.done > 0 || result.refused === 0 ? { status: "done", message: `${result.done} ${verb}.${refused}` } : { status: "error", message: `None changed.${refused}`, code: "CONFLICT" };
+    return result.done > 0 || result.refused === 0
+      ? { status: "done", message: `${result.done} ${verb}.${refused}` }
+      : { status: "error", message: `None changed.${refused}`, code: "CONFLICT" };
   }
   const result = await assignPulls(db, user, { pullIds, assigneeId });
   if (result.ok) revalidatePath("/pulls");
-  return result.ok ? { status: "done", message: `${result.changed} ${result.changed === 1 ? "pull" : "pulls"} ${assigneeId ? "assigned" : "returned to the queue"}.` } : toFormState(result, "");
+  return result.ok
+    ? {
+        status: "done",
+        message: `${result.changed} ${result.changed === 1 ? "pull" : "pulls"} ${assigneeId ? "assigned" : "returned to the queue"}.`,
+      }
+    : toFormState(result, "");
 });
 
-const stageInput = z.object({ pullId: formTextOrEmpty(), stage: formText(), premium: formText(), lostReason: formText(), expectedStage: formTextOrUndefined() });
+const stageInput = z.object({
+  pullId: formTextOrEmpty(),
+  stage: formText(),
+  premium: formText(),
+  lostReason: formText(),
+  expectedStage: formTextOrUndefined(),
+});
 
 export const setStageAction = formAction("pulls:set-stage", stageInput, async ({ user, input, db }) => {
   const result = await setPullStage(db, user, input);
   if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
-  return toFormState(result, input.stage === "WON" ? "Marked won." : input.stage === "LOST" ? "Marked lost." : "Back to working.");
+  return toFormState(
+    result,
+    input.stage === "WON" ? "Marked won." : input.stage === "LOST" ? "Marked lost." : "Back to working.",
+  );
 });
 
 // Monitoring (managers and admins): each call goes to the service; see lib/monitoring.
 
-const monitoringInput = z.object({ pullId: formTextOrEmpty(), monitoringId: formTextOrEmpty(), every: formText(), unit: formText(), stopAfter: formText() });
+const monitoringInput = z.object({
+  pullId: formTextOrEmpty(),
+  monitoringId: formTextOrEmpty(),
+  every: formText(),
+  unit: formText(),
+  stopAfter: formText(),
+});
 
 export const enableMonitoringAction = formAction("monitoring:manage", monitoringInput, async ({ user, input, db }) => {
   const result = await enablePullMonitoring(db, env().service, user, input);

@@ -22,5 +22,8 @@ export const renewReconnectLinkAction = formAction("pulls:view", monitoringInput
 export const openReconnectPageAction = formAction("pulls:view", monitoringInput, async ({ user, input, db }) => {
   const result = await openReconnectPage(db, user, input.monitoringId);
   if (result.ok) revalidatePath("/reconnect");
-  return toFormState(result, result.ok && !result.created ? "This account already has an open page." : "The Coverdesk page is ready to send.");
+  return toFormState(
+    result,
+    result.ok && !result.created ? "This account already has an open page." : "The Coverdesk page is ready to send.",
+  );
 });

@@ -26,17 +26,43 @@ export default async function ReconnectPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">Accounts to reconnect</h1>
-      <p className="text-sm text-slate-600">Monitored accounts the service could not refresh on its own. Send the consumer the service&apos;s reconnect page, or a page Coverdesk hosts (it follows their login step by step and expires after 7 days); the account refreshes once they are through.</p>
+      <p className="text-sm text-slate-600">
+        Monitored accounts the service could not refresh on its own. Send the consumer the service&apos;s reconnect
+        page, or a page Coverdesk hosts (it follows their login step by step and expires after 7 days); the account
+        refreshes once they are through.
+      </p>
       {items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600" data-testid="reconnect-empty">Every monitored account is connected.</p>
+        <p
+          className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600"
+          data-testid="reconnect-empty"
+        >
+          Every monitored account is connected.
+        </p>
       ) : (
-        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" data-testid="reconnect-list">
+        <ul
+          className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white"
+          data-testid="reconnect-list"
+        >
           {items.map((item) => (
-            <li key={item.monitoringId} data-monitoring-id={item.monitoringId} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
+            <li
+              key={item.monitoringId}
+              data-monitoring-id={item.monitoringId}
+              className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between"
+            >
               <div>
-                {item.pullId ? <Link href={`/pulls/${item.pullId}`} className="font-medium text-brand-700 hover:underline">{item.name}</Link> : <span className="font-medium">{item.name}</span>}
-                <p className="text-sm text-slate-700">{AUTH_STATUS_WORDS[item.authStatus ?? ""] ?? humanize(item.authStatus ?? "Reconnect needed")}</p>
-                <p className="text-xs text-slate-500">Asked {age(item.requestedAt)} ({formatInstant(item.requestedAt)})</p>
+                {item.pullId ? (
+                  <Link href={`/pulls/${item.pullId}`} className="font-medium text-brand-700 hover:underline">
+                    {item.name}
+                  </Link>
+                ) : (
+                  <span className="font-medium">{item.name}</span>
+                )}
+                <p className="text-sm text-slate-700">
+                  {AUTH_STATUS_WORDS[item.authStatus ?? ""] ?? humanize(item.authStatus ?? "Reconnect needed")}
+                </p>
+                <p className="text-xs text-slate-500">
+                  Asked {age(item.requestedAt)} ({formatInstant(item.requestedAt)})
+                </p>
               </div>
               <div className="flex flex-col gap-2 text-xs sm:items-end">
                 <div className="flex flex-wrap items-center gap-2" data-testid="service-page">
@@ -65,11 +91,21 @@ export default async function ReconnectPage() {
 }
 
 /** The account's open Coverdesk page to send, or the button that makes one. */
-function CoverdeskPage({ url, email, monitoringId }: { url: string | null; email: string | null; monitoringId: string }) {
+function CoverdeskPage({
+  url,
+  email,
+  monitoringId,
+}: {
+  url: string | null;
+  email: string | null;
+  monitoringId: string;
+}) {
   if (!url) return <MakeCoverdeskPage monitoringId={monitoringId} action={openReconnectPageAction} />;
   return (
     <>
-      <code className="max-w-56 truncate rounded bg-slate-100 px-1" data-testid="coverdesk-page-url">{url}</code>
+      <code className="max-w-56 truncate rounded bg-slate-100 px-1" data-testid="coverdesk-page-url">
+        {url}
+      </code>
       <CopyLink url={url} />
       {email ? <EmailLink email={email} url={url} /> : null}
     </>

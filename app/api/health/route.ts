@@ -4,5 +4,7 @@ import { databaseReachable } from "@/lib/database";
 export const dynamic = "force-dynamic";
 
 export async function GET() {
-  return (await databaseReachable()) ? Response.json({ ok: true }) : Response.json({ ok: false, error: "DATABASE_UNAVAILABLE" }, { status: 503 });
+  return (await databaseReachable())
+    ? Response.json({ ok: true })
+    : Response.json({ ok: false, error: "DATABASE_UNAVAILABLE" }, { status: 503 });
 }

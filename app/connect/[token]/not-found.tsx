@@ -4,7 +4,9 @@ import { ConsumerCard } from "@/components/connect/consumer-card";
 export default function ReconnectLinkNotFound() {
   return (
     <ConsumerCard title="This link is not valid">
-      <p className="text-slate-700">Check that you opened the whole link from your agent&apos;s message, or ask your agent for a new one.</p>
+      <p className="text-slate-700">
+        Check that you opened the whole link from your agent&apos;s message, or ask your agent for a new one.
+      </p>
     </ConsumerCard>
   );
 }

@@ -15,19 +15,34 @@ import { answerReconnectPageAction } from "./actions";
 // Its address carries the token; it is never sent on as a referrer, nor indexed.
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Reconnect your insurance account", referrer: "no-referrer", robots: { index: false, follow: false } };
+export const metadata: Metadata = {
+  title: "Reconnect your insurance account",
+  referrer: "no-referrer",
+  robots: { index: false, follow: false },
+};
 
 function Finished({ step }: { step: Extract<ReconnectStep, { kind: "done" | "closed" | "expired" }> }) {
   if (step.kind === "done") {
     return (
       <div role="status" data-testid="reconnect-done">
         <p className="text-lg font-medium text-emerald-800">You are reconnected.</p>
-        <p className="mt-2 text-slate-700">Your agency will see your up-to-date policies shortly. You can close this page.</p>
+        <p className="mt-2 text-slate-700">
+          Your agency will see your up-to-date policies shortly. You can close this page.
+        </p>
       </div>
     );
   }
-  if (step.kind === "expired") return <p role="alert" className="text-slate-800">This link has expired. Ask your agent for a new one.</p>;
-  return <p role="alert" className="text-slate-800">{step.reason}</p>;
+  if (step.kind === "expired")
+    return (
+      <p role="alert" className="text-slate-800">
+        This link has expired. Ask your agent for a new one.
+      </p>
+    );
+  return (
+    <p role="alert" className="text-slate-800">
+      {step.reason}
+    </p>
+  );
 }
 
 export default async function ConnectPage({ params }: { params: Promise<{ token: string }> }) {
@@ -46,9 +61,22 @@ export default async function ConnectPage({ params }: { params: Promise<{ token:
   return (
     <ConsumerCard title={`Reconnect your ${carrier} account`}>
       <p className="text-slate-700">
-        Your insurance agency keeps your policy details up to date through a secure connection to {carrier}. That connection needs you to sign in again.
+        Your insurance agency keeps your policy details up to date through a secure connection to {carrier}. That
+        connection needs you to sign in again.
       </p>
-      <div className="mt-6">{following ? <ReconnectStepForm token={token} step={step} carrier={carrier} login={page.login} action={answerReconnectPageAction} /> : <Finished step={step} />}</div>
+      <div className="mt-6">
+        {following ? (
+          <ReconnectStepForm
+            token={token}
+            step={step}
+            carrier={carrier}
+            login={page.login}
+            action={answerReconnectPageAction}
+          />
+        ) : (
+          <Finished step={step} />
+        )}
+      </div>
       {following ? <FollowReconnect token={token} version={page.version} /> : null}
     </ConsumerCard>
   );

@@ -18,7 +18,10 @@ export function Agents({ agents, index }: { agents: AgentInfo[]; index: PullInde
         { header: "Agent", cell: (agent) => text(agent.agent_full_name) },
         { header: "Phone", cell: (agent) => <PhoneLink phone={agent.phone_number} /> },
         { header: "Email", cell: (agent) => <EmailLink email={agent.email} /> },
-        { header: "Address", cell: (agent) => formatAddress(agent.address_id ? index.addresses.get(agent.address_id) : null) },
+        {
+          header: "Address",
+          cell: (agent) => formatAddress(agent.address_id ? index.addresses.get(agent.address_id) : null),
+        },
         {
           header: "Policies",
           cell: (agent) => {

@@ -20,13 +20,15 @@ function AnswerValue({ pullId, field }: { pullId: string; field: AnswerField }) 
               href={answerFileHref(pullId, field.consumer_flow_section_field_id, file.file_id)}
               target="_blank"
               rel="noopener"
-              className="break-all font-medium text-brand-700 hover:underline"
+              className="font-medium break-all text-brand-700 hover:underline"
               data-testid="answer-file-link"
             >
               {file.name ?? "Uploaded file"}
               <span className="sr-only"> (opens in a new tab)</span>
             </a>{" "}
-            <span className="text-xs text-slate-600">{[file.type, formatBytes(file.size)].filter(Boolean).join(", ")}</span>
+            <span className="text-xs text-slate-600">
+              {[file.type, formatBytes(file.size)].filter(Boolean).join(", ")}
+            </span>
           </li>
         ))}
       </ul>
@@ -42,7 +44,9 @@ export function Answers({ pullId, sections }: { pullId: string; sections: Answer
     <div className="space-y-4">
       {sections.map((section, position) => (
         <div key={section.consumer_flow_section_id} data-testid="answer-section">
-          {sections.length > 1 ? <h3 className="mb-2 text-sm font-semibold text-slate-700">Part {position + 1}</h3> : null}
+          {sections.length > 1 ? (
+            <h3 className="mb-2 text-sm font-semibold text-slate-700">Part {position + 1}</h3>
+          ) : null}
           <FieldList
             columns={2}
             fields={section.fields.map((field) => ({

@@ -15,9 +15,11 @@ function Concerning({ claim, index }: { claim: Claim; index: PullIndex }) {
   const vehicle = claim.vehicle_id ? index.vehicles.get(claim.vehicle_id) : undefined;
   const dwelling = claim.dwelling_id ? index.dwellings.get(claim.dwelling_id) : undefined;
   const driver = claim.driver_id ? index.drivers.get(claim.driver_id) : undefined;
-  const parts = [vehicle ? vehicleTitle(vehicle) : null, dwelling ? formatAddress(dwelling.address) : null, driver ? `Driver: ${fullName(driver)}` : null].filter(
-    (part): part is string => part !== null && part !== DASH,
-  );
+  const parts = [
+    vehicle ? vehicleTitle(vehicle) : null,
+    dwelling ? formatAddress(dwelling.address) : null,
+    driver ? `Driver: ${fullName(driver)}` : null,
+  ].filter((part): part is string => part !== null && part !== DASH);
   return parts.length > 0 ? <>{parts.join(" · ")}</> : <>{DASH}</>;
 }
 
@@ -26,8 +28,16 @@ function Representative({ claim }: { claim: Claim }) {
   return (
     <span className="block space-y-0.5">
       {claim.representative_name ? <span className="block">{claim.representative_name}</span> : null}
-      {claim.representative_phone ? <span className="block"><PhoneLink phone={claim.representative_phone} /></span> : null}
-      {claim.representative_email ? <span className="block"><EmailLink email={claim.representative_email} /></span> : null}
+      {claim.representative_phone ? (
+        <span className="block">
+          <PhoneLink phone={claim.representative_phone} />
+        </span>
+      ) : null}
+      {claim.representative_email ? (
+        <span className="block">
+          <EmailLink email={claim.representative_email} />
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -42,10 +52,17 @@ export function Claims({ claims, index }: { claims: Claim[]; index: PullIndex })
       columns={[
         { header: "Occurred", cell: (claim) => <CalendarDate value={claim.date_occurred} /> },
         { header: "Type", cell: (claim) => enumLabel(CLAIM_TYPES, claim.type) },
-        { header: "Status", cell: (claim) => (claim.status === "OPEN" ? <Badge tone="warning">Open</Badge> : enumLabel(CLAIM_STATUSES, claim.status)) },
+        {
+          header: "Status",
+          cell: (claim) =>
+            claim.status === "OPEN" ? <Badge tone="warning">Open</Badge> : enumLabel(CLAIM_STATUSES, claim.status),
+        },
         { header: "Payout", numeric: true, cell: (claim) => formatCents(claim.payout_cents) },
         { header: "Closed", cell: (claim) => <CalendarDate value={claim.date_closed} /> },
-        { header: "Claim number", cell: (claim) => <span className="font-mono">{text(claim.carrier_claim_identifier)}</span> },
+        {
+          header: "Claim number",
+          cell: (claim) => <span className="font-mono">{text(claim.carrier_claim_identifier)}</span>,
+        },
         {
           header: "Policy",
           cell: (claim) => {
@@ -54,7 +71,10 @@ export function Claims({ claims, index }: { claims: Claim[]; index: PullIndex })
           },
         },
         { header: "Concerning", cell: (claim) => <Concerning claim={claim} index={index} /> },
-        { header: "Where", cell: (claim) => formatAddress(claim.address_id ? index.addresses.get(claim.address_id) : null) },
+        {
+          header: "Where",
+          cell: (claim) => formatAddress(claim.address_id ? index.addresses.get(claim.address_id) : null),
+        },
         { header: "Representative", cell: (claim) => <Representative claim={claim} /> },
       ]}
     />

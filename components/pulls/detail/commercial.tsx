@@ -1,7 +1,13 @@
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import { formatAddress, formatCents, text } from "@/lib/format";
-import { parseTolerant, propertyDataSchema, type CommercialNamedInsured, type Location, type Policy } from "@/lib/service/schemas";
+import {
+  parseTolerant,
+  propertyDataSchema,
+  type CommercialNamedInsured,
+  type Location,
+  type Policy,
+} from "@/lib/service/schemas";
 import { EmailLink, PhoneLink, WebLink } from "./contact-links";
 import { SubHeading } from "./detail-section";
 import { LooseRecordView } from "./loose-fields";
@@ -20,7 +26,9 @@ function PolicyLinks({ policies }: { policies: Policy[] }) {
     <ul className="space-y-0.5">
       {policies.map((policy) => (
         <li key={policy.policy_id}>
-          <a href={`#${policyAnchor(policy.policy_id)}`} className="text-brand-700 hover:underline">{policyLabel(policy)}</a>
+          <a href={`#${policyAnchor(policy.policy_id)}`} className="text-brand-700 hover:underline">
+            {policyLabel(policy)}
+          </a>
         </li>
       ))}
     </ul>
@@ -53,9 +61,16 @@ function CommercialInsureds({ insureds, index }: { insureds: Grouped<CommercialN
         { header: "Phone", cell: ({ item }) => <PhoneLink phone={item.business_phone} /> },
         { header: "Email", cell: ({ item }) => <EmailLink email={item.business_email} /> },
         { header: "Website", cell: ({ item }) => <WebLink url={item.website_url} /> },
-        { header: "Address", cell: ({ item }) => formatAddress(item.address_id ? index.addresses.get(item.address_id) : null) },
+        {
+          header: "Address",
+          cell: ({ item }) => formatAddress(item.address_id ? index.addresses.get(item.address_id) : null),
+        },
         { header: "Minimum premium", numeric: true, cell: ({ item }) => formatCents(item.minimum_premium_cents) },
-        { header: "Est. annual premium", numeric: true, cell: ({ item }) => formatCents(item.total_estimated_annual_premium_cents) },
+        {
+          header: "Est. annual premium",
+          numeric: true,
+          cell: ({ item }) => formatCents(item.total_estimated_annual_premium_cents),
+        },
         { header: "Policies", cell: ({ policies }) => <PolicyLinks policies={policies} /> },
       ]}
     />
@@ -67,21 +82,29 @@ function Locations({ locations }: { locations: Grouped<Location>[] }) {
     <div className="space-y-3">
       {locations.map(({ item, policies }, position) => {
         const address = addressFrom(item.address);
-        const title = typeof item.description === "string" && item.description ? item.description : `Location ${position + 1}`;
+        const title =
+          typeof item.description === "string" && item.description ? item.description : `Location ${position + 1}`;
         // A location's fields are not published; its property data has the dwelling's shape,
         // so it reads the same way. The address is shown above; the rest as the service sent it.
-        const propertyData = item.property_data === undefined || item.property_data === null ? null : parseTolerant(propertyDataSchema, item.property_data);
+        const propertyData =
+          item.property_data === undefined || item.property_data === null
+            ? null
+            : parseTolerant(propertyDataSchema, item.property_data);
         const shownApart = new Set(["address", ...(propertyData?.ok ? ["property_data"] : [])]);
         const rest = Object.fromEntries(Object.entries(item).filter(([key]) => !shownApart.has(key)));
         return (
-          <div key={typeof item.location_id === "string" ? item.location_id : position} className="rounded-md border border-slate-200 p-3" data-testid="location">
+          <div
+            key={typeof item.location_id === "string" ? item.location_id : position}
+            className="rounded-md border border-slate-200 p-3"
+            data-testid="location"
+          >
             <h4 className="font-medium text-slate-900">{title}</h4>
             {address ? <p className="text-sm text-slate-700">{formatAddress(address)}</p> : null}
             <p className="mb-2 text-xs text-slate-600">On {policies.map(policyLabel).join("; ")}</p>
             <LooseRecordView record={rest} label={title} />
             {propertyData?.ok ? (
               <>
-                <h5 className="mb-2 mt-4 text-sm font-semibold text-slate-700">Property data</h5>
+                <h5 className="mt-4 mb-2 text-sm font-semibold text-slate-700">Property data</h5>
                 <PropertyData data={propertyData.value} groupLevel={6} />
               </>
             ) : null}
@@ -101,7 +124,11 @@ function WorkersCompPremiums({ policies }: { policies: Policy[] }) {
       rowTestId="workers-comp"
       columns={[
         { header: "Policy", cell: (policy) => <PolicyLinks policies={[policy]} /> },
-        { header: "Estimated annual", numeric: true, cell: (policy) => formatCents(policy.total_estimated_annual_premium_cents) },
+        {
+          header: "Estimated annual",
+          numeric: true,
+          cell: (policy) => formatCents(policy.total_estimated_annual_premium_cents),
+        },
         { header: "Minimum", numeric: true, cell: (policy) => formatCents(policy.total_minimum_premium_cents) },
         { header: "Deposit", numeric: true, cell: (policy) => formatCents(policy.total_deposit_premium_cents) },
         { header: "Total premium", numeric: true, cell: (policy) => formatCents(policy.total_premium_cents) },

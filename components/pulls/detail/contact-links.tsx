@@ -6,7 +6,11 @@ export function PhoneLink({ phone, extension }: { phone: string | null | undefin
   const digits = phone.replace(/[^\d+]/g, "");
   const label = extension ? `${phone} ext. ${extension}` : phone;
   if (digits.replace(/\D/g, "").length < 7) return <>{label}</>;
-  return <a href={`tel:${digits}`} className="text-brand-700 hover:underline">{label}</a>;
+  return (
+    <a href={`tel:${digits}`} className="text-brand-700 hover:underline">
+      {label}
+    </a>
+  );
 }
 
 const EMAIL = /^[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[^\s@<>()"',;:]+$/;
@@ -14,7 +18,11 @@ const EMAIL = /^[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[^\s@<>()"',;:]+$/;
 export function EmailLink({ email }: { email: string | null | undefined }) {
   if (!email) return <>—</>;
   if (!EMAIL.test(email)) return <>{email}</>;
-  return <a href={`mailto:${email}`} className="break-all text-brand-700 hover:underline">{email}</a>;
+  return (
+    <a href={`mailto:${email}`} className="break-all text-brand-700 hover:underline">
+      {email}
+    </a>
+  );
 }
 
 export function WebLink({ url }: { url: string | null | undefined }) {
@@ -27,5 +35,14 @@ export function WebLink({ url }: { url: string | null | undefined }) {
     safe = null;
   }
   if (!safe) return <>{url}</>;
-  return <a href={safe.toString()} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-brand-700 hover:underline">{url}</a>;
+  return (
+    <a
+      href={safe.toString()}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      className="break-all text-brand-700 hover:underline"
+    >
+      {url}
+    </a>
+  );
 }

@@ -23,7 +23,13 @@ export function Documents({ pullId, documents, index }: { pullId: string; docume
         {
           header: "Document",
           cell: (document) => (
-            <a href={documentHref(pullId, document.document_id)} target="_blank" rel="noopener" className="break-words font-medium text-brand-700 hover:underline" data-testid="document-link">
+            <a
+              href={documentHref(pullId, document.document_id)}
+              target="_blank"
+              rel="noopener"
+              className="font-medium break-words text-brand-700 hover:underline"
+              data-testid="document-link"
+            >
               {document.title ?? "Untitled document"}
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
@@ -38,7 +44,10 @@ export function Documents({ pullId, documents, index }: { pullId: string; docume
             return policy ? policyLabel(policy) : DASH;
           },
         },
-        { header: "Format", cell: (document) => (document.mime_type ? (FORMATS[document.mime_type] ?? document.mime_type) : DASH) },
+        {
+          header: "Format",
+          cell: (document) => (document.mime_type ? (FORMATS[document.mime_type] ?? document.mime_type) : DASH),
+        },
       ]}
     />
   );

@@ -5,7 +5,14 @@ import type { Driver, DrivingRecord } from "@/lib/service/schemas";
 import { CalendarDate } from "./dates";
 import { SubHeading } from "./detail-section";
 import type { PullIndex } from "./pull-lookups";
-import { EDUCATION_LEVELS, GENDERS, INCIDENT_TYPES, MARITAL_STATUSES, RELATIONSHIPS_TO_INSURED, VIOLATION_TYPES } from "@/lib/service/schemas";
+import {
+  EDUCATION_LEVELS,
+  GENDERS,
+  INCIDENT_TYPES,
+  MARITAL_STATUSES,
+  RELATIONSHIPS_TO_INSURED,
+  VIOLATION_TYPES,
+} from "@/lib/service/schemas";
 import { enumLabel } from "./enum-label";
 
 // The household's drivers and their driving records (accidents and violations).
@@ -19,9 +26,17 @@ function Drivers({ drivers }: { drivers: Driver[] }) {
       rowTestId="driver"
       columns={[
         { header: "Name", cell: (driver) => fullName(driver) },
-        { header: "Relationship", cell: (driver) => enumLabel(RELATIONSHIPS_TO_INSURED, driver.relationship_to_insured) },
+        {
+          header: "Relationship",
+          cell: (driver) => enumLabel(RELATIONSHIPS_TO_INSURED, driver.relationship_to_insured),
+        },
         { header: "Born", cell: (driver) => text(driver.date_of_birth_str) },
-        { header: "Age", numeric: true, cell: (driver) => (driver.age_on_date && driver.age !== null ? `${driver.age} (on ${driver.age_on_date})` : text(driver.age)) },
+        {
+          header: "Age",
+          numeric: true,
+          cell: (driver) =>
+            driver.age_on_date && driver.age !== null ? `${driver.age} (on ${driver.age_on_date})` : text(driver.age),
+        },
         { header: "Gender", cell: (driver) => enumLabel(GENDERS, driver.gender) },
         { header: "Marital status", cell: (driver) => enumLabel(MARITAL_STATUSES, driver.marital_status) },
         { header: "License", cell: (driver) => <span className="font-mono">{text(driver.drivers_license)}</span> },
@@ -52,22 +67,41 @@ function DrivingRecords({ records, index }: { records: DrivingRecord[]; index: P
         { header: "Date", cell: (record) => <CalendarDate value={record.incident_date} /> },
         { header: "Incident", cell: (record) => enumLabel(INCIDENT_TYPES, record.incident_type) },
         { header: "Violation", cell: (record) => enumLabel(VIOLATION_TYPES, record.violation_type) },
-        { header: "At fault", cell: (record) => (record.is_at_fault ? <Badge tone="warning">At fault</Badge> : yesNo(record.is_at_fault)) },
+        {
+          header: "At fault",
+          cell: (record) => (record.is_at_fault ? <Badge tone="warning">At fault</Badge> : yesNo(record.is_at_fault)),
+        },
       ]}
     />
   );
 }
 
-export function DriversAndRecords({ drivers, records, noDrivers, index }: { drivers: Driver[]; records: DrivingRecord[]; noDrivers: boolean; index: PullIndex }) {
+export function DriversAndRecords({
+  drivers,
+  records,
+  noDrivers,
+  index,
+}: {
+  drivers: Driver[];
+  records: DrivingRecord[];
+  noDrivers: boolean;
+  index: PullIndex;
+}) {
   return (
     <>
       {drivers.length > 0 ? (
         <Drivers drivers={drivers} />
       ) : (
-        <p className="text-sm text-slate-600">{noDrivers ? "The account lists no drivers." : "The service returned no drivers for this account."}</p>
+        <p className="text-sm text-slate-600">
+          {noDrivers ? "The account lists no drivers." : "The service returned no drivers for this account."}
+        </p>
       )}
       <SubHeading level={3}>Driving records</SubHeading>
-      {records.length > 0 ? <DrivingRecords records={records} index={index} /> : <p className="text-sm text-slate-600">No accidents or violations on record.</p>}
+      {records.length > 0 ? (
+        <DrivingRecords records={records} index={index} />
+      ) : (
+        <p className="text-sm text-slate-600">No accidents or violations on record.</p>
+      )}
     </>
   );
 }

@@ -12,7 +12,9 @@ function incidentLimit(coverage: DwellingCoverage): string {
   if (coverage.per_incident_unlimited) return "Unlimited";
   const parts = [
     coverage.per_incident_limit_cents !== null ? formatLimit(coverage.per_incident_limit_cents) : null,
-    coverage.per_incident_limit_percent !== null ? `${formatPercent(coverage.per_incident_limit_percent)} of dwelling` : null,
+    coverage.per_incident_limit_percent !== null
+      ? `${formatPercent(coverage.per_incident_limit_percent)} of dwelling`
+      : null,
     coverage.per_incident_limit_months !== null ? `${coverage.per_incident_limit_months} months` : null,
   ].filter((part): part is string => part !== null);
   return parts.length > 0 ? parts.join(" · ") : DASH;
@@ -44,8 +46,17 @@ export function DwellingCoverages({ coverages, label }: { coverages: DwellingCov
           ),
         },
         { header: "Limit", numeric: true, cell: (coverage) => (coverage.is_declined ? DASH : incidentLimit(coverage)) },
-        { header: "Per person", numeric: true, cell: (coverage) => (coverage.per_person_unlimited ? "Unlimited" : formatLimit(coverage.per_person_limit_cents)) },
-        { header: "Deductible", numeric: true, cell: (coverage) => (coverage.is_declined ? DASH : deductible(coverage)) },
+        {
+          header: "Per person",
+          numeric: true,
+          cell: (coverage) =>
+            coverage.per_person_unlimited ? "Unlimited" : formatLimit(coverage.per_person_limit_cents),
+        },
+        {
+          header: "Deductible",
+          numeric: true,
+          cell: (coverage) => (coverage.is_declined ? DASH : deductible(coverage)),
+        },
         { header: "Premium", numeric: true, cell: (coverage) => formatCents(coverage.premium_cents) },
       ]}
     />

@@ -21,11 +21,19 @@ export function DwellingDetail({ dwelling, policy }: { dwelling: Dwelling; polic
   // The same home can be on two policies (homeowners and flood): table names say which.
   const tableLabel = `${title} on ${policyLabel(policy)}`;
   return (
-    <article id={dwellingAnchor(dwelling.dwelling_id)} aria-label={title} className="scroll-mt-4 rounded-lg border border-slate-200 p-4" data-testid="dwelling">
+    <article
+      id={dwellingAnchor(dwelling.dwelling_id)}
+      aria-label={title}
+      className="scroll-mt-4 rounded-lg border border-slate-200 p-4"
+      data-testid="dwelling"
+    >
       <header className="mb-3">
-        <h3 className="break-words text-base font-semibold text-slate-900">{title}</h3>
+        <h3 className="text-base font-semibold break-words text-slate-900">{title}</h3>
         <p className="text-sm text-slate-600">
-          On <a href={`#${policyAnchor(policy.policy_id)}`} className="text-brand-700 hover:underline">{policyLabel(policy)}</a>
+          On{" "}
+          <a href={`#${policyAnchor(policy.policy_id)}`} className="text-brand-700 hover:underline">
+            {policyLabel(policy)}
+          </a>
         </p>
       </header>
       <FieldList
@@ -55,7 +63,11 @@ export function DwellingDetail({ dwelling, policy }: { dwelling: Dwelling; polic
       <SubHeading>Mortgagees</SubHeading>
       <Mortgagees dwelling={dwelling} label={`${tableLabel}: mortgagees`} />
       <SubHeading>Property data</SubHeading>
-      {dwelling.property_data ? <PropertyData data={dwelling.property_data} /> : <p className="text-sm text-slate-600">No property data for this home.</p>}
+      {dwelling.property_data ? (
+        <PropertyData data={dwelling.property_data} />
+      ) : (
+        <p className="text-sm text-slate-600">No property data for this home.</p>
+      )}
     </article>
   );
 }

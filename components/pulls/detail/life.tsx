@@ -10,9 +10,16 @@ export function LifeDetails({ policies }: { policies: Policy[] }) {
   return (
     <div className="space-y-4">
       {policies.map((policy) => (
-        <article key={policy.policy_id} aria-label={`${policyLabel(policy)}: life`} className="rounded-lg border border-slate-200 p-4" data-testid="life">
+        <article
+          key={policy.policy_id}
+          aria-label={`${policyLabel(policy)}: life`}
+          className="rounded-lg border border-slate-200 p-4"
+          data-testid="life"
+        >
           <h3 className="mb-3 text-base font-semibold text-slate-900">
-            <a href={`#${policyAnchor(policy.policy_id)}`} className="text-brand-700 hover:underline">{policyLabel(policy)}</a>
+            <a href={`#${policyAnchor(policy.policy_id)}`} className="text-brand-700 hover:underline">
+              {policyLabel(policy)}
+            </a>
           </h3>
           {policy.life ? <LooseRecordView record={policy.life} label={policyLabel(policy)} level={4} /> : null}
         </article>

@@ -3,7 +3,15 @@ import { FieldList } from "@/components/ui/field-list";
 import { DASH, formatAddress, formatCents, formatPercent, humanize, labelFromKey, yesNo } from "@/lib/format";
 import { CalendarDate } from "./dates";
 import { Heading, type HeadingLevel } from "./detail-section";
-import { describeLooseValue, isIdKey, readsAsEnum, splitRecord, tableKeys, visibleKeys, type LooseRecord } from "./loose-values";
+import {
+  describeLooseValue,
+  isIdKey,
+  readsAsEnum,
+  splitRecord,
+  tableKeys,
+  visibleKeys,
+  type LooseRecord,
+} from "./loose-values";
 
 const shown = (text: string) => (readsAsEnum(text) ? humanize(text) : text);
 
@@ -75,28 +83,55 @@ export function LooseTable({ label, rows, testId }: { label: string; rows: Loose
         const value = id ? row[id] : undefined;
         return typeof value === "string" ? value : String(index);
       }}
-      columns={keys.map((key) => ({ header: labelFromKey(key), cell: (row: LooseRecord) => <LooseValueView name={key} value={row[key]} /> }))}
+      columns={keys.map((key) => ({
+        header: labelFromKey(key),
+        cell: (row: LooseRecord) => <LooseValueView name={key} value={row[key]} />,
+      }))}
     />
   );
 }
 
 /** `level`: the heading level of its nested parts, one below the heading it sits under. */
-export function LooseRecordView({ record, label, level = 5 }: { record: LooseRecord; label: string; level?: HeadingLevel }) {
+export function LooseRecordView({
+  record,
+  label,
+  level = 5,
+}: {
+  record: LooseRecord;
+  label: string;
+  level?: HeadingLevel;
+}) {
   const below: HeadingLevel = level === 3 ? 4 : level === 4 ? 5 : 6;
   const { fields, nested } = splitRecord(record);
   return (
     <div className="space-y-4">
-      {fields.length > 0 ? <FieldList columns={4} fields={fields.map((key) => ({ label: labelFromKey(key), value: <LooseValueView name={key} value={record[key]} /> }))} /> : null}
+      {fields.length > 0 ? (
+        <FieldList
+          columns={4}
+          fields={fields.map((key) => ({
+            label: labelFromKey(key),
+            value: <LooseValueView name={key} value={record[key]} />,
+          }))}
+        />
+      ) : null}
       {nested.map((key) => {
         const described = describeLooseValue(key, record[key]);
         const title = labelFromKey(key);
         return (
           <div key={key}>
-            <Heading level={level} className="mb-2 text-sm font-semibold text-slate-700">{title}</Heading>
+            <Heading level={level} className="mb-2 text-sm font-semibold text-slate-700">
+              {title}
+            </Heading>
             {/* One record reads better as fields than as a one-row table wider than the screen. */}
-            {described.kind === "records" && described.rows.length === 1 && described.rows[0] ? <LooseRecordView record={described.rows[0]} label={`${label}: ${title}`} level={below} /> : null}
-            {described.kind === "records" && described.rows.length > 1 ? <LooseTable label={`${label}: ${title}`} rows={described.rows} /> : null}
-            {described.kind === "record" ? <LooseRecordView record={described.record} label={`${label}: ${title}`} level={below} /> : null}
+            {described.kind === "records" && described.rows.length === 1 && described.rows[0] ? (
+              <LooseRecordView record={described.rows[0]} label={`${label}: ${title}`} level={below} />
+            ) : null}
+            {described.kind === "records" && described.rows.length > 1 ? (
+              <LooseTable label={`${label}: ${title}`} rows={described.rows} />
+            ) : null}
+            {described.kind === "record" ? (
+              <LooseRecordView record={described.record} label={`${label}: ${title}`} level={below} />
+            ) : null}
           </div>
         );
       })}

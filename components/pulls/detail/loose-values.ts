@@ -51,9 +51,13 @@ export function describeLooseValue(key: string, value: unknown): LooseValue {
   if (Array.isArray(value)) {
     if (value.length === 0) return { kind: "empty" };
     if (value.every(isRecord)) return { kind: "records", rows: value };
-    return { kind: "list", items: value.map((item) => (isRecord(item) || Array.isArray(item) ? JSON.stringify(item) : String(item))) };
+    return {
+      kind: "list",
+      items: value.map((item) => (isRecord(item) || Array.isArray(item) ? JSON.stringify(item) : String(item))),
+    };
   }
-  if (isRecord(value)) return looksLikeAddress(value) ? { kind: "address", address: value } : { kind: "record", record: value };
+  if (isRecord(value))
+    return looksLikeAddress(value) ? { kind: "address", address: value } : { kind: "record", record: value };
   return { kind: "text", text: String(value) };
 }
 
@@ -76,12 +80,17 @@ const LEADING_KEYS = ["friendly_name", "name", "full_name", "form_name", "descri
 
 /** Table columns: names first, and no column that is empty on every row. */
 export function tableKeys(records: LooseRecord[]): string[] {
-  const keys = visibleKeys(records).filter((key) => records.some((record) => describeLooseValue(key, record[key]).kind !== "empty"));
+  const keys = visibleKeys(records).filter((key) =>
+    records.some((record) => describeLooseValue(key, record[key]).kind !== "empty"),
+  );
   const rank = (key: string) => {
     const position = LEADING_KEYS.indexOf(key);
     return position === -1 ? LEADING_KEYS.length : position;
   };
-  return keys.map((key, index) => ({ key, index })).sort((a, b) => rank(a.key) - rank(b.key) || a.index - b.index).map(({ key }) => key);
+  return keys
+    .map((key, index) => ({ key, index }))
+    .sort((a, b) => rank(a.key) - rank(b.key) || a.index - b.index)
+    .map(({ key }) => key);
 }
 
 /** Splits a record into simple fields and the nested lists and objects shown below them. */
@@ -101,7 +110,18 @@ export function readsAsEnum(text: string): boolean {
   return /^[A-Z]+(_[A-Z0-9]+)*$/.test(text);
 }
 
-const ADDRESS_PARTS = ["full_address", "number", "prefix", "street", "type", "sec_unit_type", "sec_unit_num", "city", "state", "zip"] as const;
+const ADDRESS_PARTS = [
+  "full_address",
+  "number",
+  "prefix",
+  "street",
+  "type",
+  "sec_unit_type",
+  "sec_unit_num",
+  "city",
+  "state",
+  "zip",
+] as const;
 type AddressText = Partial<Record<(typeof ADDRESS_PARTS)[number], string>>;
 
 /** An address found under a key the spec does not name (the examples' `GaragingAddress`). */

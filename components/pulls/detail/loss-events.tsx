@@ -22,7 +22,14 @@ export function LossEvents({ events, index }: { events: LossEvent[]; index: Pull
         { header: "Type", cell: (event) => enumLabel(LOSS_EVENT_TYPES, event.type) },
         {
           header: "Status",
-          cell: (event) => (event.is_claim_open === null ? "—" : event.is_claim_open ? <Badge tone="warning">Open</Badge> : <Badge>Closed</Badge>),
+          cell: (event) =>
+            event.is_claim_open === null ? (
+              "—"
+            ) : event.is_claim_open ? (
+              <Badge tone="warning">Open</Badge>
+            ) : (
+              <Badge>Closed</Badge>
+            ),
         },
         { header: "Paid", numeric: true, cell: (event) => formatCents(event.amount_paid_cents) },
         { header: "Reserved", numeric: true, cell: (event) => formatCents(event.amount_reserved_cents) },

@@ -10,13 +10,25 @@ type MortgageeRow = { key: string; name: string | null; loanNumber: string | nul
 export function mortgageeRows(dwelling: Dwelling): { rows: MortgageeRow[]; fromDeprecatedFields: boolean } {
   if (dwelling.mortgagees.length > 0) {
     return {
-      rows: dwelling.mortgagees.map((m, index) => ({ key: m.mortgagee_id ?? String(index), name: m.name, loanNumber: m.loan_number, address: formatAddress(m.address) })),
+      rows: dwelling.mortgagees.map((m, index) => ({
+        key: m.mortgagee_id ?? String(index),
+        name: m.name,
+        loanNumber: m.loan_number,
+        address: formatAddress(m.address),
+      })),
       fromDeprecatedFields: false,
     };
   }
   if (dwelling.mortgagee_name || dwelling.mortgage_loan_number || dwelling.mortgagee_address) {
     return {
-      rows: [{ key: "deprecated", name: dwelling.mortgagee_name, loanNumber: dwelling.mortgage_loan_number, address: formatAddress(dwelling.mortgagee_address) }],
+      rows: [
+        {
+          key: "deprecated",
+          name: dwelling.mortgagee_name,
+          loanNumber: dwelling.mortgage_loan_number,
+          address: formatAddress(dwelling.mortgagee_address),
+        },
+      ],
       fromDeprecatedFields: true,
     };
   }
@@ -39,7 +51,9 @@ export function Mortgagees({ dwelling, label }: { dwelling: Dwelling; label: str
           { header: "Address", cell: (row) => row.address },
         ]}
       />
-      {fromDeprecatedFields ? <p className="mt-1 text-xs text-slate-600">From the service&apos;s older single-mortgagee fields.</p> : null}
+      {fromDeprecatedFields ? (
+        <p className="mt-1 text-xs text-slate-600">From the service&apos;s older single-mortgagee fields.</p>
+      ) : null}
     </>
   );
 }

@@ -25,7 +25,10 @@ export function NamedInsureds({ insureds, label }: { insureds: NamedInsured[]; l
         { header: "Email", cell: (insured) => <EmailLink email={insured.email} /> },
         { header: "Mobile", cell: (insured) => <PhoneLink phone={insured.mobile_phone} /> },
         { header: "Home", cell: (insured) => <PhoneLink phone={insured.home_phone} /> },
-        { header: "Work", cell: (insured) => <PhoneLink phone={insured.work_phone} extension={insured.work_phone_extension} /> },
+        {
+          header: "Work",
+          cell: (insured) => <PhoneLink phone={insured.work_phone} extension={insured.work_phone_extension} />,
+        },
       ]}
     />
   );

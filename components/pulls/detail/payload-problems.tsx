@@ -14,7 +14,12 @@ const KIND_LABELS: Record<PayloadProblem["kind"], string> = {
 const MAX_RAW_CHARS = 200;
 
 function rawPreview(raw: unknown): string {
-  const text = raw === undefined ? "(absent)" : typeof raw === "string" ? JSON.stringify(raw) : (JSON.stringify(raw) ?? String(raw));
+  const text =
+    raw === undefined
+      ? "(absent)"
+      : typeof raw === "string"
+        ? JSON.stringify(raw)
+        : (JSON.stringify(raw) ?? String(raw));
   return text.length > MAX_RAW_CHARS ? `${text.slice(0, MAX_RAW_CHARS)}…` : text;
 }
 
@@ -23,7 +28,8 @@ export function PayloadProblems({ problems }: { problems: PayloadProblem[] }) {
   return (
     <DetailSection title="Data problems" id="payload-problems" count={problems.length}>
       <p className="mb-3 text-sm text-slate-600">
-        The service sent values that do not match its published format. The account was kept; these values are shown as received.
+        The service sent values that do not match its published format. The account was kept; these values are shown as
+        received.
       </p>
       <DataTable
         label="Data problems"
@@ -34,7 +40,11 @@ export function PayloadProblems({ problems }: { problems: PayloadProblem[] }) {
           { header: "Where", className: "font-mono text-xs", cell: (problem) => problem.path || "(pull)" },
           { header: "Problem", cell: (problem) => KIND_LABELS[problem.kind] ?? problem.kind },
           { header: "Detail", cell: (problem) => problem.message },
-          { header: "Received", className: "break-all font-mono text-xs text-slate-600", cell: (problem) => rawPreview(problem.raw) },
+          {
+            header: "Received",
+            className: "break-all font-mono text-xs text-slate-600",
+            cell: (problem) => rawPreview(problem.raw),
+          },
         ]}
       />
     </DetailSection>

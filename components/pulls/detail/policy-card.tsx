@@ -49,17 +49,29 @@ function termFields(policy: Policy): Field[] {
     { label: "State", value: text(policy.state) },
     { label: "Form of business", value: enumLabel(FORMS_OF_BUSINESS, policy.form_of_business) },
   ];
-  if (policy.deductible_cents !== null) fields.push({ label: "Policy deductible", value: formatCents(policy.deductible_cents) });
-  if (policy.total_estimated_annual_premium_cents !== null) fields.push({ label: "Estimated annual premium", value: formatCents(policy.total_estimated_annual_premium_cents) });
-  if (policy.total_minimum_premium_cents !== null) fields.push({ label: "Minimum premium", value: formatCents(policy.total_minimum_premium_cents) });
-  if (policy.total_deposit_premium_cents !== null) fields.push({ label: "Deposit premium", value: formatCents(policy.total_deposit_premium_cents) });
+  if (policy.deductible_cents !== null)
+    fields.push({ label: "Policy deductible", value: formatCents(policy.deductible_cents) });
+  if (policy.total_estimated_annual_premium_cents !== null)
+    fields.push({ label: "Estimated annual premium", value: formatCents(policy.total_estimated_annual_premium_cents) });
+  if (policy.total_minimum_premium_cents !== null)
+    fields.push({ label: "Minimum premium", value: formatCents(policy.total_minimum_premium_cents) });
+  if (policy.total_deposit_premium_cents !== null)
+    fields.push({ label: "Deposit premium", value: formatCents(policy.total_deposit_premium_cents) });
   return fields;
 }
 
 function CoveredItems({ policy }: { policy: Policy }) {
   const links = [
-    ...policy.vehicles.map((vehicle) => ({ href: `#${vehicleAnchor(vehicle.vehicle_id)}`, label: vehicleTitle(vehicle), key: vehicle.vehicle_id })),
-    ...policy.dwellings.map((dwelling) => ({ href: `#${dwellingAnchor(dwelling.dwelling_id)}`, label: dwelling.address?.full_address ?? "Home", key: dwelling.dwelling_id })),
+    ...policy.vehicles.map((vehicle) => ({
+      href: `#${vehicleAnchor(vehicle.vehicle_id)}`,
+      label: vehicleTitle(vehicle),
+      key: vehicle.vehicle_id,
+    })),
+    ...policy.dwellings.map((dwelling) => ({
+      href: `#${dwellingAnchor(dwelling.dwelling_id)}`,
+      label: dwelling.address?.full_address ?? "Home",
+      key: dwelling.dwelling_id,
+    })),
   ];
   if (links.length === 0) return null;
   return (
@@ -68,7 +80,9 @@ function CoveredItems({ policy }: { policy: Policy }) {
       {links.map((link, index) => (
         <span key={link.key}>
           {index > 0 ? ", " : null}
-          <a href={link.href} className="text-brand-700 hover:underline">{link.label}</a>
+          <a href={link.href} className="text-brand-700 hover:underline">
+            {link.label}
+          </a>
         </span>
       ))}
     </p>
@@ -78,16 +92,28 @@ function CoveredItems({ policy }: { policy: Policy }) {
 export function PolicyCard({ policy }: { policy: Policy }) {
   const label = policyLabel(policy);
   return (
-    <article id={policyAnchor(policy.policy_id)} aria-label={label} className="scroll-mt-4 rounded-lg border border-slate-200 p-4" data-testid="policy">
+    <article
+      id={policyAnchor(policy.policy_id)}
+      aria-label={label}
+      className="scroll-mt-4 rounded-lg border border-slate-200 p-4"
+      data-testid="policy"
+    >
       <header className="mb-4 flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="break-words text-base font-semibold text-slate-900">
-            {enumLabel(POLICY_TYPES, policy.policy_type)} · {policy.carrier_friendly_name ?? policy.carrier_name ?? "Unknown carrier"}
+          <h3 className="text-base font-semibold break-words text-slate-900">
+            {enumLabel(POLICY_TYPES, policy.policy_type)} ·{" "}
+            {policy.carrier_friendly_name ?? policy.carrier_name ?? "Unknown carrier"}
           </h3>
-          {policy.name || policy.description ? <p className="break-words text-sm text-slate-600">{[policy.name, policy.description].filter(Boolean).join(" — ")}</p> : null}
+          {policy.name || policy.description ? (
+            <p className="text-sm break-words text-slate-600">
+              {[policy.name, policy.description].filter(Boolean).join(" — ")}
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap gap-1.5">
-          <Badge tone={STATUS_TONES[policy.status ?? ""] ?? "neutral"}>{enumLabel(POLICY_STATUSES, policy.status)}</Badge>
+          <Badge tone={STATUS_TONES[policy.status ?? ""] ?? "neutral"}>
+            {enumLabel(POLICY_STATUSES, policy.status)}
+          </Badge>
           {policy.limited_access ? <Badge tone="warning">Limited access</Badge> : null}
         </div>
       </header>

@@ -3,7 +3,26 @@ import { DASH, formatCents, formatCount, fullName, text, yesNo } from "@/lib/for
 import type { PropertyData as PropertyDataRecord } from "@/lib/service/schemas";
 import { CalendarDate } from "./dates";
 import { Heading } from "./detail-section";
-import { BUILDING_SHAPES, CONSTRUCTION_QUALITIES, CONSTRUCTION_TYPES, COOLING_TYPES, ENERGY_TYPES, FIREPLACE_TYPES, FOUNDATION_TYPES, FRAME_TYPES, GARAGE_TYPES, HEATING_FUELS, HEATING_TYPES, POOL_TYPES, PROPERTY_CLASSES, PROPERTY_SUB_TYPES, ROOF_COVERS, ROOF_SHAPES, SEWER_TYPES, WALL_TYPES } from "@/lib/service/schemas";
+import {
+  BUILDING_SHAPES,
+  CONSTRUCTION_QUALITIES,
+  CONSTRUCTION_TYPES,
+  COOLING_TYPES,
+  ENERGY_TYPES,
+  FIREPLACE_TYPES,
+  FOUNDATION_TYPES,
+  FRAME_TYPES,
+  GARAGE_TYPES,
+  HEATING_FUELS,
+  HEATING_TYPES,
+  POOL_TYPES,
+  PROPERTY_CLASSES,
+  PROPERTY_SUB_TYPES,
+  ROOF_COVERS,
+  ROOF_SHAPES,
+  SEWER_TYPES,
+  WALL_TYPES,
+} from "@/lib/service/schemas";
 import { enumLabel } from "./enum-label";
 
 // Public-record data about a home, grouped the way an underwriter asks for it: the building,
@@ -12,7 +31,9 @@ import { enumLabel } from "./enum-label";
 function Group({ title, fields, level }: { title: string; fields: Field[]; level: 5 | 6 }) {
   return (
     <div>
-      <Heading level={level} className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-700">{title}</Heading>
+      <Heading level={level} className="mb-2 text-xs font-semibold tracking-wide text-slate-700 uppercase">
+        {title}
+      </Heading>
       <FieldList columns={4} fields={fields} />
     </div>
   );
@@ -103,7 +124,7 @@ export function PropertyData({ data, groupLevel = 5 }: { data: PropertyDataRecor
           { label: "First mortgage amount", value: formatCents(data.first_mortgage_amount_cents) },
           { label: "Second mortgage lender", value: text(data.second_mortgage_lender) },
           { label: "Second mortgage amount", value: formatCents(data.second_mortgage_amount_cents) },
-          { label: "APN", value: <span className="break-all font-mono">{text(data.apn)}</span> },
+          { label: "APN", value: <span className="font-mono break-all">{text(data.apn)}</span> },
           { label: "Record updated", value: <CalendarDate value={data.last_update_date} /> },
         ]}
       />

@@ -15,7 +15,15 @@ import { LossEvents } from "./loss-events";
 import { PayloadProblems } from "./payload-problems";
 import { PolicyCard } from "./policy-card";
 import { PullHeader } from "./pull-header";
-import { commercialInsuredsOf, dwellingsOf, indexPull, lifePoliciesOf, locationsOf, vehiclesOf, workersCompPoliciesOf } from "./pull-lookups";
+import {
+  commercialInsuredsOf,
+  dwellingsOf,
+  indexPull,
+  lifePoliciesOf,
+  locationsOf,
+  vehiclesOf,
+  workersCompPoliciesOf,
+} from "./pull-lookups";
 import { SectionNav, type SectionLink } from "./section-nav";
 import { VehicleDetail } from "./vehicle-detail";
 
@@ -48,7 +56,8 @@ export function PullDetailView({ detail, monitoring, showProblems, pipeline, his
   const locations = locationsOf(pull);
   const workersComp = workersCompPoliciesOf(pull);
   const life = lifePoliciesOf(pull);
-  const hasBusiness = insureds.length > 0 || locations.length > 0 || workersComp.length > 0 || pull.loss_events.length > 0;
+  const hasBusiness =
+    insureds.length > 0 || locations.length > 0 || workersComp.length > 0 || pull.loss_events.length > 0;
   const skipped = pull.skipped_product_types;
 
   const sections: SectionLink[] = [
@@ -65,7 +74,9 @@ export function PullDetailView({ detail, monitoring, showProblems, pipeline, his
     { id: "addresses", title: "Addresses", count: pull.addresses.length },
     ...(timeline ? [{ id: "account-timeline", title: "Account history" }] : []),
     ...(history ? [{ id: "history", title: "History" }] : []),
-    ...(showProblems && detail.problems.length > 0 ? [{ id: "payload-problems", title: "Data problems", count: detail.problems.length }] : []),
+    ...(showProblems && detail.problems.length > 0
+      ? [{ id: "payload-problems", title: "Data problems", count: detail.problems.length }]
+      : []),
   ];
 
   return (
@@ -76,26 +87,44 @@ export function PullDetailView({ detail, monitoring, showProblems, pipeline, his
 
       <DetailSection id="policies" title="Policies" count={pull.policies.length}>
         {skipped.length > 0 ? (
-          <p className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="skipped-product-types">
-            Skipped for lack of access: {skipped.map(humanize).join(", ")} policies. The consumer&apos;s login could not see them.
+          <p
+            className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900"
+            data-testid="skipped-product-types"
+          >
+            Skipped for lack of access: {skipped.map(humanize).join(", ")} policies. The consumer&apos;s login could not
+            see them.
           </p>
         ) : null}
         {pull.policies.length === 0 ? (
-          <Empty>{pull.no_policies ? "The account holds no policies." : "The service returned no policies for this account."}</Empty>
+          <Empty>
+            {pull.no_policies ? "The account holds no policies." : "The service returned no policies for this account."}
+          </Empty>
         ) : (
-          <div className="space-y-4">{pull.policies.map((policy) => <PolicyCard key={policy.policy_id} policy={policy} />)}</div>
+          <div className="space-y-4">
+            {pull.policies.map((policy) => (
+              <PolicyCard key={policy.policy_id} policy={policy} />
+            ))}
+          </div>
         )}
       </DetailSection>
 
       {vehicles.length > 0 ? (
         <DetailSection id="vehicles" title="Vehicles" count={vehicles.length}>
-          <div className="space-y-4">{vehicles.map(({ item, policy }) => <VehicleDetail key={`${policy.policy_id}-${item.vehicle_id}`} vehicle={item} policy={policy} />)}</div>
+          <div className="space-y-4">
+            {vehicles.map(({ item, policy }) => (
+              <VehicleDetail key={`${policy.policy_id}-${item.vehicle_id}`} vehicle={item} policy={policy} />
+            ))}
+          </div>
         </DetailSection>
       ) : null}
 
       {dwellings.length > 0 ? (
         <DetailSection id="homes" title="Homes" count={dwellings.length}>
-          <div className="space-y-4">{dwellings.map(({ item, policy }) => <DwellingDetail key={`${policy.policy_id}-${item.dwelling_id}`} dwelling={item} policy={policy} />)}</div>
+          <div className="space-y-4">
+            {dwellings.map(({ item, policy }) => (
+              <DwellingDetail key={`${policy.policy_id}-${item.dwelling_id}`} dwelling={item} policy={policy} />
+            ))}
+          </div>
         </DetailSection>
       ) : null}
 
@@ -106,7 +135,9 @@ export function PullDetailView({ detail, monitoring, showProblems, pipeline, his
           {pull.loss_events.length > 0 ? (
             <LossEvents events={pull.loss_events} index={index} />
           ) : (
-            <Empty>{pull.no_loss_events ? "The business has no loss events." : "The service returned no loss events."}</Empty>
+            <Empty>
+              {pull.no_loss_events ? "The business has no loss events." : "The service returned no loss events."}
+            </Empty>
           )}
         </DetailSection>
       ) : null}
@@ -118,14 +149,21 @@ export function PullDetailView({ detail, monitoring, showProblems, pipeline, his
       ) : null}
 
       <DetailSection id="drivers" title="Drivers" count={pull.drivers.length}>
-        <DriversAndRecords drivers={pull.drivers} records={pull.driving_records} noDrivers={pull.no_drivers === true} index={index} />
+        <DriversAndRecords
+          drivers={pull.drivers}
+          records={pull.driving_records}
+          noDrivers={pull.no_drivers === true}
+          index={index}
+        />
       </DetailSection>
 
       <DetailSection id="claims" title="Claims" count={pull.claims.length}>
         {pull.claims.length > 0 ? (
           <Claims claims={pull.claims} index={index} />
         ) : (
-          <Empty>{pull.no_claims ? "The account has no claims." : "The service returned no claims for this account."}</Empty>
+          <Empty>
+            {pull.no_claims ? "The account has no claims." : "The service returned no claims for this account."}
+          </Empty>
         )}
       </DetailSection>
 
@@ -133,7 +171,11 @@ export function PullDetailView({ detail, monitoring, showProblems, pipeline, his
         {pull.documents.length > 0 ? (
           <Documents pullId={pull.pull_id} documents={pull.documents} index={index} />
         ) : (
-          <Empty>{pull.no_documents ? "The account has no documents." : "The service returned no documents for this account."}</Empty>
+          <Empty>
+            {pull.no_documents
+              ? "The account has no documents."
+              : "The service returned no documents for this account."}
+          </Empty>
         )}
       </DetailSection>
 
@@ -144,7 +186,11 @@ export function PullDetailView({ detail, monitoring, showProblems, pipeline, his
       ) : null}
 
       <DetailSection id="agents" title="Agents of record" count={pull.agents.length}>
-        {pull.agents.length > 0 ? <Agents agents={pull.agents} index={index} /> : <Empty>The carrier lists no agent of record.</Empty>}
+        {pull.agents.length > 0 ? (
+          <Agents agents={pull.agents} index={index} />
+        ) : (
+          <Empty>The carrier lists no agent of record.</Empty>
+        )}
       </DetailSection>
 
       <DetailSection id="addresses" title="Addresses" count={pull.addresses.length}>

@@ -40,7 +40,8 @@ function Phones({ pull }: { pull: Pull }) {
     <ul className="space-y-0.5">
       {phones.map((phone) => (
         <li key={phone.value}>
-          <PhoneLink phone={phone.value} extension={phone.extension} /> <span className="text-xs text-slate-600">({phone.labels.join(", ")})</span>
+          <PhoneLink phone={phone.value} extension={phone.extension} />{" "}
+          <span className="text-xs text-slate-600">({phone.labels.join(", ")})</span>
         </li>
       ))}
     </ul>
@@ -70,7 +71,11 @@ function MonitoringState({ monitoring }: { monitoring: PullMonitoring | null }) 
     <span className="flex flex-wrap items-center gap-1.5" data-testid="monitoring">
       {humanize(monitoring.status ?? "Unknown")}
       {monitoring.interval ? <span className="text-xs text-slate-600">every {monitoring.interval}</span> : null}
-      {monitoring.reconnectNeeded ? <Badge tone="warning">Reconnect needed{monitoring.reconnectAuthStatus ? `: ${humanize(monitoring.reconnectAuthStatus)}` : ""}</Badge> : null}
+      {monitoring.reconnectNeeded ? (
+        <Badge tone="warning">
+          Reconnect needed{monitoring.reconnectAuthStatus ? `: ${humanize(monitoring.reconnectAuthStatus)}` : ""}
+        </Badge>
+      ) : null}
     </span>
   );
 }
@@ -91,8 +96,12 @@ function AgencyStage({ workflow }: { workflow: PullWorkflow }) {
   return (
     <span data-testid="agency-stage">
       {humanize(workflow.stage)}
-      {workflow.stage === "WON" && workflow.wonPremiumCents !== null ? <span className="block text-xs text-slate-600">{formatCents(workflow.wonPremiumCents)} premium won</span> : null}
-      {workflow.stage === "LOST" && workflow.lostReason ? <span className="block break-words text-xs text-slate-600">{workflow.lostReason}</span> : null}
+      {workflow.stage === "WON" && workflow.wonPremiumCents !== null ? (
+        <span className="block text-xs text-slate-600">{formatCents(workflow.wonPremiumCents)} premium won</span>
+      ) : null}
+      {workflow.stage === "LOST" && workflow.lostReason ? (
+        <span className="block text-xs break-words text-slate-600">{workflow.lostReason}</span>
+      ) : null}
     </span>
   );
 }
@@ -103,15 +112,25 @@ function metaDataText(meta: Pull["meta_data"]): string {
   return Object.keys(meta).length > 0 ? JSON.stringify(meta) : DASH;
 }
 
-export function PullHeader({ pull, monitoring, workflow }: { pull: Pull; monitoring: PullMonitoring | null; workflow: PullWorkflow }) {
+export function PullHeader({
+  pull,
+  monitoring,
+  workflow,
+}: {
+  pull: Pull;
+  monitoring: PullMonitoring | null;
+  workflow: PullWorkflow;
+}) {
   const stage = pull.funnel?.stage ?? null;
   const wonPremium = pull.funnel?.premium;
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4 sm:p-5" data-testid="pull-header">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="break-words text-2xl font-semibold text-slate-900">{headingOf(pull)}</h1>
-          <p className="text-sm text-slate-600">{pull.insurance_provider_friendly_name ?? pull.insurance_provider_name ?? "Unknown provider"}</p>
+          <h1 className="text-2xl font-semibold break-words text-slate-900">{headingOf(pull)}</h1>
+          <p className="text-sm text-slate-600">
+            {pull.insurance_provider_friendly_name ?? pull.insurance_provider_name ?? "Unknown provider"}
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <StatusBadge status={pull.status ?? "UNKNOWN"} />
@@ -129,23 +148,32 @@ export function PullHeader({ pull, monitoring, workflow }: { pull: Pull; monitor
             { label: "Pull type", value: enumLabel(PULL_TYPES, pull.type) },
             { label: "Linked", value: <Instant value={pull.created_at} /> },
             { label: "Stage", value: <AgencyStage workflow={workflow} /> },
-            { label: "Assigned to", value: <span data-testid="agency-assignee">{workflow.assigneeName ?? "Unassigned"}</span> },
+            {
+              label: "Assigned to",
+              value: <span data-testid="agency-assignee">{workflow.assigneeName ?? "Unassigned"}</span>,
+            },
             // The service's funnel is its own dashboard's, read-only: shown only when it has one.
             ...(pull.funnel
               ? [
                   { label: "Service stage", value: stage ? enumLabel(FUNNEL_STAGES, stage) : DASH },
                   { label: "Service assignee", value: <Assignee pull={pull} /> },
-                  ...(wonPremium !== null && wonPremium !== undefined ? [{ label: "Service premium won", value: formatCents(Math.round(wonPremium * 100)) }] : []),
+                  ...(wonPremium !== null && wonPremium !== undefined
+                    ? [{ label: "Service premium won", value: formatCents(Math.round(wonPremium * 100)) }]
+                    : []),
                 ]
               : []),
             { label: "Monitoring", value: <MonitoringState monitoring={monitoring} /> },
             { label: "Policy check", value: enumLabel(POLICY_CHECK_STATUSES, pull.policy_check_status) },
-            { label: "Skipped product types", value: pull.skipped_product_types.length > 0 ? pull.skipped_product_types.map(humanize).join(", ") : "None" },
+            {
+              label: "Skipped product types",
+              value:
+                pull.skipped_product_types.length > 0 ? pull.skipped_product_types.map(humanize).join(", ") : "None",
+            },
             { label: "Account identifier", value: text(pull.account_identifier) },
             { label: "Link", value: text(pull.public_alias) },
             { label: "Two-factor prompt", value: yesNo(pull.encountered_mfa) },
             { label: "Source data", value: <span className="break-all">{metaDataText(pull.meta_data)}</span> },
-            { label: "Pull ID", value: <span className="break-all font-mono text-xs">{pull.pull_id}</span> },
+            { label: "Pull ID", value: <span className="font-mono text-xs break-all">{pull.pull_id}</span> },
           ]}
         />
       </div>
@@ -154,7 +182,13 @@ export function PullHeader({ pull, monitoring, workflow }: { pull: Pull; monitor
 }
 
 /** The account holder's name; without one, the email the list shows in its place. */
-function headingOf(pull: { first_name: string | null; middle_name: string | null; last_name: string | null; account_email: string | null; email: string | null }): string {
+function headingOf(pull: {
+  first_name: string | null;
+  middle_name: string | null;
+  last_name: string | null;
+  account_email: string | null;
+  email: string | null;
+}): string {
   const name = fullName(pull);
   return name !== DASH ? name : (pull.account_email ?? pull.email ?? "Unnamed account");
 }

@@ -1,4 +1,13 @@
-import type { Address, CommercialNamedInsured, Driver, Dwelling, Location, Policy, Pull, Vehicle } from "@/lib/service/schemas";
+import type {
+  Address,
+  CommercialNamedInsured,
+  Driver,
+  Dwelling,
+  Location,
+  Policy,
+  Pull,
+  Vehicle,
+} from "@/lib/service/schemas";
 import { POLICY_TYPES } from "@/lib/service/schemas";
 import { enumLabel } from "./enum-label";
 
@@ -8,11 +17,17 @@ import { enumLabel } from "./enum-label";
 
 export function policyLabel(policy: Policy): string {
   const carrier = policy.carrier_friendly_name ?? policy.carrier_name;
-  return [enumLabel(POLICY_TYPES, policy.policy_type), carrier, policy.carrier_policy_number].filter((part) => part && part !== "—").join(" · ");
+  return [enumLabel(POLICY_TYPES, policy.policy_type), carrier, policy.carrier_policy_number]
+    .filter((part) => part && part !== "—")
+    .join(" · ");
 }
 
 export function vehicleTitle(vehicle: Vehicle): string {
-  return [vehicle.year, vehicle.make, vehicle.model, vehicle.series, vehicle.series2].filter((part) => part !== null && part !== "").join(" ") || "Vehicle";
+  return (
+    [vehicle.year, vehicle.make, vehicle.model, vehicle.series, vehicle.series2]
+      .filter((part) => part !== null && part !== "")
+      .join(" ") || "Vehicle"
+  );
 }
 
 export type PullIndex = {
@@ -24,7 +39,13 @@ export type PullIndex = {
 };
 
 export function indexPull(pull: Pull): PullIndex {
-  const index: PullIndex = { policies: new Map(), drivers: new Map(), addresses: new Map(), vehicles: new Map(), dwellings: new Map() };
+  const index: PullIndex = {
+    policies: new Map(),
+    drivers: new Map(),
+    addresses: new Map(),
+    vehicles: new Map(),
+    dwellings: new Map(),
+  };
   for (const policy of pull.policies) {
     index.policies.set(policy.policy_id, policy);
     for (const vehicle of policy.vehicles) index.vehicles.set(vehicle.vehicle_id, vehicle);

@@ -9,7 +9,10 @@ export function SectionNav({ sections }: { sections: SectionLink[] }) {
       <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
         {sections.map((section) => (
           <li key={section.id}>
-            <a href={`#${section.id}`} className="rounded text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+            <a
+              href={`#${section.id}`}
+              className="rounded text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
               {section.title}
               {section.count !== undefined ? <span className="text-slate-600"> ({section.count})</span> : null}
             </a>

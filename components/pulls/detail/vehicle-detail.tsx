@@ -21,12 +21,20 @@ export function VehicleDetail({ vehicle, policy }: { vehicle: Vehicle; policy: P
   // Two vehicles can share a title (or one vehicle two policies): table names say which.
   const tableLabel = `${title} ${vehicle.vin ?? vehicle.hin ?? ""} on ${policyLabel(policy)}`.replace(/\s+/g, " ");
   return (
-    <article id={vehicleAnchor(vehicle.vehicle_id)} aria-label={title} className="scroll-mt-4 rounded-lg border border-slate-200 p-4" data-testid="vehicle">
+    <article
+      id={vehicleAnchor(vehicle.vehicle_id)}
+      aria-label={title}
+      className="scroll-mt-4 rounded-lg border border-slate-200 p-4"
+      data-testid="vehicle"
+    >
       <header className="mb-3 flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="break-words text-base font-semibold text-slate-900">{title}</h3>
+          <h3 className="text-base font-semibold break-words text-slate-900">{title}</h3>
           <p className="text-sm text-slate-600">
-            On <a href={`#${policyAnchor(policy.policy_id)}`} className="text-brand-700 hover:underline">{policyLabel(policy)}</a>
+            On{" "}
+            <a href={`#${policyAnchor(policy.policy_id)}`} className="text-brand-700 hover:underline">
+              {policyLabel(policy)}
+            </a>
           </p>
         </div>
         {vehicle.is_removed ? <Badge tone="warning">Removed from policy</Badge> : null}
@@ -35,10 +43,14 @@ export function VehicleDetail({ vehicle, policy }: { vehicle: Vehicle; policy: P
         columns={4}
         fields={[
           vehicle.hin && !vehicle.vin
-            ? { label: "HIN", value: <span className="break-all font-mono">{vehicle.hin}</span> }
-            : { label: "VIN", value: <span className="break-all font-mono">{text(vehicle.vin)}</span> },
-          ...(vehicle.hin && vehicle.vin ? [{ label: "HIN", value: <span className="break-all font-mono">{vehicle.hin}</span> }] : []),
-          ...(vehicle.serial_number ? [{ label: "Serial number", value: <span className="break-all font-mono">{vehicle.serial_number}</span> }] : []),
+            ? { label: "HIN", value: <span className="font-mono break-all">{vehicle.hin}</span> }
+            : { label: "VIN", value: <span className="font-mono break-all">{text(vehicle.vin)}</span> },
+          ...(vehicle.hin && vehicle.vin
+            ? [{ label: "HIN", value: <span className="font-mono break-all">{vehicle.hin}</span> }]
+            : []),
+          ...(vehicle.serial_number
+            ? [{ label: "Serial number", value: <span className="font-mono break-all">{vehicle.serial_number}</span> }]
+            : []),
           { label: "Type", value: text(vehicle.type) },
           { label: "Uses", value: vehicle.uses.length > 0 ? vehicle.uses.map(humanize).join(", ") : "—" },
           { label: "Annual mileage", value: formatCount(vehicle.annual_mileage) },
@@ -46,8 +58,14 @@ export function VehicleDetail({ vehicle, policy }: { vehicle: Vehicle; policy: P
           { label: "Ownership", value: enumLabel(OWNERSHIP_TYPES, vehicle.ownership_type) },
           { label: "Purchased", value: <CalendarDate value={vehicle.purchase_date} /> },
           { label: "Lien holder", value: text(vehicle.lien_holder) },
-          { label: "Lien holder address", value: formatAddress(vehicle.lien_holder_address ?? addressFrom(vehicle.LienHolderAddress)) },
-          { label: "Garaging address", value: formatAddress(vehicle.garaging_address ?? addressFrom(vehicle.GaragingAddress)) },
+          {
+            label: "Lien holder address",
+            value: formatAddress(vehicle.lien_holder_address ?? addressFrom(vehicle.LienHolderAddress)),
+          },
+          {
+            label: "Garaging address",
+            value: formatAddress(vehicle.garaging_address ?? addressFrom(vehicle.GaragingAddress)),
+          },
           { label: "Features", value: vehicle.features.length > 0 ? vehicle.features.join(", ") : "—" },
         ]}
       />

@@ -29,9 +29,15 @@ export function VehicleDrivers({ drivers, label }: { drivers: VehicleDriver[]; l
             </span>
           ),
         },
-        { header: "Relationship", cell: (driver) => enumLabel(RELATIONSHIPS_TO_INSURED, driver.relationship_to_insured) },
+        {
+          header: "Relationship",
+          cell: (driver) => enumLabel(RELATIONSHIPS_TO_INSURED, driver.relationship_to_insured),
+        },
         { header: "Age", numeric: true, cell: (driver) => text(driver.age) },
-        { header: "License", cell: (driver) => [driver.drivers_license, driver.drivers_license_state].filter(Boolean).join(" · ") || "—" },
+        {
+          header: "License",
+          cell: (driver) => [driver.drivers_license, driver.drivers_license_state].filter(Boolean).join(" · ") || "—",
+        },
       ]}
     />
   );

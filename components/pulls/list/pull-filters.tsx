@@ -8,13 +8,27 @@ import type { PullListOptions } from "@/lib/pulls/queries";
 
 const fieldClass = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
 
-function Select({ name, label, value, options }: { name: string; label: string; value: string | number | undefined; options: Array<{ value: string; label: string }> }) {
+function Select({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | number | undefined;
+  options: Array<{ value: string; label: string }>;
+}) {
   return (
     <label className="flex min-w-0 flex-col gap-1">
       <span className="text-xs text-slate-600">{label}</span>
       <select name={name} defaultValue={value === undefined ? "" : String(value)} className={fieldClass}>
         <option value="">Any</option>
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -24,11 +38,18 @@ const enumOptions = (values: string[]) => values.map((v) => ({ value: v, label: 
 
 export function PullFilters({ query, options }: { query: PullListQuery; options: PullListOptions }) {
   return (
-    <form method="get" action="/pulls" aria-label="Search and filter linked accounts" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+    <form
+      method="get"
+      action="/pulls"
+      aria-label="Search and filter linked accounts"
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+    >
       {query.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
       {query.dir ? <input type="hidden" name="dir" value={query.dir} /> : null}
       {/* Drill-downs from the reports have no field of their own here: they ride along. */}
-      {(["link", "lines", "wonBy", "wonFrom", "wonTo"] as const).map((key) => (query[key] ? <input key={key} type="hidden" name={key} value={query[key]} /> : null))}
+      {(["link", "lines", "wonBy", "wonFrom", "wonTo"] as const).map((key) =>
+        query[key] ? <input key={key} type="hidden" name={key} value={query[key]} /> : null,
+      )}
       <div className="flex flex-col gap-2 sm:flex-row">
         <label className="flex-1">
           <span className="sr-only">Search</span>
@@ -41,18 +62,57 @@ export function PullFilters({ query, options }: { query: PullListQuery; options:
             className={`${fieldClass} w-full`}
           />
         </label>
-        <button type="submit" className="rounded-md bg-brand-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-900">Search</button>
+        <button
+          type="submit"
+          className="rounded-md bg-brand-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-900"
+        >
+          Search
+        </button>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         <Select name="status" label="Status" value={query.status} options={enumOptions(options.statuses)} />
         <Select name="type" label="Pull type" value={query.type} options={enumOptions(options.types)} />
         <Select name="carrier" label="Carrier" value={query.carrier} options={options.carriers} />
-        <Select name="policyType" label="Line of business" value={query.policyType} options={enumOptions(options.policyTypes)} />
+        <Select
+          name="policyType"
+          label="Line of business"
+          value={query.policyType}
+          options={enumOptions(options.policyTypes)}
+        />
         <Select name="stage" label="Stage" value={query.stage} options={enumOptions([...STAGES])} />
-        <Select name="assignee" label="Assignee" value={query.assignee} options={[{ value: "unassigned", label: "Unassigned" }, ...options.assignees.map((a) => ({ value: a.id, label: a.name }))]} />
-        <Select name="monitored" label="Monitored" value={query.monitored} options={[{ value: "yes", label: "Monitored" }, { value: "no", label: "Not monitored" }]} />
-        <Select name="expiring" label="Expiring within" value={query.expiring} options={[30, 60, 90, 180].map((d) => ({ value: String(d), label: `${d} days` }))} />
-        <Select name="archived" label="Archived" value={query.archived} options={[{ value: "include", label: "Include archived" }, { value: "only", label: "Only archived" }]} />
+        <Select
+          name="assignee"
+          label="Assignee"
+          value={query.assignee}
+          options={[
+            { value: "unassigned", label: "Unassigned" },
+            ...options.assignees.map((a) => ({ value: a.id, label: a.name })),
+          ]}
+        />
+        <Select
+          name="monitored"
+          label="Monitored"
+          value={query.monitored}
+          options={[
+            { value: "yes", label: "Monitored" },
+            { value: "no", label: "Not monitored" },
+          ]}
+        />
+        <Select
+          name="expiring"
+          label="Expiring within"
+          value={query.expiring}
+          options={[30, 60, 90, 180].map((d) => ({ value: String(d), label: `${d} days` }))}
+        />
+        <Select
+          name="archived"
+          label="Archived"
+          value={query.archived}
+          options={[
+            { value: "include", label: "Include archived" },
+            { value: "only", label: "Only archived" },
+          ]}
+        />
         <label className="flex flex-col gap-1">
           <span className="text-xs text-slate-600">Linked from</span>
           <input type="date" name="from" defaultValue={query.from ?? ""} className={fieldClass} />
@@ -62,8 +122,15 @@ export function PullFilters({ query, options }: { query: PullListQuery; options:
           <input type="date" name="to" defaultValue={query.to ?? ""} className={fieldClass} />
         </label>
         <div className="flex items-end gap-2">
-          <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100">Apply</button>
-          <Link href="/pulls" className="px-1 py-1.5 text-sm text-brand-700 hover:underline">Clear all</Link>
+          <button
+            type="submit"
+            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100"
+          >
+            Apply
+          </button>
+          <Link href="/pulls" className="px-1 py-1.5 text-sm text-brand-700 hover:underline">
+            Clear all
+          </Link>
         </div>
       </div>
     </form>

@@ -23,7 +23,11 @@ const answerValue = z.transform((value: unknown): string | number | boolean | Fi
   if (value === undefined || value === null) return null;
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
   if (Array.isArray(value)) return fileUploads.parse(value);
-  reportProblem("wrong_type", `expected a string, number, boolean or list of files, got ${describeValue(value)}`, value);
+  reportProblem(
+    "wrong_type",
+    `expected a string, number, boolean or list of files, got ${describeValue(value)}`,
+    value,
+  );
   return null;
 });
 

@@ -28,7 +28,9 @@ export const enrichmentDriverLicenseSchema = looseResource({
 export type EnrichmentDriverLicense = z.output<typeof enrichmentDriverLicenseSchema>;
 
 /** Violation counts default to 0 when left out, as the spec says; a wrong type is still null. */
-const violationCount = z.transform((value: unknown) => (value === undefined || value === null ? 0 : integer.parse(value)));
+const violationCount = z.transform((value: unknown) =>
+  value === undefined || value === null ? 0 : integer.parse(value),
+);
 
 export const drivingRecordIqDataSchema = looseResource({
   status: openEnum(DRIVING_RECORD_IQ_STATUSES, "driving record status"),

@@ -8,14 +8,31 @@ export const MONITORING_PULL_STATUSES = ["PROCESSING", "WAITING_FOR_USER", "COMP
 export type MonitoringPullStatus = (typeof MONITORING_PULL_STATUSES)[number];
 
 export const MONITORING_EVENT_TYPES = [
-  "RENEWAL", "EXPIRED", "CANCELED", "NEW_BUSINESS", "REINSTATED", "ENDORSEMENT", "CLAIM_OPENED", "CLAIM_CLOSED",
-  "CLAIM_REMOVED", "DRIVINGRECORD_ADDED", "DRIVINGRECORD_REMOVED",
+  "RENEWAL",
+  "EXPIRED",
+  "CANCELED",
+  "NEW_BUSINESS",
+  "REINSTATED",
+  "ENDORSEMENT",
+  "CLAIM_OPENED",
+  "CLAIM_CLOSED",
+  "CLAIM_REMOVED",
+  "DRIVINGRECORD_ADDED",
+  "DRIVINGRECORD_REMOVED",
 ] as const;
 export type MonitoringEventType = (typeof MONITORING_EVENT_TYPES)[number];
 
 /** The documented resources a change can touch (BENEFICIARY from the service's reference); more may come. */
 export const MONITORING_CHANGE_SCHEMAS = [
-  "POLICY", "VEHICLE", "DRIVER", "VEHICLEDRIVER", "VEHICLECOVERAGE", "DWELLING", "DWELLINGCOVERAGE", "CLAIM", "DRIVINGRECORD",
+  "POLICY",
+  "VEHICLE",
+  "DRIVER",
+  "VEHICLEDRIVER",
+  "VEHICLECOVERAGE",
+  "DWELLING",
+  "DWELLINGCOVERAGE",
+  "CLAIM",
+  "DRIVINGRECORD",
   "BENEFICIARY",
 ] as const;
 export type MonitoringChangeSchema = (typeof MONITORING_CHANGE_SCHEMAS)[number];
@@ -24,7 +41,13 @@ export const MONITORING_CHANGE_TYPES = ["CREATE", "UPDATE", "DELETE"] as const;
 export type MonitoringChangeType = (typeof MONITORING_CHANGE_TYPES)[number];
 
 export const WEBHOOK_EVENT_TYPES = [
-  "COMPLETE", "POLICIES_AVAILABLE", "POLICY_AVAILABLE", "AUTH_STATUS", "ERROR", "MONITORING_RECONNECT", "DATA_UPDATED",
+  "COMPLETE",
+  "POLICIES_AVAILABLE",
+  "POLICY_AVAILABLE",
+  "AUTH_STATUS",
+  "ERROR",
+  "MONITORING_RECONNECT",
+  "DATA_UPDATED",
   "MONITORING_EVENTS",
   "SERVICING_WAITING_FOR_CONSUMER_CONFIRMATION",
 ] as const;
@@ -34,18 +57,33 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
  * The event types a webhook registration can set through the API (service-notes, "Webhooks");
  * ERROR, the monitoring events, DATA_UPDATED and servicing are enabled on the service's dashboard.
  */
-export const API_SETTABLE_WEBHOOK_EVENT_TYPES = ["COMPLETE", "POLICIES_AVAILABLE", "POLICY_AVAILABLE", "AUTH_STATUS", "VALIDATION_COMPLETE"] as const;
+export const API_SETTABLE_WEBHOOK_EVENT_TYPES = [
+  "COMPLETE",
+  "POLICIES_AVAILABLE",
+  "POLICY_AVAILABLE",
+  "AUTH_STATUS",
+  "VALIDATION_COMPLETE",
+] as const;
 export type ApiSettableWebhookEventType = (typeof API_SETTABLE_WEBHOOK_EVENT_TYPES)[number];
 
 /** Every event type a listed registration may carry: the delivered ones and the API-settable ones. */
 export const REGISTERED_WEBHOOK_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, "VALIDATION_COMPLETE"] as const;
 
 /** AUTH_STATUS `data.auth_status` (spec 3.3). */
-export const AUTH_STATUSES = ["NOT_AUTHENTICATED", "IDENTITY_VERIFICATION_OPTIONS", "IDENTITY_VERIFICATION", "SUCCESS"] as const;
+export const AUTH_STATUSES = [
+  "NOT_AUTHENTICATED",
+  "IDENTITY_VERIFICATION_OPTIONS",
+  "IDENTITY_VERIFICATION",
+  "SUCCESS",
+] as const;
 export type AuthStatus = (typeof AUTH_STATUSES)[number];
 
 /** MONITORING_RECONNECT `data.auth_status`: only the states that need the consumer. */
-export const RECONNECT_AUTH_STATUSES = ["NOT_AUTHENTICATED", "IDENTITY_VERIFICATION_OPTIONS", "IDENTITY_VERIFICATION"] as const;
+export const RECONNECT_AUTH_STATUSES = [
+  "NOT_AUTHENTICATED",
+  "IDENTITY_VERIFICATION_OPTIONS",
+  "IDENTITY_VERIFICATION",
+] as const;
 export type ReconnectAuthStatus = (typeof RECONNECT_AUTH_STATUSES)[number];
 
 /** ERROR `data.type`. */

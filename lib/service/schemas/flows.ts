@@ -1,7 +1,17 @@
 import { z } from "zod";
 import { REGISTERED_WEBHOOK_EVENT_TYPES } from "./enums-service";
 import { describeValue } from "./problems";
-import { bool, enumList, isPlainObject, looseResource, requiredArray, requiredId, requiredText, stringList, text } from "./tolerant";
+import {
+  bool,
+  enumList,
+  isPlainObject,
+  looseResource,
+  requiredArray,
+  requiredId,
+  requiredText,
+  stringList,
+  text,
+} from "./tolerant";
 
 // Answers of the consent, whitelabel, carrier and webhook-registration calls (service-notes,
 // "Consent and whitelabel flows" and "Webhooks"). Only the fields we act on are required.
@@ -10,7 +20,10 @@ import { bool, enumList, isPlainObject, looseResource, requiredArray, requiredId
 export const termsVersion = z.transform((value: unknown, ctx): number => {
   if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return value;
   if (typeof value === "string" && /^\d{1,9}$/.test(value.trim())) return Number(value.trim());
-  ctx.addIssue({ code: "custom", message: value === undefined ? "is missing" : `expected an integer version, got ${describeValue(value)}` });
+  ctx.addIssue({
+    code: "custom",
+    message: value === undefined ? "is missing" : `expected an integer version, got ${describeValue(value)}`,
+  });
   return z.NEVER;
 });
 
@@ -27,7 +40,9 @@ export type ConsentResponse = z.output<typeof consentResponseSchema>;
  * idv `{ pull_id }`; either shape is read on all three. The outcome follows as AUTH_STATUS webhooks.
  */
 export const pullIdResponseSchema = z
-  .transform((body: unknown) => (isPlainObject(body) && !("pull_id" in body) && isPlainObject(body.pull) ? body.pull : body))
+  .transform((body: unknown) =>
+    isPlainObject(body) && !("pull_id" in body) && isPlainObject(body.pull) ? body.pull : body,
+  )
   .pipe(looseResource({ pull_id: requiredId }));
 export type PullIdResponse = z.output<typeof pullIdResponseSchema>;
 

@@ -15,14 +15,19 @@ export function isJsonObject(value: unknown): value is { [key: string]: Json } {
 
 /** `policies[0].vehicles[1].year`, as `PayloadProblem.path` writes it; the root is "(root)". */
 export function formatPath(path: Path): string {
-  const text = path.reduce<string>((out, part) => (typeof part === "number" ? `${out}[${part}]` : out === "" ? part : `${out}.${part}`), "");
+  const text = path.reduce<string>(
+    (out, part) => (typeof part === "number" ? `${out}[${part}]` : out === "" ? part : `${out}.${part}`),
+    "",
+  );
   return text === "" ? "(root)" : text;
 }
 
 /** The inverse of formatPath, for the keys our payloads use (no dots or brackets in keys). */
 export function parsePath(text: string): Segment[] {
   if (text === "(root)") return [];
-  return (text.match(/\[\d+\]|[^.[\]]+/g) ?? []).map((part) => (part.startsWith("[") ? Number(part.slice(1, -1)) : part));
+  return (text.match(/\[\d+\]|[^.[\]]+/g) ?? []).map((part) =>
+    part.startsWith("[") ? Number(part.slice(1, -1)) : part,
+  );
 }
 
 export function isPrefix(prefix: Path, path: Path): boolean {
@@ -42,7 +47,11 @@ export function valueAt(root: Json, path: Path): Json | undefined {
 
 /** Every object member and list item below the root, depth first. */
 export function locations(root: Json, path: Segment[] = []): Array<{ path: Segment[]; value: Json }> {
-  const entries: Array<[Segment, Json]> = Array.isArray(root) ? root.map((value, index) => [index, value]) : isJsonObject(root) ? Object.entries(root) : [];
+  const entries: Array<[Segment, Json]> = Array.isArray(root)
+    ? root.map((value, index) => [index, value])
+    : isJsonObject(root)
+      ? Object.entries(root)
+      : [];
   return entries.flatMap(([part, value]) => [{ path: [...path, part], value }, ...locations(value, [...path, part])]);
 }
 
@@ -101,7 +110,12 @@ const jsonLeaf = fc.oneof(
   fc.constantFrom("2026-03-01", "2026-03-01T23:30:00-05:00", "12.34", "175349", "ACTIVE", ""),
 );
 const { json } = fc.letrec<{ json: Json }>((tie) => ({
-  json: fc.oneof({ depthSize: "small", withCrossShrink: true }, jsonLeaf, fc.array(tie("json"), { maxLength: 3 }), fc.dictionary(jsonKey, tie("json"), { maxKeys: 3 })),
+  json: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    jsonLeaf,
+    fc.array(tie("json"), { maxLength: 3 }),
+    fc.dictionary(jsonKey, tie("json"), { maxKeys: 3 }),
+  ),
 }));
 
 /** The random choices of one mutation; where it lands is decided against the current payload. */
@@ -123,7 +137,14 @@ export const mutationPlan = fc.record({
 export type MutationPlan = typeof mutationPlan extends fc.Arbitrary<infer T> ? T : never;
 
 type JsonType = "null" | "boolean" | "number" | "string" | "array" | "object";
-const typeOf = (value: Json): JsonType => (value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "object" ? "object" : (typeof value as "boolean" | "number" | "string"));
+const typeOf = (value: Json): JsonType =>
+  value === null
+    ? "null"
+    : Array.isArray(value)
+      ? "array"
+      : typeof value === "object"
+        ? "object"
+        : (typeof value as "boolean" | "number" | "string");
 
 /** A value of another JSON type than `value`, chosen by the plan. */
 function otherType(value: Json, plan: MutationPlan): Json {
@@ -173,13 +194,17 @@ export function applyMutation(root: Json, plan: MutationPlan): Mutation | null {
     const object = target.value;
     const existing = Object.keys(object);
     const variants = existing.flatMap((key) => casingVariants(key).map((variant) => ({ key: variant, copyOf: key })));
-    const choices = [{ key: "deleted_at", copyOf: null }, { key: `x_extra_${plan.keyPick % 7}`, copyOf: null }, ...variants].filter(
-      (choice) => !Object.hasOwn(object, choice.key),
-    );
+    const choices = [
+      { key: "deleted_at", copyOf: null },
+      { key: `x_extra_${plan.keyPick % 7}`, copyOf: null },
+      ...variants,
+    ].filter((choice) => !Object.hasOwn(object, choice.key));
     const choice = choices[plan.keyPick % Math.max(choices.length, 1)];
     if (!choice) return null;
     const copied = choice.copyOf === null ? undefined : object[choice.copyOf];
-    const value = roundTrip(plan.copyValue && copied !== undefined ? copied : choice.key === "deleted_at" ? null : plan.extra);
+    const value = roundTrip(
+      plan.copyValue && copied !== undefined ? copied : choice.key === "deleted_at" ? null : plan.extra,
+    );
     object[choice.key] = value;
     return { kind: "add", path: [...target.path, choice.key], value };
   }

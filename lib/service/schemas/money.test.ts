@@ -6,12 +6,16 @@ import { acceptedPull, kindsAt, only } from "./test-support";
 
 const premiumOf = (value: unknown) => {
   const { pull, problems } = acceptedPull({ policies: [{ policy_id: "p-1", total_premium_cents: value }] });
-  return { cents: only(pull.policies).total_premium_cents, kinds: kindsAt(problems, "policies[0].total_premium_cents") };
+  return {
+    cents: only(pull.policies).total_premium_cents,
+    kinds: kindsAt(problems, "policies[0].total_premium_cents"),
+  };
 };
 
 describe("cents fields", () => {
   it("keep an integer exactly, including zero, negatives and large amounts", () => {
-    for (const value of [0, 175349, -2500, 9_007_199_254_740_991]) expect(premiumOf(value)).toEqual({ cents: value, kinds: [] });
+    for (const value of [0, 175349, -2500, 9_007_199_254_740_991])
+      expect(premiumOf(value)).toEqual({ cents: value, kinds: [] });
   });
 
   it("read an integer written as a string as the same number of cents", () => {
@@ -34,7 +38,8 @@ describe("cents fields", () => {
   });
 
   it("read booleans, objects and lists as null and report them", () => {
-    for (const value of [true, { amount: 1 }, [100]]) expect(premiumOf(value)).toEqual({ cents: null, kinds: ["wrong_type"] });
+    for (const value of [true, { amount: 1 }, [100]])
+      expect(premiumOf(value)).toEqual({ cents: null, kinds: ["wrong_type"] });
   });
 
   it("read absent and null as null without a problem", () => {
@@ -49,8 +54,15 @@ describe("cents fields", () => {
       policies: [
         {
           policy_id: "p-1",
-          vehicles: [{ vehicle_id: "v-1", coverages: [{ vehicle_coverage_id: "vc-1", premium_cents: 16439, deductible_cents: 500.0 }] }],
-          dwellings: [{ dwelling_id: "d-1", replacement_cost_cents: 0.5, property_data: { purchase_price_cents: "50000000" } }],
+          vehicles: [
+            {
+              vehicle_id: "v-1",
+              coverages: [{ vehicle_coverage_id: "vc-1", premium_cents: 16439, deductible_cents: 500.0 }],
+            },
+          ],
+          dwellings: [
+            { dwelling_id: "d-1", replacement_cost_cents: 0.5, property_data: { purchase_price_cents: "50000000" } },
+          ],
         },
       ],
     });
@@ -63,7 +75,11 @@ describe("cents fields", () => {
     expect(dwelling.replacement_cost_cents).toBeNull();
     expect(dwelling.property_data?.purchase_price_cents).toBe(50000000);
     expect(problems.map((p) => p.path).sort()).toEqual(
-      ["claims[0].payout_cents", "loss_events[0].amount_reserved_cents", "policies[0].dwellings[0].replacement_cost_cents"].sort(),
+      [
+        "claims[0].payout_cents",
+        "loss_events[0].amount_reserved_cents",
+        "policies[0].dwellings[0].replacement_cost_cents",
+      ].sort(),
     );
   });
 

@@ -29,7 +29,10 @@ describe("a monitoring", () => {
   });
 
   it("keeps an undocumented status and reports it", () => {
-    const result = parseTolerant(monitoringResponseSchema, { success: true, monitoring: { ...MONITORING, status: "PAUSED" } });
+    const result = parseTolerant(monitoringResponseSchema, {
+      success: true,
+      monitoring: { ...MONITORING, status: "PAUSED" },
+    });
     expect(result.ok && result.value.monitoring.status).toBe("PAUSED");
     expect(result.ok && kindsAt(result.problems, "monitoring.status")).toEqual(["unknown_enum"]);
   });
@@ -41,7 +44,10 @@ describe("a monitoring", () => {
 
 describe("GET /monitorings", () => {
   it("keeps usable monitorings and reports one without an id", () => {
-    const result = parseTolerant(monitoringListResponseSchema, { monitorings_count: 2, monitorings: [MONITORING, { status: "STOPPED" }] });
+    const result = parseTolerant(monitoringListResponseSchema, {
+      monitorings_count: 2,
+      monitorings: [MONITORING, { status: "STOPPED" }],
+    });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value.monitorings_count).toBe(2);
@@ -56,7 +62,15 @@ describe("GET /monitorings", () => {
 
 describe("GET /monitorings/:id", () => {
   it("reads the refreshes listed with with_pulls", () => {
-    const pulls = [{ pull_id: "af9d4a2e-f1f8-476a-a515-e16bbd432c91", status: "SUCCESS", monitoring_status: "COMPLETED", created_at: "2026-03-01T10:00:00.000Z", first_name: "Clark" }];
+    const pulls = [
+      {
+        pull_id: "af9d4a2e-f1f8-476a-a515-e16bbd432c91",
+        status: "SUCCESS",
+        monitoring_status: "COMPLETED",
+        created_at: "2026-03-01T10:00:00.000Z",
+        first_name: "Clark",
+      },
+    ];
     const result = parseTolerant(monitoringDetailResponseSchema, { monitoring: MONITORING, pulls });
     expect(result.ok && result.value.pulls).toEqual(pulls);
     expect(result.ok && result.problems).toEqual([]);
@@ -70,12 +84,18 @@ describe("GET /monitorings/:id", () => {
 
 describe("refresh and reconnect token", () => {
   it("refresh answers the new pull id", () => {
-    expect(monitoringRefreshResponseSchema.parse({ pull_id: "af9d4a2e-f1f8-476a-a515-e16bbd432c91" }).pull_id).toBe("af9d4a2e-f1f8-476a-a515-e16bbd432c91");
+    expect(monitoringRefreshResponseSchema.parse({ pull_id: "af9d4a2e-f1f8-476a-a515-e16bbd432c91" }).pull_id).toBe(
+      "af9d4a2e-f1f8-476a-a515-e16bbd432c91",
+    );
     expect(monitoringRefreshResponseSchema.safeParse({}).success).toBe(false);
   });
 
   it("a reconnect token answer carries url and token", () => {
-    const answer = { pull_id: "p", reconnect_url: "https://app.example/c/demo/reconnect?reconnectToken=t", reconnect_token: "t" };
+    const answer = {
+      pull_id: "p",
+      reconnect_url: "https://app.example/c/demo/reconnect?reconnectToken=t",
+      reconnect_token: "t",
+    };
     expect(monitoringReconnectTokenResponseSchema.parse(answer)).toEqual(answer);
   });
 });
@@ -89,8 +109,18 @@ describe("GET /monitorings/:id/events", () => {
         {
           type: "ENDORSEMENT",
           changes: [
-            { schema: "POLICY", type: "UPDATE", before: { total_premium_cents: 51400 }, after: { total_premium_cents: 62100 } },
-            { schema: "VEHICLE", type: "CREATE", before: null, after: { vehicle_id: "3f7c2f44-51b6-4292-a502-f353ed0404f9" } },
+            {
+              schema: "POLICY",
+              type: "UPDATE",
+              before: { total_premium_cents: 51400 },
+              after: { total_premium_cents: 62100 },
+            },
+            {
+              schema: "VEHICLE",
+              type: "CREATE",
+              before: null,
+              after: { vehicle_id: "3f7c2f44-51b6-4292-a502-f353ed0404f9" },
+            },
           ],
           documents: [{ document_id: "2754c9f8-a5b0-4282-a1a1-0ef29a97dd09" }],
         },
@@ -100,13 +130,26 @@ describe("GET /monitorings/:id/events", () => {
   });
 
   it("reads a bare document id as a document, so every event lists documents alike", () => {
-    const result = parseTolerant(monitoringEventsResponseSchema, { events: [{ type: "RENEWAL", documents: ["doc-1", { document_id: "doc-2" }, 5] }] });
-    expect(result.ok && only(result.value.events).documents).toEqual([{ document_id: "doc-1" }, { document_id: "doc-2" }]);
+    const result = parseTolerant(monitoringEventsResponseSchema, {
+      events: [{ type: "RENEWAL", documents: ["doc-1", { document_id: "doc-2" }, 5] }],
+    });
+    expect(result.ok && only(result.value.events).documents).toEqual([
+      { document_id: "doc-1" },
+      { document_id: "doc-2" },
+    ]);
     expect(result.ok && kindsAt(result.problems, "events[0].documents[2]")).toEqual(["dropped_item"]);
   });
 
   it("keeps undocumented event types and changed resources, and reports them", () => {
-    const body = { events: [{ type: "POLICY_MERGED", changes: [{ schema: "LOCATION", type: "UPDATE", before: {}, after: {} }], documents: [] }] };
+    const body = {
+      events: [
+        {
+          type: "POLICY_MERGED",
+          changes: [{ schema: "LOCATION", type: "UPDATE", before: {}, after: {} }],
+          documents: [],
+        },
+      ],
+    };
     const result = parseTolerant(monitoringEventsResponseSchema, body);
     expect(result.ok && only(result.value.events).type).toBe("POLICY_MERGED");
     expect(result.ok && result.problems.map((p) => [p.path, p.kind])).toEqual([
@@ -116,7 +159,9 @@ describe("GET /monitorings/:id/events", () => {
   });
 
   it("knows BENEFICIARY changes, which the service documents", () => {
-    const result = parseTolerant(monitoringEventsResponseSchema, { events: [{ type: "ENDORSEMENT", changes: [{ schema: "BENEFICIARY", type: "CREATE", before: null, after: {} }] }] });
+    const result = parseTolerant(monitoringEventsResponseSchema, {
+      events: [{ type: "ENDORSEMENT", changes: [{ schema: "BENEFICIARY", type: "CREATE", before: null, after: {} }] }],
+    });
     expect(result.ok && result.problems).toEqual([]);
   });
 });

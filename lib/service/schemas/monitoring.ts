@@ -7,7 +7,18 @@ import {
   MONITORING_STATUSES,
 } from "./enums-service";
 import { PULL_STATUSES } from "./enums-pull";
-import { bool, integer, isoDate, jsonObject, lenientArray, looseResource, openEnum, requiredArray, requiredId, text } from "./tolerant";
+import {
+  bool,
+  integer,
+  isoDate,
+  jsonObject,
+  lenientArray,
+  looseResource,
+  openEnum,
+  requiredArray,
+  requiredId,
+  text,
+} from "./tolerant";
 
 // Monitoring keeps a linked account refreshed (spec 2.19; fields and routes from the service's
 // reference). Its events say what changed between two pulls of the same account.

@@ -50,7 +50,9 @@ export type PolicyCheckSettings = z.output<typeof policyCheckSettingsSchema>;
 
 /** GET and POST /policyChecks/settings: the settings inside `policy_check_settings`, or beside `success`. */
 export const policyCheckSettingsResponseSchema = z
-  .transform((body: unknown) => (isPlainObject(body) && isPlainObject(body.policy_check_settings) ? body.policy_check_settings : body))
+  .transform((body: unknown) =>
+    isPlainObject(body) && isPlainObject(body.policy_check_settings) ? body.policy_check_settings : body,
+  )
   .pipe(policyCheckSettingsSchema);
 
 /** One rule checked on one vehicle or dwelling. */
@@ -71,10 +73,12 @@ const resultList = lenientArray(policyCheckResultSchema, "policy check result");
  * A pull's `policy_check_results`. The service's form is not published: a list is read item by
  * item, an object is kept as received, anything else reads as null and is reported.
  */
-export const policyCheckResultsSchema = z.transform((value: unknown): PolicyCheckResult[] | Record<string, unknown> | null => {
-  if (value === undefined || value === null) return null;
-  if (Array.isArray(value)) return resultList.parse(value);
-  if (isPlainObject(value)) return value;
-  reportProblem("wrong_type", `expected a list or an object, got ${describeValue(value)}`, value);
-  return null;
-});
+export const policyCheckResultsSchema = z.transform(
+  (value: unknown): PolicyCheckResult[] | Record<string, unknown> | null => {
+    if (value === undefined || value === null) return null;
+    if (Array.isArray(value)) return resultList.parse(value);
+    if (isPlainObject(value)) return value;
+    reportProblem("wrong_type", `expected a list or an object, got ${describeValue(value)}`, value);
+    return null;
+  },
+);

@@ -26,7 +26,12 @@ function joinPath(parts: readonly string[]): string {
 
 /** Records a problem at the current path (plus `suffix`, e.g. an array index). */
 export function reportProblem(kind: PayloadProblemKind, message: string, raw: unknown, suffix?: string): void {
-  sink?.push({ path: joinPath(suffix === undefined ? segments : [...segments, suffix]) || "(root)", kind, message, raw });
+  sink?.push({
+    path: joinPath(suffix === undefined ? segments : [...segments, suffix]) || "(root)",
+    kind,
+    message,
+    raw,
+  });
 }
 
 /** Runs `read` with `segment` appended to the path that problems are reported at. */
@@ -79,14 +84,17 @@ export function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (value === undefined) return "nothing";
   if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === "string")
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   if (typeof value === "object") return "an object";
   return `${typeof value === "number" ? "the number" : `the ${typeof value}`} ${String(value)}`;
 }
 
 /** Zod's issues as one readable line: `pull_id: is missing; policies.0.policy_id: …`. */
 export function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => (issue.path.length ? `${issue.path.map(String).join(".")}: ${issue.message}` : issue.message)).join("; ");
+  return error.issues
+    .map((issue) => (issue.path.length ? `${issue.path.map(String).join(".")}: ${issue.message}` : issue.message))
+    .join("; ");
 }
 
 /** Parses `raw` with a tolerant schema; fails only where the schema has required parts. */

@@ -3,7 +3,19 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generatePulls } from "@/sandbox/data/pulls";
-import { applyMutation, formatPath, isJsonObject, isPrefix, mutationPlan, parsePath, valueAt, type Json, type Mutation, type Path, type Segment } from "./fuzz-support";
+import {
+  applyMutation,
+  formatPath,
+  isJsonObject,
+  isPrefix,
+  mutationPlan,
+  parsePath,
+  valueAt,
+  type Json,
+  type Mutation,
+  type Path,
+  type Segment,
+} from "./fuzz-support";
 import type { PayloadProblem } from "./problems";
 import { parsePull } from "./pull";
 
@@ -13,7 +25,8 @@ import { parsePull } from "./pull";
 // where it did not, and must never report a problem that no mutation explains.
 
 const FIXTURES = join(process.cwd(), "lib/service/fixtures/real/pulls");
-const fixturePull = (name: string): Json => (JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), "utf8")) as { pull: Json }).pull;
+const fixturePull = (name: string): Json =>
+  (JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), "utf8")) as { pull: Json }).pull;
 /** As received over the wire: JSON, so no two places share one object (the generator's may). */
 const overTheWire = (value: unknown): Json => JSON.parse(JSON.stringify(value)) as Json;
 const sandboxPulls = generatePulls(20260301, 12, new Date("2026-03-01T12:00:00.000Z")).map(overTheWire);
@@ -31,7 +44,12 @@ const mutatedPull = fc
     const payload = overTheWire(BASES[base] ?? null);
     const mutations = plans.map((plan) => applyMutation(payload, plan)).filter((m): m is Mutation => m !== null);
     // A failing case is reported by its base and mutations, not by the whole payload.
-    return { base, payload, mutations, [fc.toStringMethod]: () => `base ${base}, mutations ${JSON.stringify(mutations)}` };
+    return {
+      base,
+      payload,
+      mutations,
+      [fc.toStringMethod]: () => `base ${base}, mutations ${JSON.stringify(mutations)}`,
+    };
   });
 
 /** Lossless readings the schemas make on purpose: "2019" → 2019, 10 → "10", null list → []. */
@@ -80,7 +98,10 @@ function compare(input: Json, output: unknown, problems: readonly PayloadProblem
 }
 
 function holesIn(value: unknown, path = "(root)"): string[] {
-  if (Array.isArray(value)) return value.flatMap((item, index) => (item === undefined ? [`${path}[${index}]`] : holesIn(item, `${path}[${index}]`)));
+  if (Array.isArray(value))
+    return value.flatMap((item, index) =>
+      item === undefined ? [`${path}[${index}]`] : holesIn(item, `${path}[${index}]`),
+    );
   if (isJsonObject(value)) return Object.entries(value).flatMap(([key, member]) => holesIn(member, `${path}.${key}`));
   return [];
 }
@@ -179,7 +200,13 @@ describe("parsePull under mutation", () => {
           const key = mutation.path[mutation.path.length - 1];
           const parentPath = mutation.path.slice(0, -1);
           const parent = reached.get(formatPath(parentPath));
-          if (typeof key !== "string" || !isJsonObject(valueAt(payload, parentPath)) || valueAt(payload, mutation.path) !== undefined || !isJsonObject(parent)) continue;
+          if (
+            typeof key !== "string" ||
+            !isJsonObject(valueAt(payload, parentPath)) ||
+            valueAt(payload, mutation.path) !== undefined ||
+            !isJsonObject(parent)
+          )
+            continue;
           const read = parent[key];
           expect(read === undefined || read === null || (Array.isArray(read) && read.length === 0)).toBe(true);
         }
@@ -195,7 +222,10 @@ describe("parsePull on arbitrary input", () => {
     const candidates = fc.oneof(
       fc.anything(),
       fc.jsonValue(),
-      fc.record({ pull_id: anyPullId, policies: fc.anything(), status: fc.anything(), meta_data: fc.anything() }, { requiredKeys: [] }),
+      fc.record(
+        { pull_id: anyPullId, policies: fc.anything(), status: fc.anything(), meta_data: fc.anything() },
+        { requiredKeys: [] },
+      ),
     );
     fc.assert(
       fc.property(candidates, (raw) => {

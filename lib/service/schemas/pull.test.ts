@@ -36,7 +36,12 @@ describe("parsePull: fields the spec does not list", () => {
       deleted_at: null,
       login_error_message: "Locked",
       PullId: PULL_ID,
-      policies: [{ policy_id: "p-1", vehicles: [{ vehicle_id: "v-1", garaging_address: garaging, GaragingAddress: garaging, is_primary: true }] }],
+      policies: [
+        {
+          policy_id: "p-1",
+          vehicles: [{ vehicle_id: "v-1", garaging_address: garaging, GaragingAddress: garaging, is_primary: true }],
+        },
+      ],
     });
     expect(problems).toEqual([]);
     expect(pull).toMatchObject({ deleted_at: null, login_error_message: "Locked", PullId: PULL_ID });
@@ -51,7 +56,12 @@ describe("parsePull: enum values outside the spec", () => {
     const { pull, problems } = acceptedPull({ policy_check_status: "NONE" });
     expect(pull.policy_check_status).toBe("NONE");
     expect(problems).toEqual([
-      { path: "policy_check_status", kind: "unknown_enum", message: '"NONE" is not a documented policy check status', raw: "NONE" },
+      {
+        path: "policy_check_status",
+        kind: "unknown_enum",
+        message: '"NONE" is not a documented policy check status',
+        raw: "NONE",
+      },
     ]);
   });
 
@@ -72,7 +82,12 @@ describe("parsePull: enum values outside the spec", () => {
   });
 
   it("does not report documented values", () => {
-    const { problems } = acceptedPull({ status: "SUCCESS", type: "PULLING_DATA", policy_check_status: "COMPLIANT", skipped_product_types: ["commercial"] });
+    const { problems } = acceptedPull({
+      status: "SUCCESS",
+      type: "PULLING_DATA",
+      policy_check_status: "COMPLIANT",
+      skipped_product_types: ["commercial"],
+    });
     expect(problems).toEqual([]);
   });
 });
@@ -119,13 +134,27 @@ describe("parsePull: when it fails", () => {
 
   it("does not fail for any other field, however wrong", () => {
     const wrong = [42, "text", [], {}, true, null];
-    for (const key of ["status", "policies", "drivers", "created_at", "funnel", "is_archived", "answers", "skipped_product_types"]) {
+    for (const key of [
+      "status",
+      "policies",
+      "drivers",
+      "created_at",
+      "funnel",
+      "is_archived",
+      "answers",
+      "skipped_product_types",
+    ]) {
       for (const value of wrong) expect(parsePull({ pull_id: PULL_ID, [key]: value }).ok).toBe(true);
     }
   });
 
   it("reads lists of items in their received order", () => {
-    const { pull } = acceptedPull({ drivers: [{ driver_id: "d-1", first_name: "A" }, { driver_id: "d-2", first_name: "B" }] });
+    const { pull } = acceptedPull({
+      drivers: [
+        { driver_id: "d-1", first_name: "A" },
+        { driver_id: "d-2", first_name: "B" },
+      ],
+    });
     expect(at(pull.drivers, 0).first_name).toBe("A");
     expect(at(pull.drivers, 1).first_name).toBe("B");
   });

@@ -10,7 +10,18 @@ import { driverSchema } from "./people";
 import { policySchema } from "./policy";
 import { policyCheckResultsSchema } from "./policy-check";
 import { parseTolerant, type PayloadProblem } from "./problems";
-import { bool, enumList, isoDate, lenient, lenientArray, looseResource, metaData, openEnum, requiredUuid, text } from "./tolerant";
+import {
+  bool,
+  enumList,
+  isoDate,
+  lenient,
+  lenientArray,
+  looseResource,
+  metaData,
+  openEnum,
+  requiredUuid,
+  text,
+} from "./tolerant";
 
 // The Pull (spec 2.1): one linked account's data as the service hands it over. Everything in
 // it is tolerant except `pull_id`, without which the data belongs to nothing.
@@ -76,7 +87,10 @@ export type ParsePullResult = { ok: true; pull: Pull; problems: PayloadProblem[]
  */
 export function parsePull(raw: unknown): ParsePullResult {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    return { ok: false, error: `A pull must be a JSON object, got ${raw === null ? "null" : Array.isArray(raw) ? "an array" : typeof raw}.` };
+    return {
+      ok: false,
+      error: `A pull must be a JSON object, got ${raw === null ? "null" : Array.isArray(raw) ? "an array" : typeof raw}.`,
+    };
   }
   const result = parseTolerant(pullSchema, raw);
   if (!result.ok) return { ok: false, error: `Not a usable pull: ${result.error}.` };

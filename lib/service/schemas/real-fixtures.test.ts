@@ -37,8 +37,18 @@ describe("published webhook bodies", () => {
     const result = parseWebhookEvent(load("webhooks/complete.json"));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.value).toMatchObject({ event_type: "COMPLETE", is_known_event: true, pull_id: "<PULL_ID>", status: "SUCCESS", meta_data: {} });
-    expect(result.value.data).toEqual({ policy_id: "<POLICY_ID>", policy_type: "<POLICY_TYPE>", initial_pull_id: "<PULL_ID>" });
+    expect(result.value).toMatchObject({
+      event_type: "COMPLETE",
+      is_known_event: true,
+      pull_id: "<PULL_ID>",
+      status: "SUCCESS",
+      meta_data: {},
+    });
+    expect(result.value.data).toEqual({
+      policy_id: "<POLICY_ID>",
+      policy_type: "<POLICY_TYPE>",
+      initial_pull_id: "<PULL_ID>",
+    });
     expect(result.problems).toEqual([]);
   });
 
@@ -64,7 +74,9 @@ describe("published webhook bodies", () => {
 
 describe("published small answers", () => {
   it("each error example reads as its code", () => {
-    const codes = ["get-pull-400", "get-pull-401", "get-pull-403"].map((name) => parseErrorBody(load(`responses/${name}.json`))?.error);
+    const codes = ["get-pull-400", "get-pull-401", "get-pull-403"].map(
+      (name) => parseErrorBody(load(`responses/${name}.json`))?.error,
+    );
     expect(codes).toEqual(["VALIDATION_ERROR", "UNAUTHORIZED", "SUBSCRIPTION_INACTIVE"]);
   });
 

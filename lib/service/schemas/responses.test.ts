@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { parseErrorBody, parsePullListResponse, parsePullResponse, pullSessionResponseSchema, documentUrlResponseSchema } from "./responses";
+import {
+  parseErrorBody,
+  parsePullListResponse,
+  parsePullResponse,
+  pullSessionResponseSchema,
+  documentUrlResponseSchema,
+} from "./responses";
 import { kindsAt, only, PULL_ID } from "./test-support";
 
 // The envelopes around resources. The real service wraps a pull as `{ success, pull }`, the
@@ -32,7 +38,10 @@ describe("parsePullResponse", () => {
 
 describe("parsePullListResponse", () => {
   it("keeps the usable pulls and reports the unusable one at its index", () => {
-    const result = parsePullListResponse({ total_pulls: 3, pulls: [bare, { status: "SUCCESS" }, { ...bare, pull_id: "59ced597-b48f-49e3-9756-799e4c6f79a1" }] });
+    const result = parsePullListResponse({
+      total_pulls: 3,
+      pulls: [bare, { status: "SUCCESS" }, { ...bare, pull_id: "59ced597-b48f-49e3-9756-799e4c6f79a1" }],
+    });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value.total_pulls).toBe(3);
@@ -56,19 +65,28 @@ describe("parsePullListResponse", () => {
 describe("small answers", () => {
   it("parseErrorBody reads the code and optional message, and refuses what is not an error", () => {
     expect(parseErrorBody({ error: "NOT_FOUND" })).toEqual({ error: "NOT_FOUND", message: null });
-    expect(parseErrorBody({ error: "INVALID_INPUT", message: "interval too short", detail: 1 })).toEqual({ error: "INVALID_INPUT", message: "interval too short", detail: 1 });
+    expect(parseErrorBody({ error: "INVALID_INPUT", message: "interval too short", detail: 1 })).toEqual({
+      error: "INVALID_INPUT",
+      message: "interval too short",
+      detail: 1,
+    });
     expect(parseErrorBody({ success: true })).toBeNull();
     expect(parseErrorBody({ error: "" })).toBeNull();
     expect(parseErrorBody("NOT_FOUND")).toBeNull();
   });
 
   it("a pull session needs both its pull id and its JWT", () => {
-    expect(pullSessionResponseSchema.parse({ pull_id: PULL_ID, pull_jwt: "jwt" })).toEqual({ pull_id: PULL_ID, pull_jwt: "jwt" });
+    expect(pullSessionResponseSchema.parse({ pull_id: PULL_ID, pull_jwt: "jwt" })).toEqual({
+      pull_id: PULL_ID,
+      pull_jwt: "jwt",
+    });
     expect(pullSessionResponseSchema.safeParse({ pull_id: PULL_ID }).success).toBe(false);
   });
 
   it("a download answer needs its URL", () => {
-    expect(only([documentUrlResponseSchema.parse({ url: "https://files.example/x.pdf" })]).url).toBe("https://files.example/x.pdf");
+    expect(only([documentUrlResponseSchema.parse({ url: "https://files.example/x.pdf" })]).url).toBe(
+      "https://files.example/x.pdf",
+    );
     expect(documentUrlResponseSchema.safeParse({}).success).toBe(false);
   });
 });

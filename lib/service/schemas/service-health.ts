@@ -7,7 +7,10 @@ import { looseResource } from "./tolerant";
 
 const healthyFlag = z.transform((value: unknown, ctx): boolean => {
   if (typeof value === "boolean") return value;
-  ctx.addIssue({ code: "custom", message: value === undefined ? "is missing" : `expected true or false, got ${describeValue(value)}` });
+  ctx.addIssue({
+    code: "custom",
+    message: value === undefined ? "is missing" : `expected true or false, got ${describeValue(value)}`,
+  });
   return z.NEVER;
 });
 

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { isPlainObject, jsonObject, looseResource, openEnum, requiredArray, requiredId, requiredText, integer } from "./tolerant";
+import {
+  isPlainObject,
+  jsonObject,
+  looseResource,
+  openEnum,
+  requiredArray,
+  requiredId,
+  requiredText,
+  integer,
+} from "./tolerant";
 
 // Servicing (service-notes, "Servicing"): the service changes a policy at the carrier for the
 // consumer; each change is a ServicingAction that waits for the consumer's confirmation.
@@ -8,19 +17,46 @@ export const SERVICING_ACTION_TYPES = ["ADD_MORTGAGEE", "EDIT_MORTGAGEE", "REMOV
 export type ServicingActionType = (typeof SERVICING_ACTION_TYPES)[number];
 
 export const SERVICING_STATUSES = [
-  "QUEUED", "IN_PROGRESS", "INTERNAL_ERROR", "PROVIDER_ERROR", "VALIDATION_ERROR", "WAITING_FOR_CONSUMER_CONFIRMATION",
-  "SUBMITTING_CONFIRMATION", "UNCONFIRMED", "VERIFIED", "VERIFICATION_FAILED", "SUCCESS",
+  "QUEUED",
+  "IN_PROGRESS",
+  "INTERNAL_ERROR",
+  "PROVIDER_ERROR",
+  "VALIDATION_ERROR",
+  "WAITING_FOR_CONSUMER_CONFIRMATION",
+  "SUBMITTING_CONFIRMATION",
+  "UNCONFIRMED",
+  "VERIFIED",
+  "VERIFICATION_FAILED",
+  "SUCCESS",
 ] as const;
 export type ServicingStatus = (typeof SERVICING_STATUSES)[number];
 
 /** Why the carrier refused an action (the service's reference lists these). */
 export const SERVICING_VALIDATION_ERROR_TYPES = [
-  "INVALID_POLICY_NUMBER", "INVALID_POLICY_TYPE", "INVALID_MORTGAGEE_NAME", "INVALID_MORTGAGEE_ADDRESS", "DUPLICATE_MORTGAGEE_NAME",
-  "DUPLICATE_MORTGAGEE_TYPE", "INVALID_MORTGAGEE_TYPE", "POLICY_UNAVAILABLE_FOR_SERVICING", "VEHICLE_UNAVAILABLE_FOR_SERVICING",
-  "REPLACING_VIN_NOT_FOUND", "PRIMARY_DRIVER_NOT_FOUND", "INVALID_VIN", "INVALID_VEHICLE_ACQUISITION_DATE", "REGISTERED_OWNER_NOT_FOUND",
-  "INVALID_FINANCING_COMPANY", "INVALID_GARAGING_ADDRESS", "GARAGING_ADDRESS_OUT_OF_STATE", "CUSTOMER_SERVICE_REQUIRED",
-  "FINANCING_COMPANY_NOT_FOUND", "DUPLICATE_FINANCING_COMPANY", "OTHER_PARTIES_TO_NOTIFY_NOT_SUPPORTED", "CANNOT_ADD_NEW_DRIVER",
-  "CANNOT_ADD_NEW_REGISTERED_OWNER", "INVALID_SAFETY_RESTRAINT_DEVICE",
+  "INVALID_POLICY_NUMBER",
+  "INVALID_POLICY_TYPE",
+  "INVALID_MORTGAGEE_NAME",
+  "INVALID_MORTGAGEE_ADDRESS",
+  "DUPLICATE_MORTGAGEE_NAME",
+  "DUPLICATE_MORTGAGEE_TYPE",
+  "INVALID_MORTGAGEE_TYPE",
+  "POLICY_UNAVAILABLE_FOR_SERVICING",
+  "VEHICLE_UNAVAILABLE_FOR_SERVICING",
+  "REPLACING_VIN_NOT_FOUND",
+  "PRIMARY_DRIVER_NOT_FOUND",
+  "INVALID_VIN",
+  "INVALID_VEHICLE_ACQUISITION_DATE",
+  "REGISTERED_OWNER_NOT_FOUND",
+  "INVALID_FINANCING_COMPANY",
+  "INVALID_GARAGING_ADDRESS",
+  "GARAGING_ADDRESS_OUT_OF_STATE",
+  "CUSTOMER_SERVICE_REQUIRED",
+  "FINANCING_COMPANY_NOT_FOUND",
+  "DUPLICATE_FINANCING_COMPANY",
+  "OTHER_PARTIES_TO_NOTIFY_NOT_SUPPORTED",
+  "CANNOT_ADD_NEW_DRIVER",
+  "CANNOT_ADD_NEW_REGISTERED_OWNER",
+  "INVALID_SAFETY_RESTRAINT_DEVICE",
 ] as const;
 
 export const servicingActionSchema = looseResource({
@@ -37,7 +73,9 @@ export type ServicingAction = z.output<typeof servicingActionSchema>;
 
 /** GET /servicings/:id: the action bare (as published) or as `{ servicing }`. */
 export const servicingActionResponseSchema = z
-  .transform((body: unknown) => (isPlainObject(body) && !("servicing_action_id" in body) && isPlainObject(body.servicing) ? body.servicing : body))
+  .transform((body: unknown) =>
+    isPlainObject(body) && !("servicing_action_id" in body) && isPlainObject(body.servicing) ? body.servicing : body,
+  )
   .pipe(servicingActionSchema);
 
 /** GET /servicings */

@@ -1,7 +1,21 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { collectProblems } from "./problems";
-import { bool, enumList, integer, jsonObject, lenientArray, looseResource, metaData, num, openEnum, requiredId, requiredUuid, stringList, text } from "./tolerant";
+import {
+  bool,
+  enumList,
+  integer,
+  jsonObject,
+  lenientArray,
+  looseResource,
+  metaData,
+  num,
+  openEnum,
+  requiredId,
+  requiredUuid,
+  stringList,
+  text,
+} from "./tolerant";
 
 // The building blocks every resource schema is made of. Each reads an odd value as null (or
 // keeps it) and says so; none of them may throw or fail the parse around it.
@@ -19,7 +33,9 @@ describe("scalar fields", () => {
   it("read a value of the wrong type as null and report it with the raw value", () => {
     const { result, problems } = read(text, 42);
     expect(result).toBeNull();
-    expect(problems).toEqual([{ path: "(root)", kind: "wrong_type", message: "expected a string, got the number 42", raw: 42 }]);
+    expect(problems).toEqual([
+      { path: "(root)", kind: "wrong_type", message: "expected a string, got the number 42", raw: 42 },
+    ]);
     expect(read(bool, "true").result).toBeNull();
     expect(read(bool, "true").problems[0]?.kind).toBe("wrong_type");
   });
@@ -46,7 +62,9 @@ describe("openEnum", () => {
   it("keeps an undocumented value and reports it as unknown_enum", () => {
     const { result, problems } = read(stage, "ON_HOLD");
     expect(result).toBe("ON_HOLD");
-    expect(problems).toEqual([{ path: "(root)", kind: "unknown_enum", message: '"ON_HOLD" is not a documented funnel stage', raw: "ON_HOLD" }]);
+    expect(problems).toEqual([
+      { path: "(root)", kind: "unknown_enum", message: '"ON_HOLD" is not a documented funnel stage', raw: "ON_HOLD" },
+    ]);
   });
 
   it("reads a non-string as null and reports a wrong type, not an unknown value", () => {
@@ -129,7 +147,12 @@ describe("looseResource", () => {
 
   it("keeps unknown fields exactly as received, including nested ones", () => {
     const raw = { known: "k", extra: { deep: [1, { x: null }] }, Known: "other casing", deleted_at: null };
-    expect(resource.parse(raw)).toEqual({ known: "k", extra: { deep: [1, { x: null }] }, Known: "other casing", deleted_at: null });
+    expect(resource.parse(raw)).toEqual({
+      known: "k",
+      extra: { deep: [1, { x: null }] },
+      Known: "other casing",
+      deleted_at: null,
+    });
   });
 
   it("gives every known field a value, null when absent", () => {
@@ -137,8 +160,8 @@ describe("looseResource", () => {
   });
 
   it("names the field in a problem's path", () => {
-    expect(read(looseResource({ outer: looseResource({ inner: bool }) }), { outer: { inner: "yes" } }).problems).toMatchObject([
-      { path: "outer.inner", kind: "wrong_type" },
-    ]);
+    expect(
+      read(looseResource({ outer: looseResource({ inner: bool }) }), { outer: { inner: "yes" } }).problems,
+    ).toMatchObject([{ path: "outer.inner", kind: "wrong_type" }]);
   });
 });

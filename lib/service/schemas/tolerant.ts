@@ -19,7 +19,11 @@ export function lenient<S extends z.ZodType>(schema: S, expected?: string) {
       keepProblems(problems);
       return result.data;
     }
-    reportProblem("wrong_type", `expected ${expected ?? describeIssues(result.error)}, got ${describeValue(value)}`, value);
+    reportProblem(
+      "wrong_type",
+      `expected ${expected ?? describeIssues(result.error)}, got ${describeValue(value)}`,
+      value,
+    );
     return null;
   });
 }
@@ -60,7 +64,8 @@ export function isKnownValue<const V extends readonly string[]>(values: V, value
 
 function enumValue<const V extends readonly string[]>(values: V, label: string) {
   return z.string().transform((value): V[number] | (string & {}) => {
-    if (!isKnownValue(values, value)) reportProblem("unknown_enum", `${JSON.stringify(value)} is not a documented ${label}`, value);
+    if (!isKnownValue(values, value))
+      reportProblem("unknown_enum", `${JSON.stringify(value)} is not a documented ${label}`, value);
     return value;
   });
 }
@@ -69,7 +74,6 @@ function enumValue<const V extends readonly string[]>(values: V, label: string) 
 export function openEnum<const V extends readonly string[]>(values: V, label = "value") {
   return lenient(enumValue(values, label), `a ${label}`);
 }
-
 
 /**
  * A list whose items are read one by one: an item the schema rejects (not an object, or
@@ -90,7 +94,9 @@ export function lenientArray<S extends z.ZodType>(item: S, label = "item", expec
           keepProblems(problems);
           items.push(result.data);
         } else {
-          const reason = isPlainObject(entry) ? describeIssues(result.error) : `expected ${expected}, got ${describeValue(entry)}`;
+          const reason = isPlainObject(entry)
+            ? describeIssues(result.error)
+            : `expected ${expected}, got ${describeValue(entry)}`;
           reportProblem("dropped_item", `${label} dropped: ${reason}`, entry);
         }
       }),
@@ -120,7 +126,10 @@ export function requiredArray<S extends z.ZodType>(item: S, label: string) {
 /** Text an answer cannot do without, such as an error code. */
 export const requiredText = z.transform((value: unknown, ctx): string => {
   if (typeof value === "string" && value.trim() !== "") return value;
-  ctx.addIssue({ code: "custom", message: value === undefined ? "is missing" : `expected text, got ${describeValue(value)}` });
+  ctx.addIssue({
+    code: "custom",
+    message: value === undefined ? "is missing" : `expected text, got ${describeValue(value)}`,
+  });
   return z.NEVER;
 });
 
@@ -131,7 +140,10 @@ export const requiredId = z.transform((value: unknown, ctx): string => {
     reportProblem("wrong_type", "expected a string id, got a number; kept as text", value);
     return String(value);
   }
-  ctx.addIssue({ code: "custom", message: value === undefined ? "is missing" : `is not an id (${describeValue(value)})` });
+  ctx.addIssue({
+    code: "custom",
+    message: value === undefined ? "is missing" : `is not an id (${describeValue(value)})`,
+  });
   return z.NEVER;
 });
 
@@ -140,7 +152,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A UUID the whole resource hangs on (a pull's `pull_id`): anything else fails the parse. */
 export const requiredUuid = z.transform((value: unknown, ctx): string => {
   if (typeof value === "string" && UUID.test(value)) return value;
-  ctx.addIssue({ code: "custom", message: value === undefined ? "is missing" : `is not a UUID (${describeValue(value)})` });
+  ctx.addIssue({
+    code: "custom",
+    message: value === undefined ? "is missing" : `is not a UUID (${describeValue(value)})`,
+  });
   return z.NEVER;
 });
 
@@ -157,7 +172,8 @@ function atKey<S extends z.ZodType>(key: string, schema: S): AtKey<S> {
     atPath(key, () => {
       const result = schema.safeParse(value);
       if (result.success) return result.data;
-      for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+      for (const issue of result.error.issues)
+        ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
       return z.NEVER;
     }),
   );

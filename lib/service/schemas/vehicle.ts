@@ -1,8 +1,26 @@
 import type { z } from "zod";
 import { embeddedAddressSchema } from "./address";
-import { OWNERSHIP_TYPES, PIP_DEDUCTIBLE_APPLICABILITIES, VEHICLE_COVERAGE_FRIENDLY_NAMES, VEHICLE_USES } from "./enums-auto";
+import {
+  OWNERSHIP_TYPES,
+  PIP_DEDUCTIBLE_APPLICABILITIES,
+  VEHICLE_COVERAGE_FRIENDLY_NAMES,
+  VEHICLE_USES,
+} from "./enums-auto";
 import { vehicleDriverSchema } from "./people";
-import { bool, cents, enumList, integer, isoDate, lenient, lenientArray, looseResource, openEnum, requiredId, stringList, text } from "./tolerant";
+import {
+  bool,
+  cents,
+  enumList,
+  integer,
+  isoDate,
+  lenient,
+  lenientArray,
+  looseResource,
+  openEnum,
+  requiredId,
+  stringList,
+  text,
+} from "./tolerant";
 
 // A vehicle on an auto-like policy with its coverages and drivers (spec 2.9, 2.10).
 

@@ -111,7 +111,8 @@ function idvOptions(value: unknown): IdvOption[] {
   if (Array.isArray(value)) {
     return value.flatMap((item: unknown, index) => {
       const option = idvOption(item);
-      if (option === null) reportProblem("dropped_item", "option dropped: expected a string or an object with a key", item, `[${index}]`);
+      if (option === null)
+        reportProblem("dropped_item", "option dropped: expected a string or an object with a key", item, `[${index}]`);
       return option === null ? [] : [option];
     });
   }
@@ -173,7 +174,10 @@ export type MonitoringEventsWebhook = z.output<typeof monitoringEventsWebhookSch
 
 /** A servicing action waits for the consumer to confirm it (POST /widget/pull/{pullId}/servicingAction). */
 export const servicingWaitingDataSchema = looseResource({ servicing_action_id: text });
-export const servicingWaitingWebhookSchema = knownEvent("SERVICING_WAITING_FOR_CONSUMER_CONFIRMATION", servicingWaitingDataSchema);
+export const servicingWaitingWebhookSchema = knownEvent(
+  "SERVICING_WAITING_FOR_CONSUMER_CONFIRMATION",
+  servicingWaitingDataSchema,
+);
 export type ServicingWaitingWebhook = z.output<typeof servicingWaitingWebhookSchema>;
 
 /** An event type this code does not know yet: the envelope is read, `data` kept as received. */
@@ -209,7 +213,9 @@ export const webhookEventSchema = z.transform((body: unknown, ctx): WebhookEvent
     return z.NEVER;
   }
   const eventType = body.event_type;
-  const schema: z.ZodType<WebhookEvent> = isKnownValue(WEBHOOK_EVENT_TYPES, eventType) ? knownWebhookSchemas[eventType] : unknownWebhookSchema;
+  const schema: z.ZodType<WebhookEvent> = isKnownValue(WEBHOOK_EVENT_TYPES, eventType)
+    ? knownWebhookSchemas[eventType]
+    : unknownWebhookSchema;
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });

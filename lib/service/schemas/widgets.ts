@@ -24,7 +24,10 @@ export const widgetSchema = looseResource({
 export type Widget = z.output<typeof widgetSchema>;
 
 /** GET /widgets */
-export const widgetListResponseSchema = looseResource({ success: bool, widgets: requiredArray(widgetSchema, "widget") });
+export const widgetListResponseSchema = looseResource({
+  success: bool,
+  widgets: requiredArray(widgetSchema, "widget"),
+});
 export type WidgetListResponse = z.output<typeof widgetListResponseSchema>;
 
 /** GET, POST and PATCH /widgets[/:id]: the link as it now stands. */

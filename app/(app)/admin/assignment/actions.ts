@@ -14,9 +14,17 @@ const settingsInput = submittedForm().transform((form) => {
   for (let i = 0; i < MAX_RULE_ROWS; i++) {
     const assigneeId = submittedText(form, `rules.${i}.assigneeId`);
     if (!assigneeId) continue;
-    rules.push({ assigneeId, state: submittedText(form, `rules.${i}.state`) || undefined, lineOfBusiness: submittedText(form, `rules.${i}.lineOfBusiness`) || undefined });
+    rules.push({
+      assigneeId,
+      state: submittedText(form, `rules.${i}.state`) || undefined,
+      lineOfBusiness: submittedText(form, `rules.${i}.lineOfBusiness`) || undefined,
+    });
   }
-  return { mode: submittedText(form, "mode"), rules, fallbackAssigneeId: submittedText(form, "fallbackAssigneeId") || null };
+  return {
+    mode: submittedText(form, "mode"),
+    rules,
+    fallbackAssigneeId: submittedText(form, "fallbackAssigneeId") || null,
+  };
 });
 
 export const saveAssignmentAction = formAction("settings:manage", settingsInput, async ({ user, input, db }) => {

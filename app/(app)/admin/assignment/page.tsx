@@ -13,8 +13,18 @@ export default async function AssignmentSettingsPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">Automatic assignment</h1>
-      <p className="text-sm text-slate-600">A pull is assigned once, when it first succeeds. People can reassign it afterwards; every automatic assignment is in the audit trail.</p>
-      <AssignmentForm mode={settings.mode} rules={settings.rules} fallbackAssigneeId={settings.fallbackAssigneeId} people={people} linesOfBusiness={linesOfBusiness} action={saveAssignmentAction} />
+      <p className="text-sm text-slate-600">
+        A pull is assigned once, when it first succeeds. People can reassign it afterwards; every automatic assignment
+        is in the audit trail.
+      </p>
+      <AssignmentForm
+        mode={settings.mode}
+        rules={settings.rules}
+        fallbackAssigneeId={settings.fallbackAssigneeId}
+        people={people}
+        linesOfBusiness={linesOfBusiness}
+        action={saveAssignmentAction}
+      />
     </div>
   );
 }

@@ -8,7 +8,11 @@ import { auditPageHref, loadAuditPage } from "@/lib/workflow/audit-page";
 
 export const metadata: Metadata = { title: "Audit trail" };
 
-export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AuditPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requirePermission("audit:view");
   const { filter, rows, hasMore, people, actions } = await loadAuditPage(await getDb(), await searchParams);
   const pageHref = (page: number) => auditPageHref(filter, page);
@@ -17,19 +21,31 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">Audit trail</h1>
-      <form method="get" aria-label="Filter the audit trail" className="flex flex-wrap items-end gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+      <form
+        method="get"
+        aria-label="Filter the audit trail"
+        className="flex flex-wrap items-end gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm"
+      >
         <label className="flex flex-col gap-1">
           <span className="text-xs text-slate-600">What</span>
           <select name="action" defaultValue={filter.action ?? ""} className={input}>
             <option value="">Anything</option>
-            {actions.map((a) => <option key={a} value={a}>{humanize(a)}</option>)}
+            {actions.map((a) => (
+              <option key={a} value={a}>
+                {humanize(a)}
+              </option>
+            ))}
           </select>
         </label>
         <label className="flex flex-col gap-1">
           <span className="text-xs text-slate-600">Who</span>
           <select name="actor" defaultValue={filter.actor ?? ""} className={input}>
             <option value="">Anyone</option>
-            {people.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+            {people.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
           </select>
         </label>
         <label className="flex flex-col gap-1">
@@ -44,25 +60,48 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <span className="text-xs text-slate-600">To</span>
           <input type="date" name="to" defaultValue={filter.to ?? ""} className={input} />
         </label>
-        <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100">Apply</button>
-        <Link href="/admin/audit" className="px-1 py-1.5 text-brand-700 hover:underline">Clear</Link>
+        <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100">
+          Apply
+        </button>
+        <Link href="/admin/audit" className="px-1 py-1.5 text-brand-700 hover:underline">
+          Clear
+        </Link>
       </form>
       {rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No entries match.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          No entries match.
+        </p>
       ) : (
-        <ol className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm" data-testid="audit-entries">
+        <ol
+          className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm"
+          data-testid="audit-entries"
+        >
           {rows.map((entry) => (
             <li key={entry.id} className="flex flex-col gap-1 px-4 py-2 sm:flex-row sm:items-baseline sm:gap-4">
-              <time dateTime={entry.at.toISOString()} className="shrink-0 text-slate-500 tabular-nums">{formatInstant(entry.at)}</time>
+              <time dateTime={entry.at.toISOString()} className="shrink-0 text-slate-500 tabular-nums">
+                {formatInstant(entry.at)}
+              </time>
               <span className="flex-1 text-slate-800">{auditSentence(entry)}</span>
-              {entry.pullId ? <Link href={`/pulls/${entry.pullId}`} className="text-xs text-brand-700 hover:underline">open pull</Link> : null}
+              {entry.pullId ? (
+                <Link href={`/pulls/${entry.pullId}`} className="text-xs text-brand-700 hover:underline">
+                  open pull
+                </Link>
+              ) : null}
             </li>
           ))}
         </ol>
       )}
       <nav aria-label="Pages" className="flex justify-end gap-2 text-sm">
-        {filter.page > 1 ? <Link href={pageHref(filter.page - 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">Newer</Link> : null}
-        {hasMore ? <Link href={pageHref(filter.page + 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">Older</Link> : null}
+        {filter.page > 1 ? (
+          <Link href={pageHref(filter.page - 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
+            Newer
+          </Link>
+        ) : null}
+        {hasMore ? (
+          <Link href={pageHref(filter.page + 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
+            Older
+          </Link>
+        ) : null}
       </nav>
     </div>
   );

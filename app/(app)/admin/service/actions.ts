@@ -10,17 +10,35 @@ import { toFormState } from "@/lib/workflow/form-state";
 
 // The Service connection page's writes, for admins; each is a call to the service.
 
-export const registerWebhookAction = formAction<typeof noInput, RegisterState>("service:manage", noInput, async ({ user, db }) => {
-  const config = env();
-  const result = await registerOwnWebhook(db, config.service, user, config.auth.url);
-  if (!result.ok) return toFormState(result, "");
-  revalidatePath("/admin/service");
-  return { status: "done", message: "Registered. Set the signing secret below as SERVICE_WEBHOOK_SECRET and restart Coverdesk; it is shown only this once.", signingSecret: result.signingSecret };
-});
+export const registerWebhookAction = formAction<typeof noInput, RegisterState>(
+  "service:manage",
+  noInput,
+  async ({ user, db }) => {
+    const config = env();
+    const result = await registerOwnWebhook(db, config.service, user, config.auth.url);
+    if (!result.ok) return toFormState(result, "");
+    revalidatePath("/admin/service");
+    return {
+      status: "done",
+      message:
+        "Registered. Set the signing secret below as SERVICE_WEBHOOK_SECRET and restart Coverdesk; it is shown only this once.",
+      signingSecret: result.signingSecret,
+    };
+  },
+);
 
-export const setWebhookActiveAction = formAction("service:manage", z.object({ webhookId: formText(), active: formText() }), async ({ user, input, db }) => {
-  const config = env();
-  const result = await setOwnWebhookActive(db, config.service, user, config.auth.url, input);
-  if (result.ok) revalidatePath("/admin/service");
-  return toFormState(result, input.active === "true" ? "Resumed: the service delivers to Coverdesk again." : "Paused: the service holds deliveries to Coverdesk.");
-});
+export const setWebhookActiveAction = formAction(
+  "service:manage",
+  z.object({ webhookId: formText(), active: formText() }),
+  async ({ user, input, db }) => {
+    const config = env();
+    const result = await setOwnWebhookActive(db, config.service, user, config.auth.url, input);
+    if (result.ok) revalidatePath("/admin/service");
+    return toFormState(
+      result,
+      input.active === "true"
+        ? "Resumed: the service delivers to Coverdesk again."
+        : "Paused: the service holds deliveries to Coverdesk.",
+    );
+  },
+);

@@ -11,20 +11,30 @@ import { loadPullListPage } from "@/lib/pulls/list-page";
 
 export const metadata: Metadata = { title: "Linked accounts" };
 
-export default async function PullsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PullsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const [user, params, db] = await Promise.all([requirePermission("pulls:view"), searchParams, getDb()]);
-  const { query, ignored, rows, total, page, pageCount, filtered, pageQuery, options, people, canAssign } = await loadPullListPage(db, user, params);
+  const { query, ignored, rows, total, page, pageCount, filtered, pageQuery, options, people, canAssign } =
+    await loadPullListPage(db, user, params);
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold text-slate-900">Linked accounts</h1>
         <div className="flex items-baseline gap-4">
-        <a href={`/api/pulls/csv${pullListHref(query, { page: undefined }).replace(/^\/pulls/, "")}`} className="text-sm text-brand-700 hover:underline">Download CSV</a>
-        <p className="text-sm text-slate-600" data-testid="pull-count" aria-live="polite">
-          {total === 1 ? "1 linked account" : `${total.toLocaleString("en-US")} linked accounts`}
-          {filtered ? " match" : ""}
-        </p>
+          <a
+            href={`/api/pulls/csv${pullListHref(query, { page: undefined }).replace(/^\/pulls/, "")}`}
+            className="text-sm text-brand-700 hover:underline"
+          >
+            Download CSV
+          </a>
+          <p className="text-sm text-slate-600" data-testid="pull-count" aria-live="polite">
+            {total === 1 ? "1 linked account" : `${total.toLocaleString("en-US")} linked accounts`}
+            {filtered ? " match" : ""}
+          </p>
         </div>
       </div>
       <PullFilters query={query} options={options} />
@@ -34,15 +44,28 @@ export default async function PullsPage({ searchParams }: { searchParams: Promis
         </p>
       ) : null}
       {rows.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600" data-testid="pulls-empty">
-          <p className="font-medium">{filtered ? "No linked accounts match these filters." : total === 0 ? "No linked accounts yet." : "Nothing on this page."}</p>
+        <div
+          className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600"
+          data-testid="pulls-empty"
+        >
+          <p className="font-medium">
+            {filtered
+              ? "No linked accounts match these filters."
+              : total === 0
+                ? "No linked accounts yet."
+                : "Nothing on this page."}
+          </p>
           <p className="mt-1 text-sm">
             {filtered ? (
-              <Link href="/pulls" className="text-brand-700 hover:underline">Clear the filters</Link>
+              <Link href="/pulls" className="text-brand-700 hover:underline">
+                Clear the filters
+              </Link>
             ) : total === 0 ? (
               "Accounts appear here as soon as a consumer links one and the service tells us."
             ) : (
-              <Link href={pullListHref(query, { page: undefined })} className="text-brand-700 hover:underline">Go to the first page</Link>
+              <Link href={pullListHref(query, { page: undefined })} className="text-brand-700 hover:underline">
+                Go to the first page
+              </Link>
             )}
           </p>
         </div>

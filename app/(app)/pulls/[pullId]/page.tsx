@@ -25,7 +25,9 @@ export default async function PullDetailPage({ params }: { params: Promise<{ pul
 
   return (
     <div className="space-y-6">
-      <Link href="/pulls" className="text-sm text-brand-700 hover:underline">← All linked accounts</Link>
+      <Link href="/pulls" className="text-sm text-brand-700 hover:underline">
+        ← All linked accounts
+      </Link>
       <LiveRefresh pullId={pullId} />
       <PullDetailView
         detail={detail}

@@ -4,4 +4,6 @@ import { latestSyncRunView } from "@/lib/ingest/sync-view";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withUser("events:view", async ({ db }) => Response.json({ run: await latestSyncRunView(db) }, { headers: { "cache-control": "no-store" } }));
+export const GET = withUser("events:view", async ({ db }) =>
+  Response.json({ run: await latestSyncRunView(db) }, { headers: { "cache-control": "no-store" } }),
+);

@@ -6,7 +6,10 @@ type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
 function handler(request: Request, context: RouteContext) {
   // next-auth's one-argument form returns a handler that recognises App Router calls.
-  const nextAuth = NextAuth(getAuthOptions()) as unknown as (request: Request, context: RouteContext) => Promise<Response>;
+  const nextAuth = NextAuth(getAuthOptions()) as unknown as (
+    request: Request,
+    context: RouteContext,
+  ) => Promise<Response>;
   return nextAuth(request, context);
 }
 

@@ -11,6 +11,10 @@ export const dynamic = "force-dynamic";
 export const GET = withUser("reports:view", async ({ request, user, db }) => {
   const params = searchParamsOf(request.url);
   const { table } = parseSearchFields({ table: z.enum(REPORT_TABLES) }, params).values;
-  if (!table) return Response.json({ error: "INVALID_TABLE", message: `table must be one of ${REPORT_TABLES.join(", ")}` }, { status: 400 });
+  if (!table)
+    return Response.json(
+      { error: "INVALID_TABLE", message: `table must be one of ${REPORT_TABLES.join(", ")}` },
+      { status: 400 },
+    );
   return csvResponse(`coverdesk-${table}`, await exportReportTableCsv(db, user, table, params));
 });

@@ -8,7 +8,14 @@ import { clientAddress } from "@/lib/security/client-address";
 export const dynamic = "force-dynamic";
 
 export async function GET(request: Request, context: { params: Promise<{ token: string }> }) {
-  const status = await readConnectPageStatus(await getDb(), (await context.params).token, clientAddress(request.headers));
+  const status = await readConnectPageStatus(
+    await getDb(),
+    (await context.params).token,
+    clientAddress(request.headers),
+  );
   if (!status.ok) return Response.json({ error: status.error, message: status.message }, { status: status.status });
-  return Response.json({ version: status.version, step: status.step }, { headers: { "cache-control": "no-store", "referrer-policy": "no-referrer" } });
+  return Response.json(
+    { version: status.version, step: status.step },
+    { headers: { "cache-control": "no-store", "referrer-policy": "no-referrer" } },
+  );
 }

@@ -7,4 +7,8 @@ import { documentParams, downloadPullDocument } from "@/lib/pulls/document-downl
 
 export const dynamic = "force-dynamic";
 
-export const GET = withUser("pulls:view", ({ user, params, db }) => downloadPullDocument(db, env().service, user, params), { params: documentParams, refused: notFoundResponse });
+export const GET = withUser(
+  "pulls:view",
+  ({ user, params, db }) => downloadPullDocument(db, env().service, user, params),
+  { params: documentParams, refused: notFoundResponse },
+);

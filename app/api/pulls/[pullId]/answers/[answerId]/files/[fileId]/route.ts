@@ -7,4 +7,8 @@ import { answerFileParams, downloadAnswerFile } from "@/lib/pulls/document-downl
 
 export const dynamic = "force-dynamic";
 
-export const GET = withUser("pulls:view", ({ user, params, db }) => downloadAnswerFile(db, env().service, user, params), { params: answerFileParams, refused: notFoundResponse });
+export const GET = withUser(
+  "pulls:view",
+  ({ user, params, db }) => downloadAnswerFile(db, env().service, user, params),
+  { params: answerFileParams, refused: notFoundResponse },
+);
