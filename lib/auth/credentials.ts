@@ -6,7 +6,7 @@ import { DEMO_PASSWORD } from "@/lib/users/demo-users";
 import { countLoginAttempt, forgetLoginAttempt } from "@/lib/security/login-throttle";
 import { recordAudit } from "@/lib/workflow/audit";
 import { hashPassword, verifyPassword } from "./password";
-import type { SessionUser } from "./session";
+import type { SessionUser } from "./session-user";
 
 export const credentialsSchema = z.object({
   email: z.email().max(320),

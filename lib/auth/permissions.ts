@@ -1,5 +1,5 @@
 import type { Role } from "@/db/schema";
-import type { SessionUser } from "./session";
+import type { SessionUser } from "./session-user";
 
 // The one permission table. Every page, route handler and server action asks it on the
 // server; the navigation only hides what the table would refuse anyway.

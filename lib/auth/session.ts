@@ -3,19 +3,12 @@ import { getServerSession } from "next-auth";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/lib/database";
-import type { User } from "@/db/schema";
 import { findSessionUser } from "./user-sessions";
 import { getAuthOptions } from "./options";
 import { can, type Action } from "./permissions";
+import type { SessionUser } from "./session-user";
 
-/**
- * The signed-in user: the one shape every guard hands on (pages, route handlers, server
- * actions) and every command receives as its actor. Other user shapes in lib/auth derive
- * from it (lib/auth/credentials.ts `AuthenticatedUser` is this before a session exists).
- */
-export type SessionUser = Pick<User, "id" | "email" | "name" | "role"> & {
-  /** The server-side session of this request. */ sessionId: string;
-};
+export type { SessionUser };
 
 /**
  * The signed-in user as the database knows them now. The session token only names the user and
