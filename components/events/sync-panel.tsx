@@ -2,10 +2,12 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { SyncRunView } from "@/lib/ingest/sync-view";
 
 // "Sync now" and the progress of the latest reconciliation run, polled while it runs.
+
+const noSubscription = () => () => {};
 
 async function fetchLatestRun(): Promise<SyncRunView | null> {
   const response = await fetch("/api/admin/sync", { cache: "no-store" });
@@ -53,6 +55,13 @@ export function SyncPanel({
     lastStatus.current = run?.status;
   }, [run?.status, router]);
 
+  // The button works by script alone: until the page has hydrated it is disabled, so a click
+  // that comes too early is not silently lost.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const running = run?.status === "RUNNING";
   const failure =
     start.data && !start.data.ok ? start.data.message : start.error ? "The sync could not be started." : null;
@@ -77,7 +86,7 @@ export function SyncPanel({
           <button
             type="button"
             onClick={() => start.mutate()}
-            disabled={running || start.isPending}
+            disabled={!hydrated || running || start.isPending}
             className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:opacity-60"
           >
             {running ? "Syncing…" : "Sync now"}
