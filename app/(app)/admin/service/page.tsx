@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { RegisterWebhookForm, WebhookToggle } from "@/components/admin/service-connection-forms";
+import { DataTable } from "@/components/ui/data-table";
 import { requirePermission } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { loadServiceConnectionPage, type Part } from "@/lib/service-connection/overview";
@@ -45,7 +46,7 @@ export default async function ServiceConnectionPage() {
         )}
       </section>
 
-      <section aria-labelledby="links" className="rounded-lg border border-slate-200 bg-white p-4">
+      <section aria-labelledby="links" className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="links" className="text-lg font-medium text-slate-900">
           The team&apos;s links
         </h2>
@@ -54,45 +55,34 @@ export default async function ServiceConnectionPage() {
           through.
         </p>
         <Unavailable part={view.links} />
-        {view.links.ok && view.links.value.length === 0 ? (
-          <p className="text-sm text-slate-600">
-            The team has no links yet: create one in the service&apos;s dashboard.
-          </p>
-        ) : null}
-        {view.links.ok && view.links.value.length > 0 ? (
-          <table className="mt-2 min-w-full text-sm" data-testid="service-links">
-            <thead className="text-left text-xs text-slate-500 uppercase">
-              <tr>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Link
-                </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Alias
-                </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Address
-                </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Agents
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.links.value.map((link) => (
-                <tr key={link.widgetId} className="border-t border-slate-100">
-                  <td className="py-1 pr-3">
+        {view.links.ok ? (
+          <DataTable
+            label="Links"
+            testId="service-links"
+            rows={view.links.value}
+            rowKey={(link) => link.widgetId}
+            empty={
+              <p className="text-sm text-slate-600">
+                The team has no links yet: create one in the service&apos;s dashboard.
+              </p>
+            }
+            columns={[
+              {
+                header: "Link",
+                cell: (link) => (
+                  <>
                     {link.name}
                     {link.isSandbox ? (
                       <span className="ml-2 rounded bg-slate-100 px-1 text-xs text-slate-600">sandbox</span>
                     ) : null}
-                  </td>
-                  <td className="py-1 pr-3">{link.publicAlias ?? "—"}</td>
-                  <td className="py-1 pr-3 break-all">{link.publicUrl ?? "—"}</td>
-                  <td className="py-1 pr-3 tabular-nums">{link.agents}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { header: "Alias", cell: (link) => link.publicAlias ?? "—" },
+              { header: "Address", className: "break-all", cell: (link) => link.publicUrl ?? "—" },
+              { header: "Agents", numeric: true, cell: (link) => link.agents },
+            ]}
+          />
         ) : null}
       </section>
 
@@ -111,51 +101,42 @@ export default async function ServiceConnectionPage() {
           )}
         </p>
         <Unavailable part={view.webhooks} />
-        {view.webhooks.ok && view.webhooks.value.length > 0 ? (
-          <table className="min-w-full text-sm" data-testid="service-webhooks">
-            <thead className="text-left text-xs text-slate-500 uppercase">
-              <tr>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Address
-                </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Events
-                </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  State
-                </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.webhooks.value.map((hook) => (
-                <tr key={hook.webhookId} className="border-t border-slate-100 align-top">
-                  <td className="py-1 pr-3 break-all">
+        {view.webhooks.ok ? (
+          <DataTable
+            label="Webhooks"
+            testId="service-webhooks"
+            rows={view.webhooks.value}
+            rowKey={(hook) => hook.webhookId}
+            empty={<p className="text-sm text-slate-600">No webhook is registered for this team yet.</p>}
+            columns={[
+              {
+                header: "Address",
+                className: "break-all",
+                cell: (hook) => (
+                  <>
                     {hook.url}
                     {hook.ours ? (
                       <span className="text-brand-800 ml-2 rounded bg-brand-50 px-1 text-xs">this Coverdesk</span>
                     ) : null}
-                  </td>
-                  <td className="py-1 pr-3">{hook.eventTypes.map(humanize).join(", ") || "—"}</td>
-                  <td className="py-1 pr-3">{hook.isActive === false ? "Paused" : "Active"}</td>
-                  <td className="py-1 pr-3">
-                    {hook.ours ? (
-                      <WebhookToggle
-                        action={setWebhookActiveAction}
-                        webhookId={hook.webhookId}
-                        active={hook.isActive !== false}
-                      />
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : null}
-        {view.webhooks.ok && view.webhooks.value.length === 0 ? (
-          <p className="text-sm text-slate-600">No webhook is registered for this team yet.</p>
+                  </>
+                ),
+              },
+              { header: "Events", cell: (hook) => hook.eventTypes.map(humanize).join(", ") || "—" },
+              { header: "State", cell: (hook) => (hook.isActive === false ? "Paused" : "Active") },
+              {
+                header: "Actions",
+                hideHeader: true,
+                cell: (hook) =>
+                  hook.ours ? (
+                    <WebhookToggle
+                      action={setWebhookActiveAction}
+                      webhookId={hook.webhookId}
+                      active={hook.isActive !== false}
+                    />
+                  ) : null,
+              },
+            ]}
+          />
         ) : null}
         {view.webhooks.ok ? (
           <RegisterWebhookForm action={registerWebhookAction} hookUrl={view.hookUrl} registered={registered} />
