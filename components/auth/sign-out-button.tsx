@@ -1,5 +1,7 @@
 "use client";
 
+import { useHydrated } from "@/components/ui/use-hydrated";
+
 // Signs out as next-auth's own client does (a CSRF token, then a POST to its sign-out
 // endpoint), without loading next-auth/react into every page for one button.
 async function signOut(callbackUrl: string): Promise<void> {
@@ -14,9 +16,11 @@ async function signOut(callbackUrl: string): Promise<void> {
 }
 
 export function SignOutButton() {
+  const hydrated = useHydrated();
   return (
     <button
       type="button"
+      disabled={!hydrated}
       onClick={() => void signOut("/login")}
       className="rounded-md border border-slate-300 px-3 py-1.5 text-slate-700 hover:bg-slate-100"
     >

@@ -2,12 +2,11 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useEffect, useRef } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import type { SyncRunView } from "@/lib/ingest/sync-view";
 
 // "Sync now" and the progress of the latest reconciliation run, polled while it runs.
-
-const noSubscription = () => () => {};
 
 async function fetchLatestRun(): Promise<SyncRunView | null> {
   const response = await fetch("/api/admin/sync", { cache: "no-store" });
@@ -55,13 +54,7 @@ export function SyncPanel({
     lastStatus.current = run?.status;
   }, [run?.status, router]);
 
-  // The button works by script alone: until the page has hydrated it is disabled, so a click
-  // that comes too early is not silently lost.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const running = run?.status === "RUNNING";
   const failure =
     start.data && !start.data.ok ? start.data.message : start.error ? "The sync could not be started." : null;

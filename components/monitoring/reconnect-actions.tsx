@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState, useState } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { FormMessage } from "@/components/workflow/form-message";
 import { IDLE, type FormAction } from "@/lib/workflow/form-state";
 
@@ -9,9 +10,11 @@ import { IDLE, type FormAction } from "@/lib/workflow/form-state";
 
 export function CopyLink({ url }: { url: string }) {
   const [copied, setCopied] = useState(false);
+  const hydrated = useHydrated();
   return (
     <button
       type="button"
+      disabled={!hydrated}
       onClick={() => void navigator.clipboard.writeText(url).then(() => setCopied(true))}
       className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs hover:bg-slate-100"
     >

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { getDb } from "@/lib/database";
 import type { Db } from "@/db/types";
-import type { FormState } from "@/lib/workflow/form-state";
+import { formValueText, type FormState } from "@/lib/workflow/form-state";
 import { allows, type Permission } from "./route-guard";
 import { getSessionUser, type SessionUser } from "./session";
 
@@ -43,29 +43,25 @@ function submitted(formData: FormData | undefined): SubmittedForm {
   return form;
 }
 
-const firstText = (values: unknown): string | undefined => {
-  const value = Array.isArray(values) ? values[0] : undefined;
-  // Like lib/workflow/form-state.ts `field`: a file, or text holding a NUL (which no form sends
-  // and PostgreSQL refuses in any parameter), reads as absent.
-  return typeof value === "string" && !value.includes("\u0000") ? value : undefined;
-};
+/** A field's first value, read as `field` reads one (a file or text holding a NUL is absent). */
+const firstText = (values: unknown): string | undefined => formValueText(Array.isArray(values) ? values[0] : undefined);
+
+const textField = () => z.preprocess(firstText, z.string().optional());
 
 /**
- * One text field: its first value, or undefined (absent, a file, or text holding a NUL). The
- * key is always in the parsed input (the transform keeps zod from making it optional), as the
- * commands' inputs expect.
+ * One text field: its first value, or undefined. The key is always in the parsed input (the
+ * transform keeps zod from making it optional), as the commands' inputs expect.
  */
-export const formText = () => z.preprocess(firstText, z.string().optional()).transform((value) => value);
+export const formText = () => textField().transform((value) => value);
 
 /** One text field where empty means "none": null when absent or empty. */
-export const formTextOrNull = () => z.preprocess(firstText, z.string().optional()).transform((value) => value || null);
+export const formTextOrNull = () => textField().transform((value) => value || null);
 
 /** One text field where empty means "not given": undefined when absent or empty. */
-export const formTextOrUndefined = () =>
-  z.preprocess(firstText, z.string().optional()).transform((value) => value || undefined);
+export const formTextOrUndefined = () => textField().transform((value) => value || undefined);
 
 /** A required field as the command expects it: the empty string when absent (the command then says what is missing). */
-export const formTextOrEmpty = () => z.preprocess(firstText, z.string().optional()).transform((value) => value ?? "");
+export const formTextOrEmpty = () => textField().transform((value) => value ?? "");
 
 /** Every text value sent under a repeated name (e.g. ticked checkboxes). */
 export const formList = () =>

@@ -4,31 +4,11 @@ import { can, viewScope } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import type { SearchParams } from "@/lib/url/search-params";
 import { listActiveUsers } from "@/lib/users/queries";
-import { parsePullListQuery, type PullListQuery } from "./list-query";
+import { isFilteredQuery, parsePullListQuery, type PullListQuery } from "./list-query";
 import { listPullFilterOptions, listPulls, PULL_PAGE_SIZE, type PullListOptions, type PullListRow } from "./queries";
 
 // Everything the pull list (app/(app)/pulls/(list)/page.tsx) shows, in one call: the page
 // renders it, and the benchmark (bench/run.ts) times this very function beside its SQL.
-
-const FILTER_KEYS = [
-  "q",
-  "status",
-  "type",
-  "carrier",
-  "policyType",
-  "stage",
-  "assignee",
-  "monitored",
-  "archived",
-  "from",
-  "to",
-  "expiring",
-  "link",
-  "lines",
-  "wonBy",
-  "wonFrom",
-  "wonTo",
-] as const;
 
 export type PullListPage = {
   query: PullListQuery;
@@ -70,7 +50,7 @@ export async function loadPullListPage(db: Db, user: SessionUser, searchParams: 
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / PULL_PAGE_SIZE)),
-    filtered: FILTER_KEYS.some((key) => query[key] !== undefined),
+    filtered: isFilteredQuery(query),
     pageQuery: Object.fromEntries(
       Object.entries(query)
         .filter(([key]) => key !== "page")

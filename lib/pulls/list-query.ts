@@ -1,13 +1,12 @@
 import { z } from "zod";
-import { PULL_STAGES } from "@/db/schema/pull-stage";
 import { parseSearchFields, type SearchParams } from "@/lib/url/search-params";
+import { PULL_STAGES } from "@/lib/workflow/stages";
 
 // The pull list's state, read from the URL: search, filters, sort and page. Every part is
 // optional and a bad value is dropped (and named), so a shared or hand-edited link never
 // breaks the page.
 
 export const SORTS = ["created", "name", "premium", "expiry"] as const;
-export const STAGES = PULL_STAGES;
 export type PullSort = (typeof SORTS)[number];
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -22,7 +21,7 @@ const fields = {
   type: text(40).regex(/^[A-Z_]+$/),
   carrier: text(100),
   policyType: text(60).regex(/^[A-Z0-9_]+$/),
-  stage: z.enum(STAGES),
+  stage: z.enum(PULL_STAGES),
   assignee: z.union([z.literal("unassigned"), z.uuid()]),
   monitored: z.enum(["yes", "no"]),
   archived: z.enum(["include", "only"]),
@@ -44,6 +43,13 @@ const fields = {
 type Fields = typeof fields;
 export type PullListQuery = { [K in keyof Fields]?: z.output<Fields[K]> };
 export type ParsedListQuery = { query: PullListQuery; ignored: string[] };
+
+/** Whether the query narrows the list (a search or any filter); sort and page do not. */
+export function isFilteredQuery(query: PullListQuery): boolean {
+  return (Object.keys(fields) as Array<keyof Fields>).some(
+    (key) => key !== "sort" && key !== "dir" && key !== "page" && query[key] !== undefined,
+  );
+}
 
 export function parsePullListQuery(params: SearchParams): ParsedListQuery {
   const { values, ignored } = parseSearchFields(fields, params);

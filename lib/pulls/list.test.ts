@@ -4,7 +4,7 @@ import { monitorings, pulls, users } from "@/db/schema";
 import { generatePulls } from "@/sandbox/data/pulls";
 import type { SandboxPull } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
-import { parsePullListQuery, pullListHref } from "./list-query";
+import { isFilteredQuery, parsePullListQuery, pullListHref } from "./list-query";
 import { listPullFilterOptions, listPulls } from "./queries";
 import { storePull } from "./store-pull";
 
@@ -184,5 +184,12 @@ describe("the list's URL", () => {
     expect(ignored.sort()).toEqual(["assignee", "expiring", "from", "stage"]);
     expect(pullListHref(query)).toBe("/pulls?q=smith&sort=premium&page=2");
     expect(pullListHref(query, { page: 1 })).toBe("/pulls?q=smith&sort=premium");
+  });
+
+  it("counts a search or any filter as narrowing the list, but not sort, direction or page", () => {
+    expect(isFilteredQuery(parsePullListQuery({ sort: "name", dir: "asc", page: "3" }).query)).toBe(false);
+    expect(isFilteredQuery(parsePullListQuery({ q: "smith" }).query)).toBe(true);
+    expect(isFilteredQuery(parsePullListQuery({ wonTo: "2026-01-31" }).query)).toBe(true);
+    expect(isFilteredQuery(parsePullListQuery({ stage: "MAYBE" }).query)).toBe(false); // dropped, so not a filter
   });
 });

@@ -16,12 +16,16 @@ export function toFormState(result: CommandResult, success: string): FormState {
 }
 
 /**
- * A FormData value as a string, or undefined (absent, a file, or text holding a NUL character,
+ * A submitted value as text, or undefined (absent, a file, or text holding a NUL character,
  * which no form sends and PostgreSQL refuses in any query parameter).
  */
-export function field(formData: FormData, name: string): string | undefined {
-  const value = formData.get(name);
+export function formValueText(value: unknown): string | undefined {
   return typeof value === "string" && !value.includes("\u0000") ? value : undefined;
+}
+
+/** A FormData field as text, read like `formValueText`. */
+export function field(formData: FormData, name: string): string | undefined {
+  return formValueText(formData.get(name));
 }
 
 /** A server action behind a form (`useActionState`); pages hand it to the form as a prop. */

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { humanize } from "@/lib/format";
-import { STAGES, type PullListQuery } from "@/lib/pulls/list-query";
+import type { PullListQuery } from "@/lib/pulls/list-query";
+import { PULL_STAGES } from "@/lib/workflow/stages";
 import type { PullListOptions } from "@/lib/pulls/queries";
 
 // Search and filters as a plain GET form: it works without JavaScript, and the result is a
@@ -79,7 +80,7 @@ export function PullFilters({ query, options }: { query: PullListQuery; options:
           value={query.policyType}
           options={enumOptions(options.policyTypes)}
         />
-        <Select name="stage" label="Stage" value={query.stage} options={enumOptions([...STAGES])} />
+        <Select name="stage" label="Stage" value={query.stage} options={enumOptions([...PULL_STAGES])} />
         <Select
           name="assignee"
           label="Assignee"
