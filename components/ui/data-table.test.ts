@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -25,17 +26,30 @@ describe("DataTable", () => {
       caption: "Our things",
     });
     expect(html).toContain('role="region" aria-label="Things table" tabindex="0"');
-    expect(html).toContain(
-      '<table class="min-w-full divide-y divide-slate-200 text-left text-sm" data-testid="things">',
-    );
+    expect(html).toContain('<table class="data-table" data-testid="things">');
     expect(html).toContain(">Our things</caption>");
     expect(html).toContain('data-testid="thing-row"');
-    expect(html).toMatch(/<th scope="col" class="[^"]*text-right">Premium<\/th>/);
-    // Class order is the formatter's to choose; the figure's cell must carry both.
-    const figureCell = (html.match(/<td class="([^"]*)">123.45<\/td>/)?.[1] ?? "").split(" ");
-    expect(figureCell).toEqual(expect.arrayContaining(["text-right", "tabular-nums"]));
+    // Figures are marked in their header and cells; the stylesheet aligns them.
+    expect(html).toContain('<th scope="col" class="figure">Premium</th>');
+    expect(html).toContain('<td class="figure">123.45</td>');
     expect(html).toContain('<span class="sr-only">Actions</span>');
-    expect(html).toMatch(/<td class="[^"]* font-mono">Ana &lt;b&gt;<\/td>/);
+    // A column's own classes reach its cells; text cells carry no class of their own.
+    expect(html).toContain('<td class="font-mono">Ana &lt;b&gt;</td>');
+    expect(html).toContain('<th scope="col">Name</th>');
+  });
+
+  it("is styled from the stylesheet: figures right-aligned in tabular digits, cells padded", () => {
+    // The cells carry no utility classes (the page would repeat them hundreds of times), so the
+    // look lives in these rules; losing one would silently misalign every table.
+    const css = readFileSync(new URL("../../app/globals.css", import.meta.url), "utf8");
+    const rule = (selector: string) => {
+      const start = css.indexOf(`${selector} {`);
+      return start < 0 ? "" : css.slice(start, css.indexOf("}", start));
+    };
+    expect(rule(".data-table > * > tr > .figure")).toMatch(/text-right.*tabular-nums|tabular-nums.*text-right/);
+    expect(rule(".data-table > tbody > tr > td")).toContain("px-3 py-2");
+    expect(rule(".data-table > thead > tr > th")).toContain("px-3 py-2");
+    expect(rule(".field-list > div > dt")).toContain("uppercase");
   });
 
   it("shows the empty state instead of a table when there are no rows, else an empty table", () => {

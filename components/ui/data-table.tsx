@@ -3,6 +3,9 @@
 // no state and ships no script (see the README, "Why our own table"). It scrolls sideways inside
 // its own box on narrow screens, so the page itself never does; the scroller is focusable and
 // named ("… table", apart from its section), so keyboard users can scroll it too.
+// It is styled from the stylesheet (`.data-table` in app/globals.css), not by a class list on
+// each element: a pull page draws twenty tables and hundreds of cells, and those repeated lists
+// were a third of its HTML and of the React payload sent beside it.
 
 export type Column<Row> = {
   header: string;
@@ -41,36 +44,27 @@ export function DataTable<Row>({
 }) {
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
   return (
-    <div
-      role="region"
-      aria-label={`${label} table`}
-      tabIndex={0}
-      className="overflow-x-auto rounded-md border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-    >
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm" data-testid={testId}>
+    <div role="region" aria-label={`${label} table`} tabIndex={0} className="data-table-scroller">
+      <table className="data-table" data-testid={testId}>
         {caption ? (
           <caption className="bg-white px-3 py-2 text-left text-sm font-medium text-slate-900">{caption}</caption>
         ) : null}
-        <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+        <thead>
           <tr>
             {columns.map((column) => (
-              <th
-                key={column.header}
-                scope="col"
-                className={`px-3 py-2 font-medium whitespace-nowrap ${column.numeric ? "text-right" : ""}`}
-              >
+              <th key={column.header} scope="col" className={column.numeric ? "figure" : undefined}>
                 {column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 bg-white">
+        <tbody>
           {rows.map((row, index) => (
-            <tr key={rowKey(row, index)} className="align-top" data-testid={rowTestId}>
+            <tr key={rowKey(row, index)} data-testid={rowTestId}>
               {columns.map((column) => (
                 <td
                   key={column.header}
-                  className={`px-3 py-2 ${column.numeric ? "text-right whitespace-nowrap tabular-nums" : "min-w-[7rem] break-words"} ${column.className ?? ""}`}
+                  className={[column.numeric ? "figure" : "", column.className ?? ""].join(" ").trim() || undefined}
                 >
                   {column.cell(row)}
                 </td>
