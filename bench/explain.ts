@@ -3,7 +3,7 @@
 //   node --conditions=react-server --import tsx bench/explain.ts report "period=week"
 // Kinds: list, report, csv. Uses the benchmark's database (bench/database.ts).
 import { parsePullListQuery } from "@/lib/pulls/list-query";
-import { listPullFilterOptions, listPulls } from "@/lib/pulls/queries";
+import { listPullFilterOptions, listPullRows, listPulls } from "@/lib/pulls/queries";
 import { getReport } from "@/lib/reports/queries";
 import { parseReportFilter } from "@/lib/reports/report-filter";
 import { benchTarget } from "./database";
@@ -17,7 +17,7 @@ async function main() {
     const statements = await capture.capture(async (db) => {
       if (kind === "report") await getReport(db, parseReportFilter(params).filter);
       else if (kind === "csv")
-        await listPulls(db, { kind: "all" }, { ...parsePullListQuery(params).query, page: 1 }, 50_000);
+        await listPullRows(db, { kind: "all" }, { ...parsePullListQuery(params).query, page: 1 }, 50_000);
       else
         await Promise.all([
           listPulls(db, { kind: "all" }, parsePullListQuery(params).query),

@@ -30,7 +30,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { loadPullListPage } from "@/lib/pulls/list-page";
 import { loadPullPage } from "@/lib/pulls/pull-page";
 import { parsePullListQuery } from "@/lib/pulls/list-query";
-import { listPulls } from "@/lib/pulls/queries";
+import { listPullRows } from "@/lib/pulls/queries";
 import { loadReportsPage } from "@/lib/reports/reports-page";
 import { failedSignInsSincePreviousSignIn } from "@/lib/workflow/audit";
 import { countNewAssignments } from "@/lib/workflow/my-pulls";
@@ -119,7 +119,7 @@ async function csvPlan(capture: CaptureDb, user: SessionUser, qs: string): Promi
   const auth = await capture.captureStages((db) => findSessionUser(db, user.id, user.sessionId));
   return [
     ...auth,
-    ...(await capture.captureStages((db) => listPulls(db, { kind: "all" }, { ...query, page: 1 }, 50_000))),
+    ...(await capture.captureStages((db) => listPullRows(db, { kind: "all" }, { ...query, page: 1 }, 50_000))),
   ];
 }
 

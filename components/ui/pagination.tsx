@@ -1,18 +1,24 @@
 import Link from "next/link";
 
-/** Page links that keep the other parameters of the URL (filters), so a page can be shared. */
+/**
+ * Page links that keep the other parameters of the URL (filters), so a page can be shared.
+ * `more`: pages follow beyond `pageCount` (a count that stopped at its cap): "of 200+", and a
+ * Next link for as long as pages come back full.
+ */
 export function Pagination({
   page,
   pageCount,
+  more = false,
   basePath,
   query = {},
 }: {
   page: number;
   pageCount: number;
+  more?: boolean;
   basePath: string;
   query?: Record<string, string | undefined>;
 }) {
-  if (pageCount <= 1) return null;
+  if (pageCount <= 1 && !more) return null;
   const href = (p: number) => {
     const params = new URLSearchParams(
       Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
@@ -29,9 +35,10 @@ export function Pagination({
         </Link>
       ) : null}
       <span className="text-slate-600">
-        Page {page} of {pageCount}
+        Page {page} of {pageCount.toLocaleString("en-US")}
+        {more ? "+" : ""}
       </span>
-      {page < pageCount ? (
+      {page < pageCount || more ? (
         <Link className={linkClass} href={href(page + 1)}>
           Next
         </Link>

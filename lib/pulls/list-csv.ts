@@ -7,7 +7,7 @@ import { toCsv, type Cell } from "@/lib/csv/to-csv";
 import { centsToDollars } from "@/lib/reports/report-csv";
 import { recordAudit } from "@/lib/workflow/audit";
 import { parsePullListQuery } from "./list-query";
-import { listPulls } from "./queries";
+import { listPullRows } from "./queries";
 
 /** One file at most this long; a larger book is exported by narrowing the filters. */
 const MAX_ROWS = 50_000;
@@ -15,7 +15,7 @@ const MAX_ROWS = 50_000;
 /** The pull list as the viewer sees it with these filters, as CSV; each export goes on the audit trail. */
 export async function exportPullListCsv(db: Db, user: SessionUser, searchParams: SearchParams): Promise<string> {
   const { query } = parsePullListQuery(searchParams);
-  const { rows } = await listPulls(db, viewScope(user), { ...query, page: 1 }, MAX_ROWS);
+  const rows = await listPullRows(db, viewScope(user), { ...query, page: 1 }, MAX_ROWS);
   const body = toCsv(
     [
       "first name",

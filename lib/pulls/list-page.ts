@@ -15,9 +15,15 @@ export type PullListPage = {
   /** Parameters of the URL that could not be read and were left out. */
   ignored: string[];
   rows: PullListRow[];
+  /** Matching pulls, counted up to PULL_COUNT_CAP. */
   total: number;
+  /** There are more than `total` (the count stopped at its cap). */
+  capped: boolean;
   page: number;
+  /** Pages that `total` fills. */
   pageCount: number;
+  /** Pages follow beyond `pageCount` (the count was capped and this page came back full). */
+  morePages: boolean;
   /** Any filter or search is set (the count then says "match"). */
   filtered: boolean;
   /** The query without its page, as the pagination's links carry it. */
@@ -36,7 +42,7 @@ export async function loadPullListPage(db: Db, user: SessionUser, searchParams: 
   // those are exactly whom the bulk form offers: no third query then.
   const ownPeople = canAssign && scope.kind !== "all";
   // Independent reads, in parallel: one round trip's wait, not three.
-  const [{ rows, total }, options, listed] = await Promise.all([
+  const [{ rows, total, capped }, options, listed] = await Promise.all([
     listPulls(db, scope, query),
     listPullFilterOptions(db, scope),
     ownPeople ? listActiveUsers(db) : null,
@@ -48,8 +54,10 @@ export async function loadPullListPage(db: Db, user: SessionUser, searchParams: 
     ignored,
     rows,
     total,
+    capped,
     page,
     pageCount: Math.max(1, Math.ceil(total / PULL_PAGE_SIZE)),
+    morePages: capped && rows.length === PULL_PAGE_SIZE,
     filtered: isFilteredQuery(query),
     pageQuery: Object.fromEntries(
       Object.entries(query)

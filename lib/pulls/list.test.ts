@@ -5,7 +5,7 @@ import { generatePulls } from "@/sandbox/data/pulls";
 import type { SandboxPull } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { isFilteredQuery, parsePullListQuery, pullListHref } from "./list-query";
-import { listPullFilterOptions, listPulls } from "./queries";
+import { countPulls, listPullFilterOptions, listPulls } from "./queries";
 import { storePull } from "./store-pull";
 
 // The pull list's search, filters and sorts against a real database, on seeded sandbox pulls.
@@ -146,7 +146,20 @@ describe("filtering and sorting", () => {
 
     const page2 = await listPulls(database.db, everyone, { page: 2 }, 10);
     expect(page2.total).toBe(listed().length - 1); // one more archived above
+    expect(page2.capped).toBe(false);
     expect(page2.rows).toHaveLength(10);
+  });
+
+  it("counts up to its cap and says so past it, while the filters still count exactly below it", async () => {
+    const all = listed().length - 1;
+    const capped = await listPulls(database.db, everyone, {}, 10, 5);
+    expect(capped).toMatchObject({ total: 5, capped: true });
+    expect(capped.rows).toHaveLength(10); // the page itself is not cut by the count's cap
+    expect(await countPulls(database.db, everyone, {}, all)).toEqual({ total: all, capped: false });
+    expect(await countPulls(database.db, everyone, {}, all - 1)).toEqual({ total: all - 1, capped: true });
+    const won = await countPulls(database.db, everyone, { stage: "WON" }, 1_000);
+    expect(won.capped).toBe(false);
+    expect(won.total).toBe((await list({ stage: "WON" })).rows.length);
   });
 
   it("offers filter choices from the data: carriers, lines, assignees", async () => {

@@ -17,8 +17,8 @@ export default async function PullsPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const [user, params, db] = await Promise.all([requirePermission("pulls:view"), searchParams, getDb()]);
-  const { query, ignored, rows, total, page, pageCount, filtered, pageQuery, options, people, canAssign } =
-    await loadPullListPage(db, user, params);
+  const list = await loadPullListPage(db, user, params);
+  const { query, ignored, rows, total, capped, filtered, options, people, canAssign } = list;
 
   return (
     <div className="space-y-4">
@@ -32,7 +32,9 @@ export default async function PullsPage({
             Download CSV
           </a>
           <p className="text-sm text-slate-600" data-testid="pull-count" aria-live="polite">
-            {total === 1 ? "1 linked account" : `${total.toLocaleString("en-US")} linked accounts`}
+            {total === 1 && !capped
+              ? "1 linked account"
+              : `${total.toLocaleString("en-US")}${capped ? "+" : ""} linked accounts`}
             {filtered ? " match" : ""}
           </p>
         </div>
@@ -75,7 +77,13 @@ export default async function PullsPage({
           <PullTable rows={rows} query={query} selectable={canAssign} />
         </>
       )}
-      <Pagination page={page} pageCount={pageCount} basePath="/pulls" query={pageQuery} />
+      <Pagination
+        page={list.page}
+        pageCount={list.pageCount}
+        more={list.morePages}
+        basePath="/pulls"
+        query={list.pageQuery}
+      />
     </div>
   );
 }
