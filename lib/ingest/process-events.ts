@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { queryRows } from "@/db/connect";
+import { columnName } from "@/db/sql";
 import type { Db } from "@/db/types";
 import { webhookEvents } from "@/db/schema";
 import { ServiceError } from "@/lib/service/errors";
@@ -79,7 +80,7 @@ export function isServiceUnreachableError(error: ServiceError): boolean {
 }
 
 /** Events waiting to be retried after a failure (the attempt counts failed tries). */
-const waitingForRetry = sql`status = 'PENDING' and attempts > 0 and next_attempt_at > now()`;
+const waitingForRetry = sql`${webhookEvents.status} = 'PENDING' and ${webhookEvents.attempts} > 0 and ${webhookEvents.nextAttemptAt} > now()`;
 
 /**
  * While the service is down, makes the one event that would be retried first due now: a
@@ -88,9 +89,10 @@ const waitingForRetry = sql`status = 'PENDING' and attempts > 0 and next_attempt
 export async function probeWithOneWaitingEvent(db: Db): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`update webhook_events set next_attempt_at = now()
-        where id = (select id from webhook_events where ${waitingForRetry} order by next_attempt_at limit 1)
-        returning id`,
+    sql`update ${webhookEvents} set ${columnName(webhookEvents.nextAttemptAt)} = now()
+        where ${webhookEvents.id} = (
+          select ${webhookEvents.id} from ${webhookEvents} where ${waitingForRetry} order by ${webhookEvents.nextAttemptAt} limit 1)
+        returning ${webhookEvents.id}`,
   );
   return rows.length > 0;
 }
@@ -99,7 +101,7 @@ export async function probeWithOneWaitingEvent(db: Db): Promise<boolean> {
 export async function retryWaitingEventsNow(db: Db): Promise<number> {
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`update webhook_events set next_attempt_at = now() where ${waitingForRetry} returning id`,
+    sql`update ${webhookEvents} set ${columnName(webhookEvents.nextAttemptAt)} = now() where ${waitingForRetry} returning ${webhookEvents.id}`,
   );
   return rows.length;
 }
@@ -109,25 +111,31 @@ export async function retryWaitingEventsNow(db: Db): Promise<number> {
  * events. Pulls another worker is busy with are left to it: its fetch brings the same data.
  * SKIP LOCKED lets several app instances share one inbox without taking the same row.
  */
+const due = sql`${webhookEvents.status} = 'PENDING' and ${webhookEvents.nextAttemptAt} <= now()`;
+
 async function claimEvents(db: Db, workerId: string, limit: number): Promise<ClaimedEvent[]> {
   return queryRows<ClaimedEvent>(
     db,
-    sql`update webhook_events
-        set status = 'PROCESSING', locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1
-        where id in (
-          select id from webhook_events
-          where status = 'PENDING' and next_attempt_at <= now()
-            and pull_id in (
-              select pull_id from webhook_events
-              where status = 'PENDING' and next_attempt_at <= now()
-                and pull_id not in (select pull_id from webhook_events where status = 'PROCESSING' and pull_id is not null)
-              group by pull_id
-              order by min(next_attempt_at)
+    // Every column below is the innermost webhook_events' of its subquery.
+    sql`update ${webhookEvents}
+        set ${columnName(webhookEvents.status)} = 'PROCESSING', ${columnName(webhookEvents.lockedAt)} = now(),
+            ${columnName(webhookEvents.lockedBy)} = ${workerId}, ${columnName(webhookEvents.attempts)} = ${webhookEvents.attempts} + 1
+        where ${webhookEvents.id} in (
+          select ${webhookEvents.id} from ${webhookEvents}
+          where ${due}
+            and ${webhookEvents.pullId} in (
+              select ${webhookEvents.pullId} from ${webhookEvents}
+              where ${due}
+                and ${webhookEvents.pullId} not in (
+                  select ${webhookEvents.pullId} from ${webhookEvents}
+                  where ${webhookEvents.status} = 'PROCESSING' and ${webhookEvents.pullId} is not null)
+              group by ${webhookEvents.pullId}
+              order by min(${webhookEvents.nextAttemptAt})
               limit ${limit}
             )
           for update skip locked
         )
-        returning id, pull_id, attempts, payload`,
+        returning ${webhookEvents.id}, ${webhookEvents.pullId} as pull_id, ${webhookEvents.attempts}, ${webhookEvents.payload}`,
   );
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { queryRows } from "@/db/connect";
-import { pulls } from "@/db/schema";
+import { auditEvents, monitorings, pullAuthStates, pulls } from "@/db/schema";
 import type { Db } from "@/db/types";
 import { canOnPull } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
@@ -19,12 +19,13 @@ export async function getPullPageVersion(db: Db, user: SessionUser, pullId: stri
   if (!pull || !canOnPull(user, "pulls:view", pull)) return null;
   const [row] = await queryRows<{ version: string }>(
     db,
-    sql`select md5(concat_ws('|', p.updated_at, p.fetched_at, p.stage, p.assignee_id, p.stage_changed_at,
-                 (select max(a.updated_at) from pull_auth_states a where a.pull_id = p.pull_id),
-                 (select max(m.updated_at) from monitorings m where m.initial_pull_id = p.pull_id or m.latest_pull_id = p.pull_id
-                    or (p.account_identifier is not null and m.account_identifier = p.account_identifier)),
-                 (select max(x.at) from audit_events x where x.pull_id = p.pull_id))) as version
-        from pulls p where p.pull_id = ${pullId}`,
+    sql`select md5(concat_ws('|', ${pulls.updatedAt}, ${pulls.fetchedAt}, ${pulls.stage}, ${pulls.assigneeId}, ${pulls.stageChangedAt},
+                 (select max(${pullAuthStates.updatedAt}) from ${pullAuthStates} where ${pullAuthStates.pullId} = ${pulls.pullId}),
+                 (select max(${monitorings.updatedAt}) from ${monitorings}
+                  where ${monitorings.initialPullId} = ${pulls.pullId} or ${monitorings.latestPullId} = ${pulls.pullId}
+                    or (${pulls.accountIdentifier} is not null and ${monitorings.accountIdentifier} = ${pulls.accountIdentifier})),
+                 (select max(${auditEvents.at}) from ${auditEvents} where ${auditEvents.pullId} = ${pulls.pullId}))) as version
+        from ${pulls} where ${pulls.pullId} = ${pullId}`,
   );
   return row?.version ?? "";
 }

@@ -1,7 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { inArray, sql } from "drizzle-orm";
-import { queryRows } from "@/db/connect";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { loginThrottles } from "@/db/schema";
 import type { Db } from "@/db/types";
 import { addressBucket } from "./client-address";
@@ -54,13 +53,6 @@ export type CountedAttempt = {
   waitIfFails: number | null;
 };
 
-type Row = {
-  key: string;
-  failures: number;
-  last_failure_at: Date | string | null;
-  blocked_until: Date | string | null;
-  now: Date | string;
-};
 const time = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
 
 /** Counts one attempt against the address and the account-and-address, unless one is still waiting. */
@@ -73,31 +65,43 @@ export async function countLoginAttempt(db: Db, subject: LoginSubject): Promise<
         .values(keys.map(([key]) => ({ key })))
         .onConflictDoNothing();
       // Locked in one order (by key) by every attempt, so parallel attempts queue instead of deadlocking.
-      const rows = await queryRows<Row>(
-        tx,
-        sql`select key, failures, last_failure_at, blocked_until, now() as now from login_throttles
-          where key in (${sql.join(
-            keys.map(([key]) => sql`${key}`),
-            sql`, `,
-          )}) order by key for update`,
-      );
+      const rows = await tx
+        .select({
+          key: loginThrottles.key,
+          failures: loginThrottles.failures,
+          lastFailureAt: loginThrottles.lastFailureAt,
+          blockedUntil: loginThrottles.blockedUntil,
+          now: sql<Date | string>`now()`,
+        })
+        .from(loginThrottles)
+        .where(
+          inArray(
+            loginThrottles.key,
+            keys.map(([key]) => key),
+          ),
+        )
+        .orderBy(loginThrottles.key)
+        .for("update");
       const now = time(rows[0]?.now ?? new Date()) ?? Date.now();
-      const waiting = rows.map((row) => ((time(row.blocked_until) ?? 0) - now) / 1000).filter((seconds) => seconds > 0);
+      const waiting = rows.map((row) => ((time(row.blockedUntil) ?? 0) - now) / 1000).filter((seconds) => seconds > 0);
       // A turned-away attempt checks no password, so it is held against nobody.
       if (waiting.length > 0) return { throttledFor: Math.ceil(Math.max(...waiting)), waitIfFails: null };
 
       let waitIfFails = 0;
       for (const [key, rule] of keys) {
         const row = rows.find((r) => r.key === key);
-        const stale = (time(row?.last_failure_at ?? null) ?? 0) < now - LOGIN_THROTTLE.forgetAfterSeconds * 1000;
+        const stale = (time(row?.lastFailureAt ?? null) ?? 0) < now - LOGIN_THROTTLE.forgetAfterSeconds * 1000;
         const failures = (stale ? 0 : (row?.failures ?? 0)) + 1;
         const wait = waitAfterFailures(failures, rule);
         waitIfFails = Math.max(waitIfFails, wait);
-        await tx.execute(
-          sql`update login_throttles set failures = ${failures}, last_failure_at = now(),
-            blocked_until = ${wait > 0 ? sql`now() + make_interval(secs => ${wait}::double precision)` : sql`null`}
-            where key = ${key}`,
-        );
+        await tx
+          .update(loginThrottles)
+          .set({
+            failures,
+            lastFailureAt: sql`now()`,
+            blockedUntil: wait > 0 ? sql`now() + make_interval(secs => ${wait}::double precision)` : null,
+          })
+          .where(eq(loginThrottles.key, key));
       }
       return { throttledFor: null, waitIfFails: waitIfFails > 0 ? waitIfFails : null };
     })
@@ -107,10 +111,17 @@ export async function countLoginAttempt(db: Db, subject: LoginSubject): Promise<
 /** Counters a quiet day has forgotten are dead weight; about one attempt in fifty sweeps them. */
 async function sweepForgotten(db: Db): Promise<void> {
   if (Math.random() >= 0.02) return;
-  await db.execute(
-    sql`delete from login_throttles where last_failure_at < now() - make_interval(secs => ${LOGIN_THROTTLE.forgetAfterSeconds}::double precision)
-        and (blocked_until is null or blocked_until < now())`,
-  );
+  await db
+    .delete(loginThrottles)
+    .where(
+      and(
+        lt(
+          loginThrottles.lastFailureAt,
+          sql`now() - make_interval(secs => ${LOGIN_THROTTLE.forgetAfterSeconds}::double precision)`,
+        ),
+        or(isNull(loginThrottles.blockedUntil), lt(loginThrottles.blockedUntil, sql`now()`)),
+      ),
+    );
 }
 
 /**
@@ -122,9 +133,10 @@ export async function forgetLoginAttempt(db: Db, subject: LoginSubject): Promise
   await db.transaction(async (tx) => {
     if (accountKey) await tx.delete(loginThrottles).where(inArray(loginThrottles.key, [accountKey]));
     if (addressKey) {
-      await tx.execute(
-        sql`update login_throttles set failures = greatest(failures - 1, 0), blocked_until = null where key = ${addressKey}`,
-      );
+      await tx
+        .update(loginThrottles)
+        .set({ failures: sql`greatest(${loginThrottles.failures} - 1, 0)`, blockedUntil: null })
+        .where(eq(loginThrottles.key, addressKey));
     }
   });
 }

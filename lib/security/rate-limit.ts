@@ -1,6 +1,7 @@
 import "server-only";
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { queryRows } from "@/db/connect";
+import { columnName } from "@/db/sql";
 import { rateLimitWindows } from "@/db/schema";
 import type { Db } from "@/db/types";
 
@@ -10,14 +11,19 @@ import type { Db } from "@/db/types";
 export type RateLimit = { limit: number; windowSeconds: number };
 export type RateDecision = { allowed: boolean; hits: number; retryAfterSeconds: number };
 
+/** The start of the current window of `windowSeconds`, by the database's clock (shared by every instance). */
+const windowOf = (windowSeconds: number) =>
+  sql`to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`;
+
 /** Counts one attempt under `key` and says whether it is within the limit. */
 export async function hitRateLimit(db: Db, key: string, { limit, windowSeconds }: RateLimit): Promise<RateDecision> {
   const [row] = await queryRows<{ hits: number; retry_after: number }>(
     db,
-    sql`insert into rate_limit_windows as w (key, window_start, hits)
-        values (${key}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), 1)
-        on conflict (key, window_start) do update set hits = w.hits + 1
-        returning w.hits, ceil(extract(epoch from w.window_start) + ${windowSeconds} - extract(epoch from now()))::int as retry_after`,
+    sql`insert into ${rateLimitWindows} (${columnName(rateLimitWindows.key)}, ${columnName(rateLimitWindows.windowStart)}, ${columnName(rateLimitWindows.hits)})
+        values (${key}, ${windowOf(windowSeconds)}, 1)
+        on conflict (${columnName(rateLimitWindows.key)}, ${columnName(rateLimitWindows.windowStart)})
+          do update set ${columnName(rateLimitWindows.hits)} = ${rateLimitWindows.hits} + 1
+        returning ${rateLimitWindows.hits}, ceil(extract(epoch from ${rateLimitWindows.windowStart}) + ${windowSeconds} - extract(epoch from now()))::int as retry_after`,
   );
   const hits = Number(row?.hits ?? 1);
   // Old windows are dead weight; about one call in fifty sweeps those older than a day.
@@ -28,10 +34,9 @@ export async function hitRateLimit(db: Db, key: string, { limit, windowSeconds }
 
 /** Whether `key` is already over its limit in the current window, without counting an attempt. */
 export async function isRateLimited(db: Db, key: string, { limit, windowSeconds }: RateLimit): Promise<boolean> {
-  const [row] = await queryRows<{ hits: number }>(
-    db,
-    sql`select hits from rate_limit_windows
-        where key = ${key} and window_start = to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`,
-  );
+  const [row] = await db
+    .select({ hits: rateLimitWindows.hits })
+    .from(rateLimitWindows)
+    .where(and(eq(rateLimitWindows.key, key), eq(rateLimitWindows.windowStart, windowOf(windowSeconds))));
   return Number(row?.hits ?? 0) >= limit;
 }
