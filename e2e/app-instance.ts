@@ -18,31 +18,34 @@ export function newDataDir(): string {
   return path.join(mkdtempSync(path.join(tmpdir(), "coverdesk-restart-")), "pglite");
 }
 
-export async function startApp(dataDir: string): Promise<AppInstance> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["server.mjs", "-p", String(SECOND_APP_PORT), "-H", "127.0.0.1"],
-    {
-      stdio: "ignore",
-      env: {
-        ...process.env,
-        NODE_ENV: "test", // the production build with the demo users and PGlite, which production refuses
-        DATABASE_URL: "",
-        PGLITE_DIR: dataDir,
-        SERVICE_BASE_URL: SERVICE_BASE,
-        SERVICE_TEAM_ID: TEAM_ID,
-        SERVICE_CLIENT_ID: "coverdesk-e2e-client",
-        SERVICE_CLIENT_SECRET: "coverdesk-e2e-secret",
-        SERVICE_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
-        NEXTAUTH_URL: SECOND_APP_URL,
-        NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-only-secret-0123456789abcdef",
-      },
+/** `port` and `env` change the instance for a spec of its own (e2e/demo-agency.spec.ts). */
+export async function startApp(
+  dataDir: string,
+  options: { port?: number; env?: Record<string, string> } = {},
+): Promise<AppInstance> {
+  const port = options.port ?? SECOND_APP_PORT;
+  const appUrl = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ["server.mjs", "-p", String(port), "-H", "127.0.0.1"], {
+    stdio: "ignore",
+    env: {
+      ...process.env,
+      NODE_ENV: "test", // the production build with the demo users and PGlite, which production refuses
+      DATABASE_URL: "",
+      PGLITE_DIR: dataDir,
+      SERVICE_BASE_URL: SERVICE_BASE,
+      SERVICE_TEAM_ID: TEAM_ID,
+      SERVICE_CLIENT_ID: "coverdesk-e2e-client",
+      SERVICE_CLIENT_SECRET: "coverdesk-e2e-secret",
+      SERVICE_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
+      NEXTAUTH_URL: appUrl,
+      NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-only-secret-0123456789abcdef",
+      ...options.env,
     },
-  );
+  });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`the app exited on start (code ${child.exitCode})`);
-    const up = await fetch(`${SECOND_APP_URL}/api/health`).then(
+    const up = await fetch(`${appUrl}/api/health`).then(
       (r) => r.ok,
       () => false,
     );

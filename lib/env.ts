@@ -126,6 +126,10 @@ const envSchema = z.object({
   NEXTAUTH_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   /** Seeds the demo users and accepts their shared password. Always on in development. */
   COVERDESK_DEMO_MODE: flag,
+  /** Builds the demo agency's nine months of history into an empty database (lib/demo); development only. */
+  COVERDESK_DEMO_HISTORY: z.preprocess(emptyToUndefined, z.enum(["true", "false", "1", "0"]).optional()),
+  /** Linked accounts in the demo agency's history. */
+  COVERDESK_DEMO_ACCOUNTS: z.coerce.number().int().min(10).max(5_000).default(320),
   /** Keys the reconnect-page links (lib/monitoring/reconnect-page-token.ts); derived from NEXTAUTH_SECRET when unset. */
   COVERDESK_LINK_SECRET: optionalString,
   /** Minutes between reconciliation syncs with the service's pull list; 0 turns them off. */
@@ -172,6 +176,8 @@ export type Env = {
   };
   auth: { secret: string; url: string; /** Absolute session lifetime from sign-in. */ sessionMaxSeconds: number };
   demoMode: boolean;
+  /** Null when the demo agency's history is not to be built (always in production). */
+  demoHistory: { accounts: number } | null;
   /** The secret the reconnect-page key is derived from instead of the session secret; null: derived from that. */
   linkSecret: string | null;
   runWorker: boolean;
@@ -244,6 +250,11 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
       sessionMaxSeconds: Math.round(e.COVERDESK_SESSION_MAX_HOURS * 3600),
     },
     demoMode: !production, // production refuses COVERDESK_DEMO_MODE above
+    // On by default in development; the end-to-end tests (test mode) ask for it when they want it.
+    demoHistory:
+      !production && ["true", "1"].includes(e.COVERDESK_DEMO_HISTORY ?? (e.NODE_ENV === "development" ? "true" : ""))
+        ? { accounts: e.COVERDESK_DEMO_ACCOUNTS }
+        : null,
     linkSecret: e.COVERDESK_LINK_SECRET ?? null,
     syncIntervalMs: e.COVERDESK_SYNC_INTERVAL_MINUTES * 60_000,
     runWorker: e.COVERDESK_WORKER,
@@ -256,6 +267,8 @@ function productionHazards(e: z.output<typeof envSchema>): string[] {
   const hazards: string[] = [];
   if (e.COVERDESK_DEMO_MODE)
     hazards.push("COVERDESK_DEMO_MODE: must be off in production (it seeds demo users with a published password)");
+  if (e.COVERDESK_DEMO_HISTORY === "true" || e.COVERDESK_DEMO_HISTORY === "1")
+    hazards.push("COVERDESK_DEMO_HISTORY: must be off in production (it writes a made-up agency into the database)");
   if (Buffer.byteLength(e.NEXTAUTH_SECRET ?? "") < MIN_SECRET_BYTES)
     hazards.push(`NEXTAUTH_SECRET: must be at least ${MIN_SECRET_BYTES} bytes (openssl rand -base64 32)`);
   if (e.SERVICE_BASE_URL && !e.SERVICE_BASE_URL.startsWith("https://"))

@@ -4,6 +4,7 @@ import { env, EnvError } from "@/lib/env";
 import { startSyncSchedule, stopSyncSchedule } from "@/lib/ingest/sync-schedule";
 import { startWorker, stopWorker } from "@/lib/ingest/worker";
 import { reprojectOutdatedPulls } from "@/lib/pulls/reproject";
+import { startDemoHistory } from "@/lib/demo/start";
 import { ensureDemoUsers, listActiveDemoUsers } from "@/lib/users/demo-users";
 
 /** How long a stopping worker may take to settle the pulls it is fetching before it gives them back. */
@@ -26,6 +27,8 @@ export async function startServer(): Promise<void> {
   if (config.demoMode) {
     const created = await ensureDemoUsers(db);
     if (created > 0) console.info(`[startup] created ${created} demo users (password in the README)`);
+    // Before the worker starts, so "no pulls yet" means an empty database, not one being filled.
+    await startDemoHistory(db, config);
   }
   // In the background: pages work meanwhile, with the older columns.
   void reprojectOutdatedPulls(db).then(

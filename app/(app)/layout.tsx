@@ -1,5 +1,6 @@
 import { FailedSignInsNotice } from "@/components/auth/failed-sign-ins-notice";
 import { AppHeader } from "@/components/layout/app-header";
+import { DemoHistoryBanner } from "@/components/layout/demo-history-banner";
 import { ServiceHealthBanner } from "@/components/service-health/service-health-banner";
 import { getDb } from "@/lib/database";
 import { requireUser } from "@/lib/auth/session";
@@ -17,6 +18,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
     <>
       <AppHeader user={user} newAssignments={shell.newAssignments} />
       <main className="mx-auto max-w-7xl px-4 py-6">
+        {shell.demoHistory ? <DemoHistoryBanner progress={shell.demoHistory} /> : null}
         <ServiceHealthBanner initiallyUnreachable={shell.serviceUnreachable} />
         <FailedSignInsNotice total={shell.failedSignIns.total} recent={shell.failedSignIns.recent} />
         {children}

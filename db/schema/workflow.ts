@@ -69,5 +69,8 @@ export const AUDIT_ACTIONS = [
   "SIGNED_IN",
   "SIGN_IN_FAILED",
   "SIGNED_OUT",
+  /** Development only: the demo agency's history began (details: seed, size, until) or was completed. */
+  "DEMO_HISTORY_STARTED",
+  "DEMO_HISTORY_FINISHED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

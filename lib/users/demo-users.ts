@@ -14,6 +14,17 @@ export const DEMO_USERS: ReadonlyArray<{ email: string; name: string; role: Role
   { email: "agent@example.com", name: "Alex Agent", role: "AGENT" },
 ];
 
+/**
+ * The demo agency's other agents, created by its history (lib/demo) with the same password; one
+ * of them leaves the agency (deactivated) partway through. Production refuses them too.
+ */
+export const DEMO_AGENTS: ReadonlyArray<{ email: string; name: string; role: Role }> = [
+  { email: "jordan@example.com", name: "Jordan Lee", role: "AGENT" },
+  { email: "priya@example.com", name: "Priya Shah", role: "AGENT" },
+  { email: "sam@example.com", name: "Sam Ortiz", role: "AGENT" },
+  { email: "taylor@example.com", name: "Taylor Brooks", role: "AGENT" },
+];
+
 /** Creates the demo users that are missing; leaves existing ones (and their passwords) alone. */
 export async function ensureDemoUsers(db: Db): Promise<number> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -25,7 +36,7 @@ export async function ensureDemoUsers(db: Db): Promise<number> {
   return inserted.length;
 }
 
-/** The demo logins still active in this database; production refuses to start while any is. */
+/** The demo logins (and the demo agency's agents) still active in this database; production refuses to start while any is. */
 export async function listActiveDemoUsers(db: Db): Promise<string[]> {
   const rows = await db
     .select({ email: users.email })
@@ -34,7 +45,7 @@ export async function listActiveDemoUsers(db: Db): Promise<string[]> {
       and(
         inArray(
           sql`lower(${users.email})`,
-          DEMO_USERS.map((u) => u.email),
+          [...DEMO_USERS, ...DEMO_AGENTS].map((u) => u.email),
         ),
         eq(users.isActive, true),
       ),

@@ -35,6 +35,8 @@ export async function createUser(
   db: Db,
   actor: Actor,
   input: z.input<typeof newUserSchema> | Record<string, unknown>,
+  /** When the user is created; now, except for a history built after the fact (lib/demo). */
+  now: Date = new Date(),
 ): Promise<CommandResult<{ id: string }>> {
   if (!can(actor, "users:manage")) return forbidden("Only admins can create users.");
   const parsed = newUserSchema.safeParse(input);
@@ -47,9 +49,16 @@ export async function createUser(
       .from(users)
       .where(sql`lower(${users.email}) = ${email}`);
     if (existing) return invalid("Someone already uses that email address.", "email");
-    const [created] = await tx.insert(users).values({ email, name, role, passwordHash }).returning({ id: users.id });
+    const [created] = await tx
+      .insert(users)
+      .values({ email, name, role, passwordHash, createdAt: now, updatedAt: now })
+      .returning({ id: users.id });
     if (!created) throw new Error("user not created");
-    await recordAudit(tx, actor, "USER_CREATED", { subjectUserId: created.id, details: { email, name, role } });
+    await recordAudit(tx, actor, "USER_CREATED", {
+      subjectUserId: created.id,
+      at: now,
+      details: { email, name, role },
+    });
     return { ok: true as const, id: created.id };
   });
 }
@@ -131,6 +140,8 @@ export async function deactivateUser(
   db: Db,
   actor: Actor,
   input: z.input<typeof deactivateSchema>,
+  /** When the user is deactivated; now, except for a history built after the fact (lib/demo). */
+  now: Date = new Date(),
 ): Promise<CommandResult<{ handedOver: number }>> {
   if (!can(actor, "users:manage")) return forbidden("Only admins can deactivate users.");
   const parsed = deactivateSchema.safeParse(input);
@@ -155,22 +166,24 @@ export async function deactivateUser(
       if (!target) return invalid("That person does not exist or is no longer active.", "handoverTo");
       handoverName = target.name;
     }
-    await tx.update(users).set({ isActive: false, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx.update(users).set({ isActive: false, updatedAt: now }).where(eq(users.id, userId));
     // Open pulls move on; won and lost ones keep their owner for the reports.
     const moved = await tx
       .update(pulls)
-      .set({ assigneeId: handoverTo, assignedAt: handoverTo ? new Date() : null, assigneeSeenAt: null })
+      .set({ assigneeId: handoverTo, assignedAt: handoverTo ? now : null, assigneeSeenAt: null })
       .where(and(eq(pulls.assigneeId, userId), eq(pulls.stage, "WORKING")))
       .returning({ pullId: pulls.pullId });
     for (const { pullId } of moved) {
       await recordAudit(tx, actor, handoverTo ? "PULL_ASSIGNED" : "PULL_UNASSIGNED", {
         pullId,
+        at: now,
         subjectUserId: handoverTo ?? userId,
         details: { from: userId, to: handoverTo, toName: handoverName, reason: "deactivation" },
       });
     }
     await recordAudit(tx, actor, "USER_DEACTIVATED", {
       subjectUserId: userId,
+      at: now,
       details: { handoverTo, handedOver: moved.length },
     });
     return { ok: true as const, handedOver: moved.length };

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/types";
 import type { SessionUser } from "@/lib/auth/session";
+import { getDemoHistoryProgress, type DemoHistoryProgress } from "@/lib/demo/progress";
 import { isServiceUnreachable } from "@/lib/service/health";
 import { failedSignInsSincePreviousSignIn, type FailedSignIn } from "./audit";
 import { countNewAssignments } from "./my-pulls";
@@ -12,6 +13,8 @@ export type AppShell = {
   failedSignIns: { total: number; recent: FailedSignIn[] };
   /** The service did not answer this server's last call: pages show stored data. */
   serviceUnreachable: boolean;
+  /** The demo agency's history is being built in the background (development only). */
+  demoHistory: DemoHistoryProgress | null;
 };
 
 /** What the signed-in layout shows around every page. */
@@ -20,5 +23,10 @@ export async function loadAppShell(db: Db, user: SessionUser): Promise<AppShell>
     countNewAssignments(db, user.id),
     failedSignInsSincePreviousSignIn(db, user.id),
   ]);
-  return { newAssignments, failedSignIns, serviceUnreachable: isServiceUnreachable() };
+  return {
+    newAssignments,
+    failedSignIns,
+    serviceUnreachable: isServiceUnreachable(),
+    demoHistory: getDemoHistoryProgress(),
+  };
 }

@@ -31,6 +31,8 @@ export async function assignPulls(
   db: Db,
   actor: Actor,
   input: AssignInput,
+  /** When the assignment is made; now, except for a history built after the fact (lib/demo). */
+  now: Date = new Date(),
 ): Promise<CommandResult<{ changed: number }>> {
   const parsed = assignInputSchema.safeParse(input);
   if (!parsed.success) {
@@ -77,12 +79,13 @@ export async function assignPulls(
         .update(pulls)
         .set({
           assigneeId,
-          assignedAt: assigneeId ? new Date() : null,
-          assigneeSeenAt: assigneeId === actor.id ? new Date() : null,
+          assignedAt: assigneeId ? now : null,
+          assigneeSeenAt: assigneeId === actor.id ? now : null,
         })
         .where(eq(pulls.pullId, pull.pullId));
       await recordAudit(tx, actor, assigneeId ? "PULL_ASSIGNED" : "PULL_UNASSIGNED", {
         pullId: pull.pullId,
+        at: now,
         subjectUserId: assigneeId ?? pull.assigneeId,
         details: { from: pull.assigneeId, to: assigneeId, toName: assigneeName },
       });

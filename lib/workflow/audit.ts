@@ -15,9 +15,16 @@ export async function recordAudit(
   db: Db,
   actor: Actor | null,
   action: AuditAction,
-  about: { pullId?: string | null; subjectUserId?: string | null; details?: Record<string, unknown> } = {},
+  about: {
+    pullId?: string | null;
+    subjectUserId?: string | null;
+    details?: Record<string, unknown>;
+    /** When it happened: the database's clock unless the command was given one (the demo's history). */
+    at?: Date;
+  } = {},
 ): Promise<void> {
   await db.insert(auditEvents).values({
+    ...(about.at ? { at: about.at } : {}),
     actorId: actor?.id ?? null,
     actorName: actor?.name ?? "Coverdesk",
     action,

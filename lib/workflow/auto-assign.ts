@@ -67,6 +67,8 @@ export async function saveAssignmentSettings(
   db: Db,
   actor: Actor,
   input: z.input<typeof settingsInputSchema> | Record<string, unknown>,
+  /** When the change is made; now, except for a history built after the fact (lib/demo). */
+  now: Date = new Date(),
 ): Promise<CommandResult> {
   if (!can(actor, "settings:manage")) return forbidden("Only admins can change automatic assignment.");
   const parsed = settingsInputSchema.safeParse(input);
@@ -96,7 +98,7 @@ export async function saveAssignmentSettings(
       mode: settings.mode,
       rules: settings.rules,
       fallbackAssigneeId: settings.fallbackAssigneeId,
-      updatedAt: new Date(),
+      updatedAt: now,
       updatedBy: actor.id,
     };
     await tx
@@ -104,6 +106,7 @@ export async function saveAssignmentSettings(
       .values({ id: 1, ...values })
       .onConflictDoUpdate({ target: assignmentSettings.id, set: values });
     await recordAudit(tx, actor, "ASSIGNMENT_SETTINGS_CHANGED", {
+      at: now,
       details: { mode: settings.mode, rules: settings.rules.length, fallbackAssigneeId: settings.fallbackAssigneeId },
     });
     return { ok: true as const };
@@ -142,7 +145,7 @@ async function activeUser(tx: Db, id: string | null): Promise<{ id: string; name
 }
 
 /** Picks and records an assignee for a pull that just became SUCCESS unassigned. In the caller's transaction. */
-export async function autoAssignPull(tx: Db, facts: PullFacts): Promise<string | null> {
+export async function autoAssignPull(tx: Db, facts: PullFacts, now: Date = new Date()): Promise<string | null> {
   const [settings] = await tx
     .select(settingsColumns)
     .from(assignmentSettings)
@@ -153,12 +156,13 @@ export async function autoAssignPull(tx: Db, facts: PullFacts): Promise<string |
   if (!choice) return null;
   await tx
     .update(pulls)
-    .set({ assigneeId: choice.user.id, assignedAt: new Date(), assigneeSeenAt: null })
+    .set({ assigneeId: choice.user.id, assignedAt: now, assigneeSeenAt: null })
     .where(eq(pulls.pullId, facts.pullId));
   if (settings.mode === "ROUND_ROBIN")
     await tx.update(assignmentSettings).set({ lastAssigneeId: choice.user.id }).where(eq(assignmentSettings.id, 1));
   await recordAudit(tx, null, "PULL_ASSIGNED", {
     pullId: facts.pullId,
+    at: now,
     subjectUserId: choice.user.id,
     details: { from: null, to: choice.user.id, toName: choice.user.name, reason: choice.reason },
   });

@@ -29,6 +29,8 @@ export async function setPullStage(
   db: Db,
   actor: Actor,
   input: SetStageInput | Record<string, unknown>,
+  /** When the change is made; now, except for a history built after the fact (lib/demo). */
+  now: Date = new Date(),
 ): Promise<CommandResult<{ stage: PullStage; wonPremiumCents: number | null }>> {
   const parsed = setStageInputSchema.safeParse(input);
   if (!parsed.success) {
@@ -59,10 +61,11 @@ export async function setPullStage(
     const wonCreditedTo = stage === "WON" ? (pull.assigneeId ?? actor.id) : null;
     await tx
       .update(pulls)
-      .set({ stage, wonPremiumCents, wonCreditedTo, lostReason: reason, stageChangedAt: new Date() })
+      .set({ stage, wonPremiumCents, wonCreditedTo, lostReason: reason, stageChangedAt: now })
       .where(eq(pulls.pullId, pullId));
     await recordAudit(tx, actor, "STAGE_CHANGED", {
       pullId,
+      at: now,
       details: {
         from: pull.stage,
         to: stage,

@@ -4,9 +4,9 @@ import type { Db } from "@/db/types";
 import { pulls } from "@/db/schema";
 
 /** The assignee opened the pull: it no longer counts as new for them. */
-export async function markPullSeen(db: Db, userId: string, pullId: string): Promise<void> {
+export async function markPullSeen(db: Db, userId: string, pullId: string, now: Date = new Date()): Promise<void> {
   await db
     .update(pulls)
-    .set({ assigneeSeenAt: new Date() })
+    .set({ assigneeSeenAt: now })
     .where(and(eq(pulls.pullId, pullId), eq(pulls.assigneeId, userId), isNull(pulls.assigneeSeenAt)));
 }

@@ -9,7 +9,24 @@ import type { MonitoringEvent } from "./state";
 // with one plausible change, and the monitoring event that describes it (service-notes,
 // "Monitorings": UPDATE changes carry only the changed keys).
 
-export type ChangeKind = "renewal" | "vehicle_added" | "coverage_changed" | "claim_opened" | "mortgagee_added";
+export type ChangeKind =
+  | "renewal"
+  | "renewal_increase"
+  | "vehicle_added"
+  | "coverage_changed"
+  | "claim_opened"
+  | "mortgagee_added"
+  | "policy_cancelled";
+/** Every kind, for the control API's `change` option; the last two only on request. */
+export const CHANGE_KINDS = [
+  "renewal",
+  "renewal_increase",
+  "vehicle_added",
+  "coverage_changed",
+  "claim_opened",
+  "mortgagee_added",
+  "policy_cancelled",
+] as const satisfies readonly ChangeKind[];
 /** Refreshes of an account go through these in turn, skipping those that do not fit it. */
 export const ROTATION: readonly ChangeKind[] = ["renewal", "vehicle_added", "coverage_changed", "claim_opened"];
 
@@ -59,15 +76,15 @@ function found(type: string, changes: Change[], documents: Array<{ document_id: 
   return { event: { type, changes, documents }, updates: updatesOf(changes) };
 }
 
-/** The policy closest to its expiry renews for another term at a new premium (up or down). */
-function renewal(random: Random, pull: SandboxPull): Found | null {
+/** The policy closest to its expiry renews for another term at a new premium (up or down, or up when `increase`). */
+function renewal(random: Random, pull: SandboxPull, increase = false): Found | null {
   const policies = list(pull.policies).filter((p) => typeof p.expiry_date === "string");
   const policy = policies.sort((a, b) => String(a.expiry_date).localeCompare(String(b.expiry_date)))[0];
   if (!policy) return null;
   const oldExpiry = Date.parse(String(policy.expiry_date));
   const term = Math.max(30 * DAY_MS, oldExpiry - Date.parse(String(policy.effective_date)));
   const oldPremium = num(policy.total_premium_cents);
-  const factor = random.chance(0.7) ? 1 + random.int(3, 14) / 100 : 1 - random.int(2, 8) / 100;
+  const factor = increase || random.chance(0.7) ? 1 + random.int(3, 14) / 100 : 1 - random.int(2, 8) / 100;
   const before = {
     total_premium_cents: oldPremium,
     effective_date: policy.effective_date,
@@ -257,6 +274,24 @@ function mortgageeAdded(random: Random, pull: SandboxPull): Found | null {
   return null;
 }
 
+/** The carrier cancels an active policy (non-payment, say): its status and cancellation date change. */
+function policyCancelled(pull: SandboxPull, now: Date): Found | null {
+  const policy = list(pull.policies).find((p) => p.status === "ACTIVE");
+  if (!policy) return null;
+  const before = {
+    status: policy.status,
+    canceled_date: policy.canceled_date ?? null,
+    renewal_date: policy.renewal_date,
+  };
+  const after = { status: "CANCELLED", canceled_date: calendar(now.getTime()), renewal_date: null };
+  Object.assign(policy, after);
+  return found(
+    "CANCELED",
+    [update("POLICY", { policy_id: policy.policy_id, ...before }, { policy_id: policy.policy_id, ...after })],
+    documentsOf(pull, policy.policy_id),
+  );
+}
+
 /**
  * The account as a refresh finds it: `previous` under the new pull id with fresh ids, and the
  * first change of `kinds` that fits the account (none when it fits none, e.g. no policies).
@@ -278,10 +313,12 @@ export function refreshedPull(
   });
   const apply: Record<ChangeKind, () => Found | null> = {
     renewal: () => renewal(random, pull),
+    renewal_increase: () => renewal(random, pull, true),
     vehicle_added: () => vehicleAdded(random, pull, now),
     coverage_changed: () => coverageChanged(random, pull),
     claim_opened: () => claimOpened(random, pull, now),
     mortgagee_added: () => mortgageeAdded(random, pull),
+    policy_cancelled: () => policyCancelled(pull, now),
   };
   for (const kind of kinds) {
     const change = apply[kind]();

@@ -23,11 +23,15 @@ const EMPTY = {
   answers: [],
 };
 
-/** The kinds of change to try, in order: the account's next turn of the rotation (discover: a mortgagee first). */
+/**
+ * The kinds of change to try, in order: the one the control API asked for, then the account's
+ * next turn of the rotation (discover: a mortgagee first).
+ */
 function changeKinds(record: MonitoringRecord): ChangeKind[] {
   const start = record.refreshCount % ROTATION.length;
   const turn = [...ROTATION.slice(start), ...ROTATION.slice(0, start)];
-  return record.scenario?.discover && record.refreshCount === 0 ? ["mortgagee_added", ...turn] : turn;
+  const kinds = record.scenario?.discover && record.refreshCount === 0 ? ["mortgagee_added" as const, ...turn] : turn;
+  return record.nextChange ? [record.nextChange, ...kinds] : kinds;
 }
 
 /** Stores the refreshed account under the session's pull and announces it with the event. */
@@ -51,6 +55,7 @@ function finishRefresh(ctx: SandboxContext, session: LinkSession): void {
   record.events = { previous_pull_id: base.pull_id, latest_pull_id: session.pullId, events: event ? [event] : [] };
   record.basePullId = session.pullId;
   record.refreshCount++;
+  record.nextChange = null;
   announceData(
     ctx,
     session.pullId,
@@ -138,7 +143,9 @@ export function startRefresh(
   ctx: SandboxContext,
   record: MonitoringRecord,
   wall: ReconnectWall | null = null,
+  change: ChangeKind | null = null,
 ): string | null {
+  record.nextChange = change;
   const pull = newAccountPull(ctx, record, "STARTED");
   if (!pull) return null;
   beginLink(ctx, refreshSession(ctx, record, pull.pull_id, wall));

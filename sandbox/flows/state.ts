@@ -1,3 +1,4 @@
+import type { ChangeKind } from "./changes";
 import { randomBytes } from "node:crypto";
 import type { SandboxContext } from "../context";
 import { createRandom, type Random } from "../data/random";
@@ -66,6 +67,8 @@ export type MonitoringRecord = {
   scenario: Scenario | null;
   /** Successful refreshes so far: picks the next kind of change. */
   refreshCount: number;
+  /** The change the next refresh makes when it fits the account (the control API's `change`). */
+  nextChange?: ChangeKind | null;
   /** What changed from the previous successful pull to the latest one. */
   events: { previous_pull_id: string | null; latest_pull_id: string; events: MonitoringEvent[] };
 };

@@ -8,6 +8,7 @@ import { flowState, resetFlows } from "../flows/state";
 import { submitLink } from "../flows/submit";
 import { monitoringControl } from "./monitorings-control";
 import { planControl } from "./plan-control";
+import { generateHistory } from "../data/history";
 import type { SandboxPull } from "../data/pulls";
 
 // The control API under /_sandbox, for tests and demos: never part of the service's surface.
@@ -22,6 +23,10 @@ import type { SandboxPull } from "../data/pulls";
 //   POST /pulls                          a pull exactly as given (e.g. the real service's published
 //                                        examples), served as is → {pull_id}; then /deliver it
 //   POST /plan                           {policyCheck?, policySearch?}: plan-gated features on or off
+//   POST /history                        {seed, count, days, until?, deliver?}: a book of `count` linked accounts
+//                                        created over the `days` days before `until` (default: the
+//                                        sandbox's today), deterministic for seed and until; their
+//                                        webhooks go out unless deliver is false → {pulls:[{pull_id, created_at, status}]}
 //   POST /reset                          seeded pulls again; flows, monitorings and faults cleared
 
 const faultsSchema = z.object({
@@ -39,6 +44,13 @@ const deliverSchema = z.object({ pull_ids: z.array(z.string().regex(UUID)).optio
 const advanceSchema = z.object({
   days: z.number().min(0).max(3650).optional(),
   hours: z.number().min(0).max(87_600).optional(),
+});
+const historySchema = z.object({
+  seed: z.number().int(),
+  count: z.number().int().min(1).max(5_000),
+  days: z.number().min(1).max(3_650),
+  until: z.iso.datetime({ offset: true }).optional(),
+  deliver: z.boolean().default(true),
 });
 /** A consumer link without the consent screens: a scenario username (see flows/scenarios.ts). */
 const linkSchema = z.object({
@@ -112,6 +124,23 @@ export async function controlRoutes(
     };
     ctx.state.pulls.set(parsed.data.pull_id, pull as SandboxPull);
     return send(res, 200, { pull_id: parsed.data.pull_id });
+  }
+  if (path === "/history") {
+    const parsed = historySchema.safeParse(body.value);
+    if (!parsed.success) return fail(res, 400, "INVALID_INPUT", describeIssues(parsed.error.issues));
+    const { seed, count, days, until, deliver } = parsed.data;
+    const end = until ? new Date(until) : ctx.clock.now();
+    if (end.getTime() > ctx.clock.now().getTime())
+      return fail(res, 400, "INVALID_INPUT", "until: must not be after the sandbox's clock");
+    const book = generateHistory({ seed, count, days, until: end });
+    // Already served (asked for again, e.g. by a resumed demo): the pull as it now stands is kept.
+    for (const pull of book)
+      if (!ctx.state.pulls.has(pull.pull_id))
+        ctx.state.pulls.set(pull.pull_id, { ...pull, team_id: ctx.options.teamId });
+    if (deliver) hooks.deliverComplete(book.map((p) => p.pull_id));
+    return send(res, 200, {
+      pulls: book.map((p) => ({ pull_id: p.pull_id, created_at: p.created_at, status: p.status })),
+    });
   }
   if (path === "/links") {
     const parsed = linkSchema.safeParse(body.value);

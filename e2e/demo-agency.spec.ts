@@ -1,0 +1,76 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { startSandbox, type Sandbox } from "../sandbox/server";
+import { E2E_WEBHOOK_SECRET, newDataDir, startApp, type AppInstance } from "./app-instance";
+import { DEMO_PASSWORD, ROLES } from "./roles";
+import { TEAM_ID } from "./sandbox-urls";
+
+// The demo agency on a first run: a fresh database, the history built in the background (the
+// other specs' server runs without it, for speed; this one opts in, with a smaller book), and
+// what a newcomer is promised: a manager's Reports show won premium, an agent's My pulls a
+// pipeline.
+
+const PORT = Number(process.env.E2E_APP_PORT ?? 3100) + 60;
+const APP_URL = `http://127.0.0.1:${PORT}`;
+const CLIENT = { id: "coverdesk-demo-e2e-client", secret: "coverdesk-demo-e2e-secret" };
+
+test.setTimeout(420_000);
+
+let sandbox: Sandbox | null = null;
+let app: AppInstance | null = null;
+test.afterAll(async () => {
+  await app?.stop();
+  await sandbox?.close();
+});
+
+async function signIn(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${APP_URL}/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  return page;
+}
+
+test("on a first run the demo agency has a history: won premium in the reports, a pipeline on My pulls", async ({
+  browser,
+}) => {
+  sandbox = await startSandbox({
+    port: 0,
+    clientId: CLIENT.id,
+    clientSecret: CLIENT.secret,
+    teamId: TEAM_ID,
+    webhookUrl: `${APP_URL}/api/webhooks/service`,
+    webhookSecret: E2E_WEBHOOK_SECRET,
+    seed: 42,
+    pullCount: 12,
+    speed: 0.01,
+    deliverOnStart: true,
+  });
+  app = await startApp(newDataDir(), {
+    port: PORT,
+    env: {
+      SERVICE_BASE_URL: sandbox.baseUrl,
+      SERVICE_CLIENT_ID: CLIENT.id,
+      SERVICE_CLIENT_SECRET: CLIENT.secret,
+      COVERDESK_DEMO_HISTORY: "true",
+      COVERDESK_DEMO_ACCOUNTS: "60",
+    },
+  });
+
+  const manager = await signIn(browser, ROLES.manager.email);
+  // While the history is written the pages work and say so; once it is done the banner goes.
+  await expect(async () => {
+    await manager.goto(`${APP_URL}/reports`);
+    await expect(manager.getByTestId("demo-history-banner")).toHaveCount(0);
+    await expect(manager.getByTestId("won-total")).not.toHaveText("$0.00");
+  }).toPass({ timeout: 360_000, intervals: [2_000, 5_000] });
+  const wonByPeriod = manager.getByRole("table", { name: /Won premium by month/ });
+  await expect(wonByPeriod.getByRole("row")).not.toHaveCount(1);
+
+  const agent = await signIn(browser, ROLES.agent.email);
+  await agent.goto(`${APP_URL}/my`);
+  await expect(agent.getByTestId("my-WORKING")).not.toHaveText("0");
+  await expect(agent.getByTestId("my-WON")).not.toHaveText("0");
+  await expect(agent.getByTestId("my-LOST")).not.toHaveText("0");
+});
