@@ -11,14 +11,14 @@ export default async function LoginPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { callbackUrl, signedIn } = await loadLoginPage(await searchParams);
+  const { callbackUrl, signedIn, demo } = await loadLoginPage(await searchParams);
   if (signedIn) redirect(callbackUrl);
   return (
     <main className="flex min-h-screen items-center justify-center px-4">
       <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
         <h1 className="text-2xl font-semibold text-brand-900">Coverdesk</h1>
         <p className="mt-1 text-sm text-slate-600">Sign in to see your linked accounts.</p>
-        <LoginForm callbackUrl={callbackUrl} />
+        <LoginForm callbackUrl={callbackUrl} demo={demo} />
       </div>
     </main>
   );

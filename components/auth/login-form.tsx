@@ -3,23 +3,26 @@
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import type { DemoLogin } from "@/lib/auth/login-page";
+import { humanize } from "@/lib/format";
 import { signInErrorMessage } from "@/lib/security/sign-in-errors";
 
-export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
+/** `demo`: the demo logins (development and tests only), each offered as a one-click button. */
+export function LoginForm({
+  callbackUrl,
+  demo = null,
+}: {
+  callbackUrl: string;
+  demo?: { users: DemoLogin[]; password: string } | null;
+}) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  async function signInWith(email: string, password: string) {
     setPending(true);
     setError(null);
-    const result = await signIn("credentials", {
-      email: String(form.get("email") ?? ""),
-      password: String(form.get("password") ?? ""),
-      redirect: false,
-    });
+    const result = await signIn("credentials", { email, password, redirect: false });
     if (!result || result.error) {
       setPending(false);
       setError(signInErrorMessage(result?.error));
@@ -27,6 +30,12 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
     }
     router.replace(callbackUrl);
     router.refresh();
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    void signInWith(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
   }
 
   return (
@@ -69,6 +78,32 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
       >
         {pending ? "Signing in…" : "Sign in"}
       </button>
+      {demo && demo.users.length > 0 ? (
+        <div
+          role="group"
+          aria-labelledby="demo-logins"
+          className="border-t border-slate-200 pt-4"
+          data-testid="demo-logins"
+        >
+          <p id="demo-logins" className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+            Demo users: one click signs in
+          </p>
+          <div className="mt-2 grid gap-2">
+            {demo.users.map((user) => (
+              <button
+                key={user.email}
+                type="button"
+                disabled={pending}
+                onClick={() => void signInWith(user.email, demo.password)}
+                className="flex items-baseline justify-between rounded-md border border-slate-300 px-3 py-2 text-left text-sm hover:bg-slate-50 disabled:opacity-60"
+              >
+                <span className="font-medium text-slate-900">{user.name}</span>
+                <span className="text-xs text-slate-600">{humanize(user.role)}</span>
+              </button>
+            ))}
+          </div>
+        </div>
+      ) : null}
     </form>
   );
 }
