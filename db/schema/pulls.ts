@@ -174,6 +174,14 @@ export const pulls = pgTable(
     index("pulls_report_decided_once_idx")
       .on(t.decisionCarried, t.stageChangedAt, t.stage, t.wonCreditedTo, t.assigneeId, t.publicAlias, t.policyTypes)
       .where(sql`${t.stage} in ('WON', 'LOST') and ${t.parentPullId} is null`),
+    // The open pipeline (WORKING pulls of successful links, not archived): an index-only scan of
+    // those pulls alone, by assignee, with the premium it sums and the columns it filters,
+    // rather than a range of the wide pulls_list_filter_idx.
+    index("pulls_report_open_idx")
+      .on(t.assigneeId, t.totalPremiumCents, t.publicAlias, t.policyTypes)
+      .where(
+        sql`${t.stage} = 'WORKING' and ${t.status} = 'SUCCESS' and not ${t.isArchived} and ${t.parentPullId} is null`,
+      ),
     // A decision carried over to a refresh of its account (the reports count it once): the
     // earlier decision of the same account, stage and moment, found index-only.
     index("pulls_account_decision_idx")
