@@ -71,6 +71,13 @@ export const pulls = pgTable(
     publicAlias: text("public_alias"),
     lostReason: text("lost_reason"),
     stageChangedAt: timestamp("stage_changed_at", { withTimezone: true }),
+    /**
+     * The stage and its moment were carried over from an earlier pull of the account
+     * (lib/workflow/carry-over.ts), not decided on this pull: the reports look for the earlier
+     * decision only on these rows (a carried WON or LOST counts once, on the earlier pull).
+     * Cleared when the stage is set by hand.
+     */
+    decisionCarried: boolean("decision_carried").notNull().default(false),
     fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -146,11 +153,13 @@ export const pulls = pgTable(
         t.totalPremiumCents,
       )
       .where(sql`${t.parentPullId} is null`),
-    // The reports' won premium, median days to win (lib/reports/queries.ts): index-only scans of
-    // the WON pulls with every column they group, filter or sum, and those the check for a
-    // carried-over decision compares (account, created_at, pull id).
-    index("pulls_report_won_carry_idx")
+    // The reports' won premium by agent, period, carrier, line and link, and the median days to
+    // win (lib/reports/queries.ts, one statement): an index-only scan of the WON pulls with every
+    // column they group, filter or sum. decision_carried leads, so the pulls counted as they are
+    // and the few carried decisions (compared with their account's earlier pulls) are two ranges.
+    index("pulls_report_won_once_idx")
       .on(
+        t.decisionCarried,
         t.stageChangedAt,
         t.wonCreditedTo,
         t.wonPremiumCents,
@@ -159,25 +168,20 @@ export const pulls = pgTable(
         t.publicAlias,
         t.serviceCreatedAt,
         t.policyTypes,
-        t.accountIdentifier,
-        t.createdAt,
-        t.pullId,
       )
       .where(sql`${t.stage} = 'WON' and ${t.parentPullId} is null`),
-    // The close ratio: pulls decided (WON or LOST) in a range, by owner.
-    index("pulls_report_decided_carry_idx")
-      .on(
-        t.stageChangedAt,
-        t.stage,
-        t.wonCreditedTo,
-        t.assigneeId,
-        t.publicAlias,
-        t.policyTypes,
-        t.accountIdentifier,
-        t.createdAt,
-        t.pullId,
-      )
+    // The close ratio: pulls decided (WON or LOST) in a range, by owner; the same two ranges.
+    index("pulls_report_decided_once_idx")
+      .on(t.decisionCarried, t.stageChangedAt, t.stage, t.wonCreditedTo, t.assigneeId, t.publicAlias, t.policyTypes)
       .where(sql`${t.stage} in ('WON', 'LOST') and ${t.parentPullId} is null`),
+    // The open pipeline (WORKING pulls of successful links, not archived): an index-only scan of
+    // those pulls alone, by assignee, with the premium it sums and the columns it filters,
+    // rather than a range of the wide pulls_list_filter_idx.
+    index("pulls_report_open_idx")
+      .on(t.assigneeId, t.totalPremiumCents, t.publicAlias, t.policyTypes)
+      .where(
+        sql`${t.stage} = 'WORKING' and ${t.status} = 'SUCCESS' and not ${t.isArchived} and ${t.parentPullId} is null`,
+      ),
     // A decision carried over to a refresh of its account (the reports count it once): the
     // earlier decision of the same account, stage and moment, found index-only.
     index("pulls_account_decision_idx")

@@ -111,6 +111,32 @@ describe("a refresh of an account keeps the account's owner", () => {
     expect(report.byAgent).toEqual([expect.objectContaining({ key: staff.agent.id, count: 1, cents: 125_000 })]);
   });
 
+  it("marks a carried decision, counts it once while the earlier decision stands, and clears the mark on a decision by hand", async () => {
+    const initial = await wonAccount("acct_carry_once", staff.otherAgent.id, "700.00");
+    const refresh = pullOf("acct_carry_once", "2026-06-01T11:00:00Z");
+    await storePull(database.db, refresh);
+    expect(await row(refresh.pull_id)).toMatchObject({ stage: "WON", decisionCarried: true });
+    expect((await row(initial.pull_id))?.decisionCarried).toBe(false);
+    const figures = async () => {
+      const report = await getReport(database.db, { agent: staff.otherAgent.id });
+      return { won: report.won, closeRatio: { won: report.closeRatio.won, lost: report.closeRatio.lost } };
+    };
+    expect(await figures()).toEqual({ won: { count: 1, cents: 70_000 }, closeRatio: { won: 1, lost: 0 } });
+
+    // The earlier pull is reopened: the refresh's win is no longer a copy of a standing decision.
+    expect(await setPullStage(database.db, staff.manager, { pullId: initial.pull_id, stage: "WORKING" })).toMatchObject(
+      { ok: true },
+    );
+    expect(await figures()).toEqual({ won: { count: 1, cents: 70_000 }, closeRatio: { won: 1, lost: 0 } });
+
+    // A stage set by hand on the refresh is its own decision.
+    expect(
+      await setPullStage(database.db, staff.manager, { pullId: refresh.pull_id, stage: "LOST", lostReason: "price" }),
+    ).toMatchObject({ ok: true });
+    expect(await row(refresh.pull_id)).toMatchObject({ stage: "LOST", decisionCarried: false });
+    expect(await figures()).toEqual({ won: { count: 0, cents: 0 }, closeRatio: { won: 0, lost: 1 } });
+  });
+
   it("carries from the latest earlier pull, not from a later one nor from another account", async () => {
     await wonAccount("acct_carry_2", staff.agent.id);
     const second = pullOf("acct_carry_2", "2026-04-01T10:00:00Z");

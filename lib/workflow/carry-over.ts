@@ -78,6 +78,8 @@ export async function carryOverAccount(tx: Db, pullId: string, from: EarlierAcco
       wonCreditedTo: from.wonCreditedTo,
       lostReason: from.lostReason,
       stageChangedAt: from.stageChangedAt,
+      // A WON or LOST here is the earlier pull's decision: the reports count it once, there.
+      decisionCarried: from.stage !== "WORKING",
     })
     .where(eq(pulls.pullId, pullId));
   await recordAudit(tx, null, "PULL_CARRIED_OVER", {

@@ -61,7 +61,15 @@ export async function setPullStage(
     const wonCreditedTo = stage === "WON" ? (pull.assigneeId ?? actor.id) : null;
     await tx
       .update(pulls)
-      .set({ stage, wonPremiumCents, wonCreditedTo, lostReason: reason, stageChangedAt: now })
+      // A stage set by hand is this pull's own decision, no longer one carried from an earlier pull.
+      .set({
+        stage,
+        wonPremiumCents,
+        wonCreditedTo,
+        lostReason: reason,
+        stageChangedAt: now,
+        decisionCarried: false,
+      })
       .where(eq(pulls.pullId, pullId));
     await recordAudit(tx, actor, "STAGE_CHANGED", {
       pullId,

@@ -1,0 +1,2 @@
+-- The reports' open pipeline reads its own narrow index (WORKING, successful, not archived).
+CREATE INDEX "pulls_report_open_idx" ON "pulls" USING btree ("assignee_id","total_premium_cents","public_alias","policy_types") WHERE "pulls"."stage" = 'WORKING' and "pulls"."status" = 'SUCCESS' and not "pulls"."is_archived" and "pulls"."parent_pull_id" is null;
