@@ -36,15 +36,17 @@ describe("canonicalJson", () => {
       fc.string({ unit: "binary-ascii" }),
     );
     fc.assert(
-      fc.property(fc.dictionary(strings, fc.array(strings)), (value) => canonicalJson(value) === reference(value)),
-      { numRuns: 500 },
+      fc.property(
+        fc.dictionary(strings, fc.array(strings, { maxLength: 4 }), { maxKeys: 8 }),
+        (value) => canonicalJson(value) === reference(value),
+      ),
+      { numRuns: 300 },
     );
     const wide = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`k${(i * 37) % 100}`, i]));
     expect(canonicalJson(wide)).toBe(reference(wide));
   });
 
   it("writes the same text for values JSON cannot hold: undefined members, holes, dates, odd keys", () => {
-    // eslint-disable-next-line no-sparse-arrays
     const odd = [1, , undefined, () => 1, new Date(0), { b: undefined, a: [undefined], "10": 1, "2": 2, é: "\u2028" }];
     expect(canonicalJson(odd)).toBe(reference(odd));
     fc.assert(
