@@ -4,6 +4,11 @@
 import { getTableColumns, getTableName, is, SQL, type Table } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
+/** A value already in the driver's text form (JSON serialized once, for hashing and storing). */
+export class DriverText {
+  constructor(readonly text: string) {}
+}
+
 type AnyColumn = PgColumn & { defaultFn?: () => unknown };
 
 export type CopyPlan = {
@@ -36,6 +41,7 @@ export function copyPlan(table: Table): CopyPlan {
       else value = null;
     }
     if (value === null) return "\\N";
+    if (value instanceof DriverText) return escapeCopy(value.text);
     const driver = column.mapToDriverValue(value);
     return escapeCopy(
       typeof driver === "string" ? driver : driver instanceof Date ? driver.toISOString() : String(driver),

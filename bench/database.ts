@@ -109,7 +109,7 @@ export async function seededTarget(
     await connection.db.execute(sql`create table if not exists bench_seed_marker (value text not null)`);
     await connection.db.execute(sql`insert into bench_seed_marker (value) values (${wanted})`);
     log(
-      `seeded ${summary.pulls} pulls, ${summary.policies} policies, ${summary.auditEvents} audit events, ${summary.monitorings} monitorings in ${summary.seconds.toFixed(0)} s`,
+      `seeded ${summary.pulls} pulls, ${summary.policies} policies, ${summary.auditEvents} audit events, ${summary.monitorings} monitorings in ${summary.seconds.toFixed(0)} s (${Math.round(summary.pulls / summary.seconds)} pulls/s; load ${summary.phases.load.toFixed(0)} s, indexes ${summary.phases.indexes.toFixed(0)} s, vacuum ${summary.phases.vacuum.toFixed(0)} s)`,
     );
     return { reused: false, summary };
   } finally {

@@ -5,7 +5,9 @@ import { chunkCopy, type ChunkSpec } from "./seed";
 
 parentPort?.on("message", (spec: ChunkSpec) => {
   try {
-    parentPort?.postMessage({ chunk: spec.chunk, copy: chunkCopy({ ...spec, now: new Date(spec.now) }) });
+    const copy = chunkCopy({ ...spec, now: new Date(spec.now) });
+    const buffers = [copy.pulls, copy.policies, copy.auditEvents, copy.monitorings].map((b) => b.buffer as ArrayBuffer);
+    parentPort?.postMessage({ chunk: spec.chunk, copy }, buffers);
   } catch (error) {
     parentPort?.postMessage({ chunk: spec.chunk, error: error instanceof Error ? error.stack : String(error) });
   }

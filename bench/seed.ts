@@ -1,14 +1,14 @@
 // A book of pulls at scale, deterministically, for the benchmarks: payloads come from the
 // sandbox's own generator, served as the sandbox serves them, and are projected by the app's
 // own ingestion code (parsePull, projectPull, projectPolicies, contentHash), so every row is
-// the one storePull would write. Only the writing differs: rows go in as multi-row INSERTs of
-// hundreds of pulls, with the secondary indexes dropped during the load and rebuilt after.
+// the one storePull would write. Only the writing differs: on PostgreSQL, COPY in one
+// transaction (bench/bulk-load.ts), on PGlite multi-row INSERTs of hundreds of pulls; secondary
+// indexes dropped during the load and rebuilt after.
 // On top, the agency's side: users, assignments, the funnel (WORKING / WON / LOST with
 // premiums) with their audit trail, and monitoring on some accounts, as the workflow commands
 // would have left them.
 import os from "node:os";
 import path from "node:path";
-import { finished } from "node:stream/promises";
 import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
 import type postgres from "postgres";
@@ -16,13 +16,14 @@ import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { auditEvents, monitorings, policies, pulls, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
-import { contentHash, projectPolicies, projectPull } from "@/lib/pulls/projection";
+import { canonicalJson, hashCanonicalJson, projectPolicies, projectPull } from "@/lib/pulls/projection";
 import { parsePull, unwrapPull } from "@/lib/service/schemas";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/users/demo-users";
 import type { Line } from "@/sandbox/data/lines";
 import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
 import { createRandom, type Random } from "@/sandbox/data/random";
-import { copyPlan, copyStatement, copyText } from "./copy-rows";
+import { addForeignKeys, copyInto, dropForeignKeys, inLoadTransaction, runSideBySide } from "./bulk-load";
+import { copyPlan, copyText, DriverText } from "./copy-rows";
 
 export type SeedOptions = {
   count: number;
@@ -90,27 +91,34 @@ export function servedPayload(pull: SandboxPull, origin: string, teamId: string)
 type PullInsert = typeof pulls.$inferInsert;
 type PolicyInsert = typeof policies.$inferInsert;
 
-/** The rows storePull writes for a new pull, computed by the same functions; null if it would refuse it. */
+/**
+ * The rows storePull writes for a new pull, computed by the same functions; null if it would
+ * refuse it. `rawJson` is the payload's canonical JSON, which contentHash hashes: a COPY stores
+ * that text as `raw` (jsonb keeps no key order, so the value is the same) instead of
+ * serializing the payload a second time.
+ */
 export function projectedRows(
   payload: unknown,
   fetchedAt: Date,
-): { pull: PullInsert; policies: PolicyInsert[] } | null {
+): { pull: PullInsert; policies: PolicyInsert[]; rawJson: string } | null {
   const raw = unwrapPull(payload);
   const parsed = parsePull(raw);
   if (!parsed.ok) return null;
   const { pull, problems } = parsed;
   const projection = projectPull(pull);
   const unique = [...new Map(projectPolicies(pull).map((p) => [p.policyId, p])).values()];
+  const rawJson = canonicalJson(raw); // contentHash(raw), with its text kept
   return {
     pull: {
       pullId: pull.pull_id,
       ...projection,
       raw,
       payloadProblems: problems,
-      contentHash: contentHash(raw),
+      contentHash: hashCanonicalJson(rawJson),
       fetchedAt,
     },
     policies: unique.map((p) => ({ ...p, pullId: pull.pull_id })),
+    rawJson,
   };
 }
 
@@ -289,6 +297,8 @@ export type SeedSummary = {
   auditEvents: number;
   monitorings: number;
   seconds: number;
+  /** Where the time went: rows written, indexes rebuilt, VACUUM ANALYZE (seconds). */
+  phases: { load: number; indexes: number; vacuum: number };
 };
 
 /** What a chunk of the book is written from; everything in it depends on (seed, chunk) only. */
@@ -311,8 +321,11 @@ export type ChunkRows = {
 
 const MANAGER = { id: SEED_DEMO_IDS["manager@example.com"] as string, name: "Morgan Manager" };
 
-/** The rows of one chunk: payloads projected by the app's ingestion code, plus the agency's side. */
-export function chunkRows(spec: ChunkSpec): ChunkRows {
+/**
+ * The rows of one chunk: payloads projected by the app's ingestion code, plus the agency's side.
+ * `rawAsText` gives each pull's `raw` as its JSON text, for COPY (see projectedRows).
+ */
+export function chunkRows(spec: ChunkSpec, rawAsText = false): ChunkRows {
   const random = createRandom(spec.seed * 7_919 + spec.chunk + 1_000_000);
   const out: ChunkRows = { pulls: [], policies: [], auditEvents: [], monitorings: [] };
   for (const generated of seedPayloadChunk(spec.seed, spec.count, spec.now, spec.chunkSize, spec.chunk)) {
@@ -320,7 +333,7 @@ export function chunkRows(spec: ChunkSpec): ChunkRows {
     const fetchedAt = new Date(Math.min(spec.now.getTime(), Date.parse(generated.created_at) + 60_000));
     const rows = projectedRows({ success: true, pull: servedPayload(generated, spec.origin, spec.teamId) }, fetchedAt);
     if (!rows) throw new Error(`The generator produced a pull the app refuses: ${generated.pull_id}`);
-    let row = rows.pull;
+    let row = rawAsText ? { ...rows.pull, raw: new DriverText(rows.rawJson) } : rows.pull;
     if (spec.workflow) {
       const extra = workflowOf(random, row, spec.now, MANAGER);
       row = { ...row, ...extra.pull, createdAt: fetchedAt, updatedAt: fetchedAt };
@@ -333,12 +346,16 @@ export function chunkRows(spec: ChunkSpec): ChunkRows {
   return out;
 }
 
-/** A chunk as COPY text per table (see copy-rows.ts): cheap to pass from a worker thread. */
+/**
+ * A chunk as COPY text per table (see copy-rows.ts), UTF-8 encoded where it was computed: a
+ * worker hands the bytes over (transferred, not copied) and they go to the socket as they are.
+ * As strings, each chunk's 27 MB were cloned across threads and encoded again on the main thread.
+ */
 export type ChunkCopy = {
-  pulls: string;
-  policies: string;
-  auditEvents: string;
-  monitorings: string;
+  pulls: Uint8Array;
+  policies: Uint8Array;
+  auditEvents: Uint8Array;
+  monitorings: Uint8Array;
   counts: Record<keyof ChunkRows, number>;
 };
 const plans = {
@@ -350,8 +367,10 @@ const plans = {
 const TABLES = ["pulls", "policies", "auditEvents", "monitorings"] as const; // foreign keys: pulls first
 
 export function chunkCopy(spec: ChunkSpec): ChunkCopy {
-  const rows = chunkRows(spec);
-  const text = (table: keyof ChunkRows) => copyText(plans[table], rows[table] as Array<Record<string, unknown>>);
+  const rows = chunkRows(spec, true);
+  const encoder = new TextEncoder();
+  const text = (table: keyof ChunkRows) =>
+    encoder.encode(copyText(plans[table], rows[table] as Array<Record<string, unknown>>));
   return {
     pulls: text("pulls"),
     policies: text("policies"),
@@ -463,47 +482,84 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
     specs.push({ seed, count: options.count, now, chunkSize, chunk, workflow, origin, teamId });
   const client = postgresClientOf(db);
 
-  if (client) {
-    // PostgreSQL: COPY, chunk by chunk, while worker threads project the next chunks.
-    const threads = options.threads ?? (options.count >= 5_000 ? Math.max(1, os.cpus().length) : 0);
-    const chunks = threads > 0 ? chunksFromWorkers(specs, threads) : chunksInProcess(specs);
-    for await (const copy of chunks) {
-      for (const table of TABLES) {
-        if (copy.counts[table] === 0) continue;
-        const stream = await client.unsafe(copyStatement(plans[table])).writable();
-        stream.end(copy[table]);
-        await finished(stream);
-        totals[table] += copy.counts[table];
+  // PostgreSQL: one connection of its own for the whole load, so its transaction and session
+  // settings hold for every statement of it (the pool would hand each to any of its connections).
+  const session = client ? await client.reserve() : null;
+  let loaded = 0;
+  let indexed = 0;
+  try {
+    if (session) {
+      const foreignKeys = await dropForeignKeys(session);
+      // COPY, chunk by chunk, while worker threads project the next chunks.
+      const threads = options.threads ?? (options.count >= 5_000 ? Math.max(1, os.cpus().length) : 0);
+      const chunks = threads > 0 ? chunksFromWorkers(specs, threads) : chunksInProcess(specs);
+      await inLoadTransaction(session, async (freeze) => {
+        for await (const copy of chunks) {
+          for (const table of TABLES) {
+            if (copy.counts[table] === 0) continue;
+            await copyInto(session, plans[table], copy[table], freeze);
+            totals[table] += copy.counts[table];
+          }
+          options.onProgress?.(totals.pulls, options.count);
+        }
+      });
+      await addForeignKeys(session, foreignKeys);
+    } else {
+      // PGlite: multi-row INSERTs, one chunk written while the next is generated.
+      let pending: Promise<void> = Promise.resolve();
+      for (const spec of specs) {
+        const rows = chunkRows(spec);
+        await pending;
+        pending = (async () => {
+          await db.transaction(async (tx) => {
+            for (let i = 0; i < rows.pulls.length; i += batchSize)
+              await tx.insert(pulls).values(rows.pulls.slice(i, i + batchSize));
+            for (let i = 0; i < rows.policies.length; i += 1_000)
+              await tx.insert(policies).values(rows.policies.slice(i, i + 1_000));
+            for (let i = 0; i < rows.auditEvents.length; i += 1_000)
+              await tx.insert(auditEvents).values(rows.auditEvents.slice(i, i + 1_000));
+            if (rows.monitorings.length > 0) await tx.insert(monitorings).values(rows.monitorings);
+          });
+          for (const table of TABLES) totals[table] += rows[table].length;
+          options.onProgress?.(totals.pulls, options.count);
+        })();
       }
-      options.onProgress?.(totals.pulls, options.count);
-    }
-  } else {
-    // PGlite: multi-row INSERTs, one chunk written while the next is generated.
-    let pending: Promise<void> = Promise.resolve();
-    for (const spec of specs) {
-      const rows = chunkRows(spec);
       await pending;
-      pending = (async () => {
-        await db.transaction(async (tx) => {
-          for (let i = 0; i < rows.pulls.length; i += batchSize)
-            await tx.insert(pulls).values(rows.pulls.slice(i, i + batchSize));
-          for (let i = 0; i < rows.policies.length; i += 1_000)
-            await tx.insert(policies).values(rows.policies.slice(i, i + 1_000));
-          for (let i = 0; i < rows.auditEvents.length; i += 1_000)
-            await tx.insert(auditEvents).values(rows.auditEvents.slice(i, i + 1_000));
-          if (rows.monitorings.length > 0) await tx.insert(monitorings).values(rows.monitorings);
-        });
-        for (const table of TABLES) totals[table] += rows[table].length;
-        options.onProgress?.(totals.pulls, options.count);
-      })();
     }
-    await pending;
+    loaded = performance.now();
+    // GIN builds (trigram search, policy types) take longest: first, beside the B-trees.
+    const builds = [
+      ...indexes.filter((i) => / using gin /i.test(i.def)),
+      ...indexes.filter((i) => !/ using gin /i.test(i.def)),
+    ];
+    // Statistics and the visibility map, as autovacuum would leave a settled database.
+    const vacuums = ["pulls", "policies", "audit_events", "monitorings", "users"].map((t) => `vacuum analyze ${t}`);
+    if (session && client) {
+      const second = await client.reserve();
+      try {
+        // Index builds may use more memory than a query: much faster on a big book.
+        for (const s of [session, second]) await s.unsafe("set maintenance_work_mem = '512MB'");
+        await runSideBySide(
+          [session, second],
+          builds.map((i) => i.def),
+        );
+        indexed = performance.now();
+        await runSideBySide([session, second], vacuums);
+      } finally {
+        second.release();
+      }
+    } else {
+      for (const index of builds) await db.execute(sql.raw(index.def));
+      indexed = performance.now();
+      for (const statement of vacuums) await db.execute(sql.raw(statement));
+    }
+  } finally {
+    session?.release();
   }
-  // Index builds may use more memory than a query: much faster on a big book.
-  if (client && indexes.length > 0) await client.unsafe("set maintenance_work_mem = '512MB'");
-  for (const index of indexes) await db.execute(sql.raw(index.def));
-  // Statistics and the visibility map, as autovacuum would leave a settled database.
-  for (const table of ["pulls", "policies", "audit_events", "monitorings", "users"])
-    await db.execute(sql.raw(`vacuum analyze ${table}`));
-  return { ...totals, seconds: (performance.now() - started) / 1000 };
+  const ended = performance.now();
+  return {
+    ...totals,
+    seconds: (ended - started) / 1000,
+    phases: { load: (loaded - started) / 1000, indexes: (indexed - loaded) / 1000, vacuum: (ended - indexed) / 1000 },
+  };
 }

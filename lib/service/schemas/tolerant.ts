@@ -10,10 +10,25 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Absent or null reads as null; a value `schema` rejects reads as null and is reported. */
-export function lenient<S extends z.ZodType>(schema: S, expected?: string) {
-  return z.transform((value: unknown): z.output<S> | null => {
+/**
+ * What a field's schema reads a value as, when that is known without running it: a pull has
+ * about a thousand fields, nearly all well-formed, and a parse through zod (nested safeParse,
+ * held-back problems, path bookkeeping) for each was most of the cost of ingesting a pull.
+ * MISS: run the schema. Only for values the schema would return unchanged, reporting nothing.
+ */
+const MISS: unique symbol = Symbol("run the schema");
+type Shortcut = (value: unknown) => unknown;
+const shortcuts = new WeakMap<z.ZodType, Shortcut>();
+
+/**
+ * Absent or null reads as null; a value `schema` rejects reads as null and is reported.
+ * `accepts`, when given, must hold exactly for values that `schema` returns unchanged without
+ * reporting a problem: those skip the schema (tolerant.test.ts checks each against it).
+ */
+export function lenient<S extends z.ZodType>(schema: S, expected?: string, accepts?: (value: unknown) => boolean) {
+  const field = z.transform((value: unknown): z.output<S> | null => {
     if (value === undefined || value === null) return null;
+    if (accepts?.(value)) return value as z.output<S>;
     const { result, problems } = tentatively(() => schema.safeParse(value));
     if (result.success) {
       keepProblems(problems);
@@ -26,7 +41,13 @@ export function lenient<S extends z.ZodType>(schema: S, expected?: string) {
     );
     return null;
   });
+  if (accepts)
+    shortcuts.set(field, (value) => (value === undefined || value === null ? null : accepts(value) ? value : MISS));
+  return field;
 }
+
+const isString = (value: unknown) => typeof value === "string";
+const isSafeInteger = (value: unknown) => Number.isSafeInteger(value); // z.number().int()
 
 const integerString = z
   .string()
@@ -38,23 +59,33 @@ const decimalString = z
   .regex(/^-?\d+(?:\.\d+)?$/)
   .transform(Number);
 
-export const text = lenient(z.string(), "a string");
-export const bool = lenient(z.boolean(), "a boolean");
+export const text = lenient(z.string(), "a string", isString);
+export const bool = lenient(z.boolean(), "a boolean", (value) => typeof value === "boolean");
 /** An integer; one written as a string ("2019") is read as the number. */
-export const integer = lenient(z.union([z.number().int(), integerString]), "an integer");
+export const integer = lenient(z.union([z.number().int(), integerString]), "an integer", isSafeInteger);
 /** Money in integer cents. "12345" is read as 12345; a fraction of a cent is not money we trust. */
-export const cents = lenient(z.union([z.number().int(), integerString]), "an integer amount of cents");
-export const num = lenient(z.union([z.number(), decimalString]), "a number");
+export const cents = lenient(z.union([z.number().int(), integerString]), "an integer amount of cents", isSafeInteger);
+export const num = lenient(
+  z.union([z.number(), decimalString]),
+  "a number",
+  (value) => typeof value === "number" && Number.isFinite(value), // z.number()
+);
 /** An ISO 8601 date or date-time, kept exactly as written. */
-export const isoDate = lenient(z.string().refine(isIsoDate), "an ISO 8601 date");
+export const isoDate = lenient(
+  z.string().refine(isIsoDate),
+  "an ISO 8601 date",
+  (value) => typeof value === "string" && isIsoDate(value),
+);
 
 /** A JSON object kept as received. */
-export const jsonObject = lenient(z.custom<Record<string, unknown>>(isPlainObject), "an object");
+export const jsonObject = lenient(z.custom<Record<string, unknown>>(isPlainObject), "an object", isPlainObject);
 
+const isMetaData = (value: unknown) => typeof value === "string" || isPlainObject(value);
 /** `meta_data`: developer data that arrives as a JSON string, an object, or null. */
 export const metaData = lenient(
-  z.custom<string | Record<string, unknown>>((value) => typeof value === "string" || isPlainObject(value)),
+  z.custom<string | Record<string, unknown>>(isMetaData),
   "a string or an object",
+  isMetaData,
 );
 
 /** Tells a documented enum value from one the service added since (which is still shown). */
@@ -72,7 +103,7 @@ function enumValue<const V extends readonly string[]>(values: V, label: string) 
 
 /** An enum that keeps (and reports) a value outside the documented list instead of failing. */
 export function openEnum<const V extends readonly string[]>(values: V, label = "value") {
-  return lenient(enumValue(values, label), `a ${label}`);
+  return lenient(enumValue(values, label), `a ${label}`, (value) => isKnownValue(values, value));
 }
 
 /**
@@ -168,15 +199,20 @@ type Shape = Record<string, z.ZodType>;
 type AtKey<S extends z.ZodType> = z.ZodTransform<z.output<S>, unknown>;
 
 function atKey<S extends z.ZodType>(key: string, schema: S): AtKey<S> {
-  return z.transform((value: unknown, ctx): z.output<S> =>
-    atPath(key, () => {
+  const shortcut = shortcuts.get(schema);
+  return z.transform((value: unknown, ctx): z.output<S> => {
+    if (shortcut) {
+      const known = shortcut(value);
+      if (known !== MISS) return known as z.output<S>;
+    }
+    return atPath(key, () => {
       const result = schema.safeParse(value);
       if (result.success) return result.data;
       for (const issue of result.error.issues)
         ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
       return z.NEVER;
-    }),
-  );
+    });
+  });
 }
 
 /**
