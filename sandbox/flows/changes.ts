@@ -2,6 +2,7 @@ import { vin } from "../data/auto";
 import { address } from "../data/people";
 import type { SandboxPull } from "../data/pulls";
 import { DAY_MS, type Random } from "../data/random";
+import type { ChangeKind } from "./change-kinds";
 import { renewIds } from "./ids";
 import type { MonitoringEvent } from "./state";
 
@@ -9,24 +10,6 @@ import type { MonitoringEvent } from "./state";
 // with one plausible change, and the monitoring event that describes it (service-notes,
 // "Monitorings": UPDATE changes carry only the changed keys).
 
-export type ChangeKind =
-  | "renewal"
-  | "renewal_increase"
-  | "vehicle_added"
-  | "coverage_changed"
-  | "claim_opened"
-  | "mortgagee_added"
-  | "policy_cancelled";
-/** Every kind, for the control API's `change` option; the last two only on request. */
-export const CHANGE_KINDS = [
-  "renewal",
-  "renewal_increase",
-  "vehicle_added",
-  "coverage_changed",
-  "claim_opened",
-  "mortgagee_added",
-  "policy_cancelled",
-] as const satisfies readonly ChangeKind[];
 /** Refreshes of an account go through these in turn, skipping those that do not fit it. */
 export const ROTATION: readonly ChangeKind[] = ["renewal", "vehicle_added", "coverage_changed", "claim_opened"];
 

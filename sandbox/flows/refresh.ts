@@ -1,6 +1,7 @@
 import type { SandboxContext } from "../context";
 import type { SandboxPull } from "../data/pulls";
-import { refreshedPull, ROTATION, type ChangeKind } from "./changes";
+import type { ChangeKind } from "./change-kinds";
+import { refreshedPull, ROTATION } from "./changes";
 import { announceData, beginLink, emit } from "./link";
 import { isRefreshing, takeDueMonitorings } from "./monitorings";
 import { IDV_OPTIONS } from "./scenarios";

@@ -1,7 +1,7 @@
-import type { ChangeKind } from "./changes";
 import { randomBytes } from "node:crypto";
 import type { SandboxContext } from "../context";
 import { createRandom, type Random } from "../data/random";
+import type { ChangeKind } from "./change-kinds";
 import type { LinkDetails } from "./outcome";
 import type { Scenario } from "./scenarios";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { describeIssues, type SandboxContext } from "../context";
 import { fail, send } from "../http";
 import { isRefreshing } from "../flows/monitorings";
-import { CHANGE_KINDS } from "../flows/changes";
+import { CHANGE_KINDS } from "../flows/change-kinds";
 import { startRefresh } from "../flows/refresh";
 import { flowState } from "../flows/state";
 
