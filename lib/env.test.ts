@@ -1,17 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "./env";
+import { PRODUCTION_ENV } from "@/test/production-env";
 
-const production = {
-  NODE_ENV: "production",
-  DATABASE_URL: "postgres://coverdesk@db.internal:5432/coverdesk",
-  SERVICE_BASE_URL: "https://service.example.com/api/v1.0.0",
-  SERVICE_TEAM_ID: "team-1",
-  SERVICE_CLIENT_ID: "id",
-  SERVICE_CLIENT_SECRET: "secret",
-  SERVICE_WEBHOOK_SECRET: "whsec_from_the_service",
-  NEXTAUTH_SECRET: "k7Qe2xVt9Lr4Nw8Zp1Hs6Dj3Fm5Gb0Ca",
-  NEXTAUTH_URL: "https://coverdesk.example.com",
-};
+const production = PRODUCTION_ENV;
 
 describe("environment", () => {
   it("runs with no variables at all in development, against the local sandbox and PGlite", () => {

@@ -6,6 +6,7 @@ import { auditEvents, monitoringEvents, monitorings, pulls, users } from "@/db/s
 import type { Db } from "@/db/types";
 import { signInWithPassword } from "@/lib/auth/credentials";
 import { EnvError, parseEnv } from "@/lib/env";
+import { PRODUCTION_ENV } from "@/test/production-env";
 import { receiveWebhook } from "@/lib/ingest/receive-webhook";
 import { runWorkerLoop, type WorkerLoop } from "@/lib/ingest/worker-loop";
 import { getReport } from "@/lib/reports/queries";
@@ -271,17 +272,7 @@ describe("the demo agency's history", () => {
   }, 120_000);
 
   it("is never built in production, and production refuses to be asked", async () => {
-    const production = {
-      NODE_ENV: "production",
-      DATABASE_URL: "postgres://coverdesk@db.internal:5432/coverdesk",
-      SERVICE_BASE_URL: "https://service.example.com/api/v1.0.0",
-      SERVICE_TEAM_ID: "team-1",
-      SERVICE_CLIENT_ID: "id",
-      SERVICE_CLIENT_SECRET: "secret",
-      SERVICE_WEBHOOK_SECRET: "whsec_from_the_service",
-      NEXTAUTH_SECRET: "k7Qe2xVt9Lr4Nw8Zp1Hs6Dj3Fm5Gb0Ca",
-      NEXTAUTH_URL: "https://coverdesk.example.com",
-    };
+    const production = PRODUCTION_ENV;
     expect(() => parseEnv({ ...production, COVERDESK_DEMO_HISTORY: "true" })).toThrow(EnvError);
     expect(() => parseEnv({ ...production, COVERDESK_DEMO_HISTORY: "true" })).toThrow(/COVERDESK_DEMO_HISTORY/);
     const config = parseEnv(production);
