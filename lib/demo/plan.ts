@@ -31,6 +31,15 @@ export type PlanAccount = {
 
 export type RuleSpec = { state?: string; lineOfBusiness?: string; assignee: Person };
 
+/** The agency's assignment rules; Texas goes to whoever covers it (Taylor, then Sam after she leaves). */
+const rulesWithTexasFor = (texas: Person): RuleSpec[] => [
+  { lineOfBusiness: "GENERAL_LIABILITY", assignee: "priya" },
+  { lineOfBusiness: "BUSINESS_OWNERS", assignee: "priya" },
+  { lineOfBusiness: "FLOOD", assignee: "jordan" },
+  { state: "TX", assignee: texas },
+  { state: "FL", assignee: "jordan" },
+];
+
 export type PlanStep = { at: Date } & (
   | { kind: "create-agent"; who: Person }
   | { kind: "assignment-rules"; rules: RuleSpec[]; fallback: Person }
@@ -81,13 +90,7 @@ export function planHistory(seed: number, until: Date, accounts: readonly PlanAc
     {
       kind: "assignment-rules",
       at: new Date(start.getTime() - 2 * DAY),
-      rules: [
-        { lineOfBusiness: "GENERAL_LIABILITY", assignee: "priya" },
-        { lineOfBusiness: "BUSINESS_OWNERS", assignee: "priya" },
-        { lineOfBusiness: "FLOOD", assignee: "jordan" },
-        { state: "TX", assignee: "taylor" },
-        { state: "FL", assignee: "jordan" },
-      ],
+      rules: rulesWithTexasFor("taylor"),
       fallback: "alex",
     },
     { kind: "create-agent", who: "sam", at: samJoins },
@@ -95,13 +98,7 @@ export function planHistory(seed: number, until: Date, accounts: readonly PlanAc
     {
       kind: "assignment-rules",
       at: new Date(taylorLeaves.getTime() + 20 * MINUTE),
-      rules: [
-        { lineOfBusiness: "GENERAL_LIABILITY", assignee: "priya" },
-        { lineOfBusiness: "BUSINESS_OWNERS", assignee: "priya" },
-        { lineOfBusiness: "FLOOD", assignee: "jordan" },
-        { state: "TX", assignee: "sam" },
-        { state: "FL", assignee: "jordan" },
-      ],
+      rules: rulesWithTexasFor("sam"),
       fallback: "alex",
     },
   ];

@@ -7,7 +7,9 @@ import { parseTolerant } from "./problems";
 import {
   bool,
   cents,
+  decimalString,
   integer,
+  integerString,
   isoDate,
   isPlainObject,
   jsonObject,
@@ -22,16 +24,6 @@ import {
 // The scalar fields skip their schema for values it would return unchanged (tolerant.ts,
 // `lenient`'s `accepts`). Read through a resource, as every field is, each must give exactly
 // what the schema alone gives: the same value and the same problems at the same paths.
-
-const integerString = z
-  .string()
-  .regex(/^-?\d+$/)
-  .transform(Number)
-  .refine((n) => Number.isSafeInteger(n));
-const decimalString = z
-  .string()
-  .regex(/^-?\d+(?:\.\d+)?$/)
-  .transform(Number);
 
 /** Each field as written before the shortcuts: its schema always runs. */
 const references: Array<[string, z.ZodType, z.ZodType]> = [

@@ -49,12 +49,14 @@ export function lenient<S extends z.ZodType>(schema: S, expected?: string, accep
 const isString = (value: unknown) => typeof value === "string";
 const isSafeInteger = (value: unknown) => Number.isSafeInteger(value); // z.number().int()
 
-const integerString = z
+/** A whole number written as text ("42"), read as a number. */
+export const integerString = z
   .string()
   .regex(/^-?\d+$/)
   .transform(Number)
   .refine((n) => Number.isSafeInteger(n));
-const decimalString = z
+/** A decimal written as text ("12.50"), read as a number. */
+export const decimalString = z
   .string()
   .regex(/^-?\d+(?:\.\d+)?$/)
   .transform(Number);
