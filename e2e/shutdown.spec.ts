@@ -173,8 +173,8 @@ test.describe("graceful shutdown", () => {
         data: { updates: ["first_name"] },
       })),
     );
-    // The route wakes the worker at once; give it a moment to claim before the signal.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // The route wakes the worker at once; the signal goes when its fetches are held in the sandbox.
+    await expect.poll(() => sandbox.state.delayedRequests, { timeout: 30_000 }).toBeGreaterThan(0);
     const secondStop = await stop(second);
     expect(secondStop.finished).toBe(false);
     expect(secondStop.givenBack).toBeGreaterThan(0);

@@ -69,7 +69,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         { ...p, team_id: options.teamId },
       ]),
     );
-  const state: SandboxState = { pulls: seeded(), faults: { ...NO_FAULTS } };
+  const state: SandboxState = { pulls: seeded(), faults: { ...NO_FAULTS }, delayedRequests: 0 };
   const sockets = new Set<Socket>();
   let origin = "";
 
@@ -151,7 +151,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   /** Latency, timeouts and 500s on demand, so the client's retries can be tested. */
   async function injectFaults(request: RouteRequest): Promise<boolean> {
     const { errorRate, timeoutRate, latencyMs } = state.faults;
-    if (latencyMs > 0) await new Promise((r) => setTimeout(r, latencyMs));
+    if (latencyMs > 0) {
+      state.delayedRequests++;
+      await new Promise((r) => setTimeout(r, latencyMs));
+      state.delayedRequests--;
+    }
     if (timeoutRate > 0 && Math.random() < timeoutRate) return true; // never answer; the client times out
     if (errorRate > 0 && Math.random() < errorRate) return fail(request.res, 500, "INTERNAL_ERROR");
     return false;
