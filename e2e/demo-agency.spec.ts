@@ -32,7 +32,7 @@ async function signIn(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-test("on a first run the demo agency has a history: won premium in the reports, a pipeline on My pulls", async ({
+test("on a first run the demo agency has a history: won premium in the reports, a pipeline on My pulls, households on pull pages", async ({
   browser,
 }) => {
   sandbox = await startSandbox({
@@ -73,4 +73,15 @@ test("on a first run the demo agency has a history: won premium in the reports, 
   await expect(agent.getByTestId("my-WORKING")).not.toHaveText("0");
   await expect(agent.getByTestId("my-WON")).not.toHaveText("0");
   await expect(agent.getByTestId("my-LOST")).not.toHaveText("0");
+
+  // A pull opens on the household: what it pays a year and its policies a line each, with the
+  // identifiers folded away until asked for.
+  await agent.goto(`${APP_URL}/pulls?stage=WORKING&status=SUCCESS`);
+  await agent.getByTestId("pull-row").first().getByRole("link").first().click();
+  const household = agent.getByTestId("pull-header");
+  await expect(household.getByTestId("household-premium")).toHaveText(/^\$[\d,]+\.\d\d/);
+  await expect(household.getByTestId("household-policy").first()).toBeVisible();
+  await expect(household.getByText("Pull ID")).toBeHidden();
+  await household.getByText("Technical details").click();
+  await expect(household.getByText("Pull ID")).toBeVisible();
 });

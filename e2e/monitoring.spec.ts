@@ -41,12 +41,12 @@ test("a manager turns monitoring on and off, and a 29-day interval is refused fi
   await panel.getByLabel("Every").fill("1");
   await panel.getByLabel("Unit").selectOption("M");
   await panel.getByRole("button", { name: "Turn monitoring on" }).click();
-  await expect(page.getByTestId("monitoring-status")).toContainText("Active, every P1M; next refresh");
+  await expect(page.getByTestId("monitoring-status")).toContainText("Active, every month; next refresh");
 
   await panel.getByRole("button", { name: "Turn monitoring off" }).click();
-  await expect(page.getByTestId("monitoring-status")).toHaveText("Stopped, every P1M");
+  await expect(page.getByTestId("monitoring-status")).toHaveText("Stopped, every month");
   await page.reload();
-  await expect(page.getByTestId("monitoring-status")).toHaveText("Stopped, every P1M");
+  await expect(page.getByTestId("monitoring-status")).toHaveText("Stopped, every month");
 });
 
 test("a monitored account refreshes, and the new pull's history says what changed", async ({ page, request }) => {

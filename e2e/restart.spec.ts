@@ -71,14 +71,14 @@ test("a stopped monitoring stays stopped after the app restarts", async ({ brows
   await panel.getByLabel("Every").fill("1");
   await panel.getByLabel("Unit").selectOption("M");
   await panel.getByRole("button", { name: "Turn monitoring on" }).click();
-  await expect(page.getByTestId("monitoring-status")).toContainText("Active, every P1M");
+  await expect(page.getByTestId("monitoring-status")).toContainText("Active, every month");
   await panel.getByRole("button", { name: "Turn monitoring off" }).click();
-  await expect(page.getByTestId("monitoring-status")).toHaveText("Stopped, every P1M");
+  await expect(page.getByTestId("monitoring-status")).toHaveText("Stopped, every month");
 
   await app.stop();
   app = await startApp(dataDir);
   await page.goto(`${SECOND_APP_URL}/pulls/${linked.pull_id}`); // the session cookie survives the restart
-  await expect(page.getByTestId("monitoring-status")).toHaveText("Stopped, every P1M");
+  await expect(page.getByTestId("monitoring-status")).toHaveText("Stopped, every month");
   await expect(panel.getByRole("button", { name: "Turn monitoring on" })).toBeVisible();
   const atService = (await (
     await fetch(`${TEAM_BASE}/monitorings?pull_id=${linked.pull_id}`, { headers: { authorization: SERVICE_AUTH } })

@@ -7,7 +7,10 @@ import {
   formatCents,
   formatCount,
   formatLimit,
+  formatInterval,
   formatPercent,
+  formatPeriod,
+  formatRelative,
   formatTenthsOfCents,
   fullName,
   humanize,
@@ -110,5 +113,39 @@ describe("format", () => {
     expect(localeFromAcceptLanguage("<script>")).toBe("en-US");
     expect(localeFromAcceptLanguage(null)).toBe("en-US");
     expect(formatCalendarDate("2026-03-01T00:00:00Z", localeFromAcceptLanguage("de-DE"))).toBe("01.03.2026");
+  });
+
+  it("writes report periods as people do, and shows an unreadable key as it came", () => {
+    expect(formatPeriod("2026-08-01", "month")).toBe("Aug 2026");
+    expect(formatPeriod("2026-07-01", "quarter")).toBe("Q3 2026");
+    expect(formatPeriod("2026-12-01", "quarter")).toBe("Q4 2026");
+    expect(formatPeriod("2026-08-03", "week")).toBe("Week of Aug 3, 2026");
+    expect(formatPeriod("2026-08-01", "month", "de-DE")).toBe("Aug. 2026");
+    expect(formatPeriod("not a date", "month")).toBe("not a date");
+    expect(formatPeriod(null, "month")).toBe(DASH);
+  });
+
+  it("says how long ago an instant was, in the largest whole unit", () => {
+    const now = Date.parse("2026-11-25T12:00:00Z");
+    expect(formatRelative("2026-11-25T11:59:40Z", now)).toBe("just now");
+    expect(formatRelative("2026-11-25T11:55:00Z", now)).toBe("5 minutes ago");
+    expect(formatRelative("2026-11-25T09:00:00Z", now)).toBe("3 hours ago");
+    expect(formatRelative("2026-11-24T10:00:00Z", now)).toBe("yesterday");
+    expect(formatRelative("2026-11-22T12:00:00Z", now)).toBe("3 days ago");
+    expect(formatRelative("2026-08-25T12:00:00Z", now)).toBe("3 months ago");
+    expect(formatRelative("2024-11-25T12:00:00Z", now)).toBe("2 years ago");
+    expect(formatRelative("2026-11-27T12:00:00Z", now)).toBe("in 2 days");
+    expect(formatRelative("2026-11-25T11:59:00Z", now)).toBe("1 minute ago");
+    expect(formatRelative("garbage", now)).toBe("garbage");
+    expect(formatRelative(null, now)).toBe(DASH);
+  });
+
+  it("says a monitoring interval in words, and shows one it cannot read as it came", () => {
+    expect(formatInterval("P1M")).toBe("month");
+    expect(formatInterval("P3M")).toBe("3 months");
+    expect(formatInterval("P2W")).toBe("2 weeks");
+    expect(formatInterval("P1Y")).toBe("year");
+    expect(formatInterval("PT12H")).toBe("PT12H");
+    expect(formatInterval(null)).toBe(DASH);
   });
 });

@@ -195,3 +195,64 @@ export function localeFromAcceptLanguage(header: string | null | undefined, fall
   }
   return fallback;
 }
+
+export type Period = "week" | "month" | "quarter";
+
+/**
+ * A report period as people write it, from the ISO day it starts on: "Aug 2026", "Q3 2026",
+ * "Week of Aug 3, 2026". A key that is not a date is shown as it came.
+ */
+export function formatPeriod(start: string | null | undefined, period: Period, locale = "en-US"): string {
+  if (!start) return DASH;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(start);
+  if (!match) return start;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  if (Number.isNaN(date.getTime())) return start;
+  if (period === "quarter") return `Q${Math.floor(date.getUTCMonth() / 3) + 1} ${date.getUTCFullYear()}`;
+  if (period === "month") return dateFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }).format(date);
+  return `Week of ${dateFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(date)}`;
+}
+
+const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ["second", 60],
+  ["minute", 60],
+  ["hour", 24],
+  ["day", 30],
+  ["month", 12],
+  ["year", Infinity],
+];
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/** How long ago (or how soon) an instant is, in the largest whole unit: "3 days ago", "in 2 hours", "yesterday". */
+export function formatRelative(
+  value: Date | string | null | undefined,
+  now: Date | number = Date.now(),
+  locale = "en-US",
+): string {
+  if (!value) return DASH;
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return String(value);
+  let amount = (date.getTime() - (typeof now === "number" ? now : now.getTime())) / 1000;
+  if (Math.abs(amount) < 45) return "just now";
+  let format = relativeFormats.get(locale);
+  if (!format) relativeFormats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" })));
+  for (const [unit, size] of RELATIVE_STEPS) {
+    // Days to months uses the mean month; a relative time is a glance, the hover gives the exact one.
+    const next = unit === "day" ? 30.44 : size;
+    if (Math.abs(Math.round(amount)) < next || unit === "year") return format.format(Math.round(amount), unit);
+    amount /= next;
+  }
+  return format.format(Math.round(amount), "year");
+}
+
+const DURATION_UNITS: Record<string, string> = { D: "day", W: "week", M: "month", Y: "year" };
+
+/** A monitoring interval (ISO 8601 duration, "P1M") as people say it: "month", "3 months", "2 weeks". */
+export function formatInterval(value: string | null | undefined): string {
+  if (!value) return DASH;
+  const match = /^P(\d+)([DWMY])$/.exec(value.trim());
+  const unit = match ? DURATION_UNITS[match[2] ?? ""] : undefined;
+  if (!match || !unit) return value;
+  const count = Number(match[1]);
+  return count === 1 ? unit : `${count} ${unit}s`;
+}

@@ -1,5 +1,5 @@
-import { formatInstant } from "@/lib/format";
 import type { FailedSignIn } from "@/lib/workflow/audit";
+import { RelativeTime } from "@/components/ui/relative-time";
 
 // Shown to a signed-in user when someone failed to sign in to their account since their sign-in
 // before this one: how many times, when and from where, so that they can tell an admin if it
@@ -19,8 +19,7 @@ export function FailedSignInsNotice({ total, recent }: { total: number; recent: 
       <ul className="mt-1 list-disc pl-5">
         {recent.map((attempt) => (
           <li key={attempt.at.toISOString() + (attempt.address ?? "")}>
-            <time dateTime={attempt.at.toISOString()}>{formatInstant(attempt.at)}</time> from{" "}
-            {attempt.address ?? "an unknown address"}
+            <RelativeTime iso={attempt.at.toISOString()} /> from {attempt.address ?? "an unknown address"}
           </li>
         ))}
       </ul>

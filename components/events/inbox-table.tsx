@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { StatusBadge } from "@/components/pulls/status-badge";
 import { DataTable } from "@/components/ui/data-table";
-import { formatInstant, humanize } from "@/lib/format";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { humanize } from "@/lib/format";
 import type { InboxRow } from "@/lib/ingest/inbox";
 
 // The inbox, newest first. Payloads are shown as text inside <pre>: React escapes them, so a
@@ -61,7 +62,7 @@ export function InboxTable({
         {
           header: "Received",
           className: "whitespace-nowrap text-slate-600",
-          cell: (row) => formatInstant(row.receivedAt),
+          cell: (row) => <RelativeTime iso={row.receivedAt.toISOString()} />,
         },
         { header: "Last error", className: "max-w-xs text-red-700", cell: (row) => row.lastError ?? "" },
         {

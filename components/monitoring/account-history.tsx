@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { RelativeTime } from "@/components/ui/relative-time";
 import { formatInstant, humanize } from "@/lib/format";
 import type { HistoryEntry } from "@/lib/monitoring/history";
 
@@ -17,7 +18,7 @@ export function AccountHistory({ entries, currentPullId }: { entries: HistoryEnt
               </Link>
             )}
             <span className="text-slate-500">
-              {formatInstant(entry.createdAt)} · {humanize(entry.status)}
+              <RelativeTime iso={entry.createdAt?.toISOString()} /> · {humanize(entry.status)}
             </span>
             {entry.serviceEvents.map((type) => (
               <span key={type} className="rounded bg-slate-100 px-1.5 text-xs text-slate-700">

@@ -1,4 +1,5 @@
-import { formatInstant, humanize } from "@/lib/format";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { formatInterval, humanize } from "@/lib/format";
 import type { PullMonitoring } from "@/lib/pulls/detail-queries";
 import { ActiveMonitoringForms, EnableMonitoringForm } from "./monitoring-forms";
 
@@ -18,9 +19,19 @@ export function MonitoringPanel({ pullId, monitoring }: { pullId: string; monito
       </h2>
       <p className="mb-3 text-sm text-amber-800">The service bills each refresh like a new pull.</p>
       <p className="mb-3 text-sm text-slate-700" data-testid="monitoring-status">
-        {monitoring
-          ? `${humanize(monitoring.status ?? "UNKNOWN")}${monitoring.interval ? `, every ${monitoring.interval}` : ""}${active && monitoring.nextPullDate ? `; next refresh ${formatInstant(monitoring.nextPullDate)}` : ""}`
-          : "Not monitored."}
+        {monitoring ? (
+          <>
+            {humanize(monitoring.status ?? "UNKNOWN")}
+            {monitoring.interval ? `, every ${formatInterval(monitoring.interval)}` : ""}
+            {active && monitoring.nextPullDate ? (
+              <>
+                ; next refresh <RelativeTime iso={monitoring.nextPullDate.toISOString()} />
+              </>
+            ) : null}
+          </>
+        ) : (
+          "Not monitored."
+        )}
       </p>
       {active && monitoring ? (
         <ActiveMonitoringForms pullId={pullId} monitoringId={monitoring.monitoringId} />

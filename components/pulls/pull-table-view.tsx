@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { RelativeTime } from "@/components/ui/relative-time";
 import { BULK_FORM_ID, SelectAllRows } from "@/components/workflow/bulk-assign-bar";
 import { StatusBadge } from "./status-badge";
 
@@ -24,7 +25,8 @@ export type PullTableRow = {
   stage: string;
   stageLabel: string;
   assignee: string | null;
-  linked: string;
+  /** When the consumer linked the account (ISO), shown as how long ago. */
+  linkedAt: string | null;
 };
 
 /** A column header: sortable ones carry the link that sorts by them and the current direction. */
@@ -125,7 +127,9 @@ export function PullTableView({
               <td className="px-4 py-3 text-slate-700">
                 {row.assignee ?? <span className="text-slate-500">Unassigned</span>}
               </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{row.linked}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                <RelativeTime iso={row.linkedAt} />
+              </td>
             </tr>
           ))}
         </tbody>

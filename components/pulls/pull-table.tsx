@@ -1,4 +1,4 @@
-import { DASH, formatCalendarDate, formatCents, formatInstant, humanize } from "@/lib/format";
+import { DASH, formatCalendarDate, formatCents, humanize } from "@/lib/format";
 import { pullListHref, type PullListQuery, type PullSort } from "@/lib/pulls/list-query";
 import type { PullListRow } from "@/lib/pulls/queries";
 import { PullTableView, type PullTableHeader, type PullTableRow } from "./pull-table-view";
@@ -26,7 +26,7 @@ export function toPullTableRow(row: PullListRow): PullTableRow {
     stage: row.stage,
     stageLabel: humanize(row.stage),
     assignee: row.assigneeName,
-    linked: formatInstant(row.serviceCreatedAt),
+    linkedAt: row.serviceCreatedAt?.toISOString() ?? null,
   };
 }
 

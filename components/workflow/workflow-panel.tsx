@@ -1,9 +1,10 @@
 import { can, canOnPull } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
-import { formatCents, formatInstant, humanize } from "@/lib/format";
+import { formatCents, humanize } from "@/lib/format";
 import type { PullWorkflow } from "@/lib/pulls/queries";
 import { AssignForm, ClaimButton } from "./assign-form";
 import { StageForm } from "./stage-form";
+import { RelativeTime } from "@/components/ui/relative-time";
 
 // The agency's own state of a pull (stage, won premium, assignee) with the controls the viewer
 // may use. The permission table decides on the server; hidden controls are a courtesy only.
@@ -54,7 +55,9 @@ export function WorkflowPanel({
         </div>
         <div>
           <dt className="text-xs tracking-wide text-slate-500 uppercase">Stage changed</dt>
-          <dd>{formatInstant(workflow.stageChangedAt)}</dd>
+          <dd>
+            <RelativeTime iso={workflow.stageChangedAt?.toISOString()} />
+          </dd>
         </div>
       </dl>
       <div className="grid gap-6 md:grid-cols-2">

@@ -132,9 +132,28 @@ export default async function EventsPage({
 
       {rows.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-          {total === 0 && !filter.status && !filter.type && !filter.pull
-            ? "No webhooks have arrived yet."
-            : "No events match these filters."}
+          {total === 0 && !filter.status && !filter.type && !filter.pull ? (
+            <>
+              <p className="font-medium">No webhooks have arrived yet.</p>
+              <p className="mt-1 text-sm">
+                The service sends one each time a consumer links an account through one of the agency&apos;s links. If
+                accounts are linked but nothing arrives, check the webhook on the{" "}
+                <Link href="/admin/service" className="text-brand-700 hover:underline">
+                  service connection
+                </Link>{" "}
+                page.
+              </p>
+            </>
+          ) : (
+            <>
+              <p className="font-medium">No events match these filters.</p>
+              <p className="mt-1 text-sm">
+                <Link href="/events" className="text-brand-700 hover:underline">
+                  Clear the filters
+                </Link>
+              </p>
+            </>
+          )}
         </div>
       ) : (
         <InboxTable rows={rows} canRetry={canRetry} retry={retryEventAction} />

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { RelativeTime } from "@/components/ui/relative-time";
 import { getDb } from "@/lib/database";
 import { PULL_STAGES } from "@/lib/workflow/stages";
 import { requireUser } from "@/lib/auth/session";
-import { formatCalendarDate, formatCents, formatInstant, humanize } from "@/lib/format";
+import { formatCalendarDate, formatCents, humanize } from "@/lib/format";
 import { loadMyPage } from "@/lib/workflow/my-page";
 import type { AttentionRow } from "@/lib/workflow/my-pulls";
 
@@ -23,7 +24,7 @@ function AttentionList({
   title: string;
   rows: AttentionRow[];
   empty: string;
-  detail: (row: AttentionRow) => string;
+  detail: (row: AttentionRow) => React.ReactNode;
   testId: string;
 }) {
   return (
@@ -116,8 +117,12 @@ export default async function MyPullsPage() {
         <AttentionList
           title="New for you"
           rows={home.fresh}
-          empty="Nothing new since you last looked."
-          detail={(r) => `assigned ${formatInstant(r.assignedAt)}`}
+          empty="Nothing new since you last looked. Pulls assigned to you show here until you open them."
+          detail={(r) => (
+            <>
+              assigned <RelativeTime iso={r.assignedAt?.toISOString()} />
+            </>
+          )}
           testId="attention-new"
         />
         <AttentionList

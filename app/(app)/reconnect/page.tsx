@@ -3,7 +3,8 @@ import Link from "next/link";
 import { CopyLink, EmailLink, MakeCoverdeskPage, RenewLink } from "@/components/monitoring/reconnect-actions";
 import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
-import { formatInstant, humanize } from "@/lib/format";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { humanize } from "@/lib/format";
 import { loadReconnectWorklistPage } from "@/lib/monitoring/reconnect-worklist-page";
 import { openReconnectPageAction, renewReconnectLinkAction } from "./actions";
 
@@ -14,11 +15,6 @@ const AUTH_STATUS_WORDS: Record<string, string> = {
   IDENTITY_VERIFICATION_OPTIONS: "They must choose how to receive a code",
   IDENTITY_VERIFICATION: "They must enter the code the carrier sent",
 };
-
-function age(since: Date): string {
-  const days = Math.floor((Date.now() - since.getTime()) / 86_400_000);
-  return days <= 0 ? "today" : days === 1 ? "1 day ago" : `${days} days ago`;
-}
 
 export default async function ReconnectPage() {
   const user = await requirePermission("pulls:view");
@@ -36,7 +32,8 @@ export default async function ReconnectPage() {
           className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600"
           data-testid="reconnect-empty"
         >
-          Every monitored account is connected.
+          Every monitored account is connected. When the service cannot refresh one on its own (a changed password, a
+          new security question), it appears here with what to send the consumer.
         </p>
       ) : (
         <ul
@@ -61,7 +58,7 @@ export default async function ReconnectPage() {
                   {AUTH_STATUS_WORDS[item.authStatus ?? ""] ?? humanize(item.authStatus ?? "Reconnect needed")}
                 </p>
                 <p className="text-xs text-slate-500">
-                  Asked {age(item.requestedAt)} ({formatInstant(item.requestedAt)})
+                  Asked <RelativeTime iso={item.requestedAt.toISOString()} />
                 </p>
               </div>
               <div className="flex flex-col gap-2 text-xs sm:items-end">

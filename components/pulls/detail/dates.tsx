@@ -1,10 +1,10 @@
+import { RelativeTime } from "@/components/ui/relative-time";
 import { DASH, formatCalendarDate } from "@/lib/format";
-import { LocalInstant } from "./local-instant";
 import { viewerLocale } from "./viewer-locale";
 
 // Dates on the detail page. Policy terms, claims and documents carry calendar dates (a
 // midnight in the carrier's zone), shown on the day written in the viewer's locale; the
-// moment a consumer linked the account is an instant, shown in the viewer's own time zone.
+// moment a consumer linked the account is an instant, shown as how long ago, exact on hover.
 
 export async function CalendarDate({ value }: { value: string | null | undefined }) {
   if (!value) return <>{DASH}</>;
@@ -14,5 +14,5 @@ export async function CalendarDate({ value }: { value: string | null | undefined
 
 export async function Instant({ value }: { value: string | null | undefined }) {
   if (!value) return <>{DASH}</>;
-  return <LocalInstant iso={value} serverLocale={await viewerLocale()} />;
+  return <RelativeTime iso={value} locale={await viewerLocale()} />;
 }

@@ -1,18 +1,20 @@
 import { Badge } from "@/components/ui/badge";
 import { FieldList } from "@/components/ui/field-list";
-import { DASH, formatCents, fullName, humanize, text, yesNo } from "@/lib/format";
+import { DASH, formatAddress, formatCents, formatInterval, fullName, humanize, text, yesNo } from "@/lib/format";
+import { householdOf } from "@/lib/pulls/household";
 import type { PullMonitoring } from "@/lib/pulls/detail-queries";
 import type { PullWorkflow } from "@/lib/pulls/queries";
 import type { Pull } from "@/lib/service/schemas";
 import { StatusBadge } from "../status-badge";
 import { EmailLink, PhoneLink } from "./contact-links";
+import { HouseholdLines } from "./household-lines";
 import { Instant } from "./dates";
 import { FUNNEL_STAGES, POLICY_CHECK_STATUSES, PULL_STATUSES, PULL_TYPES } from "@/lib/service/schemas";
 import { enumLabel } from "./enum-label";
 
-// Who the account holder is and where the account stands: contact details, the provider, the
-// pull's status and type, when consent was given, the agency's stage and assignee (and the
-// service's own funnel, imported, when it sends one), monitoring and the policy check.
+// The household first: who the account holder is and how to reach them, the agency's stage and
+// owner, what the household pays a year, and its policies, vehicles, drivers and homes a line
+// each. Identifiers and the service's own bookkeeping are folded under "Technical details".
 
 type Labelled = { value: string; labels: string[]; extension?: string | null };
 
@@ -70,7 +72,9 @@ function MonitoringState({ monitoring }: { monitoring: PullMonitoring | null }) 
   return (
     <span className="flex flex-wrap items-center gap-1.5" data-testid="monitoring">
       {humanize(monitoring.status ?? "Unknown")}
-      {monitoring.interval ? <span className="text-xs text-slate-600">every {monitoring.interval}</span> : null}
+      {monitoring.interval ? (
+        <span className="text-xs text-slate-600">every {formatInterval(monitoring.interval)}</span>
+      ) : null}
       {monitoring.reconnectNeeded ? (
         <Badge tone="warning">
           Reconnect needed{monitoring.reconnectAuthStatus ? `: ${humanize(monitoring.reconnectAuthStatus)}` : ""}
@@ -123,13 +127,15 @@ export function PullHeader({
 }) {
   const stage = pull.funnel?.stage ?? null;
   const wonPremium = pull.funnel?.premium;
+  const household = householdOf(pull);
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4 sm:p-5" data-testid="pull-header">
+    <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-5" data-testid="pull-header">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold break-words text-slate-900">{headingOf(pull)}</h1>
           <p className="text-sm text-slate-600">
-            {pull.insurance_provider_friendly_name ?? pull.insurance_provider_name ?? "Unknown provider"}
+            {pull.insurance_provider_friendly_name ?? pull.insurance_provider_name ?? "Unknown provider"} account
+            {household.address ? ` · ${formatAddress(household.address)}` : ""}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -137,46 +143,69 @@ export function PullHeader({
           {pull.is_archived ? <Badge>Archived at the service</Badge> : null}
         </div>
       </div>
-      <div className="mt-4">
-        <FieldList
-          columns={4}
-          fields={[
-            { label: "Email", value: <Emails pull={pull} /> },
-            { label: "Phone", value: <Phones pull={pull} /> },
-            { label: "Provider", value: text(pull.insurance_provider_friendly_name ?? pull.insurance_provider_name) },
-            { label: "Status", value: enumLabel(PULL_STATUSES, pull.status) },
-            { label: "Pull type", value: enumLabel(PULL_TYPES, pull.type) },
-            { label: "Linked", value: <Instant value={pull.created_at} /> },
-            { label: "Stage", value: <AgencyStage workflow={workflow} /> },
-            {
-              label: "Assigned to",
-              value: <span data-testid="agency-assignee">{workflow.assigneeName ?? "Unassigned"}</span>,
-            },
-            // The service's funnel is its own dashboard's, read-only: shown only when it has one.
-            ...(pull.funnel
-              ? [
-                  { label: "Service stage", value: stage ? enumLabel(FUNNEL_STAGES, stage) : DASH },
-                  { label: "Service assignee", value: <Assignee pull={pull} /> },
-                  ...(wonPremium !== null && wonPremium !== undefined
-                    ? [{ label: "Service premium won", value: formatCents(Math.round(wonPremium * 100)) }]
-                    : []),
-                ]
-              : []),
-            { label: "Monitoring", value: <MonitoringState monitoring={monitoring} /> },
-            { label: "Policy check", value: enumLabel(POLICY_CHECK_STATUSES, pull.policy_check_status) },
-            {
-              label: "Skipped product types",
-              value:
-                pull.skipped_product_types.length > 0 ? pull.skipped_product_types.map(humanize).join(", ") : "None",
-            },
-            { label: "Account identifier", value: text(pull.account_identifier) },
-            { label: "Link", value: text(pull.public_alias) },
-            { label: "Two-factor prompt", value: yesNo(pull.encountered_mfa) },
-            { label: "Source data", value: <span className="break-all">{metaDataText(pull.meta_data)}</span> },
-            { label: "Pull ID", value: <span className="font-mono text-xs break-all">{pull.pull_id}</span> },
-          ]}
-        />
-      </div>
+      <FieldList
+        columns={4}
+        fields={[
+          { label: "Email", value: <Emails pull={pull} /> },
+          { label: "Phone", value: <Phones pull={pull} /> },
+          { label: "Stage", value: <AgencyStage workflow={workflow} /> },
+          {
+            label: "Assigned to",
+            value: <span data-testid="agency-assignee">{workflow.assigneeName ?? "Unassigned"}</span>,
+          },
+          {
+            label: "Premium per year",
+            value: (
+              <span data-testid="household-premium">
+                <span className="text-lg font-semibold">{formatCents(household.totalAnnualCents)}</span>
+                {household.unpricedInForce > 0 ? (
+                  <span className="block text-xs text-slate-600">
+                    {household.unpricedInForce === 1
+                      ? "1 policy states no premium"
+                      : `${household.unpricedInForce} policies state no premium`}
+                  </span>
+                ) : null}
+              </span>
+            ),
+          },
+          { label: "Linked", value: <Instant value={pull.created_at} /> },
+          { label: "Monitoring", value: <MonitoringState monitoring={monitoring} /> },
+          { label: "Policy check", value: enumLabel(POLICY_CHECK_STATUSES, pull.policy_check_status) },
+        ]}
+      />
+      <HouseholdLines household={household} />
+      <details className="rounded-md border border-slate-200 px-3 py-2" data-testid="technical-details">
+        <summary className="cursor-pointer text-sm font-medium text-slate-700">Technical details</summary>
+        <div className="mt-3">
+          <FieldList
+            columns={4}
+            fields={[
+              { label: "Pull ID", value: <span className="font-mono text-xs break-all">{pull.pull_id}</span> },
+              { label: "Account identifier", value: text(pull.account_identifier) },
+              { label: "Status", value: enumLabel(PULL_STATUSES, pull.status) },
+              { label: "Pull type", value: enumLabel(PULL_TYPES, pull.type) },
+              { label: "Link", value: text(pull.public_alias) },
+              // The service's funnel is its own dashboard's, read-only: shown only when it has one.
+              ...(pull.funnel
+                ? [
+                    { label: "Service stage", value: stage ? enumLabel(FUNNEL_STAGES, stage) : DASH },
+                    { label: "Service assignee", value: <Assignee pull={pull} /> },
+                    ...(wonPremium !== null && wonPremium !== undefined
+                      ? [{ label: "Service premium won", value: formatCents(Math.round(wonPremium * 100)) }]
+                      : []),
+                  ]
+                : []),
+              {
+                label: "Skipped product types",
+                value:
+                  pull.skipped_product_types.length > 0 ? pull.skipped_product_types.map(humanize).join(", ") : "None",
+              },
+              { label: "Two-factor prompt", value: yesNo(pull.encountered_mfa) },
+              { label: "Source data", value: <span className="break-all">{metaDataText(pull.meta_data)}</span> },
+            ]}
+          />
+        </div>
+      </details>
     </div>
   );
 }

@@ -3,8 +3,9 @@ import Link from "next/link";
 import { auditSentence } from "@/components/workflow/audit-sentence";
 import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
-import { formatInstant, humanize } from "@/lib/format";
+import { humanize } from "@/lib/format";
 import { auditPageHref, loadAuditPage } from "@/lib/workflow/audit-page";
+import { RelativeTime } from "@/components/ui/relative-time";
 
 export const metadata: Metadata = { title: "Audit trail" };
 
@@ -69,7 +70,10 @@ export default async function AuditPage({
       </form>
       {rows.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          No entries match.
+          No entries match.{" "}
+          <Link href="/admin/audit" className="text-brand-700 hover:underline">
+            Clear the filters
+          </Link>
         </p>
       ) : (
         <ol
@@ -78,9 +82,9 @@ export default async function AuditPage({
         >
           {rows.map((entry) => (
             <li key={entry.id} className="flex flex-col gap-1 px-4 py-2 sm:flex-row sm:items-baseline sm:gap-4">
-              <time dateTime={entry.at.toISOString()} className="shrink-0 text-slate-500 tabular-nums">
-                {formatInstant(entry.at)}
-              </time>
+              <span className="shrink-0 text-slate-500 tabular-nums">
+                <RelativeTime iso={entry.at.toISOString()} />
+              </span>
               <span className="flex-1 text-slate-800">{auditSentence(entry)}</span>
               {entry.pullId ? (
                 <Link href={`/pulls/${entry.pullId}`} className="text-xs text-brand-700 hover:underline">

@@ -4,9 +4,9 @@ import Link from "next/link";
 import { DataTable } from "@/components/ui/data-table";
 import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
-import { formatInstant } from "@/lib/format";
 import { loadUsersPage } from "@/lib/users/users-page";
 import { createUserAction, deactivateUserAction, resetPasswordAction, updateUserAction } from "./actions";
+import { RelativeTime } from "@/components/ui/relative-time";
 
 export const metadata: Metadata = { title: "Users" };
 
@@ -30,7 +30,7 @@ export default async function UsersPage() {
               <>
                 <div className="font-medium text-slate-900">{person.name}</div>
                 <div className="text-xs text-slate-500">
-                  {person.email} · since {formatInstant(person.createdAt)}
+                  {person.email} · since <RelativeTime iso={person.createdAt.toISOString()} />
                 </div>
               </>
             ),
@@ -74,12 +74,12 @@ export default async function UsersPage() {
           testId="failed-sign-ins-table"
           rows={failedSignIns}
           rowKey={(attempt, index) => `${attempt.at.toISOString()}-${index}`}
-          empty={<p className="text-sm text-slate-600">None.</p>}
+          empty={<p className="text-sm text-slate-600">No failed sign-ins: every recent attempt got in.</p>}
           columns={[
             {
               header: "When",
               className: "tabular-nums",
-              cell: (attempt) => <time dateTime={attempt.at.toISOString()}>{formatInstant(attempt.at)}</time>,
+              cell: (attempt) => <RelativeTime iso={attempt.at.toISOString()} />,
             },
             {
               header: "Account",
