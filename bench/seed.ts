@@ -21,7 +21,7 @@ import { parsePull, unwrapPull } from "@/lib/service/schemas";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/users/demo-users";
 import type { Line } from "@/sandbox/data/lines";
 import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
-import { createRandom, type Random } from "@/sandbox/data/random";
+import { createRandom, createWideRandom, type Random } from "@/sandbox/data/random";
 import { addForeignKeys, copyInto, dropForeignKeys, inLoadTransaction, runSideBySide } from "./bulk-load";
 import { copyPlan, copyText, DriverText } from "./copy-rows";
 
@@ -159,7 +159,10 @@ export function seedPayloadChunk(
   chunkSize: number,
   chunk: number,
 ): SandboxPull[] {
-  return generatePulls(seed * 100_003 + chunk, Math.min(chunkSize, count - chunk * chunkSize), now, BOOK_LINES);
+  // A stream of its own per chunk (createWideRandom): seeds of one 32-bit generator overlap
+  // across a million pulls, and the repeated draws repeated pull ids.
+  const size = Math.min(chunkSize, count - chunk * chunkSize);
+  return generatePulls(seed, size, now, BOOK_LINES, createWideRandom(seed, chunk));
 }
 
 const LOST_REASONS = [

@@ -266,9 +266,17 @@ export function failedPull(random: Random, now: Date, status: "NOT_AUTHENTICATED
   };
 }
 
-/** `lines`: the mix of lines of business, cycled through (a benchmark's book may weigh it differently). */
-export function generatePulls(seed: number, count: number, now: Date, lines: readonly Line[] = LINES): SandboxPull[] {
-  const random = createRandom(seed);
+/**
+ * `lines`: the mix of lines of business, cycled through (a benchmark's book may weigh it
+ * differently); `random`: the stream to draw from, `seed`'s own unless a big book brings its own.
+ */
+export function generatePulls(
+  seed: number,
+  count: number,
+  now: Date,
+  lines: readonly Line[] = LINES,
+  random: Random = createRandom(seed),
+): SandboxPull[] {
   const pulls: SandboxPull[] = [];
   for (let i = 0; i < count; i++) {
     if (i === count - 1 && count >= 10) pulls.push(failedPull(random, now, "PROVIDER_ERROR"));

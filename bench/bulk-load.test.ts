@@ -1,0 +1,32 @@
+import postgres from "postgres";
+import { describe, expect, it } from "vitest";
+import { copyInto } from "./bulk-load";
+import type { CopyPlan } from "./copy-rows";
+
+// A COPY the server refuses must fail the seed, not hang it: postgres.js 3.4.9 dropped the
+// error of a refused COPY FROM (the ended stream waited forever for a CommandComplete that never
+// comes), and a million-pull seed that met a duplicate id sat in an aborted transaction instead
+// of stopping. `patches/postgres+3.4.9.patch` hands the error to the stream.
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const plan: CopyPlan = { table: "copy_refusal", columns: ["id"], keys: ["id"], encoders: [] };
+
+describe.skipIf(!onPostgres)("bulk load on PostgreSQL", () => {
+  it("rejects a COPY that breaks a unique key, and the session can roll back and go on", async () => {
+    const client = postgres(process.env.DATABASE_URL ?? "", { max: 1, onnotice: () => {} });
+    const session = await client.reserve();
+    try {
+      await session.unsafe("create temp table copy_refusal (id int primary key)");
+      await session.unsafe("begin");
+      await expect(copyInto(session, plan, new TextEncoder().encode("1\n2\n1\n"), false)).rejects.toThrow(
+        /duplicate key value violates unique constraint/,
+      );
+      await session.unsafe("rollback");
+      await copyInto(session, plan, new TextEncoder().encode("1\n2\n3\n"), false);
+      expect(await session.unsafe("select count(*)::int as n from copy_refusal")).toEqual([{ n: 3 }]);
+    } finally {
+      session.release();
+      await client.end();
+    }
+  }, 20_000);
+});
