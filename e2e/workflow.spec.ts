@@ -89,6 +89,80 @@ test("the reports credit the win to the agent, to the cent, on the page and in t
   await agent.close();
 });
 
+test("the reports draw the win: by month and agent, the funnel, the close ratio, each beside its table", async ({
+  browser,
+}) => {
+  const manager = await as(browser, "manager");
+  const page = manager.page;
+  await page.goto("/reports");
+
+  // Each chart is an image named by what it shows, inside a figure with its table.
+  const byMonth = page.getByRole("img", { name: /^Won premium by month, stacked by agent/ });
+  await expect(byMonth).toBeVisible();
+  await expect(byMonth).toHaveAttribute("aria-label", /Alex Agent \$1,842\.50/);
+  const monthTable = page.getByRole("table", { name: "Won premium by month and agent" });
+  await expect(monthTable.getByRole("columnheader", { name: "Alex Agent" })).toBeVisible();
+  const thisMonth = new Date().toLocaleString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+  await expect(monthTable.getByRole("row").filter({ hasText: thisMonth })).toContainText("$1,842.50");
+  await expect(
+    page.getByRole("img", { name: /^Close ratio by agent, won of won and lost: .*Alex Agent 100% \(1 of 1\)/ }),
+  ).toBeVisible();
+  await expect(page.getByRole("img", { name: /^New linked accounts by month/ })).toBeVisible();
+
+  // The funnel's bars say what its table says, step by step, and narrow down to the win.
+  const funnel = page.getByRole("img", { name: /^Pipeline funnel/ });
+  await expect(funnel).toBeVisible();
+  const rows = page.getByTestId("funnel-row");
+  await expect(rows).toHaveCount(5);
+  const counts: number[] = [];
+  for (const [i, key] of ["linked", "successful", "assigned", "worked", "won"].entries()) {
+    const [step, count, share] = await rows.nth(i).getByRole("cell").allInnerTexts();
+    const drawn = await page.getByTestId("funnel-chart").locator(`[data-bar="${key}"] text`).allTextContents();
+    expect(drawn).toEqual([step, i === 0 ? count : `${count} · ${share}`]);
+    counts.push(Number(count?.replace(/,/g, "")));
+  }
+  expect(counts[4]).toBeGreaterThanOrEqual(1);
+  expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+  expect(await funnel.getAttribute("aria-label")).toContain(`Won ${counts[4]}`);
+
+  const split = await page.request.get("/api/reports/csv?table=byPeriodAgent");
+  expect(await split.text()).toMatch(
+    /^\uFEFF?month starting,agent,won pulls,won premium\r?\n\d{4}-\d{2}-01,Alex Agent,1,1842\.50/,
+  );
+  const funnelCsv = await (await page.request.get("/api/reports/csv?table=funnel")).text();
+  expect(funnelCsv).toContain(`Won,${counts[4]},`);
+
+  // Quarters as people write them, and a quick range that keeps the win in view.
+  await page.getByRole("combobox", { name: /^By/ }).selectOption("quarter");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByRole("img", { name: /^Won premium by quarter/ })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Won premium by quarter and agent" }).getByRole("link", { name: /^Q[1-4] \d{4}$/ }),
+  ).not.toHaveCount(0);
+  await page.getByRole("navigation", { name: "Date ranges" }).getByRole("link", { name: "Last 30 days" }).click();
+  await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
+  await expect(page).toHaveURL(/period=quarter/);
+  await expect(page.getByRole("link", { name: "Last 30 days" })).toHaveAttribute("aria-current", "true");
+  await expect(page.getByTestId("won-total")).toHaveText("$1,842.50");
+
+  // At a phone's width the page does not scroll sideways and the charts fit it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/reports?period=week");
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+  for (const chart of await page.getByRole("img").all()) {
+    const box = await chart.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  }
+
+  // A range with no wins says so instead of drawing an empty chart.
+  await page.goto("/reports?from=2001-01-01&to=2001-12-31");
+  await expect(page.getByTestId("won-by-period-empty")).toHaveText("No pulls were won in this range. Widen the dates.");
+  await expect(page.getByRole("img")).toHaveCount(0);
+  await manager.close();
+});
+
 test("an agent cannot open another agent's pull", async ({ browser }) => {
   const admin = await as(browser, "admin");
   await admin.page.goto(pullPath);

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatCents } from "@/lib/format";
+import { formatCents, formatCount } from "@/lib/format";
 import type { Row } from "@/lib/reports/queries";
 
 // Won premium per group as a table whose last column is a bar: a chart and its numbers in
@@ -10,15 +10,18 @@ export function BarTable({
   rows,
   drill,
   csvHref,
+  empty,
 }: {
   caption: string;
   rows: Row[];
   drill: (row: Row) => string;
   csvHref: string;
+  /** What to say when there are no rows (./empty-message.ts). */
+  empty: string;
 }) {
   const max = Math.max(1, ...rows.map((r) => r.cents));
   return (
-    <figure className="rounded-lg border border-slate-200 bg-white p-4">
+    <figure className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
       <figcaption className="mb-2 flex items-baseline justify-between gap-2">
         <span className="font-semibold text-slate-900">{caption}</span>
         <a href={csvHref} className="text-xs text-brand-700 hover:underline">
@@ -26,9 +29,10 @@ export function BarTable({
         </a>
       </figcaption>
       {rows.length === 0 ? (
-        <p className="text-sm text-slate-500">No won pulls in this selection.</p>
+        <p className="text-sm text-slate-600">{empty}</p>
       ) : (
         <table className="w-full text-sm">
+          <caption className="sr-only">{caption}</caption>
           <thead className="text-left text-xs text-slate-500 uppercase">
             <tr>
               <th scope="col" className="py-1 pr-2 font-medium">
@@ -48,12 +52,13 @@ export function BarTable({
           <tbody>
             {rows.map((row) => (
               <tr key={row.key || row.label}>
-                <td className="py-1 pr-2">
+                {/* A line of business such as "BUSINESS_OWNERS + COMMERCIAL_AUTO" breaks anywhere at a phone's width. */}
+                <td className="py-1 pr-2 wrap-anywhere">
                   <Link href={drill(row)} className="text-brand-700 hover:underline">
                     {row.label}
                   </Link>
                 </td>
-                <td className="py-1 pr-2 text-right tabular-nums">{row.count}</td>
+                <td className="py-1 pr-2 text-right tabular-nums">{formatCount(row.count)}</td>
                 <td className="py-1 pr-2 text-right tabular-nums">{formatCents(row.cents)}</td>
                 <td className="py-1" aria-hidden="true">
                   <div

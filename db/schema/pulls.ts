@@ -187,9 +187,10 @@ export const pulls = pgTable(
     index("pulls_account_decision_idx")
       .on(t.accountIdentifier, t.stage, t.stageChangedAt, t.createdAt, t.pullId)
       .where(sql`${t.stage} in ('WON', 'LOST') and ${t.parentPullId} is null`),
-    // New linked accounts per period: every listed pull's link date and status, index-only.
+    // New linked accounts per period and the funnel of those pulls (lib/reports/queries.ts):
+    // every listed pull's link date, status, assignee and stage, index-only.
     index("pulls_report_created_idx")
-      .on(t.serviceCreatedAt, t.status, t.assigneeId, t.publicAlias, t.policyTypes)
+      .on(t.serviceCreatedAt, t.status, t.assigneeId, t.stage, t.publicAlias, t.policyTypes)
       .where(sql`${t.parentPullId} is null`),
     check("pulls_won_premium_positive", sql`${t.wonPremiumCents} is null or ${t.wonPremiumCents} > 0`),
   ],

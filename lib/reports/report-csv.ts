@@ -6,11 +6,13 @@ import type { Report } from "./queries";
 export const REPORT_TABLES = [
   "byAgent",
   "byPeriod",
+  "byPeriodAgent",
   "byCarrier",
   "byLine",
   "byLink",
   "closeRatio",
   "newPulls",
+  "funnel",
 ] as const;
 export type ReportTable = (typeof REPORT_TABLES)[number];
 
@@ -31,6 +33,11 @@ export function reportCsv(report: Report, table: ReportTable): string {
       return won("agent", report.byAgent);
     case "byPeriod":
       return won(`${report.period} starting`, report.byPeriod);
+    case "byPeriodAgent":
+      return toCsv(
+        [`${report.period} starting`, "agent", "won pulls", "won premium"],
+        report.byPeriodAgent.map((r): Cell[] => [r.period, r.label, r.count, centsToDollars(r.cents)]),
+      );
     case "byCarrier":
       return won("carrier", report.byCarrier);
     case "byLine":
@@ -56,6 +63,11 @@ export function reportCsv(report: Report, table: ReportTable): string {
           r.successful,
           r.count > 0 ? (r.successful / r.count).toFixed(4) : null,
         ]),
+      );
+    case "funnel":
+      return toCsv(
+        ["step", "pulls", "share of previous step"],
+        report.funnel.map((r): Cell[] => [r.label, r.count, r.ofPrevious === null ? null : r.ofPrevious.toFixed(4)]),
       );
   }
 }

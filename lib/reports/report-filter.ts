@@ -1,8 +1,13 @@
 import { z } from "zod";
 import { dayRange, parseSearchFields, type SearchParams } from "@/lib/url/search-params";
 
-// The reports' filters, read from the URL like the pull list's: dates, agent, line of business
-// and link. A bad value is dropped and named rather than failing the page.
+// The reports' filters, read from the URL like the pull list's: dates, agent, line of business,
+// link and the period figures are grouped by. A bad value is dropped and named rather than
+// failing the page.
+
+/** What "by period" figures are grouped by: each a PostgreSQL date_trunc unit. */
+export const REPORT_PERIODS = ["week", "month", "quarter"] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 
 const day = z
   .string()
@@ -17,7 +22,7 @@ const fields = {
     .trim()
     .regex(/^[A-Z0-9_]{2,40}$/),
   link: z.string().trim().min(1).max(200),
-  period: z.enum(["week", "month"]),
+  period: z.enum(REPORT_PERIODS),
 } as const;
 
 export type ReportFilter = { [K in keyof typeof fields]?: z.output<(typeof fields)[K]> };

@@ -1,0 +1,73 @@
+import type { ReportsPage } from "@/lib/reports/reports-page";
+import { csvHref, wonHref } from "@/lib/reports/report-links";
+import { BarTable } from "./bar-table";
+import { CloseRatio } from "./close-ratio";
+import { emptyMessage } from "./empty-message";
+import { NewPulls } from "./new-pulls";
+import { PipelineFunnel } from "./pipeline-funnel";
+import { ReportFilters } from "./report-filters";
+import { ReportSummary } from "./report-summary";
+import { WonByPeriod } from "./won-by-period";
+
+// The reports page (app/(app)/reports/page.tsx renders it): filters, headline figures, then
+// each figure as a chart beside its table. Server components only: the charts are SVG drawn
+// here, so the page ships no script of its own.
+
+export function ReportsView({ page }: { page: ReportsPage }) {
+  const { filter, ignored, report } = page;
+  const noWins = emptyMessage("won", filter);
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-semibold text-slate-900">Reports</h1>
+        <p className="text-sm text-slate-600">
+          Won premium counts WON pulls on the day they were won, credited to the agent who had them then.
+        </p>
+      </div>
+
+      <ReportFilters filter={filter} people={page.people} lines={page.lines} ranges={page.ranges} />
+      {ignored.length > 0 ? (
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
+          Left out filters that could not be read: {ignored.join(", ")}.
+        </p>
+      ) : null}
+
+      <ReportSummary report={report} filter={filter} />
+
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <WonByPeriod report={report} filter={filter} />
+        <PipelineFunnel steps={report.funnel} filter={filter} />
+        <CloseRatio closeRatio={report.closeRatio} filter={filter} />
+        <BarTable
+          caption="Won premium by agent"
+          rows={report.byAgent}
+          drill={(r) => wonHref(filter, { wonBy: r.key || undefined })}
+          csvHref={csvHref("byAgent", filter)}
+          empty={noWins}
+        />
+        <BarTable
+          caption="Won premium by carrier"
+          rows={report.byCarrier}
+          drill={(r) => wonHref(filter, { carrier: r.key || undefined })}
+          csvHref={csvHref("byCarrier", filter)}
+          empty={noWins}
+        />
+        <BarTable
+          caption="Won premium by lines of business"
+          rows={report.byLine}
+          drill={(r) => wonHref(filter, { lines: r.key })}
+          csvHref={csvHref("byLine", filter)}
+          empty={noWins}
+        />
+        <BarTable
+          caption="Won premium by link"
+          rows={report.byLink}
+          drill={(r) => wonHref(filter, { link: r.key || undefined })}
+          csvHref={csvHref("byLink", filter)}
+          empty={noWins}
+        />
+        <NewPulls report={report} filter={filter} />
+      </div>
+    </div>
+  );
+}
