@@ -51,6 +51,15 @@ describe("responses to paths ending in a file extension", () => {
   });
 });
 
+describe("the calendar feed, without a session", () => {
+  it("goes through to its route handler, which checks the token in its address", async () => {
+    const response = await proxy(new NextRequest("http://localhost:3000/api/calendar/abc.ics"));
+    expect(response.headers.get("x-middleware-next")).toBe("1");
+    expect(response.headers.get("location")).toBeNull();
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+});
+
 describe("public/'s files, without a session", () => {
   const PUBLIC_FILES = [
     "/robots.txt",

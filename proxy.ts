@@ -9,7 +9,16 @@ import { commonSecurityHeaders, createNonce, pagePolicy, routePolicy } from "@/l
 // page: Next.js reads the nonce from the request's policy and puts it on its own scripts.
 
 // /connect/ and /api/connect/ are the consumer's reconnect page: guarded by the token in its address.
-const PUBLIC_PREFIXES = ["/login", "/api/auth/", "/api/webhooks/", "/api/health", "/connect/", "/api/connect/"];
+// /api/calendar/ is a user's X-date feed, read by calendar apps without cookies: its token is the key.
+const PUBLIC_PREFIXES = [
+  "/login",
+  "/api/auth/",
+  "/api/webhooks/",
+  "/api/health",
+  "/connect/",
+  "/api/connect/",
+  "/api/calendar/",
+];
 // The files of public/ that browsers and crawlers fetch without cookies (the manifest and its
 // icons, robots.txt). Exact names: a page or token that merely ends in ".png" still needs a session.
 const PUBLIC_FILES = new Set([

@@ -28,6 +28,7 @@ import type { Db } from "@/db/types";
 import { findSessionUser } from "@/lib/auth/user-sessions";
 import type { SessionUser } from "@/lib/auth/session";
 import { loadPullListPage } from "@/lib/pulls/list-page";
+import { loadXDatesPage } from "@/lib/xdates/xdates-page";
 import { loadPullPage } from "@/lib/pulls/pull-page";
 import { parsePullListQuery } from "@/lib/pulls/list-query";
 import { listPullRows } from "@/lib/pulls/queries";
@@ -82,6 +83,8 @@ export type Measured = {
 
 /** The list's target: p95 within 60 ms on the benchmark's book of 100,000, 150 ms on any book up to a million. */
 let LIST_TARGET_MS = 60;
+/** The X-dates page's: p95 within 100 ms at 100,000 pulls. */
+const XDATES_TARGET_MS = 100;
 
 // ---------------------------------------------------------------------------- scenarios
 
@@ -202,6 +205,24 @@ async function buildScenarios(capture: CaptureDb, user: SessionUser): Promise<Sc
       targetMs: LIST_TARGET_MS,
       ratioTarget: 2,
       plans: [plan],
+      iterations: ITERATIONS,
+    });
+  }
+
+  // The X-dates page (its loader, the very function the page calls), like the list: the next 90
+  // days of the whole book as the admin sees it, and narrowed by a line.
+  const xdateQueries: Array<[string, string]> = [
+    ["x-dates 90 days", ""],
+    ["x-dates 90 days, one line", "line=AUTO"],
+  ];
+  for (const [label, qs] of xdateQueries) {
+    scenarios.push({
+      group: "list",
+      name: label,
+      paths: [`/xdates${qs ? `?${qs}` : ""}`],
+      targetMs: XDATES_TARGET_MS,
+      ratioTarget: 2,
+      plans: [await pagePlan(capture, user, (db) => loadXDatesPage(db, user, params(qs)))],
       iterations: ITERATIONS,
     });
   }

@@ -1,7 +1,7 @@
 import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/db/connect";
-import { policies, pulls } from "@/db/schema";
+import { policies, policyXDates, pulls } from "@/db/schema";
 import { storePull } from "@/lib/pulls/store-pull";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { seedDatabase, seedPayloadChunks, servedPayload, BENCH_TEAM_ID } from "./seed";
@@ -51,12 +51,27 @@ describe("the benchmark seeder", () => {
     const read = async (db: TestDatabase["db"]) => ({
       pulls: (await db.select().from(pulls).orderBy(asc(pulls.pullId))).map(withoutClock),
       policies: await db.select().from(policies).orderBy(asc(policies.pullId), asc(policies.policyId)),
+      // The X-dates, as far as they do not depend on the day they were derived on.
+      xdates: await db
+        .select({
+          pullId: policyXDates.pullId,
+          policyId: policyXDates.policyId,
+          policyType: policyXDates.policyType,
+          carrierLabel: policyXDates.carrierLabel,
+          annualPremiumCents: policyXDates.annualPremiumCents,
+          expiryDate: policyXDates.expiryDate,
+          reason: policyXDates.reason,
+        })
+        .from(policyXDates)
+        .orderBy(asc(policyXDates.pullId), asc(policyXDates.policyId)),
     });
     const [a, b] = await Promise.all([read(seeded.db), read(ingested.db)]);
     expect(a.pulls).toHaveLength(COUNT);
     expect(a.policies.length).toBeGreaterThan(COUNT);
     expect(a.pulls).toEqual(b.pulls);
     expect(a.policies).toEqual(b.policies);
+    expect(a.xdates.length).toBeGreaterThan(0);
+    expect(a.xdates).toEqual(b.xdates);
     // Among them: the child pull, a failed link, the hostile account.
     expect(a.pulls.some((p) => p.parentPullId !== null)).toBe(true);
     expect(a.pulls.some((p) => p.status !== "SUCCESS")).toBe(true);

@@ -32,6 +32,7 @@ export async function startApp(
       NODE_ENV: "test", // the production build with the demo users and PGlite, which production refuses
       DATABASE_URL: "",
       PGLITE_DIR: dataDir,
+      COVERDESK_MAIL_DIR: path.join(path.dirname(dataDir), "mail"), // the digests' outbox, beside the database
       SERVICE_BASE_URL: SERVICE_BASE,
       SERVICE_TEAM_ID: TEAM_ID,
       SERVICE_CLIENT_ID: "coverdesk-e2e-client",

@@ -84,4 +84,25 @@ test("on a first run the demo agency has a history: won premium in the reports, 
   await expect(household.getByText("Pull ID")).toBeHidden();
   await household.getByText("Technical details").click();
   await expect(household.getByText("Pull ID")).toBeVisible();
+
+  // The monitored accounts' refreshes raised alerts in words (a renewal up past the threshold, a
+  // cancellation…). The admin mails the digests now: without SMTP they land in the listed outbox.
+  const admin = await signIn(browser, ROLES.admin.email);
+  await admin.goto(`${APP_URL}/admin/alerts`);
+  await expect(admin.getByTestId("mail-route")).toContainText("No mail server is set");
+  await admin.getByRole("button", { name: "Send now" }).click();
+  await expect(admin.getByRole("status")).toContainText(/^Sent \d+ digests? \(\d+ alerts?\)\.$/);
+  await admin.reload();
+  await expect(admin.getByTestId("outbox").getByRole("listitem").first()).toContainText(/Coverdesk: \d+ alerts? for/);
+  // The rules and the digest are the admin's: an agent's request for the page finds nothing.
+  expect((await agent.goto(`${APP_URL}/admin/alerts`))?.status()).toBe(404);
+  // The manager reads them in the inbox, and marks one done.
+  await manager.goto(`${APP_URL}/alerts?whose=everyone`);
+  const alert = manager.getByTestId("alert").first();
+  const headline = (await alert.getByTestId("alert-headline").textContent()) ?? "";
+  expect(headline).toMatch(/was cancelled|up \d+%|lapsed|lowered|removed|declined|no longer on the account/);
+  await alert.getByRole("button", { name: "Done" }).click();
+  await expect(manager.getByTestId("alert-headline").filter({ hasText: headline })).toHaveCount(0);
+  await manager.goto(`${APP_URL}/alerts?view=done&whose=everyone`);
+  await expect(manager.getByTestId("alert-headline").filter({ hasText: headline })).toHaveCount(1);
 });

@@ -16,6 +16,8 @@ const SAFE: Record<string, string> & { NODE_ENV: "production" } = {
   SERVICE_WEBHOOK_SECRET: "webhook-secret",
   NEXTAUTH_SECRET: "k7Qe2xVt9Lr4Nw8Zp1Hs6Dj3Fm5Gb0Ca",
   NEXTAUTH_URL: "https://coverdesk.example.invalid",
+  COVERDESK_SMTP_URL: "smtp://alerts:mail-password@smtp.example.invalid:587",
+  COVERDESK_MAIL_FROM: "Coverdesk <alerts@example.invalid>",
   COVERDESK_WORKER: "false",
   COVERDESK_SYNC_INTERVAL_MINUTES: "0",
 };
@@ -65,6 +67,11 @@ const CASES: Array<[string, Record<string, string> & { NODE_ENV: "production" },
     /Missing required environment variable in production: SERVICE_WEBHOOK_SECRET/,
   ],
   ["no team id", without("SERVICE_TEAM_ID"), /Missing required environment variable in production: SERVICE_TEAM_ID/],
+  [
+    "no mail server (the digests would never leave)",
+    without("COVERDESK_SMTP_URL"),
+    /Missing required environment variable in production: COVERDESK_SMTP_URL/,
+  ],
 ];
 
 test.describe("production refuses to start on an unsafe setting", () => {

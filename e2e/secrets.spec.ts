@@ -74,9 +74,21 @@ function recordResponses(page: Page): () => Promise<string[]> {
 }
 
 const PAGES: Record<RoleName, string[]> = {
-  admin: ["/pulls", "/my", "/reconnect", "/reports", "/events", "/admin/users", "/admin/assignment", "/admin/audit"],
-  manager: ["/pulls", "/my", "/reconnect", "/reports"],
-  agent: ["/my", "/pulls", "/reconnect"],
+  admin: [
+    "/pulls",
+    "/my",
+    "/reconnect",
+    "/reports",
+    "/events",
+    "/admin/users",
+    "/admin/assignment",
+    "/admin/audit",
+    "/xdates",
+    "/alerts",
+    "/admin/alerts",
+  ],
+  manager: ["/pulls", "/my", "/reconnect", "/reports", "/xdates", "/alerts"],
+  agent: ["/my", "/pulls", "/reconnect", "/xdates", "/alerts"],
 };
 const API_READS = [
   "/api/auth/session",
@@ -85,6 +97,7 @@ const API_READS = [
   "/api/health",
   "/api/pulls/csv",
   "/api/reports/csv?table=byAgent",
+  "/api/xdates/csv",
 ];
 
 for (const role of Object.keys(ROLES) as RoleName[]) {

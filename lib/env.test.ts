@@ -83,6 +83,23 @@ describe("environment", () => {
     expect(() => parseEnv({ SERVICE_WEBHOOK_MAX_AGE_SECONDS: "soon" })).toThrow(/SERVICE_WEBHOOK_MAX_AGE_SECONDS/);
   });
 
+  it("sends digests over SMTP in production, and to a folder of .eml files without it elsewhere", () => {
+    const { COVERDESK_SMTP_URL: _smtp, ...noMail } = PRODUCTION_ENV;
+    expect(() => parseEnv(noMail)).toThrow(/Missing required environment variable in production: COVERDESK_SMTP_URL/);
+    expect(parseEnv(PRODUCTION_ENV).mail).toMatchObject({
+      smtpUrl: "smtp://alerts:mail-password@smtp.example.com:587",
+      from: "Coverdesk <alerts@example.com>",
+    });
+    expect(parseEnv({}).mail).toEqual({
+      smtpUrl: null,
+      from: "Coverdesk <alerts@coverdesk.localhost>",
+      outboxDir: ".data/mail",
+    });
+    expect(() => parseEnv({ COVERDESK_SMTP_URL: "http://mail.example.com" })).toThrow(/COVERDESK_SMTP_URL/);
+    expect(() => parseEnv({ COVERDESK_MAIL_FROM: "not an address" })).toThrow(/COVERDESK_MAIL_FROM/);
+    expect(parseEnv({ COVERDESK_MAIL_FROM: "alerts@agency.example" }).mail.from).toBe("alerts@agency.example");
+  });
+
   it("names the variable of a bad value", () => {
     expect(() => parseEnv({ SERVICE_BASE_URL: "https://service.example.com/api" })).toThrow(
       /SERVICE_BASE_URL: must end in \/v1\.0\.0/,

@@ -24,6 +24,8 @@ export const PRODUCTION_REQUIRED = [
   "SERVICE_WEBHOOK_SECRET", // unsigned webhooks would let anyone post events
   "NEXTAUTH_SECRET",
   "NEXTAUTH_URL",
+  "COVERDESK_SMTP_URL", // without it the alert digests would silently never leave
+  "COVERDESK_MAIL_FROM",
 ] as const;
 
 /** The session-signing key must resist guessing: 32 bytes, as `openssl rand -base64 32` gives. */
@@ -145,6 +147,18 @@ const envSchema = z.object({
     .min(0.25)
     .max(24 * 30)
     .default(12),
+  /** Where the alert digests are sent: smtp://user:pass@host:587 (STARTTLS) or smtps://…:465. */
+  COVERDESK_SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
+  /** The digests' sender, "Coverdesk <alerts@agency.example>" or a bare address. */
+  COVERDESK_MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^([^<>\r\n]*<)?[^\s@<>]+@[^\s@<>]+>?$/, "must be an email address, optionally as Name <address>")
+      .optional(),
+  ),
+  /** Without SMTP (development, tests): the folder the digests are written to as .eml files. */
+  COVERDESK_MAIL_DIR: z.preprocess(emptyToUndefined, z.string().default(".data/mail")),
   /** Runs the ingestion worker inside this process (default on). */
   COVERDESK_WORKER: z.preprocess(
     emptyToUndefined,
@@ -185,6 +199,8 @@ export type Env = {
   syncIntervalMs: number;
   /** X-Forwarded-For entries added by proxies we trust, counted from the right (see server.mjs). */
   trustedProxyHops: number;
+  /** SMTP when configured (always in production); otherwise a folder of .eml files nobody is sent. */
+  mail: { smtpUrl: string | null; from: string; outboxDir: string };
 };
 
 export class EnvError extends Error {
@@ -259,6 +275,11 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
     syncIntervalMs: e.COVERDESK_SYNC_INTERVAL_MINUTES * 60_000,
     runWorker: e.COVERDESK_WORKER,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    mail: {
+      smtpUrl: e.COVERDESK_SMTP_URL ?? null,
+      from: e.COVERDESK_MAIL_FROM ?? "Coverdesk <alerts@coverdesk.localhost>",
+      outboxDir: e.COVERDESK_MAIL_DIR,
+    },
   };
 }
 

@@ -6,6 +6,8 @@ import { startWorker, stopWorker } from "@/lib/ingest/worker";
 import { reprojectOutdatedPulls } from "@/lib/pulls/reproject";
 import { startDemoHistory } from "@/lib/demo/start";
 import { ensureDemoUsers, listActiveDemoUsers } from "@/lib/users/demo-users";
+import { startXDateUpkeep, stopXDateUpkeep } from "@/lib/xdates/upkeep";
+import { startDigestSchedule, stopDigestSchedule } from "@/lib/alerts/digest-schedule";
 
 /** How long a stopping worker may take to settle the pulls it is fetching before it gives them back. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -38,6 +40,9 @@ export async function startServer(): Promise<void> {
   if (config.runWorker) {
     startWorker();
     startSyncSchedule();
+    // Beside the sync: X-dates for older pulls, and passed ones rolled forward (hourly).
+    startXDateUpkeep();
+    startDigestSchedule();
     stopBackgroundWorkOnSignals();
   }
 }
@@ -61,6 +66,8 @@ export async function startServerOrExit(): Promise<void> {
 async function stopBackgroundWork(signal: NodeJS.Signals): Promise<void> {
   console.info(`[shutdown] ${signal}: stopping the worker and the sync schedule`);
   stopSyncSchedule();
+  stopXDateUpkeep();
+  stopDigestSchedule();
   const result = await stopWorker(SHUTDOWN_GRACE_MS);
   if (result) {
     console.info(

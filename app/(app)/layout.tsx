@@ -16,7 +16,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   const shell = await loadAppShell(await getDb(), user);
   return (
     <>
-      <AppHeader user={user} newAssignments={shell.newAssignments} />
+      <AppHeader user={user} newAssignments={shell.newAssignments} openAlerts={shell.openAlerts} />
       <main className="mx-auto max-w-7xl px-4 py-6">
         {shell.demoHistory ? <DemoHistoryBanner progress={shell.demoHistory} /> : null}
         <ServiceHealthBanner initiallyUnreachable={shell.serviceUnreachable} />

@@ -5,7 +5,15 @@ import { can } from "@/lib/auth/permissions";
 
 const ROLE_LABELS = { ADMIN: "Admin", MANAGER: "Manager", AGENT: "Agent" } as const;
 
-export function AppHeader({ user, newAssignments }: { user: SessionUser; newAssignments: number }) {
+export function AppHeader({
+  user,
+  newAssignments,
+  openAlerts,
+}: {
+  user: SessionUser;
+  newAssignments: number;
+  openAlerts: number;
+}) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
@@ -29,6 +37,25 @@ export function AppHeader({ user, newAssignments }: { user: SessionUser; newAssi
             <Link href="/pulls" className="text-slate-700 hover:text-brand-700">
               Linked accounts
             </Link>
+            {can(user, "alerts:view") ? (
+              <Link href="/alerts" className="inline-flex items-center gap-1 text-slate-700 hover:text-brand-700">
+                Alerts
+                {openAlerts > 0 ? (
+                  <span
+                    className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white"
+                    data-testid="open-alerts"
+                    aria-label={`${openAlerts} open`}
+                  >
+                    {openAlerts}
+                  </span>
+                ) : null}
+              </Link>
+            ) : null}
+            {can(user, "xdates:view") ? (
+              <Link href="/xdates" className="text-slate-700 hover:text-brand-700">
+                X-dates
+              </Link>
+            ) : null}
             <Link href="/reconnect" className="text-slate-700 hover:text-brand-700">
               Reconnect
             </Link>
@@ -45,6 +72,11 @@ export function AppHeader({ user, newAssignments }: { user: SessionUser; newAssi
             {can(user, "settings:manage") ? (
               <Link href="/admin/assignment" className="text-slate-700 hover:text-brand-700">
                 Assignment
+              </Link>
+            ) : null}
+            {can(user, "alerts:manage") ? (
+              <Link href="/admin/alerts" className="text-slate-700 hover:text-brand-700">
+                Alert rules
               </Link>
             ) : null}
             {can(user, "audit:view") ? (

@@ -7,6 +7,7 @@ const SUBJECTS = {
   won: { noun: "pulls", past: "were won", perfect: "have been won" },
   decided: { noun: "pulls", past: "were won or lost", perfect: "have been won or lost" },
   linked: { noun: "accounts", past: "were linked", perfect: "have been linked" },
+  lost: { noun: "pulls", past: "were lost", perfect: "have been lost" },
 } as const;
 
 const joinAnd = (parts: string[]) =>

@@ -49,10 +49,19 @@ function reportOf(period: Report["period"], weeks = 0): Report {
   };
 }
 
-const render = (report: Report, filter: ReportsPage["filter"] = { period: report.period }) =>
+const LOST: ReportsPage["lostReasons"] = [
+  { dimension: "reason", key: "PRICE", label: "PRICE", count: 3, lostToCents: 240_000, priced: 2 },
+  { dimension: "carrier", key: "<b>GEICO</b>", label: "<b>GEICO</b>", count: 3, lostToCents: 240_000, priced: 2 },
+  { dimension: "agent", key: "a1", label: "Alex", count: 3, lostToCents: 240_000, priced: 2 },
+];
+const render = (
+  report: Report,
+  filter: ReportsPage["filter"] = { period: report.period },
+  lostReasons: ReportsPage["lostReasons"] = LOST,
+) =>
   renderToStaticMarkup(
     createElement(ReportsView, {
-      page: { filter, ignored: [], report, people: [], lines: [], ranges: [] },
+      page: { filter, ignored: [], report, lostReasons, people: [], lines: [], ranges: [] },
     }),
   );
 const attr = (html: string, name: string) => [...html.matchAll(new RegExp(`${name}="([^"]*)"`, "g"))].map((m) => m[1]);
@@ -122,10 +131,20 @@ describe("the reports page", () => {
       newPulls: [],
       funnel: funnelSteps({ linked: 0, successful: 0, assigned: 0, worked: 0, won: 0 }),
     };
-    const html = render(empty, { period: "quarter", from: "2026-07-01", agent: alex });
+    const html = render(empty, { period: "quarter", from: "2026-07-01", agent: alex }, []);
     expect(attr(html, "role").filter((r) => r === "img")).toHaveLength(0);
     expect(html).toContain("No pulls were won in this range. Widen the dates or clear the agent filter.");
     expect(html).toContain("No accounts were linked in this range. Widen the dates or clear the agent filter.");
     expect(html).toContain("No pulls were won or lost in this range.");
+    expect(html).toContain("No pulls were lost in this range. Widen the dates or clear the agent filter.");
+  });
+
+  it("says why deals were lost in words, with the average premium they went for, and a carrier's name as text", () => {
+    const html = render(reportOf("month"));
+    expect(html).toMatch(
+      /data-testid="lost-by-reason".*<td[^>]*>Price<\/td><td[^>]*>3<\/td><td[^>]*>\$1,200\.00 avg \(2\)<\/td>/s,
+    );
+    expect(html).toContain("&lt;b&gt;GEICO&lt;/b&gt;");
+    expect(html).not.toContain("<b>GEICO</b>");
   });
 });

@@ -1,8 +1,10 @@
+import { humanize } from "@/lib/format";
 import type { ReportsPage } from "@/lib/reports/reports-page";
 import { csvHref, wonHref } from "@/lib/reports/report-links";
 import { BarTable } from "./bar-table";
 import { CloseRatio } from "./close-ratio";
 import { emptyMessage } from "./empty-message";
+import { LostReasons } from "./lost-reasons";
 import { NewPulls } from "./new-pulls";
 import { PipelineFunnel } from "./pipeline-funnel";
 import { ReportFilters } from "./report-filters";
@@ -54,7 +56,8 @@ export function ReportsView({ page }: { page: ReportsPage }) {
         />
         <BarTable
           caption="Won premium by lines of business"
-          rows={report.byLine}
+          // "AUTO + HOMEOWNERS" reads "Auto + Homeowners"; the key (and the CSV) keep the codes.
+          rows={report.byLine.map((r) => ({ ...r, label: r.label.split(" + ").map(humanize).join(" + ") }))}
           drill={(r) => wonHref(filter, { lines: r.key })}
           csvHref={csvHref("byLine", filter)}
           empty={noWins}
@@ -67,6 +70,7 @@ export function ReportsView({ page }: { page: ReportsPage }) {
           empty={noWins}
         />
         <NewPulls report={report} filter={filter} />
+        <LostReasons rows={page.lostReasons} filter={filter} />
       </div>
     </div>
   );

@@ -62,6 +62,10 @@ export function auditSentence(entry: Entry): string {
       return `${who} signed out`;
     case "ASSIGNMENT_SETTINGS_CHANGED":
       return `${who} set automatic assignment to ${humanize(str(d.mode))}`;
+    case "ALERT_RULES_CHANGED":
+      return `${who} changed the alert rules`;
+    case "DIGEST_SENT":
+      return `${who} sent the alert digests now (${Number(d.mails) || 0} mails)`;
     default:
       return `${who}: ${humanize(entry.action)}`;
   }

@@ -4,11 +4,12 @@ import { startTransition, useActionState, useState } from "react";
 import { PULL_STAGES } from "@/lib/workflow/stages";
 import { humanize } from "@/lib/format";
 import { IDLE } from "@/lib/workflow/form-state";
+import { LOST_CATEGORIES, LOST_CATEGORY_LABELS } from "@/lib/workflow/lost-reasons";
 import { FormMessage } from "./form-message";
 import { usePullActions } from "./pull-actions";
 
-// WORKING / WON / LOST. WON asks for the premium won (dollars and cents), LOST for an optional
-// reason. The stage the page showed travels with the form, so a change made meanwhile by
+// WORKING / WON / LOST. WON asks for the premium won (dollars and cents), LOST why (one of a
+// short list), the carrier that won it and at what premium when known, and the agent's words. The stage the page showed travels with the form, so a change made meanwhile by
 // someone else is refused instead of overwritten.
 
 const STAGES = PULL_STAGES.map((value) => ({ value, label: humanize(value) }));
@@ -76,14 +77,47 @@ export function StageForm({ pullId, stage, wonPremium }: { pullId: string; stage
         </label>
       ) : null}
       {chosen === "LOST" ? (
-        <label className="block text-sm">
-          <span className="text-slate-700">Why was it lost? (optional)</span>
-          <input
-            name="lostReason"
-            maxLength={500}
-            className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5"
-          />
-        </label>
+        <div className="space-y-2 text-sm">
+          <fieldset>
+            <legend className="text-slate-700">Why was it lost?</legend>
+            <div className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
+              {LOST_CATEGORIES.map((category) => (
+                <label key={category} className="flex items-center gap-1">
+                  <input type="radio" name="lostCategory" value={category} required />
+                  {LOST_CATEGORY_LABELS[category]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="flex flex-wrap gap-2">
+            <label className="flex flex-col">
+              <span className="text-slate-700">Carrier that won it (if known)</span>
+              <input
+                name="lostToCarrier"
+                maxLength={100}
+                className="mt-1 w-48 rounded-md border border-slate-300 px-2 py-1.5"
+              />
+            </label>
+            <label className="flex flex-col">
+              <span className="text-slate-700">At what premium a year (if known)</span>
+              <input
+                name="lostToPremium"
+                inputMode="decimal"
+                placeholder="1,234.56"
+                aria-invalid={state.status === "error" && state.field === "lostToPremium" ? true : undefined}
+                className="mt-1 w-40 rounded-md border border-slate-300 px-2 py-1.5"
+              />
+            </label>
+          </div>
+          <label className="block">
+            <span className="text-slate-700">In your words (optional)</span>
+            <input
+              name="lostReason"
+              maxLength={500}
+              className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5"
+            />
+          </label>
+        </div>
       ) : null}
       <div className="flex items-center gap-3">
         <button

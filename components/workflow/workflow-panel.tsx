@@ -2,6 +2,7 @@ import { can, canOnPull } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import { formatCents, humanize } from "@/lib/format";
 import type { PullWorkflow } from "@/lib/pulls/queries";
+import { lostSummary } from "@/lib/workflow/lost-reasons";
 import { AssignForm, ClaimButton } from "./assign-form";
 import { StageForm } from "./stage-form";
 import { RelativeTime } from "@/components/ui/relative-time";
@@ -46,7 +47,7 @@ export function WorkflowPanel({
             {workflow.stage === "LOST" ? "Reason" : "Won premium"}
           </dt>
           <dd data-testid="workflow-premium">
-            {workflow.stage === "LOST" ? (workflow.lostReason ?? "—") : formatCents(workflow.wonPremiumCents)}
+            {workflow.stage === "LOST" ? (lostSummary(workflow) ?? "—") : formatCents(workflow.wonPremiumCents)}
           </dd>
         </div>
         <div>

@@ -7,3 +7,5 @@ export * from "./monitoring";
 export * from "./sync-runs";
 export * from "./workflow";
 export * from "./security";
+export * from "./xdates";
+export * from "./alerts";

@@ -69,7 +69,13 @@ export const pulls = pgTable(
     /** The link (widget and public alias) the consumer came through, for reports by link. */
     widgetId: text("widget_id"),
     publicAlias: text("public_alias"),
+    /** LOST: the agent's words. */
     lostReason: text("lost_reason"),
+    /** LOST: why, as one of lib/workflow/lost-reasons.ts (PRICE, COVERAGE, SERVICE, NO_CONTACT, OTHER). */
+    lostCategory: text("lost_category"),
+    /** LOST: the carrier that won the account, and at what premium a year, when known. */
+    lostToCarrier: text("lost_to_carrier"),
+    lostToPremiumCents: bigint("lost_to_premium_cents", { mode: "number" }),
     stageChangedAt: timestamp("stage_changed_at", { withTimezone: true }),
     /**
      * The stage and its moment were carried over from an earlier pull of the account

@@ -65,6 +65,13 @@ export const AUDIT_ACTIONS = [
   "ASSIGNMENT_SETTINGS_CHANGED",
   "CSV_EXPORTED",
   "SERVICE_CONNECTION_CHANGED",
+  /** A user's X-date calendar feed got a new address (the old one stops working), or was turned off. */
+  "CALENDAR_FEED_RENEWED",
+  "CALENDAR_FEED_TURNED_OFF",
+  /** The alert rules changed (details: the new thresholds, digest hour, queue recipients). */
+  "ALERT_RULES_CHANGED",
+  /** Someone sent the day's digests at once (details: mails, alerts). */
+  "DIGEST_SENT",
   /** Sign-ins whose password was checked, with the client's address; throttled tries check none and are not recorded. */
   "SIGNED_IN",
   "SIGN_IN_FAILED",

@@ -2,7 +2,16 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { auditEvents, monitorings, pulls, reconnectPages, userSessions, users, webhookEvents } from "@/db/schema";
+import {
+  alerts,
+  auditEvents,
+  monitorings,
+  pulls,
+  reconnectPages,
+  userSessions,
+  users,
+  webhookEvents,
+} from "@/db/schema";
 import { queryRows } from "@/db/connect";
 import { configuredReconnectPageKey } from "@/lib/monitoring/reconnect-page-key";
 import { reconnectPageToken } from "@/lib/monitoring/reconnect-page-token";
@@ -33,10 +42,11 @@ const ids: Record<Exclude<Who, "none">, string> = { admin: "", manager: "", agen
 let ownPull = ""; // assigned to "agent"
 let queuePull = ""; // unassigned
 let failedEvent = 0;
+let queueAlert = 0;
 
 async function baseline() {
   await database.db.execute(
-    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, users cascade`,
+    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, alerts, agency_rules, digest_runs, users cascade`,
   );
   const staff = await database.db
     .insert(users)
@@ -90,6 +100,13 @@ async function baseline() {
     .values({ dedupKey: "k", eventType: "COMPLETE", pullId: queuePull, status: "FAILED", payload: {} })
     .returning({ id: webhookEvents.id });
   failedEvent = event?.id ?? 0;
+  // An alert of the queue (unassigned account), already mailed: everyone signed in may move it,
+  // and the digest has nothing to send (so no mail is written), only its day and audit to record.
+  const [alert] = await database.db
+    .insert(alerts)
+    .values({ key: "matrix|alert", kind: "CANCELLED", pullId: queuePull, headline: "Cancelled", mailedAt: new Date() })
+    .returning({ id: alerts.id });
+  queueAlert = alert?.id ?? 0;
 }
 
 /** A fingerprint of everything an action could write. */
@@ -103,6 +120,10 @@ async function snapshot(): Promise<string> {
     "sync_runs",
     "monitorings",
     "reconnect_pages",
+    "calendar_feeds",
+    "alerts",
+    "agency_rules",
+    "digest_runs",
   ];
   const parts = await Promise.all(
     tables.map(
@@ -157,6 +178,14 @@ const assignmentActions = () => import("@/app/(app)/admin/assignment/actions");
 const serviceActions = () => import("@/app/(app)/admin/service/actions");
 const reconnectActions = () => import("@/app/(app)/reconnect/actions");
 const consumerActions = () => import("@/app/connect/[token]/actions");
+const xdateActions = () => import("@/app/(app)/xdates/actions");
+const alertActions = () => import("@/app/(app)/alerts/actions");
+const alertRuleActions = () => import("@/app/(app)/admin/alerts/actions");
+const callerActor = () => {
+  const who = (Object.keys(ids) as Array<keyof typeof ids>).find((key) => ids[key] === current?.id) ?? "admin";
+  const roles = { admin: "ADMIN", manager: "MANAGER", agent: "AGENT", otherAgent: "AGENT" } as const;
+  return { id: ids[who], name: who, role: roles[who] };
+};
 /** The consumer's reconnect page is guarded by the token in its address, not by a session. */
 const reconnectPage = async () => reconnectPageToken(configuredReconnectPageKey(), (await reconnectPageIds())[0] ?? "");
 const reconnectPageIds = async () =>
@@ -379,6 +408,53 @@ const MATRIX: Entry[] = [
         { params: Promise.resolve({ pullId: ownPull, answerId: "a", fileId: "f" }) },
       ),
   },
+  // Everyone signed in has X-dates; what the file holds follows their view (lib/xdates/xdates.test.ts).
+  {
+    name: "GET /api/xdates/csv",
+    allowed: ["admin", "manager", "agent", "otherAgent"],
+    writes: true /* the audit trail */,
+    call: async () => (await import("@/app/api/xdates/csv/route")).GET(new Request("http://app/api/xdates/csv")),
+  },
+  // One's own calendar feed: every signed-in user may renew or turn off theirs, and only theirs.
+  {
+    name: "xdates/renewCalendarFeedAction",
+    allowed: ["admin", "manager", "agent", "otherAgent"],
+    writes: true,
+    call: async () => (await xdateActions()).renewCalendarFeedAction(IDLE, form({ userId: ids.admin })),
+  },
+  {
+    name: "xdates/turnOffCalendarFeedAction",
+    allowed: ["admin", "manager", "agent", "otherAgent"],
+    writes: true,
+    call: async () => {
+      // Each caller has a feed to turn off (made outside the guard); a stranger's form names no one.
+      if (current) await (await import("@/lib/xdates/calendar-feed")).renewCalendarFeed(database.db, callerActor());
+      return (await xdateActions()).turnOffCalendarFeedAction(IDLE, form({ userId: ids.admin }));
+    },
+  },
+  // The alert inbox: anyone signed in may move the queue's alert (lib/alerts/alerts.test.ts: not another's).
+  {
+    name: "alerts/moveAlertAction",
+    allowed: ["admin", "manager", "agent", "otherAgent"],
+    writes: true,
+    call: async () => (await alertActions()).moveAlertAction(form({ alertId: String(queueAlert), move: "done" })),
+  },
+  {
+    name: "admin/alerts/saveAlertRulesAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () =>
+      (await alertRuleActions()).saveAlertRulesAction(
+        IDLE,
+        form({ "threshold.default": "15", "threshold.AUTO": "8", digestHour: "6", queueAlertsTo: "ADMINS" }),
+      ),
+  },
+  {
+    name: "admin/alerts/sendDigestsNowAction",
+    allowed: ["admin"],
+    writes: true /* the day's run and the audit trail */,
+    call: async () => (await alertRuleActions()).sendDigestsNowAction(IDLE),
+  },
   {
     name: "GET /api/service-health",
     allowed: ["admin", "manager", "agent", "otherAgent"],
@@ -391,6 +467,8 @@ const MATRIX: Entry[] = [
 const PUBLIC = {
   "POST /api/webhooks/service": "called by the service; protected by the webhook signature",
   "GET /api/health": "liveness probe; reveals nothing",
+  "GET /api/calendar/[token]":
+    "a user's calendar feed for calendar apps; the secret token in the address is the key (stored hashed, revocable, rate-limited; lib/xdates/xdates.test.ts)",
   "GET /api/auth/[...nextauth]": "next-auth's own sign-in endpoints",
   "POST /api/auth/[...nextauth]": "next-auth's own sign-in endpoints",
 };

@@ -30,6 +30,16 @@ const PERMISSIONS = {
   "sync:run": { ADMIN: "any" },
   /** The service's health, the team's links and webhook registrations; registering our address. */
   "service:manage": { ADMIN: "any" },
+  /** The X-dates page and its CSV: the policies coming up for renewal, scoped like the pulls. */
+  "xdates:view": { ADMIN: "any", MANAGER: "any", AGENT: "own-or-unassigned" },
+  /** One's own calendar feed of X-dates: show its address, renew it, turn it off. */
+  "calendar-feed:manage": { ADMIN: "own", MANAGER: "own", AGENT: "own" },
+  /** The alert inbox: one's own alerts and the queue's (unassigned accounts); mark done, snooze. */
+  "alerts:view": { ADMIN: "any", MANAGER: "any", AGENT: "own-or-unassigned" },
+  /** Everyone's alerts, not only one's own and the queue's. */
+  "alerts:view-all": { ADMIN: "any", MANAGER: "any" },
+  /** The alert rules and the daily digest: change the rules, send today's digests now, read the dev outbox. */
+  "alerts:manage": { ADMIN: "any" },
 } as const satisfies Record<string, Partial<Record<Role, PullScope>>>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -75,9 +85,13 @@ export function canOnPull(user: Actor, action: Action, pull: PullAccess): boolea
   }
 }
 
-/** The pulls a user may see, for queries: everything, or theirs plus the unassigned queue (lib/pulls/visibility.ts). */
+/**
+ * The pulls a user may see, for queries: everything, or theirs plus the unassigned queue
+ * (lib/pulls/visibility.ts). `action` names another list scoped like the pulls (X-dates).
+ */
 export function viewScope(
   user: Pick<SessionUser, "id" | "role">,
+  action: Action = "pulls:view",
 ): { kind: "all" } | { kind: "own-or-unassigned"; userId: string } {
-  return scopeOf(user, "pulls:view") === "any" ? { kind: "all" } : { kind: "own-or-unassigned", userId: user.id };
+  return scopeOf(user, action) === "any" ? { kind: "all" } : { kind: "own-or-unassigned", userId: user.id };
 }

@@ -13,6 +13,7 @@ import { getReport } from "@/lib/reports/queries";
 import { fetchPullPayload } from "@/lib/service/pulls-api";
 import { DEMO_PASSWORD, ensureDemoUsers, listActiveDemoUsers } from "@/lib/users/demo-users";
 import { getAgentHome } from "@/lib/workflow/my-pulls";
+import { loadXDatesPage } from "@/lib/xdates/xdates-page";
 import type { Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { startServiceSandbox } from "@/test/service-sandbox";
@@ -221,6 +222,22 @@ describe("the demo agency's history", () => {
     expect(await within(0, 30)).toBeGreaterThan(0);
     expect(await within(30, 60)).toBeGreaterThan(0);
     expect(await within(60, 90)).toBeGreaterThan(0);
+  });
+
+  it("shows X-dates on the X-dates page in the next 30, 60 and 90 days, with premium at stake", async () => {
+    const viewer = {
+      id: "00000000-0000-0000-0000-000000000000",
+      role: "ADMIN" as const,
+      email: "",
+      name: "",
+      sessionId: "",
+    };
+    const inRange = async (range: string) => (await loadXDatesPage(first.database.db, viewer, { range })).total;
+    const [thirty, sixty, ninety] = [await inRange("30"), await inRange("60"), await inRange("90")];
+    expect(thirty).toBeGreaterThan(0);
+    expect(sixty).toBeGreaterThan(thirty);
+    expect(ninety).toBeGreaterThan(sixty);
+    expect((await loadXDatesPage(first.database.db, viewer, { range: "30" })).premiumCents).toBeGreaterThan(0);
   });
 
   it("has four more agents, one of whom left and cannot sign in", async () => {

@@ -241,7 +241,14 @@ async function runStep(db: Db, step: PlanStep, staff: Staff, done: Set<string>):
       const input =
         step.kind === "won"
           ? { pullId: step.pullId, stage: "WON" as const, premium: step.premium }
-          : { pullId: step.pullId, stage: "LOST" as const, lostReason: step.reason ?? undefined };
+          : {
+              pullId: step.pullId,
+              stage: "LOST" as const,
+              lostReason: step.reason ?? undefined,
+              lostCategory: step.category,
+              lostToCarrier: step.carrier ?? undefined,
+              lostToPremium: step.premium ?? undefined,
+            };
       return ok(await setPullStage(db, owner ?? manager, input, step.at));
     }
   }

@@ -3,6 +3,8 @@
 // seed, accounts and end date give the same plan, which history.ts then carries out through the
 // app's own commands.
 
+import type { LostCategory } from "@/lib/workflow/lost-reasons";
+
 export const HISTORY_DAYS = 270;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -49,16 +51,25 @@ export type PlanStep = { at: Date } & (
   | { kind: "claim"; pullId: string; by: Person }
   | { kind: "open"; pullId: string }
   | { kind: "won"; pullId: string; premium: string }
-  | { kind: "lost"; pullId: string; reason: string | null }
+  | {
+      kind: "lost";
+      pullId: string;
+      reason: string | null;
+      category: LostCategory;
+      carrier: string | null;
+      /** Dollars a year, as typed into the form. */
+      premium: string | null;
+    }
 );
 
-const LOST_REASONS = [
-  "Went with a cheaper quote elsewhere",
-  "Stayed with their current carrier",
-  "No answer after three calls",
-  "Price went up too much at renewal",
-  "Bought through a captive agent",
-  "Coverage not available for the property",
+/** The agent's words, why (the form's list), and who won it at what share of the premium, when known. */
+const LOST_REASONS: ReadonlyArray<{ text: string; category: LostCategory; carrier?: string; premiumShare?: number }> = [
+  { text: "Went with a cheaper quote elsewhere", category: "PRICE", carrier: "GEICO", premiumShare: 0.88 },
+  { text: "Stayed with their current carrier", category: "SERVICE" },
+  { text: "No answer after three calls", category: "NO_CONTACT" },
+  { text: "Price went up too much at renewal", category: "PRICE", carrier: "Progressive", premiumShare: 0.93 },
+  { text: "Bought through a captive agent", category: "OTHER", carrier: "State Farm" },
+  { text: "Coverage not available for the property", category: "COVERAGE" },
 ];
 
 /** mulberry32: a small seeded stream, so the plan is the same on every machine. */
@@ -157,8 +168,18 @@ export function planHistory(seed: number, until: Date, accounts: readonly PlanAc
       const cents = Math.max(10_000, Math.round((base * random.int(85, 105)) / 100));
       steps.push({ kind: "won", pullId, premium: (cents / 100).toFixed(2), at: decidedAt });
     } else {
+      // The same draws as before the reasons had categories, so the plan is unchanged.
       const reason = random.next() < 0.85 ? random.pick(LOST_REASONS) : null;
-      steps.push({ kind: "lost", pullId, reason, at: decidedAt });
+      const base = account.totalPremiumCents && account.totalPremiumCents > 0 ? account.totalPremiumCents : null;
+      steps.push({
+        kind: "lost",
+        pullId,
+        reason: reason?.text ?? null,
+        category: reason?.category ?? "OTHER",
+        carrier: reason?.carrier ?? null,
+        premium: reason?.premiumShare && base ? (Math.round(base * reason.premiumShare) / 100).toFixed(2) : null,
+        at: decidedAt,
+      });
     }
   }
   // One timeline: by time, and in the order planned when two steps share a moment.

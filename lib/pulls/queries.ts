@@ -265,6 +265,9 @@ export type PullWorkflow = {
   assignedAt: Date | null;
   wonPremiumCents: number | null;
   lostReason: string | null;
+  lostCategory: string | null;
+  lostToCarrier: string | null;
+  lostToPremiumCents: number | null;
   stageChangedAt: Date | null;
   /** Another pull of the account is assigned: this one is not in the unassigned queue (canOnPull). */
   accountHeld: boolean;
@@ -287,6 +290,9 @@ export async function getPullDetail(db: Db, pullId: string): Promise<PullDetail 
       assignedAt: pulls.assignedAt,
       wonPremiumCents: pulls.wonPremiumCents,
       lostReason: pulls.lostReason,
+      lostCategory: pulls.lostCategory,
+      lostToCarrier: pulls.lostToCarrier,
+      lostToPremiumCents: pulls.lostToPremiumCents,
       stageChangedAt: pulls.stageChangedAt,
       accountHeld,
     })

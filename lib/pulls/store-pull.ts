@@ -5,6 +5,8 @@ import { policies, pulls, pullVersions } from "@/db/schema";
 import { parsePull, unwrapPull, type Pull } from "@/lib/service/schemas";
 import { autoAssignPull } from "@/lib/workflow/auto-assign";
 import { carryOverAccount, findEarlierAccountPull } from "@/lib/workflow/carry-over";
+import { refreshAccountXDates } from "@/lib/xdates/store";
+import { raiseRefreshAlerts } from "@/lib/alerts/raise";
 import { contentHash, projectPolicies, projectPull } from "./projection";
 
 export type StorePullResult =
@@ -93,6 +95,27 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
         states: statesOf(pull),
         linesOfBusiness: projection.policyTypes,
       });
+    // Last, so the X-dates copy the owner, stage and link just carried over or assigned.
+    await refreshAccountXDates(tx, pull.pull_id, { pull, raw });
+    // A refresh compares with the account's previous successful snapshot: this pull's own
+    // before an update, else the account's earlier pull. Renewal premium jumps, cancellations,
+    // lapses and coverage cuts become alerts (lib/alerts/raise.ts), each raised once.
+    if (topLevel && pull.status === "SUCCESS") {
+      const accountBefore =
+        previous?.status === "SUCCESS"
+          ? null
+          : (earlier ??
+            (await findEarlierAccountPull(tx, {
+              pullId: pull.pull_id,
+              accountIdentifier: projection.accountIdentifier,
+              serviceCreatedAt: projection.serviceCreatedAt,
+              initialPullId: options.initialPullId,
+            })));
+      await raiseRefreshAlerts(tx, {
+        pull,
+        before: previous?.status === "SUCCESS" ? { raw: previous.raw } : accountBefore,
+      });
+    }
     return { outcome: previous ? "updated" : "created", pullId: pull.pull_id, problems: problems.length };
   });
 }

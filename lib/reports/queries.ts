@@ -307,3 +307,56 @@ export async function getReport(db: Db, filter: ReportFilter) {
   };
 }
 export type Report = Awaited<ReturnType<typeof getReport>>;
+
+export type LostRow = {
+  /** reason: the form's category (null: not said); carrier: who won it (null: unknown); agent: whose loss. */
+  dimension: "reason" | "carrier" | "agent";
+  key: string | null;
+  label: string | null;
+  count: number;
+  /** The premiums lost deals were won at elsewhere, where the agent knew it; and how many knew. */
+  lostToCents: number;
+  priced: number;
+};
+
+/**
+ * Pulls LOST in the range, by why, by the carrier that won them, and by whose loss (the
+ * assignee), in one statement; a carried decision counts once, like the close ratio's.
+ */
+export async function getLostReasons(db: Db, filter: ReportFilter): Promise<LostRow[]> {
+  const { start, end } = rangeOf(filter);
+  const where = [...common(filter), sql`${pulls.stage} = 'LOST'`];
+  if (start) where.push(sql`${pulls.stageChangedAt} >= ${at(start)}`);
+  if (end) where.push(sql`${pulls.stageChangedAt} < ${at(end)}`);
+  if (filter.agent) where.push(sql`${pulls.assigneeId} = ${filter.agent}`);
+  const select = sql`select ${pulls.lostCategory} as reason, ${pulls.lostToCarrier} as carrier,
+    ${pulls.assigneeId} as agent, ${pulls.lostToPremiumCents} as cents`;
+  const rows = await queryRows<{
+    dimension: LostRow["dimension"];
+    key: string | null;
+    label: string | null;
+    count: number;
+    lost_to_cents: string | number | null;
+    priced: number;
+  }>(
+    db,
+    sql`with lost as (${counted(select, sql.join(where, sql` and `), sql`'LOST'`)}),
+      grouped as (
+        select case when grouping(reason) = 0 then 'reason' when grouping(carrier) = 0 then 'carrier' else 'agent' end as dimension,
+               coalesce(reason, carrier, agent::text) as key,
+               count(*)::int as count, sum(cents) as lost_to_cents, count(cents)::int as priced
+        from lost group by grouping sets ((reason), (carrier), (agent)))
+      select g.dimension, g.key, case when g.dimension = 'agent' then coalesce(${users.name}, 'No one') else g.key end as label,
+             g.count, g.lost_to_cents, g.priced
+      from grouped g left join ${users} on g.dimension = 'agent' and ${users.id}::text = g.key
+      order by g.dimension, g.count desc, g.key`,
+  );
+  return rows.map((r) => ({
+    dimension: r.dimension,
+    key: r.key,
+    label: r.label,
+    count: Number(r.count),
+    lostToCents: Number(r.lost_to_cents ?? 0),
+    priced: Number(r.priced),
+  }));
+}

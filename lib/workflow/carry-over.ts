@@ -19,6 +19,9 @@ export type EarlierAccountPull = {
   wonPremiumCents: number | null;
   wonCreditedTo: string | null;
   lostReason: string | null;
+  lostCategory: string | null;
+  lostToCarrier: string | null;
+  lostToPremiumCents: number | null;
   stageChangedAt: Date | null;
 };
 
@@ -50,6 +53,9 @@ export async function findEarlierAccountPull(tx: Db, of: AccountOf): Promise<Ear
       wonPremiumCents: pulls.wonPremiumCents,
       wonCreditedTo: pulls.wonCreditedTo,
       lostReason: pulls.lostReason,
+      lostCategory: pulls.lostCategory,
+      lostToCarrier: pulls.lostToCarrier,
+      lostToPremiumCents: pulls.lostToPremiumCents,
       stageChangedAt: pulls.stageChangedAt,
     })
     .from(pulls)
@@ -77,6 +83,9 @@ export async function carryOverAccount(tx: Db, pullId: string, from: EarlierAcco
       wonPremiumCents: from.wonPremiumCents,
       wonCreditedTo: from.wonCreditedTo,
       lostReason: from.lostReason,
+      lostCategory: from.lostCategory,
+      lostToCarrier: from.lostToCarrier,
+      lostToPremiumCents: from.lostToPremiumCents,
       stageChangedAt: from.stageChangedAt,
       // A WON or LOST here is the earlier pull's decision: the reports count it once, there.
       decisionCarried: from.stage !== "WORKING",

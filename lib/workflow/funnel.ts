@@ -7,10 +7,12 @@ import { canOnPull } from "@/lib/auth/permissions";
 import type { Actor } from "./actor";
 import { recordAudit } from "./audit";
 import { lockPull } from "./lock-pull";
+import { LOST_CATEGORIES } from "./lost-reasons";
 import { parseDollarsToCents } from "./money";
 import { invalid, notFound, stale, type CommandResult } from "./result";
 
-// The agency's funnel: WORKING, WON (with the won premium) or LOST (with an optional reason).
+// The agency's funnel: WORKING, WON (with the won premium) or LOST (why, from a short list, with
+// the agent's words and the carrier that won it at what premium, when known).
 // The service's own funnel is read-only through its API, so these changes are the source of
 // truth; each one is kept in the audit trail with who, when, from and to.
 
@@ -20,6 +22,12 @@ export const setStageInputSchema = z.object({
   /** Dollars and cents as typed; required for WON. */
   premium: z.string().max(40).optional(),
   lostReason: z.string().trim().max(500, "Keep the reason under 500 characters.").optional(),
+  /** LOST: why, from the short list the reports count. */
+  lostCategory: z.enum(LOST_CATEGORIES, { message: "Choose why it was lost." }).optional(),
+  /** LOST: the carrier that won it, when known. */
+  lostToCarrier: z.string().trim().max(100, "Keep the carrier's name under 100 characters.").optional(),
+  /** LOST: the premium it was won at elsewhere, dollars and cents as typed, when known. */
+  lostToPremium: z.string().max(40).optional(),
   /** The stage the form showed: if it changed meanwhile, the change is refused as stale. */
   expectedStage: z.enum(PULL_STAGES).optional(),
 });
@@ -37,13 +45,23 @@ export async function setPullStage(
     const issue = parsed.error.issues[0];
     return invalid(issue?.message ?? "Check the form.", issue?.path.join("."));
   }
-  const { pullId, stage, premium, lostReason, expectedStage } = parsed.data;
+  const { pullId, stage, premium, lostReason, lostCategory, lostToCarrier, lostToPremium, expectedStage } = parsed.data;
   let wonPremiumCents: number | null = null;
   if (stage === "WON") {
     const cents = parseDollarsToCents(premium ?? "");
     if (!cents.ok) return invalid(cents.message, "premium");
     wonPremiumCents = cents.cents;
   }
+  let lostToPremiumCents: number | null = null;
+  if (stage === "LOST" && lostToPremium && lostToPremium.trim() !== "") {
+    const cents = parseDollarsToCents(lostToPremium);
+    if (!cents.ok) return invalid(cents.message, "lostToPremium");
+    lostToPremiumCents = cents.cents;
+  }
+  const lost =
+    stage === "LOST"
+      ? { lostCategory: lostCategory ?? null, lostToCarrier: lostToCarrier || null, lostToPremiumCents }
+      : { lostCategory: null, lostToCarrier: null, lostToPremiumCents: null };
 
   return db.transaction(async (tx) => {
     const pull = await lockPull(tx, pullId);
@@ -67,6 +85,7 @@ export async function setPullStage(
         wonPremiumCents,
         wonCreditedTo,
         lostReason: reason,
+        ...lost,
         stageChangedAt: now,
         decisionCarried: false,
       })
@@ -80,6 +99,7 @@ export async function setPullStage(
         wonPremiumCents,
         previousWonPremiumCents: pull.wonPremiumCents,
         lostReason: reason,
+        ...(stage === "LOST" ? lost : {}),
         creditedTo: wonCreditedTo,
       },
     });

@@ -135,7 +135,14 @@ const ACTION_FILES = filesNamed(path.join(process.cwd(), "app"), "actions.ts").m
 });
 
 /** Actions that take no input: nothing to fuzz (their permission checks are in the matrix). */
-const NO_INPUT = ["retryAllFailedAction", "startSyncAction", "registerWebhookAction"];
+const NO_INPUT = [
+  "retryAllFailedAction",
+  "startSyncAction",
+  "registerWebhookAction",
+  "sendDigestsNowAction",
+  "renewCalendarFeedAction",
+  "turnOffCalendarFeedAction",
+];
 
 type Action = (...args: unknown[]) => Promise<unknown>;
 const IDLE = { status: "idle" } as const;

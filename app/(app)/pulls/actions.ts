@@ -100,6 +100,9 @@ const stageInput = z.object({
   stage: formText(),
   premium: formText(),
   lostReason: formText(),
+  lostCategory: formTextOrUndefined(),
+  lostToCarrier: formText(),
+  lostToPremium: formText(),
   expectedStage: formTextOrUndefined(),
 });
 

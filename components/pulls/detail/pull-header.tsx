@@ -2,6 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { FieldList } from "@/components/ui/field-list";
 import { DASH, formatAddress, formatCents, formatInterval, fullName, humanize, text, yesNo } from "@/lib/format";
 import { householdOf } from "@/lib/pulls/household";
+import { lostSummary } from "@/lib/workflow/lost-reasons";
 import type { PullMonitoring } from "@/lib/pulls/detail-queries";
 import type { PullWorkflow } from "@/lib/pulls/queries";
 import type { Pull } from "@/lib/service/schemas";
@@ -103,8 +104,8 @@ function AgencyStage({ workflow }: { workflow: PullWorkflow }) {
       {workflow.stage === "WON" && workflow.wonPremiumCents !== null ? (
         <span className="block text-xs text-slate-600">{formatCents(workflow.wonPremiumCents)} premium won</span>
       ) : null}
-      {workflow.stage === "LOST" && workflow.lostReason ? (
-        <span className="block text-xs break-words text-slate-600">{workflow.lostReason}</span>
+      {workflow.stage === "LOST" && lostSummary(workflow) ? (
+        <span className="block text-xs break-words text-slate-600">{lostSummary(workflow)}</span>
       ) : null}
     </span>
   );

@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { CalendarFeedPanel } from "@/components/xdates/calendar-feed-panel";
+import { XDatesView } from "@/components/xdates/xdates-view";
+import { can } from "@/lib/auth/permissions";
+import { requirePermission } from "@/lib/auth/session";
+import { getDb } from "@/lib/database";
+import { loadXDatesPage } from "@/lib/xdates/xdates-page";
+import { renewCalendarFeedAction, turnOffCalendarFeedAction } from "./actions";
+
+export const metadata: Metadata = { title: "X-dates" };
+
+export default async function XDatesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const [user, params, db] = await Promise.all([requirePermission("xdates:view"), searchParams, getDb()]);
+  const data = await loadXDatesPage(db, user, params);
+  return (
+    <XDatesView
+      data={data}
+      userId={user.id}
+      feedPanel={
+        can(user, "calendar-feed:manage") ? (
+          <CalendarFeedPanel
+            feed={data.feed}
+            seesAll={data.seesAll}
+            renew={renewCalendarFeedAction}
+            turnOff={turnOffCalendarFeedAction}
+          />
+        ) : null
+      }
+    />
+  );
+}

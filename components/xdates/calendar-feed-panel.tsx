@@ -1,0 +1,95 @@
+"use client";
+
+import { useActionState } from "react";
+import { CopyLink } from "@/components/monitoring/reconnect-actions";
+import { FormMessage } from "@/components/workflow/form-message";
+import { formatCalendarDate } from "@/lib/format";
+import type { CalendarFeedState, FeedFormState } from "@/lib/xdates/feed-state";
+import { IDLE, type FormAction, type FormState } from "@/lib/workflow/form-state";
+
+// The user's own calendar feed: turn it on (or renew its address), copy the address, turn it
+// off. Only a fingerprint of the address is kept, so it is shown once, right after it is made;
+// renewing makes a new one and the old one stops working. The actions come from the page.
+
+const buttonClass =
+  "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-50";
+
+const dayOf = (value: Date | string) => formatCalendarDate(new Date(value).toISOString().slice(0, 10));
+
+export function CalendarFeedPanel({
+  feed,
+  seesAll,
+  renew,
+  turnOff,
+}: {
+  feed: CalendarFeedState;
+  seesAll: boolean;
+  renew: (previous: FeedFormState, formData: FormData) => Promise<FeedFormState>;
+  turnOff: FormAction;
+}) {
+  const [renewed, renewAction, renewing] = useActionState(renew, IDLE as FeedFormState);
+  const [off, offAction, turningOff] = useActionState(turnOff, IDLE as FormState);
+  // The page is re-rendered with each answer: once turned off, the address shown before is gone.
+  const url = feed.on && renewed.status === "done" && "feedUrl" in renewed ? renewed.feedUrl : null;
+  return (
+    <section
+      aria-labelledby="calendar-feed-title"
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+      data-testid="calendar-feed"
+    >
+      <h2 id="calendar-feed-title" className="text-lg font-semibold text-slate-900">
+        Calendar feed
+      </h2>
+      <p className="text-sm text-slate-700">
+        Your X-dates for the coming year in Outlook or Google Calendar, one all-day event each, kept up to date by the
+        calendar app.{" "}
+        {seesAll
+          ? "The feed holds the accounts assigned to you, not the whole agency's."
+          : "The feed holds the accounts assigned to you (not the unassigned queue)."}
+      </p>
+      {url ? (
+        <div className="space-y-2 rounded-md bg-emerald-50 p-3" data-testid="calendar-feed-url">
+          <p className="text-sm text-slate-800">
+            Copy this address now: it is shown only once. Anyone who has it can read these X-dates.
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <code className="min-w-0 rounded bg-white px-2 py-1 text-xs break-all">{url}</code>
+            <CopyLink url={url} />
+          </div>
+          <p className="text-xs text-slate-700">
+            Outlook: Add calendar → Subscribe from web, paste the address. Google Calendar: Other calendars → + → From
+            URL, paste the address.
+          </p>
+        </div>
+      ) : feed.on ? (
+        <p className="text-sm text-slate-700" data-testid="calendar-feed-status">
+          Your feed is on since {dayOf(feed.createdAt)};{" "}
+          {feed.lastReadAt ? `a calendar last read it on ${dayOf(feed.lastReadAt)}` : "no calendar has read it yet"}.
+          Its address was shown when it was made. To subscribe another calendar, renew it: the old address stops
+          working.
+        </p>
+      ) : (
+        <p className="text-sm text-slate-700" data-testid="calendar-feed-status">
+          Your feed is off.
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <form action={renewAction}>
+          <button type="submit" disabled={renewing} className={buttonClass}>
+            {renewing ? "Making…" : feed.on ? "Renew address" : "Turn on"}
+          </button>
+        </form>
+        {feed.on ? (
+          <form action={offAction}>
+            <button type="submit" disabled={turningOff} className={buttonClass}>
+              {turningOff ? "Turning off…" : "Turn off"}
+            </button>
+          </form>
+        ) : null}
+      </div>
+      {renewed.status === "error" ? <FormMessage state={renewed} /> : null}
+      {renewed.status === "done" ? <FormMessage state={{ status: "done", message: renewed.message }} /> : null}
+      <FormMessage state={off} />
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import Link from "next/link";
+import { humanize } from "@/lib/format";
+import { PULL_STAGES } from "@/lib/workflow/stages";
+import type { XDateOptions } from "@/lib/xdates/queries";
+import { RANGES, xdatesHref, type XDateQuery, type XDateRange } from "@/lib/xdates/xdates-query";
+
+// The range tabs and the filters, as links and a plain GET form: they work without JavaScript,
+// and every view is a URL that can be shared, bookmarked and reloaded.
+
+const fieldClass = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
+
+function Select({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: Array<{ value: string; label: string }>;
+}) {
+  return (
+    <label className="flex min-w-0 flex-col gap-1">
+      <span className="text-xs text-slate-600">{label}</span>
+      <select name={name} defaultValue={value ?? ""} className={fieldClass}>
+        <option value="">Any</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function XDateRangeTabs({ query, range }: { query: XDateQuery; range: XDateRange }) {
+  return (
+    <nav aria-label="How far ahead" className="flex flex-wrap gap-1" data-testid="xdate-ranges">
+      {RANGES.map((days) => {
+        const current = days === range;
+        return (
+          <Link
+            key={days}
+            href={xdatesHref(query, { range: days, page: undefined, day: undefined })}
+            aria-current={current ? "page" : undefined}
+            className={
+              current
+                ? "rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white"
+                : "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
+            }
+          >
+            {days} days
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+export function XDateFilters({
+  query,
+  range,
+  options,
+  seesAll,
+  userId,
+}: {
+  query: XDateQuery;
+  range: XDateRange;
+  options: XDateOptions;
+  seesAll: boolean;
+  userId: string;
+}) {
+  const agents = seesAll
+    ? options.agents.map((a) => ({ value: a.id, label: a.name }))
+    : [{ value: userId, label: "Mine" }];
+  const filtered = Boolean(query.agent || query.line || query.carrier || query.stage || query.link || query.day);
+  return (
+    <form
+      method="get"
+      action="/xdates"
+      aria-label="Filter X-dates"
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <input type="hidden" name="range" value={range} />
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        <Select
+          name="agent"
+          label="Agent"
+          value={query.agent}
+          options={[...agents, { value: "unassigned", label: "Unassigned" }]}
+        />
+        <Select
+          name="line"
+          label="Line of business"
+          value={query.line}
+          options={options.lines.map((l) => ({ value: l, label: humanize(l) }))}
+        />
+        <Select
+          name="carrier"
+          label="Carrier"
+          value={query.carrier}
+          options={options.carriers.map((c) => ({ value: c, label: c }))}
+        />
+        <Select
+          name="stage"
+          label="Stage"
+          value={query.stage}
+          options={PULL_STAGES.map((s) => ({ value: s, label: humanize(s) }))}
+        />
+        <Select
+          name="link"
+          label="Link"
+          value={query.link}
+          options={options.links.map((l) => ({ value: l, label: l }))}
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="submit"
+          className="rounded-md bg-brand-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-900"
+        >
+          Filter
+        </button>
+        {filtered ? (
+          <Link href={xdatesHref({ range })} className="text-sm text-brand-700 hover:underline">
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+import "server-only";
+import { and, desc, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/db/types";
+import { alerts, users, type AlertRow } from "@/db/schema";
+import { can } from "@/lib/auth/permissions";
+import type { SessionUser } from "@/lib/auth/session-user";
+import { invalid, notFound, type CommandResult } from "@/lib/workflow/result";
+
+// The alert inbox: each agent's alerts and the queue's (unassigned accounts); managers and
+// admins may look at everyone's. A snoozed alert comes back on its own once its time is up.
+
+export const INBOX_VIEWS = ["open", "snoozed", "done"] as const;
+export type InboxView = (typeof INBOX_VIEWS)[number];
+export const INBOX_WHOSE = ["mine", "queue", "everyone"] as const;
+export type InboxWhose = (typeof INBOX_WHOSE)[number];
+
+const PAGE = 100;
+
+/** Open now: OPEN, or SNOOZED with its time up. */
+const openNow = (now: Date): SQL =>
+  or(eq(alerts.status, "OPEN"), and(eq(alerts.status, "SNOOZED"), lte(alerts.snoozedUntil, now))) as SQL;
+
+function viewWhere(view: InboxView, now: Date): SQL {
+  if (view === "open") return openNow(now);
+  if (view === "snoozed") return and(eq(alerts.status, "SNOOZED"), sql`${alerts.snoozedUntil} > ${now}`) as SQL;
+  return eq(alerts.status, "DONE");
+}
+
+/** Whose alerts a user may read: agents their own and the queue's; managers and admins anyone's. */
+function whoseWhere(user: SessionUser, whose: InboxWhose): SQL | undefined {
+  const everyone = can(user, "alerts:view-all");
+  if (whose === "queue") return isNull(alerts.assigneeId);
+  if (whose === "everyone" && everyone) return undefined;
+  return or(eq(alerts.assigneeId, user.id), isNull(alerts.assigneeId));
+}
+
+export type InboxRow = Pick<
+  AlertRow,
+  | "id"
+  | "kind"
+  | "pullId"
+  | "holderName"
+  | "headline"
+  | "details"
+  | "status"
+  | "snoozedUntil"
+  | "createdAt"
+  | "assigneeId"
+> & { assigneeName: string | null };
+
+export async function listAlerts(
+  db: Db,
+  user: SessionUser,
+  { view, whose }: { view: InboxView; whose: InboxWhose },
+  now = new Date(),
+): Promise<InboxRow[]> {
+  return db
+    .select({
+      id: alerts.id,
+      kind: alerts.kind,
+      pullId: alerts.pullId,
+      holderName: alerts.holderName,
+      headline: alerts.headline,
+      details: alerts.details,
+      status: alerts.status,
+      snoozedUntil: alerts.snoozedUntil,
+      createdAt: alerts.createdAt,
+      assigneeId: alerts.assigneeId,
+      assigneeName: users.name,
+    })
+    .from(alerts)
+    .leftJoin(users, eq(users.id, alerts.assigneeId))
+    .where(and(viewWhere(view, now), whoseWhere(user, whose)))
+    .orderBy(desc(alerts.createdAt), desc(alerts.id))
+    .limit(PAGE);
+}
+
+/** The badge: alerts open now that are the user's or the queue's. */
+export async function countOpenAlerts(db: Db, user: SessionUser, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(alerts)
+    .where(and(openNow(now), whoseWhere(user, "mine")));
+  return row?.n ?? 0;
+}
+
+export const ALERT_MOVES = ["done", "reopen", "snooze-1", "snooze-7"] as const;
+export type AlertMove = (typeof ALERT_MOVES)[number];
+
+/** Mark an alert done, reopen it, or snooze it for a day or a week; only an alert the user may read. */
+export async function moveAlert(
+  db: Db,
+  user: SessionUser,
+  { alertId, move }: { alertId: number; move: string },
+  now = new Date(),
+): Promise<CommandResult> {
+  if (!(ALERT_MOVES as readonly string[]).includes(move)) return invalid("Choose done, snooze or reopen.", "move");
+  const mayReadAll = can(user, "alerts:view-all");
+  const readable = mayReadAll ? undefined : or(eq(alerts.assigneeId, user.id), isNull(alerts.assigneeId));
+  const days = move === "snooze-1" ? 1 : move === "snooze-7" ? 7 : 0;
+  const set =
+    move === "done"
+      ? { status: "DONE", doneAt: now, doneBy: user.id, snoozedUntil: null }
+      : move === "reopen"
+        ? { status: "OPEN", doneAt: null, doneBy: null, snoozedUntil: null }
+        : { status: "SNOOZED", snoozedUntil: new Date(now.getTime() + days * 86_400_000) };
+  const updated = await db
+    .update(alerts)
+    .set(set)
+    .where(and(eq(alerts.id, alertId), readable))
+    .returning({ id: alerts.id });
+  return updated.length > 0 ? { ok: true } : notFound("That alert");
+}

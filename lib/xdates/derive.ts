@@ -1,0 +1,207 @@
+import { calendarDate } from "@/lib/service/schemas";
+import { termMonthsOf } from "@/lib/pulls/household";
+
+// A policy's X-date: the day its current term ends, when another carrier can quote against it.
+// Pure: the ingest writes it (lib/xdates/store.ts), the daily upkeep rolls passed ones forward,
+// and the tests feed it odd payloads. Every policy gets an answer in words: a date and how it
+// was read, or why there is none. Nothing is dropped and nothing reads "Invalid Date".
+
+/**
+ * How the X-date was found:
+ * - EXPIRY: the expiry date the carrier sent, still ahead;
+ * - RENEWAL: no usable expiry, but the carrier's renewal date (the new term's first day);
+ * - ROLLED: the expiry has passed; the next renewal, stepping by the term read from the dates;
+ * - ESTIMATED: the expiry has passed and the term cannot be read: twelve months are assumed.
+ */
+export const XDATE_BASES = ["EXPIRY", "RENEWAL", "ROLLED", "ESTIMATED"] as const;
+export type XDateBasis = (typeof XDATE_BASES)[number];
+
+/** Why a policy has no X-date. */
+export const NO_XDATE_REASONS = ["CANCELLED", "RESCINDED", "QUOTE", "NO_EXPIRY", "MALFORMED_EXPIRY"] as const;
+export type NoXDateReason = (typeof NO_XDATE_REASONS)[number];
+
+export type XDateInput = {
+  status: string | null;
+  /** As the service sent them: ISO dates or date-times, null, or anything at all. */
+  effectiveDate: unknown;
+  expiryDate: unknown;
+  renewalDate?: unknown;
+  canceledDate?: unknown;
+};
+
+export type XDate =
+  | {
+      xDate: string;
+      basis: XDateBasis;
+      /** The expiry the X-date was derived from (the anchor of a roll), as a calendar day. */
+      expiryDate: string;
+      /** The term read from the dates (assumed 12 for ESTIMATED); null when it cannot be read. */
+      termMonths: number | null;
+      reason: null;
+      /** How it was derived, in words, for the page and the CSV. */
+      note: string;
+    }
+  | {
+      xDate: null;
+      basis: null;
+      expiryDate: string | null;
+      termMonths: number | null;
+      reason: NoXDateReason;
+      note: string;
+    };
+
+/** Terms are stepped by when read from the dates within these bounds (a monthly policy to a three-year term). */
+const MIN_TERM = 1;
+const MAX_TERM = 36;
+/** When an expired policy's term cannot be read: the common personal-lines term, said as an estimate. */
+export const ASSUMED_TERM_MONTHS = 12;
+
+const NO_RENEWAL: Record<string, { reason: NoXDateReason; words: string }> = {
+  CANCELLED: { reason: "CANCELLED", words: "Cancelled" },
+  RESCINDED: { reason: "RESCINDED", words: "Rescinded (voided from the start)" },
+  QUOTE: { reason: "QUOTE", words: "A quote, not a policy in force" },
+};
+
+const day = (value: unknown): string | null => (typeof value === "string" ? calendarDate(value) : null);
+
+function daysInMonth(year: number, month0: number): number {
+  return new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
+}
+
+/**
+ * `months` calendar months after an ISO day, the day clamped to the month's end: Jan 31 + 1 is
+ * Feb 28 (29 in a leap year), Feb 29 + 12 is Feb 28. Always from the anchor, so a roll never
+ * drifts (Aug 31 + 6 + 6 is Aug 31, not Aug 28).
+ */
+export function addMonths(iso: string, months: number): string {
+  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+  const total = y * 12 + (m - 1) + months;
+  const year = Math.floor(total / 12);
+  const month0 = total - year * 12;
+  const dd = Math.min(d, daysInMonth(year, month0));
+  return `${String(year).padStart(4, "0")}-${String(month0 + 1).padStart(2, "0")}-${String(dd).padStart(2, "0")}`;
+}
+
+/** The first of anchor + k·term (k ≥ 1) on or after today. */
+export function rollForward(anchor: string, termMonths: number, today: string): string {
+  const [ay, am] = anchor.split("-").map(Number) as [number, number];
+  const [ty, tm] = today.split("-").map(Number) as [number, number];
+  const monthsApart = (ty - ay) * 12 + (tm - am);
+  let k = Math.max(1, Math.floor(monthsApart / termMonths));
+  let next = addMonths(anchor, k * termMonths);
+  while (next < today) next = addMonths(anchor, ++k * termMonths);
+  return next;
+}
+
+/** A policy's X-date as of `today` (an ISO day), or why it has none. */
+export function deriveXDate(policy: XDateInput, today: string): XDate {
+  const status = (policy.status ?? "").toUpperCase();
+  const expiry = day(policy.expiryDate);
+  const noRenewal = NO_RENEWAL[status];
+  if (noRenewal) {
+    const canceled = day(policy.canceledDate);
+    const words = status === "CANCELLED" && canceled ? `${noRenewal.words} on ${canceled}` : noRenewal.words;
+    return {
+      xDate: null,
+      basis: null,
+      expiryDate: expiry,
+      termMonths: null,
+      reason: noRenewal.reason,
+      note: `${words}: no renewal to quote against.`,
+    };
+  }
+  if (!expiry) {
+    const renewal = day(policy.renewalDate);
+    if (renewal && renewal >= today)
+      return {
+        xDate: renewal,
+        basis: "RENEWAL",
+        expiryDate: renewal,
+        termMonths: null,
+        reason: null,
+        note: "The carrier's renewal date (no expiry date was sent).",
+      };
+    const malformed = policy.expiryDate !== null && policy.expiryDate !== undefined && policy.expiryDate !== "";
+    return {
+      xDate: null,
+      basis: null,
+      expiryDate: null,
+      termMonths: null,
+      reason: malformed ? "MALFORMED_EXPIRY" : "NO_EXPIRY",
+      note: malformed
+        ? `Unknown: the expiry date the carrier sent (${JSON.stringify(String(policy.expiryDate)).slice(0, 40)}) is not a date.`
+        : "Unknown: the carrier sent no expiry date.",
+    };
+  }
+  const read = termMonthsOf(day(policy.effectiveDate), expiry);
+  const term = read !== null && read >= MIN_TERM && read <= MAX_TERM ? read : null;
+  // The term is kept beside a coming expiry too: the upkeep steps by it once the day passes.
+  if (expiry >= today)
+    return {
+      xDate: expiry,
+      basis: "EXPIRY",
+      expiryDate: expiry,
+      termMonths: term,
+      reason: null,
+      note: "The expiry date.",
+    };
+  return rolled(expiry, term, today);
+}
+
+/** A passed expiry stepped forward: by its term, or by twelve months said as an estimate. */
+export function rolled(expiry: string, term: number | null, today: string): XDate {
+  const months = term ?? ASSUMED_TERM_MONTHS;
+  return {
+    xDate: rollForward(expiry, months, today),
+    basis: term === null ? "ESTIMATED" : "ROLLED",
+    expiryDate: expiry,
+    termMonths: months,
+    reason: null,
+    note:
+      term === null
+        ? `Estimated: expired ${expiry}, term unknown, assumed ${ASSUMED_TERM_MONTHS} months.`
+        : `Next renewal: expired ${expiry}, renews every ${months === 1 ? "month" : `${months} months`}.`,
+  };
+}
+
+/** Today as an ISO day (UTC): the day every X-date is compared with, in the app and the upkeep. */
+export function isoDay(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** The ISO day `days` after an ISO day. */
+export function addDays(iso: string, days: number): string {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Whole days from `today` to `date` (both ISO days). */
+export function daysBetween(today: string, date: string): number {
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+/** "today", "tomorrow", "in 23 days", "3 days ago": how far an X-date is, in days. */
+export function daysAway(date: string | null, today: string): string {
+  if (!date) return "no date";
+  const days = daysBetween(today, date);
+  if (!Number.isFinite(days)) return "no date";
+  if (days === 0) return "today";
+  if (days === 1) return "tomorrow";
+  if (days === -1) return "yesterday";
+  return days > 0 ? `in ${days} days` : `${-days} days ago`;
+}
+
+/** The basis in words, for a badge beside the date. */
+export const BASIS_WORDS: Record<XDateBasis, string> = {
+  EXPIRY: "expiry",
+  RENEWAL: "renewal date",
+  ROLLED: "next renewal",
+  ESTIMATED: "estimated",
+};
+
+export const REASON_WORDS: Record<NoXDateReason, string> = {
+  CANCELLED: "cancelled",
+  RESCINDED: "rescinded",
+  QUOTE: "a quote, not in force",
+  NO_EXPIRY: "no expiry date sent",
+  MALFORMED_EXPIRY: "expiry date unreadable",
+};
