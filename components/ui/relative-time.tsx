@@ -4,8 +4,9 @@ import { useSyncExternalStore } from "react";
 import { DASH, formatInstant, formatRelative, localeFromAcceptLanguage } from "@/lib/format";
 
 // An instant as people say it ("3 days ago"), with the exact time on hover. The server knows
-// neither the viewer's time zone nor locale settings: its hover text is in UTC (saying so), and
-// the browser redraws both in its own zone and locale, from its own clock, once hydrated.
+// neither the viewer's time zone nor the moment the page is read: it renders the exact time in
+// UTC (saying so), and the browser redraws it as a relative time, with the exact time in its own
+// zone and locale on hover, once hydrated.
 
 const noSubscription = () => () => {};
 const SEPARATOR = "\u0000";
@@ -18,8 +19,14 @@ export function RelativeTime({ iso, locale = "en-US" }: { iso: string | null | u
       const viewer = localeFromAcceptLanguage(navigator.languages.join(","), locale);
       return `${formatRelative(iso, Date.now(), viewer)}${SEPARATOR}${formatInstant(iso, viewer)}`;
     },
-    () =>
-      iso ? `${formatRelative(iso, Date.now(), locale)}${SEPARATOR}${formatInstant(iso, locale, "UTC")} UTC` : DASH,
+    // The server's text must be what the browser computes for it while hydrating, to the
+    // letter: "how long ago" depends on the clock it is read by, so the server says the exact
+    // time instead, and the browser's own render then says it as "3 days ago".
+    () => {
+      if (!iso) return DASH;
+      const exact = `${formatInstant(iso, locale, "UTC")} UTC`;
+      return `${exact}${SEPARATOR}${exact}`;
+    },
   ).split(SEPARATOR);
   if (!iso) return <>{DASH}</>;
   return (
