@@ -3,37 +3,10 @@ import { humanize } from "@/lib/format";
 import { PULL_STAGES } from "@/lib/workflow/stages";
 import type { XDateOptions } from "@/lib/xdates/queries";
 import { RANGES, xdatesHref, type XDateQuery, type XDateRange } from "@/lib/xdates/xdates-query";
+import { FilterSelect } from "@/components/ui/filter-select";
 
 // The range tabs and the filters, as links and a plain GET form: they work without JavaScript,
 // and every view is a URL that can be shared, bookmarked and reloaded.
-
-const fieldClass = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
-
-function Select({
-  name,
-  label,
-  value,
-  options,
-}: {
-  name: string;
-  label: string;
-  value: string | undefined;
-  options: Array<{ value: string; label: string }>;
-}) {
-  return (
-    <label className="flex min-w-0 flex-col gap-1">
-      <span className="text-xs text-slate-600">{label}</span>
-      <select name={name} defaultValue={value ?? ""} className={fieldClass}>
-        <option value="">Any</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 export function XDateRangeTabs({ query, range }: { query: XDateQuery; range: XDateRange }) {
   return (
@@ -85,31 +58,31 @@ export function XDateFilters({
     >
       <input type="hidden" name="range" value={range} />
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        <Select
+        <FilterSelect
           name="agent"
           label="Agent"
           value={query.agent}
           options={[...agents, { value: "unassigned", label: "Unassigned" }]}
         />
-        <Select
+        <FilterSelect
           name="line"
           label="Line of business"
           value={query.line}
           options={options.lines.map((l) => ({ value: l, label: humanize(l) }))}
         />
-        <Select
+        <FilterSelect
           name="carrier"
           label="Carrier"
           value={query.carrier}
           options={options.carriers.map((c) => ({ value: c, label: c }))}
         />
-        <Select
+        <FilterSelect
           name="stage"
           label="Stage"
           value={query.stage}
           options={PULL_STAGES.map((s) => ({ value: s, label: humanize(s) }))}
         />
-        <Select
+        <FilterSelect
           name="link"
           label="Link"
           value={query.link}

@@ -3,37 +3,10 @@ import { humanize } from "@/lib/format";
 import type { PullListQuery } from "@/lib/pulls/list-query";
 import { PULL_STAGES } from "@/lib/workflow/stages";
 import type { PullListOptions } from "@/lib/pulls/queries";
+import { FIELD_CLASS, FilterSelect } from "@/components/ui/filter-select";
 
 // Search and filters as a plain GET form: it works without JavaScript, and the result is a
 // URL that can be shared, bookmarked and reloaded.
-
-const fieldClass = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
-
-function Select({
-  name,
-  label,
-  value,
-  options,
-}: {
-  name: string;
-  label: string;
-  value: string | number | undefined;
-  options: Array<{ value: string; label: string }>;
-}) {
-  return (
-    <label className="flex min-w-0 flex-col gap-1">
-      <span className="text-xs text-slate-600">{label}</span>
-      <select name={name} defaultValue={value === undefined ? "" : String(value)} className={fieldClass}>
-        <option value="">Any</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 const enumOptions = (values: string[]) => values.map((v) => ({ value: v, label: humanize(v) }));
 
@@ -60,7 +33,7 @@ export function PullFilters({ query, options }: { query: PullListQuery; options:
             defaultValue={query.q ?? ""}
             maxLength={100}
             placeholder="Name, email, phone, policy number, VIN, address…"
-            className={`${fieldClass} w-full`}
+            className={`${FIELD_CLASS} w-full`}
           />
         </label>
         <button
@@ -71,17 +44,17 @@ export function PullFilters({ query, options }: { query: PullListQuery; options:
         </button>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        <Select name="status" label="Status" value={query.status} options={enumOptions(options.statuses)} />
-        <Select name="type" label="Pull type" value={query.type} options={enumOptions(options.types)} />
-        <Select name="carrier" label="Carrier" value={query.carrier} options={options.carriers} />
-        <Select
+        <FilterSelect name="status" label="Status" value={query.status} options={enumOptions(options.statuses)} />
+        <FilterSelect name="type" label="Pull type" value={query.type} options={enumOptions(options.types)} />
+        <FilterSelect name="carrier" label="Carrier" value={query.carrier} options={options.carriers} />
+        <FilterSelect
           name="policyType"
           label="Line of business"
           value={query.policyType}
           options={enumOptions(options.policyTypes)}
         />
-        <Select name="stage" label="Stage" value={query.stage} options={enumOptions([...PULL_STAGES])} />
-        <Select
+        <FilterSelect name="stage" label="Stage" value={query.stage} options={enumOptions([...PULL_STAGES])} />
+        <FilterSelect
           name="assignee"
           label="Assignee"
           value={query.assignee}
@@ -90,7 +63,7 @@ export function PullFilters({ query, options }: { query: PullListQuery; options:
             ...options.assignees.map((a) => ({ value: a.id, label: a.name })),
           ]}
         />
-        <Select
+        <FilterSelect
           name="monitored"
           label="Monitored"
           value={query.monitored}
@@ -99,13 +72,13 @@ export function PullFilters({ query, options }: { query: PullListQuery; options:
             { value: "no", label: "Not monitored" },
           ]}
         />
-        <Select
+        <FilterSelect
           name="expiring"
           label="Expiring within"
           value={query.expiring}
           options={[30, 60, 90, 180].map((d) => ({ value: String(d), label: `${d} days` }))}
         />
-        <Select
+        <FilterSelect
           name="archived"
           label="Archived"
           value={query.archived}
@@ -116,11 +89,11 @@ export function PullFilters({ query, options }: { query: PullListQuery; options:
         />
         <label className="flex flex-col gap-1">
           <span className="text-xs text-slate-600">Linked from</span>
-          <input type="date" name="from" defaultValue={query.from ?? ""} className={fieldClass} />
+          <input type="date" name="from" defaultValue={query.from ?? ""} className={FIELD_CLASS} />
         </label>
         <label className="flex flex-col gap-1">
           <span className="text-xs text-slate-600">Linked to</span>
-          <input type="date" name="to" defaultValue={query.to ?? ""} className={fieldClass} />
+          <input type="date" name="to" defaultValue={query.to ?? ""} className={FIELD_CLASS} />
         </label>
         <div className="flex items-end gap-2">
           <button
