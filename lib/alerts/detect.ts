@@ -1,7 +1,7 @@
 import { formatCalendarDate, formatCents, humanize } from "@/lib/format";
-import { termMonthsOf } from "@/lib/pulls/household";
-import { describeChanges } from "@/lib/monitoring/describe-changes";
-import type { Policy, Pull, Vehicle } from "@/lib/service/schemas";
+import { annualPremiumOf } from "@/lib/pulls/household";
+import { describeChanges, vehicleKey, vehicleName } from "@/lib/monitoring/describe-changes";
+import type { Policy, Pull } from "@/lib/service/schemas";
 
 // What a refresh of an account means for its agent, in words: a renewal premium up by more
 // than the agency's threshold for that line, a policy cancelled or lapsed, a coverage cut. Pure:
@@ -36,12 +36,7 @@ const lineOf = (p: Policy) => humanize(p.policy_type ?? "POLICY").toLowerCase();
 const nameOf = (p: Policy) => `${carrierOf(p)} ${lineOf(p)}`;
 
 /** A term's premium over a year, so a six-month renewal compares with a twelve-month term. */
-function annual(policy: Policy): number | null {
-  const premium = policy.total_premium_cents;
-  if (premium === null || premium <= 0) return null;
-  const months = termMonthsOf(policy.effective_date, policy.expiry_date);
-  return months === null || months > 12 ? premium : Math.round((premium * 12) / months);
-}
+const annual = annualPremiumOf; // the carrier's annual estimate first, as the household counts it
 
 function day(iso: string | null): string | null {
   return iso && /^\d{4}-\d{2}-\d{2}/.test(iso) ? iso.slice(0, 10) : null;
@@ -111,9 +106,6 @@ function lapsed(before: Policy, after: Policy | undefined, account: Pull, today:
     afterCents: null,
   };
 }
-
-const vehicleKey = (v: Vehicle) => v.vin ?? v.hin ?? v.vehicle_id;
-const vehicleName = (v: Vehicle) => [v.year, v.make, v.model].filter(Boolean).join(" ") || "a vehicle";
 
 /** Limits lowered, coverages removed or newly declined, on the vehicles both terms cover. */
 function coverageCuts(before: Policy, after: Policy): string[] {

@@ -8,8 +8,8 @@ import type { Policy, Pull, Vehicle, VehicleCoverage } from "@/lib/service/schem
 // MONITORING_EVENTS.
 
 const policyKey = (p: Policy) => p.carrier_policy_number ?? p.policy_id;
-const vehicleKey = (v: Vehicle) => v.vin ?? v.hin ?? v.vehicle_id;
-const vehicleName = (v: Vehicle) => [v.year, v.make, v.model].filter(Boolean).join(" ") || v.vin || "a vehicle";
+export const vehicleKey = (v: Vehicle) => v.vin ?? v.hin ?? v.vehicle_id;
+export const vehicleName = (v: Vehicle) => [v.year, v.make, v.model].filter(Boolean).join(" ") || v.vin || "a vehicle";
 const coverageName = (c: VehicleCoverage) => c.friendly_name ?? humanize(c.name);
 const lineName = (p: Policy) => humanize(p.policy_type ?? "policy");
 

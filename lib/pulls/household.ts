@@ -52,6 +52,11 @@ function annualOf(policy: Policy, termMonths: number | null): number | null {
   return Math.round((premium * 12) / termMonths);
 }
 
+/** A policy's premium over a year, as the household, the X-dates and the alerts all count it. */
+export function annualPremiumOf(policy: Policy): number | null {
+  return annualOf(policy, termMonthsOf(policy.effective_date, policy.expiry_date));
+}
+
 export function householdOf(pull: Pull): Household {
   const policies = pull.policies.map((policy): HouseholdPolicy => {
     const termMonths = termMonthsOf(policy.effective_date, policy.expiry_date);

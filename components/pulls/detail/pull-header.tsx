@@ -104,7 +104,7 @@ function AgencyStage({ workflow }: { workflow: PullWorkflow }) {
       {workflow.stage === "WON" && workflow.wonPremiumCents !== null ? (
         <span className="block text-xs text-slate-600">{formatCents(workflow.wonPremiumCents)} premium won</span>
       ) : null}
-      {workflow.stage === "LOST" && lostSummary(workflow) ? (
+      {workflow.stage === "LOST" ? (
         <span className="block text-xs break-words text-slate-600">{lostSummary(workflow)}</span>
       ) : null}
     </span>
