@@ -162,6 +162,9 @@ test.describe("graceful shutdown", () => {
     expect(firstStop.finished).toBe(true);
 
     // 2. Stopped while fetches outlast the grace period: the claims are given back.
+    // The first app's cut requests stay counted until their latency elapses: wait them out, so
+    // the count below is this app's own fetches.
+    await expect.poll(() => sandbox.state.delayedPullFetches, { timeout: 30_000 }).toBe(0);
     const second = await start();
     setLatency(SLOW_FETCH_MS);
     const updated = pullIds.slice(0, 20);
@@ -174,7 +177,7 @@ test.describe("graceful shutdown", () => {
       })),
     );
     // The route wakes the worker at once; the signal goes when its fetches are held in the sandbox.
-    await expect.poll(() => sandbox.state.delayedRequests, { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => sandbox.state.delayedPullFetches, { timeout: 30_000 }).toBeGreaterThan(0);
     const secondStop = await stop(second);
     expect(secondStop.finished).toBe(false);
     expect(secondStop.givenBack).toBeGreaterThan(0);

@@ -40,8 +40,8 @@ export const NO_FAULTS: Faults = { errorRate: 0, timeoutRate: 0, latencyMs: 0, d
 export type SandboxState = {
   pulls: Map<string, SandboxPull>;
   faults: Faults;
-  /** Requests being held by the latency fault right now: a test can wait until the client is mid-fetch. */
-  delayedRequests: number;
+  /** Pull fetches (GET …/pulls/{id}) held by the latency fault right now: a test can wait until a worker is mid-fetch. */
+  delayedPullFetches: number;
 };
 
 /** Real time plus whatever the control API has added; monitoring schedules read it. */

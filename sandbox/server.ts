@@ -69,7 +69,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         { ...p, team_id: options.teamId },
       ]),
     );
-  const state: SandboxState = { pulls: seeded(), faults: { ...NO_FAULTS }, delayedRequests: 0 };
+  const state: SandboxState = { pulls: seeded(), faults: { ...NO_FAULTS }, delayedPullFetches: 0 };
   const sockets = new Set<Socket>();
   let origin = "";
 
@@ -152,9 +152,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   async function injectFaults(request: RouteRequest): Promise<boolean> {
     const { errorRate, timeoutRate, latencyMs } = state.faults;
     if (latencyMs > 0) {
-      state.delayedRequests++;
+      // Only a pull fetch counts: other calls (a health check, a link list) say nothing of the worker.
+      const pullFetch = request.method === "GET" && /\/pulls\/[^/]+$/.test(request.path);
+      if (pullFetch) state.delayedPullFetches++;
       await new Promise((r) => setTimeout(r, latencyMs));
-      state.delayedRequests--;
+      if (pullFetch) state.delayedPullFetches--;
     }
     if (timeoutRate > 0 && Math.random() < timeoutRate) return true; // never answer; the client times out
     if (errorRate > 0 && Math.random() < errorRate) return fail(request.res, 500, "INTERNAL_ERROR");

@@ -12,7 +12,7 @@ import { generateHistory } from "../data/history";
 import type { SandboxPull } from "../data/pulls";
 
 // The control API under /_sandbox, for tests and demos: never part of the service's surface.
-//   GET  /state                          counts, faults, requests held by latency, sandbox clock
+//   GET  /state                          counts, faults, pull fetches held by latency, sandbox clock
 //   POST /faults                         {errorRate?, timeoutRate?, latencyMs?, duplicateRate?, reorder?}
 //   POST /deliver                        {pull_ids?}: COMPLETE (or ERROR) webhooks for seeded pulls
 //   POST /clock/advance                  {days?, hours?}: due monitorings refresh
@@ -79,7 +79,7 @@ export async function controlRoutes(
       monitorings: flowState(ctx).monitorings.size,
       deliveries: ctx.deliveries.counts,
       faults: ctx.state.faults,
-      delayedRequests: ctx.state.delayedRequests,
+      delayedPullFetches: ctx.state.delayedPullFetches,
       now: ctx.clock.now().toISOString(),
     });
   }
