@@ -18,7 +18,9 @@ import { DEMO_PASSWORD, ROLES } from "./roles";
 const TEAM = "0b6f3f1e-8d4c-4c1a-9e2f-5a7b9c1d3e5f";
 const CLIENT = { id: "shutdown-client", secret: "shutdown-secret" };
 const FETCH_LATENCY_MS = 1_500; // a cycle's fetches are in flight long enough to be interrupted
-const SLOW_FETCH_MS = 15_000; // longer than the 10-second grace period of a stopping worker
+// Far longer than the 10-second grace period of a stopping worker, however late the signal comes
+// (the sandbox ends a held request when its client goes away).
+const SLOW_FETCH_MS = 100_000;
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -101,7 +103,7 @@ test.describe("graceful shutdown", () => {
       SERVICE_CLIENT_SECRET: CLIENT.secret,
       NEXTAUTH_SECRET: "shutdown-e2e-secret-0123456789abcdef",
       COVERDESK_SYNC_INTERVAL_MINUTES: "0", // only webhooks bring pulls in this test
-      SERVICE_TIMEOUT_MS: "30000", // the slow fetches must outlast the grace period, not time out
+      SERVICE_TIMEOUT_MS: "120000", // the slow fetches must outlast the grace period, not time out
     };
   });
 
@@ -165,8 +167,10 @@ test.describe("graceful shutdown", () => {
     // The first app's cut requests stay counted until their latency elapses: wait them out, so
     // the count below is this app's own fetches.
     await expect.poll(() => sandbox.state.delayedPullFetches, { timeout: 30_000 }).toBe(0);
-    const second = await start();
+    // Slow before the start: the events the first app left are claimed at once, and every
+    // fetch of this app's must outlast the grace period.
     setLatency(SLOW_FETCH_MS);
+    const second = await start();
     const updated = pullIds.slice(0, 20);
     await deliver(
       updated.map((pullId) => ({
@@ -181,6 +185,8 @@ test.describe("graceful shutdown", () => {
     const secondStop = await stop(second);
     expect(secondStop.finished).toBe(false);
     expect(secondStop.givenBack).toBeGreaterThan(0);
+    // The stopped app's fetches went with it: the sandbox holds nothing for it any longer.
+    await expect.poll(() => sandbox.state.delayedPullFetches, { timeout: 10_000 }).toBe(0);
 
     // Started again on the same database: everything is done, with no wait for stale claims.
     setLatency(0);

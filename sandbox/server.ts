@@ -155,8 +155,16 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       // Only a pull fetch counts: other calls (a health check, a link list) say nothing of the worker.
       const pullFetch = request.method === "GET" && /\/pulls\/[^/]+$/.test(request.path);
       if (pullFetch) state.delayedPullFetches++;
-      await new Promise((r) => setTimeout(r, latencyMs));
+      // A client that goes away (a stopped app) ends the wait: nobody is left to answer.
+      const clientLeft = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), latencyMs);
+        request.res.once("close", () => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+      });
       if (pullFetch) state.delayedPullFetches--;
+      if (clientLeft) return true;
     }
     if (timeoutRate > 0 && Math.random() < timeoutRate) return true; // never answer; the client times out
     if (errorRate > 0 && Math.random() < errorRate) return fail(request.res, 500, "INTERNAL_ERROR");
