@@ -52,7 +52,7 @@ function mainTable(run: BookRun): string[] {
   ];
   for (const m of run.results) {
     lines.push(
-      `| ${m.group}: ${m.name} | ${m.statements} (${m.stages}) | ${ms(m.app.p50)} | ${ms(m.app.p95)} | ${ms(m.raw.p50)} | ${ms(m.raw.p95)} | ${m.ratioP50} | ${m.ratioP95} | ${targetText(m)} | ${m.pass === null ? "" : m.pass ? "✓" : "✗"} |`,
+      `| ${m.group}: ${m.name} | ${m.statements} (${m.stages}) | ${ms(m.app.p50)} | ${ms(m.app.p95)} | ${ms(m.raw.p50)} | ${ms(m.raw.p95)} | ${ms(m.ratioP50)} | ${ms(m.ratioP95)} | ${targetText(m)} | ${m.pass === null ? "" : m.pass ? "✓" : "✗"} |`,
     );
   }
   return lines;

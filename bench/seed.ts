@@ -20,6 +20,7 @@ import { canonicalJson, hashCanonicalJson, projectPolicies, projectPull } from "
 import { parsePull, unwrapPull } from "@/lib/service/schemas";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/users/demo-users";
 import { backfillXDates } from "@/lib/xdates/store";
+import { backfillHouseholdGaps } from "@/lib/review/cross-sell-store";
 import type { Line } from "@/sandbox/data/lines";
 import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
 import { createRandom, createWideRandom, type Random } from "@/sandbox/data/random";
@@ -243,6 +244,10 @@ function workflowOf(random: Random, row: PullInsert, now: Date, manager: { id: s
         },
       });
     }
+    // The first touch as the commands record it (and migration 0022 backfills it): the assignee
+    // opening the pull or deciding it, whichever came first; the reports' time to first touch.
+    const touches = [out.assigneeSeenAt, out.stageChangedAt].filter((d): d is Date => d instanceof Date);
+    if (touches.length > 0) out.firstTouchedAt = new Date(Math.min(...touches.map((d) => d.getTime())));
   }
   let monitoring: Workflow["monitoring"] = null;
   if (random.chance(0.04)) {
@@ -537,11 +542,18 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       ...indexes.filter((i) => !/ using gin /i.test(i.def)),
     ];
     // Statistics and the visibility map, as autovacuum would leave a settled database.
-    // X-dates as the app writes them with each pull (the load above bypassed storePull), once
-    // the pulls' indexes exist: the X-dates page is measured on the same book as the others.
-    const vacuums = ["pulls", "policies", "policy_xdates", "audit_events", "monitorings", "users"].map(
-      (t) => `vacuum analyze ${t}`,
-    );
+    // X-dates and cross-sell rows as the app writes them with each pull (the load above bypassed
+    // storePull), once the pulls' indexes exist: their pages are measured on the same book.
+    const vacuums = [
+      "pulls",
+      "policies",
+      "policy_xdates",
+      "household_gaps",
+      "alerts",
+      "audit_events",
+      "monitorings",
+      "users",
+    ].map((t) => `vacuum analyze ${t}`);
     const day = (d: Date) => d.toISOString().slice(0, 10);
     if (session && client) {
       const second = await client.reserve();
@@ -553,6 +565,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
           builds.map((i) => i.def),
         );
         await backfillXDates(db, 2_000, day(now));
+        await backfillHouseholdGaps(db, 2_000, day(now));
+        await seedAlerts(db);
         indexed = performance.now();
         await runSideBySide([session, second], vacuums);
       } finally {
@@ -561,6 +575,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
     } else {
       for (const index of builds) await db.execute(sql.raw(index.def));
       await backfillXDates(db, 2_000, day(now));
+      await backfillHouseholdGaps(db, 2_000, day(now));
+      await seedAlerts(db);
       indexed = performance.now();
       for (const statement of vacuums) await db.execute(sql.raw(statement));
     }
@@ -573,4 +589,27 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
     seconds: (ended - started) / 1000,
     phases: { load: (loaded - started) / 1000, indexes: (indexed - loaded) / 1000, vacuum: (ended - indexed) / 1000 },
   };
+}
+
+/**
+ * Alerts for one account in twenty, as refreshes would have raised them: a mix of kinds and of
+ * open, snoozed and done, each with its account's owner (or the queue), dated a day after the
+ * pull. Made in SQL from the pulls themselves (hashtext of the id), so the same book gets the
+ * same alerts, and the inbox is measured on a book with an inbox's worth of them.
+ */
+async function seedAlerts(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into alerts (key, kind, pull_id, account_identifier, holder_name, headline, details,
+                        before_cents, after_cents, assignee_id, status, snoozed_until, done_at, created_at)
+    select 'bench:' || pull_id, (array['PREMIUM_JUMP','CANCELLED','LAPSED','COVERAGE_CUT'])[1 + h % 4],
+           pull_id, account_identifier, trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')),
+           'Renewal premium changed', '[]'::jsonb, total_premium_cents, (total_premium_cents * 1.18)::bigint,
+           assignee_id,
+           case when h % 10 = 0 then 'SNOOZED' when h % 10 < 6 then 'DONE' else 'OPEN' end,
+           case when h % 10 = 0 then now() + interval '3 days' end,
+           case when h % 10 between 1 and 5 then coalesce(service_created_at, now()) + interval '2 days' end,
+           coalesce(service_created_at, now()) + interval '1 day'
+    from (select *, abs(hashtext(pull_id::text)) as h from pulls where parent_pull_id is null) p
+    where h % 20 = 0
+    on conflict (key) do nothing`);
 }

@@ -76,7 +76,8 @@ test("on a first run the demo agency has a history: won premium in the reports, 
 
   // A pull opens on the household: what it pays a year and its policies a line each, with the
   // identifiers folded away until asked for.
-  await agent.goto(`${APP_URL}/pulls?stage=WORKING&status=SUCCESS`);
+  // The biggest premium first: a client that came back with its policy cancelled has none left to show.
+  await agent.goto(`${APP_URL}/pulls?stage=WORKING&status=SUCCESS&sort=premium`);
   await agent.getByTestId("pull-row").first().getByRole("link").first().click();
   const household = agent.getByTestId("pull-header");
   await expect(household.getByTestId("household-premium")).toHaveText(/^\$[\d,]+\.\d\d/);
@@ -88,14 +89,35 @@ test("on a first run the demo agency has a history: won premium in the reports, 
   // The monitored accounts' refreshes raised alerts in words (a renewal up past the threshold, a
   // cancellation…). The admin mails the digests now: without SMTP they land in the listed outbox.
   const admin = await signIn(browser, ROLES.admin.email);
-  await admin.goto(`${APP_URL}/admin/alerts`);
+  await admin.goto(`${APP_URL}/admin/rules`);
   await expect(admin.getByTestId("mail-route")).toContainText("No mail server is set");
   await admin.getByRole("button", { name: "Send now" }).click();
   await expect(admin.getByRole("status")).toContainText(/^Sent \d+ digests? \(\d+ alerts?\)\.$/);
   await admin.reload();
   await expect(admin.getByTestId("outbox").getByRole("listitem").first()).toContainText(/Coverdesk: \d+ alerts? for/);
+  // Refreshes are timed to renewals: the forecast counts them against the fixed intervals, and a
+  // monitored account's page says when its next refresh is and why. A new lead time moves it.
+  await expect(admin.getByTestId("forecast-summary")).toContainText(
+    /\d+ monitored accounts, \d+ with verified X-dates/,
+  );
+  await expect(admin.getByTestId("forecast-month")).toHaveCount(12);
+  await admin.getByLabel(/days before its X-date/).fill("60");
+  await admin.getByRole("button", { name: "Save the rules" }).click();
+  await expect(admin.getByRole("status").first()).toContainText("Saved.");
+  await admin.goto(`${APP_URL}/pulls?monitored=yes`);
+  await admin.getByTestId("pull-row").first().locator('a[href^="/pulls/"]').first().click();
+  await expect(admin).toHaveURL(/\/pulls\/[0-9a-f-]{36}$/);
+  await expect(async () => {
+    await admin.reload();
+    await expect(admin.getByTestId("next-refresh")).toContainText(
+      /60 days before the .+ X-date|less than 60 days away|On the service's schedule/,
+      {
+        timeout: 1_000,
+      },
+    );
+  }).toPass({ timeout: 30_000, intervals: [1_000] });
   // The rules and the digest are the admin's: an agent's request for the page finds nothing.
-  expect((await agent.goto(`${APP_URL}/admin/alerts`))?.status()).toBe(404);
+  expect((await agent.goto(`${APP_URL}/admin/rules`))?.status()).toBe(404);
   // The manager reads them in the inbox, and marks one done.
   await manager.goto(`${APP_URL}/alerts?whose=everyone`);
   const alert = manager.getByTestId("alert").first();

@@ -9,7 +9,14 @@ import { storageStateOf } from "./roles";
 const SANDBOX = TEAM_BASE;
 const AUTH = SERVICE_AUTH;
 
-type ServicePull = { pull_id: string; status: string; type: string; parent_pull_id: string | null; created_at: string };
+type ServicePull = {
+  pull_id: string;
+  status: string;
+  type: string;
+  parent_pull_id: string | null;
+  created_at: string;
+  account_identifier: string | null;
+};
 
 test.use({ storageState: storageStateOf("manager") });
 
@@ -17,11 +24,23 @@ test("a manager turns monitoring on and off, and a 29-day interval is refused fi
   const list = (await (await fetch(`${SANDBOX}/pulls?limit=100`, { headers: { authorization: AUTH } })).json()) as {
     pulls: ServicePull[];
   };
+  // An account nobody monitors yet (other specs link and monitor accounts of their own).
+  const monitored = (await (
+    await fetch(`${SANDBOX}/monitorings?limit=100`, { headers: { authorization: AUTH } })
+  ).json()) as {
+    monitorings: Array<{ latest_pull_id: string | null }>;
+  };
+  const monitoredPulls = new Set(monitored.monitorings.map((m) => m.latest_pull_id));
+  const monitoredAccounts = new Set(
+    list.pulls.filter((p) => monitoredPulls.has(p.pull_id)).map((p) => p.account_identifier),
+  );
   const recent = list.pulls.find(
     (p) =>
       p.status === "SUCCESS" &&
       p.type === "PULLING_DATA" &&
       !p.parent_pull_id &&
+      !monitoredPulls.has(p.pull_id) &&
+      !monitoredAccounts.has(p.account_identifier) &&
       Date.now() - Date.parse(p.created_at) < 30 * 86_400_000,
   );
   expect(recent).toBeDefined();

@@ -32,10 +32,16 @@ test.use({ storageState: storageStateOf("agent") });
 
 test("finds an account by its VIN, and says when nothing matches", async ({ page }) => {
   await openListWithPulls(page);
-  const withVin = (await servicePulls()).find(
-    (p) => p.status === "SUCCESS" && !p.parent_pull_id && p.policies.some((pol) => pol.vehicles?.some((v) => v.vin)),
+  // A VIN on one pull only: the accounts other specs link (user_good…) share their vehicles.
+  const pulls = await servicePulls();
+  const vinsOf = (p: ServicePull) =>
+    p.policies.flatMap((pol) => pol.vehicles ?? []).flatMap((v) => (v.vin ? [v.vin] : []));
+  const seen = new Map<string, number>();
+  for (const vin of pulls.flatMap((p) => [...new Set(vinsOf(p))])) seen.set(vin, (seen.get(vin) ?? 0) + 1);
+  const withVin = pulls.find(
+    (p) => p.status === "SUCCESS" && !p.parent_pull_id && vinsOf(p).some((vin) => seen.get(vin) === 1),
   );
-  const vin = withVin?.policies.flatMap((p) => p.vehicles ?? []).find((v) => v.vin)?.vin ?? "";
+  const vin = (withVin ? vinsOf(withVin) : []).find((v) => seen.get(v) === 1) ?? "";
   expect(vin).not.toBe("");
 
   await page.getByRole("searchbox", { name: "Search" }).fill(vin);

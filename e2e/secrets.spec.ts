@@ -85,7 +85,7 @@ const PAGES: Record<RoleName, string[]> = {
     "/admin/audit",
     "/xdates",
     "/alerts",
-    "/admin/alerts",
+    "/admin/rules",
   ],
   manager: ["/pulls", "/my", "/reconnect", "/reports", "/xdates", "/alerts"],
   agent: ["/my", "/pulls", "/reconnect", "/xdates", "/alerts"],

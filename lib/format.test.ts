@@ -6,6 +6,7 @@ import {
   formatCalendarDate,
   formatCents,
   formatCount,
+  formatDuration,
   formatLimit,
   formatInterval,
   formatPercent,
@@ -147,5 +148,21 @@ describe("format", () => {
     expect(formatInterval("P1Y")).toBe("year");
     expect(formatInterval("PT12H")).toBe("PT12H");
     expect(formatInterval(null)).toBe(DASH);
+  });
+
+  it("says how long something took in its largest sensible unit", () => {
+    expect(formatDuration(12 * 60_000)).toBe("12 min");
+    expect(formatDuration(90 * 60_000)).toBe("90 min");
+    expect(formatDuration(3 * 3_600_000)).toBe("3 h");
+    expect(formatDuration(47 * 3_600_000)).toBe("47 h");
+    expect(formatDuration(2 * 86_400_000)).toBe("2 days");
+    expect(formatDuration(20_000)).toBe("< 1 min");
+    expect(formatDuration(-5_000)).toBe("< 1 min");
+    expect(formatDuration(42 * 60_000, "long")).toBe("42 minutes");
+    expect(formatDuration(60_000, "long")).toBe("1 minute");
+    expect(formatDuration(3 * 3_600_000, "long")).toBe("3 hours");
+    expect(formatDuration(86_400_000 * 3.4, "long")).toBe("3 days");
+    expect(formatDuration(null)).toBe(DASH);
+    expect(formatDuration(Number.NaN)).toBe(DASH);
   });
 });

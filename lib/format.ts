@@ -256,3 +256,25 @@ export function formatInterval(value: string | null | undefined): string {
   const count = Number(match[1]);
   return count === 1 ? unit : `${count} ${unit}s`;
 }
+
+/**
+ * How long something took, in its largest sensible unit: "12 min", "3 h", "2 days" (short, for
+ * tables) or "12 minutes", "3 hours", "2 days" (long, for sentences). Under two hours reads in
+ * minutes and under two days in hours, so "90 min" is never rounded up to "2 h".
+ */
+export function formatDuration(ms: number | null | undefined, style: "short" | "long" = "short"): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return DASH;
+  const minutes = Math.max(0, ms) / 60_000;
+  const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? "" : "s"}`;
+  if (minutes < 1) return style === "short" ? "< 1 min" : "less than a minute";
+  if (minutes < 120) {
+    const m = Math.round(minutes);
+    return style === "short" ? `${m} min` : plural(m, "minute");
+  }
+  const hours = minutes / 60;
+  if (hours < 48) {
+    const h = Math.round(hours);
+    return style === "short" ? `${h} h` : plural(h, "hour");
+  }
+  return plural(Math.round(hours / 24), "day");
+}

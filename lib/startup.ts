@@ -8,6 +8,9 @@ import { startDemoHistory } from "@/lib/demo/start";
 import { ensureDemoUsers, listActiveDemoUsers } from "@/lib/users/demo-users";
 import { startXDateUpkeep, stopXDateUpkeep } from "@/lib/xdates/upkeep";
 import { startDigestSchedule, stopDigestSchedule } from "@/lib/alerts/digest-schedule";
+import { startDealReturnsJob, stopDealReturnsJob } from "@/lib/workflow/deal-returns-job";
+import { startRefreshTiming, stopRefreshTiming } from "@/lib/monitoring/refresh-timing-schedule";
+import { startSpeedToLead, stopSpeedToLead } from "@/lib/workflow/speed-to-lead-schedule";
 
 /** How long a stopping worker may take to settle the pulls it is fetching before it gives them back. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -43,6 +46,11 @@ export async function startServer(): Promise<void> {
     // Beside the sync: X-dates for older pulls, and passed ones rolled forward (hourly).
     startXDateUpkeep();
     startDigestSchedule();
+    // Lost deals whose X-date nears come back to WORKING (hourly; each once, by its key).
+    startDealReturnsJob();
+    startRefreshTiming();
+    // New pulls nobody touched in the agency's time: handed on or raised (every minute; each once).
+    startSpeedToLead();
     stopBackgroundWorkOnSignals();
   }
 }
@@ -68,6 +76,9 @@ async function stopBackgroundWork(signal: NodeJS.Signals): Promise<void> {
   stopSyncSchedule();
   stopXDateUpkeep();
   stopDigestSchedule();
+  stopDealReturnsJob();
+  stopRefreshTiming();
+  stopSpeedToLead();
   const result = await stopWorker(SHUTDOWN_GRACE_MS);
   if (result) {
     console.info(

@@ -12,12 +12,14 @@ const KIND_LABELS: Record<string, string> = {
   CANCELLED: "Cancelled",
   LAPSED: "Lapsed",
   COVERAGE_CUT: "Coverage cut",
+  SPEED_TO_LEAD: "Waiting untouched",
 };
 const KIND_TONES: Record<string, string> = {
   PREMIUM_JUMP: "bg-amber-100 text-amber-900",
   CANCELLED: "bg-red-100 text-red-900",
   LAPSED: "bg-red-100 text-red-900",
   COVERAGE_CUT: "bg-amber-100 text-amber-900",
+  SPEED_TO_LEAD: "bg-sky-100 text-sky-900",
 };
 
 const VIEWS: Array<[InboxView, string]> = [
@@ -27,7 +29,7 @@ const VIEWS: Array<[InboxView, string]> = [
 ];
 
 const EMPTY: Record<InboxView, string> = {
-  open: "Nothing needs you. When a monitored account's refresh shows a renewal premium up past the agency's threshold, a cancellation, a lapse or a coverage cut, it lands here and in your daily digest.",
+  open: "Nothing needs you. When a monitored account's refresh shows a renewal premium up past the agency's threshold, a cancellation, a lapse or a coverage cut, or a new linked account waits untouched past the agency's speed-to-lead time, it lands here and in your daily digest.",
   snoozed: "Nothing snoozed. A snoozed alert comes back to Open on its own when its time is up.",
   done: "Nothing marked done yet.",
 };

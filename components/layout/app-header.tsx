@@ -56,6 +56,11 @@ export function AppHeader({
                 X-dates
               </Link>
             ) : null}
+            {can(user, "cross-sell:view") ? (
+              <Link href="/cross-sell" className="text-slate-700 hover:text-brand-700">
+                Cross-sell
+              </Link>
+            ) : null}
             <Link href="/reconnect" className="text-slate-700 hover:text-brand-700">
               Reconnect
             </Link>
@@ -74,9 +79,9 @@ export function AppHeader({
                 Assignment
               </Link>
             ) : null}
-            {can(user, "alerts:manage") ? (
-              <Link href="/admin/alerts" className="text-slate-700 hover:text-brand-700">
-                Alert rules
+            {can(user, "rules:manage") ? (
+              <Link href="/admin/rules" className="text-slate-700 hover:text-brand-700">
+                Rules
               </Link>
             ) : null}
             {can(user, "audit:view") ? (

@@ -25,7 +25,7 @@ export function MonitoringPanel({ pullId, monitoring }: { pullId: string; monito
             {monitoring.interval ? `, every ${formatInterval(monitoring.interval)}` : ""}
             {active && monitoring.nextPullDate ? (
               <>
-                ; next refresh <RelativeTime iso={monitoring.nextPullDate.toISOString()} />
+                ; next refresh <RelativeTime iso={monitoring.nextPullDate.toISOString()} />. {monitoring.nextRefreshWhy}
               </>
             ) : null}
           </>

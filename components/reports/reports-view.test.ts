@@ -46,6 +46,10 @@ function reportOf(period: Report["period"], weeks = 0): Report {
     medianDaysToWon: 12.5,
     newPulls: periods.map((p) => ({ period: p, count: 10, successful: 8 })),
     funnel: funnelSteps({ linked: 1_200, successful: 900, assigned: 600, worked: 300, won: 120 }),
+    recycledWins: [],
+    sourcesByLink: [],
+    sourcesByAgent: [],
+    sourcesSampled: false,
   };
 }
 

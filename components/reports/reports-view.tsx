@@ -7,8 +7,10 @@ import { emptyMessage } from "./empty-message";
 import { LostReasons } from "./lost-reasons";
 import { NewPulls } from "./new-pulls";
 import { PipelineFunnel } from "./pipeline-funnel";
+import { RecycledWins } from "./recycled-wins";
 import { ReportFilters } from "./report-filters";
 import { ReportSummary } from "./report-summary";
+import { Sources } from "./sources-table";
 import { WonByPeriod } from "./won-by-period";
 
 // The reports page (app/(app)/reports/page.tsx renders it): filters, headline figures, then
@@ -71,6 +73,14 @@ export function ReportsView({ page }: { page: ReportsPage }) {
         />
         <NewPulls report={report} filter={filter} />
         <LostReasons rows={page.lostReasons} filter={filter} />
+        <RecycledWins rows={report.recycledWins} filter={filter} />
+        <Sources
+          byLink={report.sourcesByLink}
+          byAgent={report.sourcesByAgent}
+          filter={filter}
+          namesAnswered={page.linkNamesAnswered !== false}
+          sampled={report.sourcesSampled}
+        />
       </div>
     </div>
   );

@@ -64,6 +64,38 @@ export function auditSentence(entry: Entry): string {
       return `${who} set automatic assignment to ${humanize(str(d.mode))}`;
     case "ALERT_RULES_CHANGED":
       return `${who} changed the alert rules`;
+    case "AGENCY_RULES_CHANGED":
+      return `${who} changed the agency's rules`;
+    case "DEAL_RETURNED": {
+      const kind = d.kind === "WIN_BACK" ? "The client's refresh shows the policy gone" : "The X-date nears";
+      const to = str(d.toName);
+      const from = str(d.fromName);
+      const holder = to ? `for ${to}` : from ? `in the queue (${from} has left)` : "in the queue";
+      return `${kind}: back to Working ${holder}. ${str(d.headline) ?? ""}`.trim();
+    }
+    case "SPEED_TO_LEAD": {
+      const late = `Nobody touched the pull within ${str(d.within) ?? "the agency's time"}`;
+      if (d.action === "REASSIGN")
+        return `${late}: handed from ${str(d.fromName) ?? "the queue"} to ${str(d.toName) ?? "another agent"}`;
+      return `${late}: raised to the managers${d.nobodyElse ? " (no one else to hand it to)" : ""}`;
+    }
+    case "FINDING_DECIDED": {
+      const title = str(d.title) ?? "a coverage finding";
+      const note = str(d.note);
+      const verb =
+        d.decision === "DECLINED"
+          ? "recorded that the client declined"
+          : d.decision === "ACCEPTED"
+            ? "recorded that the client accepted"
+            : "marked not applicable";
+      return `${who} ${verb} “${title}”${note ? `: ${note}` : ""}`;
+    }
+    case "REVIEW_RULES_CHANGED":
+      return `${who} changed the coverage review's rules`;
+    case "CLIENT_SUMMARY_MADE": {
+      const findings = num(d.findings) ?? 0;
+      return `${who} made the client summary PDF (${findings} ${findings === 1 ? "finding" : "findings"}, ${num(d.declined) ?? 0} declined)`;
+    }
     case "DIGEST_SENT":
       return `${who} sent the alert digests now (${Number(d.mails) || 0} mails)`;
     default:

@@ -72,6 +72,18 @@ export const agencyRules = pgTable("agency_rules", {
   digestHour: integer("digest_hour").notNull().default(7),
   /** Who gets the queue's alerts (unassigned accounts) in their digest: MANAGERS, ADMINS or NOBODY. */
   queueAlertsTo: text("queue_alerts_to").notNull().default("MANAGERS"),
+  /** Days before an X-date that a monitored account is refreshed, and a lost deal comes back. */
+  leadTimeDays: integer("lead_time_days").notNull().default(45),
+  /** Monitoring refreshes the agency means to pay for in a month; null: no budget. */
+  refreshBudgetPerMonth: integer("refresh_budget_per_month"),
+  /** Minutes a new pull may wait untouched before the speed-to-lead rule acts; null: the rule is off. */
+  speedToLeadMinutes: integer("speed_to_lead_minutes"),
+  /** What the rule does: REASSIGN (by the automatic assignment rules) or RAISE (an alert to the managers). */
+  speedToLeadAction: text("speed_to_lead_action").notNull().default("RAISE"),
+  /** The coverage review's rules (lib/review/review-rules.ts): floors, ceilings, which checks run; `{}` reads as the defaults. */
+  reviewRules: jsonb("review_rules").notNull().default({}),
+  /** When the rule was last switched on: it acts on pulls that arrived after, never on the back catalogue. */
+  speedToLeadSince: timestamp("speed_to_lead_since", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   updatedBy: uuid("updated_by"),
 });

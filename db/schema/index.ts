@@ -9,3 +9,4 @@ export * from "./workflow";
 export * from "./security";
 export * from "./xdates";
 export * from "./alerts";
+export * from "./review";

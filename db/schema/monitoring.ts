@@ -33,6 +33,15 @@ export const monitorings = pgTable(
     reconnectAuthStatus: text("reconnect_auth_status"),
     reconnectUrl: text("reconnect_url"),
     reconnectToken: text("reconnect_token"),
+    /**
+     * The refresh Coverdesk timed to the account's renewal (lib/monitoring/refresh-timing.ts):
+     * when, and why in a structured form the pull page words; sent to the service as
+     * next_pull_date. `plannedRefreshError` keeps the service's refusal of the last attempt.
+     */
+    plannedRefreshAt: timestamp("planned_refresh_at", { withTimezone: true }),
+    plannedRefreshReason: jsonb("planned_refresh_reason"),
+    plannedRefreshSentAt: timestamp("planned_refresh_sent_at", { withTimezone: true }),
+    plannedRefreshError: text("planned_refresh_error"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

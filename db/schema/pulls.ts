@@ -84,6 +84,13 @@ export const pulls = pgTable(
      * Cleared when the stage is set by hand.
      */
     decisionCarried: boolean("decision_carried").notNull().default(false),
+    /**
+     * The first time someone worked the pull after it arrived (its assignee opened it, or its
+     * stage, owner or premium changed by hand): the reports' time to first touch.
+     */
+    firstTouchedAt: timestamp("first_touched_at", { withTimezone: true }),
+    /** When the speed-to-lead rule acted on this untouched pull (reassigned or raised), so it acts once. */
+    speedToLeadAt: timestamp("speed_to_lead_at", { withTimezone: true }),
     fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -104,6 +111,10 @@ export const pulls = pgTable(
     index("pulls_won_credited_to_idx").on(t.wonCreditedTo),
     index("pulls_stage_changed_at_idx").on(t.stage, t.stageChangedAt),
     index("pulls_policy_types_idx").using("gin", t.policyTypes),
+    // The speed-to-lead rule's scan: new pulls nobody has worked and the rule has not acted on.
+    index("pulls_untouched_idx")
+      .on(t.createdAt)
+      .where(sql`${t.firstTouchedAt} is null and ${t.speedToLeadAt} is null and ${t.parentPullId} is null`),
     // The pull list's sorts (lib/pulls/queries.ts ordering()): each a partial index over listed
     // pulls in exactly the list's order, ties broken by pull id, so a page is read in order
     // and stops after 50 rows instead of sorting the whole book.
@@ -198,6 +209,11 @@ export const pulls = pgTable(
     index("pulls_report_created_idx")
       .on(t.serviceCreatedAt, t.status, t.assigneeId, t.stage, t.publicAlias, t.policyTypes)
       .where(sql`${t.parentPullId} is null`),
+    // The reports' time to first touch by link and agent (lib/reports/sources.ts): the touched
+    // arrivals of a range with every column the median reads, index-only.
+    index("pulls_report_touch_idx")
+      .on(t.serviceCreatedAt, t.publicAlias, t.assigneeId, t.firstTouchedAt, t.widgetId, t.pullId)
+      .where(sql`${t.parentPullId} is null and ${t.firstTouchedAt} is not null`),
     check("pulls_won_premium_positive", sql`${t.wonPremiumCents} is null or ${t.wonPremiumCents} > 0`),
   ],
 );

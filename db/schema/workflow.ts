@@ -1,5 +1,17 @@
 import "server-only";
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 // The agency's own workflow around pulls: who did what (append-only), and how new pulls are
@@ -48,6 +60,51 @@ export const assignmentSettings = pgTable("assignment_settings", {
   updatedBy: uuid("updated_by"),
 });
 
+/**
+ * Deals that came back (lib/workflow/deal-returns.ts): a LOST account whose verified X-date came
+ * within the lead time (RECYCLED), or a WON client whose refresh shows the policy cancelled or
+ * with another carrier (WIN_BACK). `key` is unique (pull, kind, X-date or policy), so a return is
+ * made once however often the job runs. The figures are copied so the card reads the same after
+ * the pull changes; `wonAt` is set when the returned deal is won again, for the reports.
+ */
+export const dealReturns = pgTable(
+  "deal_returns",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    key: text("key").notNull(),
+    kind: text("kind").notNull(),
+    pullId: uuid("pull_id").notNull(),
+    accountIdentifier: text("account_identifier"),
+    /** The X-date that brought it back (RECYCLED), or the day the refresh showed the loss (WIN_BACK). */
+    xDate: date("x_date", { mode: "string" }),
+    carrierLabel: text("carrier_label"),
+    policyType: text("policy_type"),
+    /** Who it went back to; null: the queue (the agent had left). */
+    assigneeId: uuid("assignee_id"),
+    previousAssigneeId: uuid("previous_assignee_id"),
+    /** Why it was lost, as marked then (lost category, carrier, the agent's words). */
+    lostCategory: text("lost_category"),
+    lostToCarrier: text("lost_to_carrier"),
+    lostReason: text("lost_reason"),
+    /** The premium a year when it was lost (what the winner charged, else the pull's own). */
+    premiumThenCents: bigint("premium_then_cents", { mode: "number" }),
+    /** The renewal premium a refresh has seen since, when one has. */
+    renewalPremiumCents: bigint("renewal_premium_cents", { mode: "number" }),
+    /** What happened, in words, for the worklist and the history. */
+    headline: text("headline").notNull(),
+    returnedAt: timestamp("returned_at", { withTimezone: true }).notNull().defaultNow(),
+    wonAt: timestamp("won_at", { withTimezone: true }),
+    wonPremiumCents: bigint("won_premium_cents", { mode: "number" }),
+  },
+  (t) => [
+    uniqueIndex("deal_returns_key_idx").on(t.key),
+    index("deal_returns_pull_idx").on(t.pullId),
+    index("deal_returns_assignee_idx").on(t.assigneeId, t.returnedAt),
+    index("deal_returns_returned_at_idx").on(t.returnedAt),
+  ],
+);
+
+export type DealReturnRow = typeof dealReturns.$inferSelect;
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 export type AssignmentSettingsRow = typeof assignmentSettings.$inferSelect;
 export const AUDIT_ACTIONS = [
@@ -68,8 +125,20 @@ export const AUDIT_ACTIONS = [
   /** A user's X-date calendar feed got a new address (the old one stops working), or was turned off. */
   "CALENDAR_FEED_RENEWED",
   "CALENDAR_FEED_TURNED_OFF",
-  /** The alert rules changed (details: the new thresholds, digest hour, queue recipients). */
+  /** The alert rules changed (details: the new thresholds, digest hour, queue recipients); before the rules page joined them. */
   "ALERT_RULES_CHANGED",
+  /** The agency's rules changed (details: every rule as saved: thresholds, digest, lead time, budget, speed to lead). */
+  "AGENCY_RULES_CHANGED",
+  /** A lost deal came back as its X-date neared, or a won client's refresh showed the policy lost (details: kind, headline). */
+  "DEAL_RETURNED",
+  /** The speed-to-lead rule acted on a pull nobody touched in time (details: minutes, action). */
+  "SPEED_TO_LEAD",
+  /** A coverage finding was discussed with the client (details: finding, decision, note): the E&O record. */
+  "FINDING_DECIDED",
+  /** The coverage review's rules changed (details: the rules as saved). */
+  "REVIEW_RULES_CHANGED",
+  /** A client summary PDF was made (details: findings listed). */
+  "CLIENT_SUMMARY_MADE",
   /** Someone sent the day's digests at once (details: mails, alerts). */
   "DIGEST_SENT",
   /** Sign-ins whose password was checked, with the client's address; throttled tries check none and are not recorded. */

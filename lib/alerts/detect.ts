@@ -9,7 +9,8 @@ import type { Policy, Pull } from "@/lib/service/schemas";
 // Each alert carries a key made of what it is about (the policy, the term, the figure), so a
 // redelivered or reprocessed refresh finds its alert already raised and raises nothing.
 
-export const ALERT_KINDS = ["PREMIUM_JUMP", "CANCELLED", "LAPSED", "COVERAGE_CUT"] as const;
+/** SPEED_TO_LEAD is raised by lib/workflow/speed-to-lead.ts (a new pull left untouched), not by a refresh. */
+export const ALERT_KINDS = ["PREMIUM_JUMP", "CANCELLED", "LAPSED", "COVERAGE_CUT", "SPEED_TO_LEAD"] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export type AlertCandidate = {

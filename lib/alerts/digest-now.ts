@@ -11,7 +11,7 @@ import { runDailyDigest } from "./digest";
 // whatever the hour, audited. Only alerts not mailed yet go out, so pressing twice sends nothing twice.
 
 export async function sendDigestsNow(db: Db, actor: Actor): Promise<CommandResult<{ mails: number; alerts: number }>> {
-  if (!can(actor, "alerts:manage")) return forbidden("Only an admin can send the digests.");
+  if (!can(actor, "rules:manage")) return forbidden("Only an admin can send the digests.");
   try {
     const result = await runDailyDigest(db, env(), { force: true, requestedBy: actor.id });
     const sent = result.sent ? { mails: result.mails, alerts: result.alerts } : { mails: 0, alerts: 0 };

@@ -5,7 +5,7 @@ import { alerts, pulls } from "@/db/schema";
 import { DASH, fullName } from "@/lib/format";
 import { parsePull, type Pull } from "@/lib/service/schemas";
 import { detectAlerts, type JumpThresholds } from "./detect";
-import { readAlertRules } from "./rules";
+import { readAgencyRules } from "@/lib/rules/agency-rules";
 
 // Raising the alerts of a refresh, in the transaction that stores it (lib/pulls/store-pull.ts):
 // the account's previous snapshot against the new one. The alert goes to whoever holds the
@@ -30,7 +30,7 @@ export async function raiseRefreshAlerts(tx: Db, { pull, before, today, threshol
   }
   const previous = raw === undefined ? null : parsePull(raw);
   if (!previous?.ok) return 0;
-  const rules = thresholds ? { jumpThresholds: thresholds } : await readAlertRules(tx);
+  const rules = thresholds ? { jumpThresholds: thresholds } : await readAgencyRules(tx);
   const found = detectAlerts(previous.pull, pull, {
     account: pull.account_identifier ?? pull.pull_id,
     today: today ?? new Date().toISOString().slice(0, 10),

@@ -16,6 +16,9 @@ import { queryRows } from "@/db/connect";
 import { configuredReconnectPageKey } from "@/lib/monitoring/reconnect-page-key";
 import { reconnectPageToken } from "@/lib/monitoring/reconnect-page-token";
 import { storePull } from "@/lib/pulls/store-pull";
+import { reviewHousehold } from "@/lib/review/coverage";
+import { DEFAULT_REVIEW_RULES } from "@/lib/review/review-rules";
+import { parsePull } from "@/lib/service/schemas";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 
@@ -46,7 +49,7 @@ let queueAlert = 0;
 
 async function baseline() {
   await database.db.execute(
-    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, alerts, agency_rules, digest_runs, users cascade`,
+    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, alerts, agency_rules, digest_runs, finding_decisions, users cascade`,
   );
   const staff = await database.db
     .insert(users)
@@ -124,6 +127,7 @@ async function snapshot(): Promise<string> {
     "alerts",
     "agency_rules",
     "digest_runs",
+    "finding_decisions",
   ];
   const parts = await Promise.all(
     tables.map(
@@ -180,7 +184,17 @@ const reconnectActions = () => import("@/app/(app)/reconnect/actions");
 const consumerActions = () => import("@/app/connect/[token]/actions");
 const xdateActions = () => import("@/app/(app)/xdates/actions");
 const alertActions = () => import("@/app/(app)/alerts/actions");
-const alertRuleActions = () => import("@/app/(app)/admin/alerts/actions");
+const ruleActions = () => import("@/app/(app)/admin/rules/actions");
+const reviewRuleActions = () => import("@/app/(app)/admin/review/actions");
+const pullPageActions = () => import("@/app/(app)/pulls/[pullId]/actions");
+/** A finding of the agent's pull as today's review finds it, for the decision's form. */
+const findingOfOwnPull = async () => {
+  const [row] = await database.db.select({ raw: pulls.raw }).from(pulls).where(eq(pulls.pullId, ownPull));
+  const parsed = parsePull(row?.raw);
+  if (!parsed.ok) return "";
+  const settings = { ...DEFAULT_REVIEW_RULES, leadTimeDays: 45 };
+  return reviewHousehold(parsed.pull, settings, new Date().toISOString().slice(0, 10))[0]?.key ?? "";
+};
 const callerActor = () => {
   const who = (Object.keys(ids) as Array<keyof typeof ids>).find((key) => ids[key] === current?.id) ?? "admin";
   const roles = { admin: "ADMIN", manager: "MANAGER", agent: "AGENT", otherAgent: "AGENT" } as const;
@@ -415,6 +429,14 @@ const MATRIX: Entry[] = [
     writes: true /* the audit trail */,
     call: async () => (await import("@/app/api/xdates/csv/route")).GET(new Request("http://app/api/xdates/csv")),
   },
+  // Everyone signed in has the cross-sell list; its rows follow their view (lib/review/cross-sell-page.test.ts).
+  {
+    name: "GET /api/cross-sell/csv",
+    allowed: ["admin", "manager", "agent", "otherAgent"],
+    writes: true /* the audit trail */,
+    call: async () =>
+      (await import("@/app/api/cross-sell/csv/route")).GET(new Request("http://app/api/cross-sell/csv?gap=NO_FLOOD")),
+  },
   // One's own calendar feed: every signed-in user may renew or turn off theirs, and only theirs.
   {
     name: "xdates/renewCalendarFeedAction",
@@ -440,20 +462,68 @@ const MATRIX: Entry[] = [
     call: async () => (await alertActions()).moveAlertAction(form({ alertId: String(queueAlert), move: "done" })),
   },
   {
-    name: "admin/alerts/saveAlertRulesAction",
+    name: "admin/rules/saveAgencyRulesAction",
     allowed: ["admin"],
     writes: true,
     call: async () =>
-      (await alertRuleActions()).saveAlertRulesAction(
+      (await ruleActions()).saveAgencyRulesAction(
         IDLE,
-        form({ "threshold.default": "15", "threshold.AUTO": "8", digestHour: "6", queueAlertsTo: "ADMINS" }),
+        form({
+          "threshold.default": "15",
+          "threshold.AUTO": "8",
+          digestHour: "6",
+          queueAlertsTo: "ADMINS",
+          leadTimeDays: "60",
+          refreshBudgetPerMonth: "",
+          speedToLeadMinutes: "",
+          speedToLeadAction: "RAISE",
+        }),
       ),
   },
   {
-    name: "admin/alerts/sendDigestsNowAction",
+    name: "admin/rules/sendDigestsNowAction",
     allowed: ["admin"],
     writes: true /* the day's run and the audit trail */,
-    call: async () => (await alertRuleActions()).sendDigestsNowAction(IDLE),
+    call: async () => (await ruleActions()).sendDigestsNowAction(IDLE),
+  },
+  // The E&O record: whoever may work the pull (its agent; managers and admins) records the client's decision.
+  {
+    name: "pulls/[pullId]/decideFindingAction",
+    allowed: ["admin", "manager", "agent"],
+    writes: true,
+    call: async () =>
+      (await pullPageActions()).decideFindingAction(
+        IDLE,
+        form({ pullId: ownPull, findingKey: await findingOfOwnPull(), decision: "DECLINED", note: "Matrix" }),
+      ),
+  },
+  {
+    name: "admin/review/saveReviewRulesAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () =>
+      (await reviewRuleActions()).saveReviewRulesAction(
+        IDLE,
+        form({
+          bodilyInjuryPerPerson: "250,000",
+          bodilyInjuryPerAccident: "500000",
+          propertyDamage: "100000",
+          deductibleCeiling: "1000",
+          coinsurancePercent: "80",
+          personalLiability: "300000",
+          on: ["auto-bodily-injury", "home-dwelling-limit"],
+        }),
+      ),
+  },
+  // Whoever may see the pull may make its client summary; each one made is audited.
+  {
+    name: "GET /api/pulls/[pullId]/summary",
+    allowed: ["admin", "manager", "agent"],
+    writes: true /* the audit trail */,
+    call: async () =>
+      (await import("@/app/api/pulls/[pullId]/summary/route")).GET(new Request("http://app/x"), {
+        params: Promise.resolve({ pullId: ownPull }),
+      }),
   },
   {
     name: "GET /api/service-health",

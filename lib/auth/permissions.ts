@@ -32,14 +32,18 @@ const PERMISSIONS = {
   "service:manage": { ADMIN: "any" },
   /** The X-dates page and its CSV: the policies coming up for renewal, scoped like the pulls. */
   "xdates:view": { ADMIN: "any", MANAGER: "any", AGENT: "own-or-unassigned" },
+  /** The cross-sell list of households and its CSV: gaps across the book, scoped like the pulls. */
+  "cross-sell:view": { ADMIN: "any", MANAGER: "any", AGENT: "own-or-unassigned" },
   /** One's own calendar feed of X-dates: show its address, renew it, turn it off. */
   "calendar-feed:manage": { ADMIN: "own", MANAGER: "own", AGENT: "own" },
   /** The alert inbox: one's own alerts and the queue's (unassigned accounts); mark done, snooze. */
   "alerts:view": { ADMIN: "any", MANAGER: "any", AGENT: "own-or-unassigned" },
   /** Everyone's alerts, not only one's own and the queue's. */
   "alerts:view-all": { ADMIN: "any", MANAGER: "any" },
-  /** The alert rules and the daily digest: change the rules, send today's digests now, read the dev outbox. */
-  "alerts:manage": { ADMIN: "any" },
+  /** Record what the client decided about a coverage review finding (the E&O record), on the pulls one works. */
+  "findings:decide": { ADMIN: "any", MANAGER: "any", AGENT: "own-or-unassigned" },
+  /** The agency's rules (alerts, digest, renewal lead time, refresh budget, speed to lead): change them, send today's digests now, read the dev outbox. */
+  "rules:manage": { ADMIN: "any" },
 } as const satisfies Record<string, Partial<Record<Role, PullScope>>>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -30,3 +30,10 @@ export function csvResponse(filename: string, body: string): Response {
     },
   });
 }
+
+/** Money as exact decimal dollars ("1234.56", "-0.05"): what a spreadsheet sums without rounding. */
+export function centsToDollars(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, monitoringEvents, monitorings, pulls, users } from "@/db/schema";
+import { auditEvents, dealReturns, findingDecisions, monitoringEvents, monitorings, pulls, users } from "@/db/schema";
 import type { Db } from "@/db/types";
 import { signInWithPassword } from "@/lib/auth/credentials";
 import { EnvError, parseEnv } from "@/lib/env";
@@ -14,6 +14,7 @@ import { fetchPullPayload } from "@/lib/service/pulls-api";
 import { DEMO_PASSWORD, ensureDemoUsers, listActiveDemoUsers } from "@/lib/users/demo-users";
 import { getAgentHome } from "@/lib/workflow/my-pulls";
 import { loadXDatesPage } from "@/lib/xdates/xdates-page";
+import { loadCrossSellPage } from "@/lib/review/cross-sell-page";
 import type { Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { startServiceSandbox } from "@/test/service-sandbox";
@@ -164,6 +165,21 @@ describe("the demo agency's history", () => {
     expect(Date.parse(latest?.at ?? "")).toBeLessThanOrEqual(UNTIL.getTime());
   });
 
+  it("shows where business comes from by link, and first touches minutes to hours after linking", async () => {
+    const report = await getReport(first.database.db, {});
+    const links = report.sourcesByLink.filter((row) => row.arrived > 0);
+    expect(links.length).toBeGreaterThanOrEqual(2);
+    for (const link of links) {
+      expect(["get-a-quote", "renewal-review", "business-intake"]).toContain(link.key);
+      // Opened, assigned or taken by hand as the history did it: never at once, never days later.
+      expect(link.medianToFirstTouchMs).toBeGreaterThan(60_000);
+      expect(link.medianToFirstTouchMs).toBeLessThan(3 * DAY);
+    }
+    expect(
+      report.sourcesByAgent.filter((row) => row.won > 0 && row.medianToWonMs !== null).length,
+    ).toBeGreaterThanOrEqual(3);
+  });
+
   it("gives each demo agent won, lost and open pulls", async () => {
     const db = first.database.db;
     const rows = await db
@@ -205,6 +221,27 @@ describe("the demo agency's history", () => {
     expect(reconnect.length).toBeGreaterThanOrEqual(2);
   });
 
+  it("brings lost deals back as their X-dates near, one of them won again", async () => {
+    const db = first.database.db;
+    const returned = await db.select().from(dealReturns).where(eq(dealReturns.kind, "RECYCLED"));
+    expect(returned.length).toBeGreaterThan(0);
+    expect(returned.filter((r) => r.wonAt !== null)).toHaveLength(1);
+    // Dated inside the history, like the rest of it.
+    for (const r of returned) expect(r.returnedAt.getTime()).toBeLessThan(UNTIL.getTime());
+    const report = await getReport(db, {});
+    expect(report.recycledWins).toContainEqual(expect.objectContaining({ dimension: "kind", key: "RECYCLED", won: 1 }));
+  });
+
+  it("records clients' decisions on a few coverage review findings, dated inside the history", async () => {
+    const db = first.database.db;
+    const decisions = await db.select().from(findingDecisions);
+    expect(decisions.length).toBeGreaterThanOrEqual(2);
+    expect(decisions.map((d) => d.decision)).toContain("DECLINED");
+    for (const d of decisions) expect(d.decidedAt.getTime()).toBeLessThan(UNTIL.getTime());
+    const audits = await db.select().from(auditEvents).where(eq(auditEvents.action, "FINDING_DECIDED"));
+    expect(audits).toHaveLength(decisions.length);
+  });
+
   it("has policies expiring within 30, 60 and 90 days", async () => {
     const today = new Date();
     const within = async (from: number, to: number) => {
@@ -238,6 +275,24 @@ describe("the demo agency's history", () => {
     expect(sixty).toBeGreaterThan(thirty);
     expect(ninety).toBeGreaterThan(sixty);
     expect((await loadXDatesPage(first.database.db, viewer, { range: "30" })).premiumCents).toBeGreaterThan(0);
+  });
+
+  it("shows households with cross-sell gaps, and premium they put in play", async () => {
+    const viewer = {
+      id: "00000000-0000-0000-0000-000000000000",
+      role: "MANAGER" as const,
+      email: "",
+      name: "",
+      sessionId: "",
+    };
+    const { counts, rows } = await loadCrossSellPage(first.database.db, viewer, {});
+    expect(counts.total).toBeGreaterThan(0);
+    // Stored with each pull (no backfill ran): auto alone, homes without flood, home and auto without an umbrella.
+    expect(counts.byGap.AUTO_NO_HOME).toBeGreaterThan(0);
+    expect(counts.byGap.NO_FLOOD).toBeGreaterThan(0);
+    expect(counts.byGap.NO_UMBRELLA).toBeGreaterThan(0);
+    expect(counts.premiumInPlayCents).toBeGreaterThan(0);
+    expect(rows[0]?.gaps.length).toBeGreaterThan(0);
   });
 
   it("has four more agents, one of whom left and cannot sign in", async () => {

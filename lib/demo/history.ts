@@ -16,6 +16,8 @@ import { setPullStage } from "@/lib/workflow/funnel";
 import { markPullSeen } from "@/lib/workflow/seen";
 import { HISTORY_DAYS, PEOPLE, planHistory, type Person, type PlanAccount, type PlanStep } from "./plan";
 import { setDemoHistoryProgress } from "./progress";
+import { bringDemoDealsBack } from "./returns";
+import { recordDemoDecisions } from "./review-decisions";
 import { redeliver, refreshWithChange, requestHistory, requireReconnect, type SandboxChange } from "./sandbox-control";
 
 // The demo agency's history, built into an empty development database: linked accounts
@@ -427,7 +429,19 @@ export async function buildDemoHistory(options: DemoHistoryOptions): Promise<Dem
     }
     log(`${plan.steps.length} steps of the agency's work written (${failedSteps} refused)`);
 
-    // 3. Monitoring on part of the book, with refreshes and accounts that need their consumer.
+    // 3. Lost deals whose X-dates came within the lead time come back; one is won again.
+    const back = await bringDemoDealsBack(db, { until, agents: [...staff.values()], manager: need(staff, "manager") });
+    log(`${back.returned} lost deals came back${back.won ? ", one was won again" : ""}`);
+
+    // The coverage review gone through with a few clients: decisions in the E&O record.
+    const decided = await recordDemoDecisions(db, {
+      until,
+      staff: [...staff.values()],
+      manager: need(staff, "manager"),
+    });
+    log(`${decided} coverage review decisions recorded`);
+
+    // 4. Monitoring on part of the book, with refreshes and accounts that need their consumer.
     setDemoHistoryProgress({ phase: "monitoring", done: size, total: size });
     const monitored = await monitorPart(options, bookIds, staff, log);
     await recordAudit(db, null, FINISHED, { details: { accounts: accounts.length, steps: plan.steps.length } });

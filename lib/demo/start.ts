@@ -3,6 +3,7 @@ import { count } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { pulls } from "@/db/schema";
 import type { Env } from "@/lib/env";
+import { runRefreshTimingNow } from "@/lib/monitoring/refresh-timing-schedule";
 import { buildDemoHistory, readDemoHistoryMark } from "./history";
 import { sandboxControlUrl } from "./sandbox-control";
 
@@ -78,6 +79,8 @@ export async function startDemoHistory(db: Db, config: Env): Promise<void> {
     console.info(
       `[demo] the demo agency's history is complete: ${result.accounts} accounts, ${result.steps} steps, ${result.monitored} monitored, in ${Math.round((Date.now() - started) / 1000)} s`,
     );
+    // The monitored accounts' next refreshes, timed to their renewals now rather than within the hour.
+    await runRefreshTimingNow();
   })()
     .catch((error: unknown) => console.error("[demo] building the history failed; it resumes at the next start", error))
     .finally(() => {

@@ -43,6 +43,8 @@ describe("getPullMonitoring", () => {
       status: "ACTIVE",
       interval: "30 days",
       nextPullDate: null,
+      // No plan stored yet: the service's own interval decides (a value that is no ISO duration is shown as given).
+      nextRefreshWhy: "On the service's schedule (every 30 days): no verified X-date to time it by.",
       reconnectNeeded: false,
       reconnectAuthStatus: null,
     };

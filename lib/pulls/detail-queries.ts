@@ -2,6 +2,7 @@ import "server-only";
 import { desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { monitorings, pulls } from "@/db/schema";
+import { nextRefreshWhy } from "@/lib/monitoring/refresh-words";
 
 // What the pull's header says about monitoring: the mirror of the service's Monitoring for
 // this account, as the webhooks last described it. Most accounts are not monitored: no row.
@@ -11,6 +12,8 @@ export type PullMonitoring = {
   status: string | null;
   interval: string | null;
   nextPullDate: Date | null;
+  /** Why the next refresh is when it is (lib/monitoring/refresh-words.ts). */
+  nextRefreshWhy: string;
   reconnectNeeded: boolean;
   reconnectAuthStatus: string | null;
 };
@@ -52,6 +55,8 @@ async function findMonitoring(db: Db, pullId: string, byAccount: SQL | null): Pr
       status: monitorings.status,
       interval: monitorings.interval,
       nextPullDate: monitorings.nextPullDate,
+      plannedRefreshReason: monitorings.plannedRefreshReason,
+      plannedRefreshError: monitorings.plannedRefreshError,
       reconnectRequestedAt: monitorings.reconnectRequestedAt,
       reconnectAuthStatus: monitorings.reconnectAuthStatus,
     })
@@ -66,6 +71,11 @@ async function findMonitoring(db: Db, pullId: string, byAccount: SQL | null): Pr
     status: row.status,
     interval: row.interval,
     nextPullDate: row.nextPullDate,
+    nextRefreshWhy: nextRefreshWhy({
+      reason: row.plannedRefreshReason,
+      error: row.plannedRefreshError,
+      interval: row.interval,
+    }),
     reconnectNeeded: row.reconnectRequestedAt !== null,
     reconnectAuthStatus: row.reconnectAuthStatus,
   };

@@ -4,7 +4,7 @@ import type { Db } from "@/db/types";
 import { viewScope } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import { toCsv, type Cell } from "@/lib/csv/to-csv";
-import { centsToDollars } from "@/lib/reports/report-csv";
+import { centsToDollars } from "@/lib/csv/to-csv";
 import { recordAudit } from "@/lib/workflow/audit";
 import { parsePullListQuery } from "./list-query";
 import { listPullRows } from "./queries";

@@ -6,7 +6,9 @@ import { parsePull, unwrapPull, type Pull } from "@/lib/service/schemas";
 import { autoAssignPull } from "@/lib/workflow/auto-assign";
 import { carryOverAccount, findEarlierAccountPull } from "@/lib/workflow/carry-over";
 import { refreshAccountXDates } from "@/lib/xdates/store";
+import { refreshHouseholdGaps } from "@/lib/review/cross-sell-store";
 import { raiseRefreshAlerts } from "@/lib/alerts/raise";
+import { returnWonClient } from "@/lib/workflow/win-back";
 import { contentHash, projectPolicies, projectPull } from "./projection";
 
 export type StorePullResult =
@@ -97,6 +99,8 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
       });
     // Last, so the X-dates copy the owner, stage and link just carried over or assigned.
     await refreshAccountXDates(tx, pull.pull_id, { pull, raw });
+    // The household's cross-sell row, kept like its X-dates (lib/review/cross-sell-store.ts).
+    await refreshHouseholdGaps(tx, pull.pull_id, { pull });
     // A refresh compares with the account's previous successful snapshot: this pull's own
     // before an update, else the account's earlier pull. Renewal premium jumps, cancellations,
     // lapses and coverage cuts become alerts (lib/alerts/raise.ts), each raised once.
@@ -111,10 +115,11 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
               serviceCreatedAt: projection.serviceCreatedAt,
               initialPullId: options.initialPullId,
             })));
-      await raiseRefreshAlerts(tx, {
-        pull,
-        before: previous?.status === "SUCCESS" ? { raw: previous.raw } : accountBefore,
-      });
+      const before = previous?.status === "SUCCESS" ? { raw: previous.raw } : accountBefore;
+      // A won client whose policy is gone comes back to WORKING (lib/workflow/win-back.ts);
+      // first, so the alerts go to whoever holds the account after it.
+      await returnWonClient(tx, { pull, before });
+      await raiseRefreshAlerts(tx, { pull, before });
     }
     return { outcome: previous ? "updated" : "created", pullId: pull.pull_id, problems: problems.length };
   });

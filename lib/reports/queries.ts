@@ -6,7 +6,9 @@ import { policyLines, wonCreditedTo } from "@/lib/pulls/queries";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { funnelSteps, type FunnelCounts } from "./funnel-steps";
+import { getRecycledWins } from "./recycled-wins";
 import { rangeOf, type ReportFilter, type ReportPeriod } from "./report-filter";
+import { getSourceFigures } from "./sources";
 
 // Manager reporting, computed in SQL over the pulls table. Rules (also in the README):
 // - Won premium counts WON pulls by the day they were marked won, credited to `won_credited_to`
@@ -217,7 +219,7 @@ export async function getReport(db: Db, filter: ReportFilter) {
   ];
   if (filter.agent) open.push(sql`${pulls.assigneeId} = ${filter.agent}`);
 
-  const [won, ratios, pipeline, newPulls] = await Promise.all([
+  const [won, ratios, pipeline, newPulls, recycledWins, sources] = await Promise.all([
     wonFigures(db, filter, period),
     queryRows<{ key: string | null; label: string | null; won: number; lost: number }>(
       db,
@@ -270,6 +272,10 @@ export async function getReport(db: Db, filter: ReportFilter) {
           where c.count > 0
           order by s.period`,
     ),
+    // Deals that came back on their own and were won again (./recycled-wins.ts).
+    getRecycledWins(db, filter),
+    // Where business comes from and how fast it is worked, per link and per agent (./sources.ts).
+    getSourceFigures(db, filter),
   ]);
 
   const ratioRows: RatioRow[] = ratios.map((r) => ({
@@ -304,6 +310,11 @@ export async function getReport(db: Db, filter: ReportFilter) {
       successful: Number(r.successful),
     })),
     funnel: funnelSteps(funnelOf(newPulls)),
+    recycledWins,
+    sourcesByLink: sources.byLink,
+    sourcesByAgent: sources.byAgent,
+    /** The medians to first touch were estimated from a sample (./sources.ts). */
+    sourcesSampled: sources.firstTouchSampled,
   };
 }
 export type Report = Awaited<ReturnType<typeof getReport>>;

@@ -1,5 +1,6 @@
-import { toCsv, type Cell } from "@/lib/csv/to-csv";
+import { centsToDollars, toCsv, type Cell } from "@/lib/csv/to-csv";
 import type { Report } from "./queries";
+import { sourcesCsv } from "./sources-csv";
 
 // Each table of the reports page as CSV, with money as exact decimal dollars ("1234.56").
 
@@ -13,14 +14,11 @@ export const REPORT_TABLES = [
   "closeRatio",
   "newPulls",
   "funnel",
+  "recycledWins",
+  "sourcesByLink",
+  "sourcesByAgent",
 ] as const;
 export type ReportTable = (typeof REPORT_TABLES)[number];
-
-export function centsToDollars(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(Math.round(cents));
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
 
 export function reportCsv(report: Report, table: ReportTable): string {
   const won = (label: string, rows: Report["byAgent"]) =>
@@ -69,6 +67,15 @@ export function reportCsv(report: Report, table: ReportTable): string {
         ["step", "pulls", "share of previous step"],
         report.funnel.map((r): Cell[] => [r.label, r.count, r.ofPrevious === null ? null : r.ofPrevious.toFixed(4)]),
       );
+    case "recycledWins":
+      return toCsv(
+        ["by", "group", "came back", "won back", "premium won back"],
+        report.recycledWins.map((r): Cell[] => [r.dimension, r.label, r.returned, r.won, centsToDollars(r.cents)]),
+      );
+    case "sourcesByLink":
+      return sourcesCsv(report.sourcesByLink, "link", report.sourcesSampled);
+    case "sourcesByAgent":
+      return sourcesCsv(report.sourcesByAgent, "agent", report.sourcesSampled);
   }
 }
 

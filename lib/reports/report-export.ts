@@ -2,7 +2,9 @@ import "server-only";
 import type { SearchParams } from "@/lib/url/search-params";
 import type { Db } from "@/db/types";
 import type { SessionUser } from "@/lib/auth/session";
+import type { ServiceConfig } from "@/lib/service/client";
 import { recordAudit } from "@/lib/workflow/audit";
+import { nameLinks, readLinkNames } from "./link-names";
 import { getReport } from "./queries";
 import { reportCsv, reportTableRowCount, type ReportTable } from "./report-csv";
 import { parseReportFilter } from "./report-filter";
@@ -13,9 +15,15 @@ export async function exportReportTableCsv(
   user: SessionUser,
   table: ReportTable,
   searchParams: SearchParams,
+  /** The service, to name the links of the per-link table as the page does. */
+  service?: ServiceConfig,
 ): Promise<string> {
   const { filter } = parseReportFilter(searchParams);
-  const report = await getReport(db, filter);
+  const [found, names] = await Promise.all([
+    getReport(db, filter),
+    service && table === "sourcesByLink" ? readLinkNames(service) : null,
+  ]);
+  const report = names ? { ...found, sourcesByLink: nameLinks(found.sourcesByLink, names) } : found;
   const body = reportCsv(report, table);
   await recordAudit(db, user, "CSV_EXPORTED", {
     details: { export: `reports:${table}`, filters: filter, rows: reportTableRowCount(report, table) },

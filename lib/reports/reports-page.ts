@@ -1,7 +1,9 @@
 import "server-only";
 import type { Db } from "@/db/types";
 import { listPullFilterOptions } from "@/lib/pulls/queries";
+import type { ServiceConfig } from "@/lib/service/client";
 import type { SearchParams } from "@/lib/url/search-params";
+import { nameLinks, readLinkNames } from "./link-names";
 import { getLostReasons, getReport, type LostRow, type Report } from "./queries";
 import { quickRanges, type QuickRange } from "./quick-ranges";
 import { parseReportFilter, type ReportFilter } from "./report-filter";
@@ -22,24 +24,33 @@ export type ReportsPage = {
   lines: string[];
   /** "Last 30 days", "This quarter"…: links that set From and To, from today's date. */
   ranges: QuickRange[];
+  /** False when the service did not name the links (the per-link table shows aliases); absent when it was not asked. */
+  linkNamesAnswered?: boolean;
 };
 
-export async function loadReportsPage(db: Db, searchParams: SearchParams): Promise<ReportsPage> {
+export async function loadReportsPage(
+  db: Db,
+  searchParams: SearchParams,
+  /** The service, to name the links (./link-names.ts, cached); without it the aliases stand. */
+  service?: ServiceConfig,
+): Promise<ReportsPage> {
   const { filter, ignored } = parseReportFilter(searchParams);
   // The filter options name every active user already (reports see every pull): no separate
-  // users query.
-  const [report, options, lostReasons] = await Promise.all([
+  // users query. The link names are asked beside the queries, so they add no wait of their own.
+  const [report, options, lostReasons, names] = await Promise.all([
     getReport(db, filter),
     listPullFilterOptions(db, { kind: "all" }),
     getLostReasons(db, filter),
+    service ? readLinkNames(service) : null,
   ]);
   return {
     filter,
     ignored,
-    report,
+    report: names ? { ...report, sourcesByLink: nameLinks(report.sourcesByLink, names) } : report,
     lostReasons,
     people: options.assignees,
     lines: options.policyTypes,
     ranges: quickRanges(filter),
+    linkNamesAnswered: names?.answered,
   };
 }

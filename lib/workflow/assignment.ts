@@ -6,6 +6,7 @@ import { pulls, users } from "@/db/schema";
 import { can, canOnPull } from "@/lib/auth/permissions";
 import type { Actor } from "./actor";
 import { recordAudit } from "./audit";
+import { firstTouch } from "./first-touch";
 import { lockPull } from "./lock-pull";
 import { forbidden, invalid, notFound, stale, type CommandResult } from "./result";
 
@@ -81,6 +82,8 @@ export async function assignPulls(
           assigneeId,
           assignedAt: assigneeId ? now : null,
           assigneeSeenAt: assigneeId === actor.id ? now : null,
+          // A person chose its owner: the pull has been worked (lib/workflow/first-touch.ts).
+          firstTouchedAt: firstTouch(now),
         })
         .where(eq(pulls.pullId, pull.pullId));
       await recordAudit(tx, actor, assigneeId ? "PULL_ASSIGNED" : "PULL_UNASSIGNED", {

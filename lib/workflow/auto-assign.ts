@@ -144,22 +144,40 @@ async function activeUser(tx: Db, id: string | null): Promise<{ id: string; name
   return user ?? null;
 }
 
-/** Picks and records an assignee for a pull that just became SUCCESS unassigned. In the caller's transaction. */
-export async function autoAssignPull(tx: Db, facts: PullFacts, now: Date = new Date()): Promise<string | null> {
+export type AutoAssignee = { user: { id: string; name: string }; reason: string };
+
+/**
+ * Whom the automatic assignment rules give a pull to now, other than `exclude` (the agent the
+ * speed-to-lead rule takes a waiting pull from, lib/workflow/speed-to-lead.ts), with the
+ * round-robin's turn taken; null when assignment is off or names no one (else). In the
+ * caller's transaction: the settings row stays locked until it ends, so two pulls never take
+ * the same turn.
+ */
+export async function chooseAutoAssignee(
+  tx: Db,
+  facts: PullFacts,
+  exclude: string | null = null,
+): Promise<AutoAssignee | null> {
   const [settings] = await tx
     .select(settingsColumns)
     .from(assignmentSettings)
     .where(eq(assignmentSettings.id, 1))
     .for("update");
   if (!settings || settings.mode === "OFF") return null;
-  const choice = await choose(tx, settings, facts);
+  const choice = await choose(tx, settings, facts, exclude);
+  if (choice && settings.mode === "ROUND_ROBIN")
+    await tx.update(assignmentSettings).set({ lastAssigneeId: choice.user.id }).where(eq(assignmentSettings.id, 1));
+  return choice;
+}
+
+/** Picks and records an assignee for a pull that just became SUCCESS unassigned. In the caller's transaction. */
+export async function autoAssignPull(tx: Db, facts: PullFacts, now: Date = new Date()): Promise<string | null> {
+  const choice = await chooseAutoAssignee(tx, facts);
   if (!choice) return null;
   await tx
     .update(pulls)
     .set({ assigneeId: choice.user.id, assignedAt: now, assigneeSeenAt: null })
     .where(eq(pulls.pullId, facts.pullId));
-  if (settings.mode === "ROUND_ROBIN")
-    await tx.update(assignmentSettings).set({ lastAssigneeId: choice.user.id }).where(eq(assignmentSettings.id, 1));
   await recordAudit(tx, null, "PULL_ASSIGNED", {
     pullId: facts.pullId,
     at: now,
@@ -173,10 +191,13 @@ async function choose(
   tx: Db,
   settings: AssignmentSettings,
   facts: PullFacts,
-): Promise<{ user: { id: string; name: string }; reason: string } | null> {
+  exclude: string | null,
+): Promise<AutoAssignee | null> {
   if (settings.mode === "ROUND_ROBIN") {
-    const user = await nextRoundRobinAgent(tx, settings.lastAssigneeId);
-    return user ? { user, reason: "round-robin" } : null;
+    let user = await nextRoundRobinAgent(tx, settings.lastAssigneeId);
+    // The excluded agent's turn passes to the next; a lone agent is no one else.
+    if (user && user.id === exclude) user = await nextRoundRobinAgent(tx, user.id);
+    return user && user.id !== exclude ? { user, reason: "round-robin" } : null;
   }
   const rules = settings.rules as AssignmentRule[];
   for (const [index, rule] of rules.entries()) {
@@ -184,8 +205,8 @@ async function choose(
     const lineOk = !rule.lineOfBusiness || facts.linesOfBusiness.includes(rule.lineOfBusiness);
     if (!stateOk || !lineOk) continue;
     const user = await activeUser(tx, rule.assigneeId);
-    if (user) return { user, reason: `rule ${index + 1}` };
+    if (user && user.id !== exclude) return { user, reason: `rule ${index + 1}` };
   }
   const fallback = await activeUser(tx, settings.fallbackAssigneeId);
-  return fallback ? { user: fallback, reason: "fallback" } : null;
+  return fallback && fallback.id !== exclude ? { user: fallback, reason: "fallback" } : null;
 }

@@ -6,6 +6,8 @@ import { PULL_STAGES, pulls, type PullStage } from "@/db/schema";
 import { canOnPull } from "@/lib/auth/permissions";
 import type { Actor } from "./actor";
 import { recordAudit } from "./audit";
+import { markDealReturnWon } from "./deal-return-won";
+import { firstTouch } from "./first-touch";
 import { lockPull } from "./lock-pull";
 import { LOST_CATEGORIES } from "./lost-reasons";
 import { parseDollarsToCents } from "./money";
@@ -88,6 +90,7 @@ export async function setPullStage(
         ...lost,
         stageChangedAt: now,
         decisionCarried: false,
+        firstTouchedAt: firstTouch(now),
       })
       .where(eq(pulls.pullId, pullId));
     await recordAudit(tx, actor, "STAGE_CHANGED", {
@@ -103,6 +106,9 @@ export async function setPullStage(
         creditedTo: wonCreditedTo,
       },
     });
+    // A deal that came back (./deal-returns.ts) and is won again counts as a recycled win.
+    if (stage === "WON")
+      await markDealReturnWon(tx, { pullId, at: now, premiumCents: wonPremiumCents, wasWon: pull.stage === "WON" });
     return { ok: true as const, stage, wonPremiumCents };
   });
 }

@@ -6,6 +6,7 @@ import { qualified } from "@/db/sql";
 import { parsePull, type Pull } from "@/lib/service/schemas";
 import { isoDay } from "./derive";
 import { xdateRowsOf } from "./rows";
+import { newestOfAccount } from "@/lib/pulls/newest-of-account";
 
 // Keeps policy_xdates in step with the pulls: called in the transaction that stores a pull
 // (lib/pulls/store-pull.ts), so the X-dates change with the data they come from. An account's
@@ -94,12 +95,6 @@ async function insertRows(
     .values(rows.map((row) => ({ ...row, pullId, accountIdentifier, ...owner })))
     .onConflictDoNothing();
 }
-
-/** The account's newest successful pull (older pulls of an account rightly have no X-dates). */
-const newestOfAccount = sql`(${qualified(pulls, pulls.accountIdentifier)} is null or not exists (
-  select 1 from ${pulls} n where n.account_identifier = ${qualified(pulls, pulls.accountIdentifier)}
-    and n.parent_pull_id is null and n.status = 'SUCCESS'
-    and n.service_created_at > ${qualified(pulls, pulls.serviceCreatedAt)}))`;
 
 /**
  * X-dates for pulls stored before this table existed (or by a bulk load that bypassed

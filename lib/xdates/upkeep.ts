@@ -5,6 +5,7 @@ import { policyXDates } from "@/db/schema";
 import { getDb } from "@/lib/database";
 import { ASSUMED_TERM_MONTHS, isoDay, rolled } from "./derive";
 import { backfillXDates } from "./store";
+import { backfillHouseholdGaps } from "@/lib/review/cross-sell-store";
 
 // The daily upkeep: an X-date that has passed is rolled to the next renewal by its term (the
 // same rule as at ingest, lib/xdates/derive.ts), so the list never shows a past day as coming.
@@ -66,6 +67,9 @@ export function startXDateUpkeep(): void {
       if (first) {
         const filled = await backfillXDates(db);
         if (filled > 0) log(`X-dates written for ${filled} pulls stored before them`);
+        // The cross-sell rows of households stored before them, in the same first pass.
+        const households = await backfillHouseholdGaps(db);
+        if (households > 0) log(`cross-sell gaps written for ${households} households stored before them`);
       }
       const moved = await rollPassedXDates(db);
       if (moved > 0) log(`${moved} passed X-dates rolled to the next renewal`);

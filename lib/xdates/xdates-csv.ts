@@ -3,7 +3,7 @@ import type { Db } from "@/db/types";
 import { viewScope } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import { toCsv, type Cell } from "@/lib/csv/to-csv";
-import { centsToDollars } from "@/lib/reports/report-csv";
+import { centsToDollars } from "@/lib/csv/to-csv";
 import type { SearchParams } from "@/lib/url/search-params";
 import { recordAudit } from "@/lib/workflow/audit";
 import { BASIS_WORDS, isoDay, type XDateBasis } from "./derive";

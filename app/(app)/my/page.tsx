@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { CameBack } from "@/components/workflow/came-back";
 import { getDb } from "@/lib/database";
 import { PULL_STAGES } from "@/lib/workflow/stages";
 import { requireUser } from "@/lib/auth/session";
@@ -56,7 +57,7 @@ function AttentionList({
 
 export default async function MyPullsPage() {
   const user = await requireUser();
-  const { home, month, allTime, total } = await loadMyPage(await getDb(), user);
+  const { home, month, allTime, total, cameBack } = await loadMyPage(await getDb(), user);
 
   return (
     <div className="space-y-5">
@@ -140,6 +141,7 @@ export default async function MyPullsPage() {
           testId="attention-reconnect"
         />
       </div>
+      <CameBack rows={cameBack} />
     </div>
   );
 }

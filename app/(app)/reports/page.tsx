@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { ReportsView } from "@/components/reports/reports-view";
 import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
+import { env } from "@/lib/env";
 import { loadReportsPage } from "@/lib/reports/reports-page";
 
 export const metadata: Metadata = { title: "Reports" };
@@ -12,5 +13,5 @@ export default async function ReportsPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const [, params, db] = await Promise.all([requirePermission("reports:view"), searchParams, getDb()]);
-  return <ReportsView page={await loadReportsPage(db, params)} />;
+  return <ReportsView page={await loadReportsPage(db, params, env().service)} />;
 }

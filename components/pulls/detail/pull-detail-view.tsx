@@ -41,13 +41,15 @@ type Props = {
   showProblems: boolean;
   /** The agency's controls (stage, assignee), shown under the header. */
   pipeline?: React.ReactNode;
+  /** The coverage review (components/review), the first section under the household. */
+  review?: React.ReactNode;
   /** Who did what to this pull, shown last. */
   history?: React.ReactNode;
   /** The account's earlier and later pulls and what changed (monitored accounts). */
   timeline?: React.ReactNode;
 };
 
-export function PullDetailView({ detail, monitoring, showProblems, pipeline, history, timeline }: Props) {
+export function PullDetailView({ detail, monitoring, showProblems, pipeline, review, history, timeline }: Props) {
   const { pull } = detail;
   const index = indexPull(pull);
   const vehicles = vehiclesOf(pull);
@@ -61,6 +63,7 @@ export function PullDetailView({ detail, monitoring, showProblems, pipeline, his
   const skipped = pull.skipped_product_types;
 
   const sections: SectionLink[] = [
+    ...(review ? [{ id: "coverage-review", title: "Coverage review" }] : []),
     { id: "policies", title: "Policies", count: pull.policies.length },
     ...(vehicles.length > 0 ? [{ id: "vehicles", title: "Vehicles", count: vehicles.length }] : []),
     ...(dwellings.length > 0 ? [{ id: "homes", title: "Homes", count: dwellings.length }] : []),
@@ -84,6 +87,12 @@ export function PullDetailView({ detail, monitoring, showProblems, pipeline, his
       <PullHeader pull={pull} monitoring={monitoring} workflow={detail.workflow} />
       {pipeline}
       <SectionNav sections={sections} />
+
+      {review ? (
+        <DetailSection id="coverage-review" title="Coverage review">
+          {review}
+        </DetailSection>
+      ) : null}
 
       <DetailSection id="policies" title="Policies" count={pull.policies.length}>
         {skipped.length > 0 ? (

@@ -3,6 +3,7 @@ import { FieldList } from "@/components/ui/field-list";
 import { DASH, formatAddress, formatCents, formatInterval, fullName, humanize, text, yesNo } from "@/lib/format";
 import { householdOf } from "@/lib/pulls/household";
 import { lostSummary } from "@/lib/workflow/lost-reasons";
+import { RelativeTime } from "@/components/ui/relative-time";
 import type { PullMonitoring } from "@/lib/pulls/detail-queries";
 import type { PullWorkflow } from "@/lib/pulls/queries";
 import type { Pull } from "@/lib/service/schemas";
@@ -80,6 +81,11 @@ function MonitoringState({ monitoring }: { monitoring: PullMonitoring | null }) 
         <Badge tone="warning">
           Reconnect needed{monitoring.reconnectAuthStatus ? `: ${humanize(monitoring.reconnectAuthStatus)}` : ""}
         </Badge>
+      ) : null}
+      {monitoring.status === "ACTIVE" && monitoring.nextPullDate ? (
+        <span className="block w-full text-xs text-slate-600" data-testid="next-refresh">
+          Next refresh <RelativeTime iso={monitoring.nextPullDate.toISOString()} />: {monitoring.nextRefreshWhy}
+        </span>
       ) : null}
     </span>
   );

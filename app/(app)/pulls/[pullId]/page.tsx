@@ -1,16 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { DealReturnBanner } from "@/components/pulls/detail/deal-return-banner";
 import { LiveRefresh } from "@/components/pulls/detail/live-refresh";
 import { PullDetailView } from "@/components/pulls/detail/pull-detail-view";
 import { AccountHistory } from "@/components/monitoring/account-history";
+import { CoverageReview } from "@/components/review/coverage-review";
 import { MonitoringPanel } from "@/components/monitoring/monitoring-panel";
+import { HouseholdCrossSell } from "@/components/review/household-cross-sell";
 import { PullHistory } from "@/components/workflow/pull-history";
 import { WorkflowPanel } from "@/components/workflow/workflow-panel";
 import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
 import { loadPullPage } from "@/lib/pulls/pull-page";
 import { markPullSeen } from "@/lib/workflow/seen";
+import { decideFindingAction } from "./actions";
 
 export const metadata: Metadata = { title: "Linked account" };
 
@@ -29,16 +33,19 @@ export default async function PullDetailPage({ params }: { params: Promise<{ pul
         ← All linked accounts
       </Link>
       <LiveRefresh pullId={pullId} />
+      {data.dealReturn ? <DealReturnBanner dealReturn={data.dealReturn} /> : null}
       <PullDetailView
         detail={detail}
         monitoring={monitoring}
         showProblems={data.showProblems}
         pipeline={
           <>
+            <HouseholdCrossSell pull={detail.pull} today={new Date().toISOString().slice(0, 10)} />
             <WorkflowPanel user={user} pullId={pullId} workflow={detail.workflow} people={people} />
             {data.canManageMonitoring ? <MonitoringPanel pullId={pullId} monitoring={monitoring} /> : null}
           </>
         }
+        review={<CoverageReview pullId={pullId} review={data.review} decide={decideFindingAction} />}
         history={<PullHistory entries={history.rows} />}
         timeline={timeline.length > 0 ? <AccountHistory entries={timeline} currentPullId={pullId} /> : undefined}
       />

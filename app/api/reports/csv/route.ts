@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { withUser } from "@/lib/auth/route-guard";
 import { csvResponse } from "@/lib/csv/to-csv";
+import { env } from "@/lib/env";
 import { REPORT_TABLES } from "@/lib/reports/report-csv";
 import { exportReportTableCsv } from "@/lib/reports/report-export";
 import { parseSearchFields, searchParamsOf } from "@/lib/url/search-params";
@@ -16,5 +17,5 @@ export const GET = withUser("reports:view", async ({ request, user, db }) => {
       { error: "INVALID_TABLE", message: `table must be one of ${REPORT_TABLES.join(", ")}` },
       { status: 400 },
     );
-  return csvResponse(`coverdesk-${table}`, await exportReportTableCsv(db, user, table, params));
+  return csvResponse(`coverdesk-${table}`, await exportReportTableCsv(db, user, table, params, env().service));
 });

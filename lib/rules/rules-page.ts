@@ -3,14 +3,17 @@ import { desc } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { digestRuns } from "@/db/schema";
 import type { Env } from "@/lib/env";
-import { listOutbox, type OutboxEntry } from "./mailer";
-import { readAlertRules, type AlertRules } from "./rules";
+import { listOutbox, type OutboxEntry } from "@/lib/alerts/mailer";
+import { loadRefreshForecast, type RefreshForecast } from "@/lib/monitoring/refresh-forecast";
+import { readAgencyRules, type AgencyRules } from "./agency-rules";
 
-// Everything the admin's alert page (app/(app)/admin/alerts/page.tsx) shows: the rules, the last
-// digests, where mail goes, and, without SMTP, the outbox of .eml files nobody was sent.
+// Everything the admin's rules page (app/(app)/admin/rules/page.tsx) shows: the rules, the
+// refreshes they forecast, the last digests, where mail goes, and, without SMTP, the outbox of
+// .eml files nobody was sent.
 
-export type AlertRulesPage = {
-  rules: AlertRules;
+export type AgencyRulesPage = {
+  rules: AgencyRules;
+  forecast: RefreshForecast;
   runs: Array<{ day: string; mails: number | null; finishedAt: Date | null }>;
   /** Null: mail goes to the outbox folder below. */
   smtpHost: string | null;
@@ -18,9 +21,10 @@ export type AlertRulesPage = {
   outbox: OutboxEntry[];
 };
 
-export async function loadAlertRulesPage(db: Db, config: Pick<Env, "mail">): Promise<AlertRulesPage> {
-  const [rules, runs] = await Promise.all([
-    readAlertRules(db),
+export async function loadAgencyRulesPage(db: Db, config: Pick<Env, "mail">): Promise<AgencyRulesPage> {
+  const rules = await readAgencyRules(db);
+  const [forecast, runs] = await Promise.all([
+    loadRefreshForecast(db, { leadTimeDays: rules.leadTimeDays, budget: rules.refreshBudgetPerMonth }),
     db
       .select({ day: digestRuns.day, mails: digestRuns.mails, finishedAt: digestRuns.finishedAt })
       .from(digestRuns)
@@ -30,6 +34,7 @@ export async function loadAlertRulesPage(db: Db, config: Pick<Env, "mail">): Pro
   const smtp = config.mail.smtpUrl ? new URL(config.mail.smtpUrl) : null;
   return {
     rules,
+    forecast,
     runs,
     // The host only: the URL carries the SMTP password.
     smtpHost: smtp ? `${smtp.hostname}${smtp.port ? `:${smtp.port}` : ""}` : null,

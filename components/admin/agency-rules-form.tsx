@@ -5,29 +5,66 @@ import { FormMessage } from "@/components/workflow/form-message";
 import { humanize } from "@/lib/format";
 import { IDLE, type FormAction } from "@/lib/workflow/form-state";
 
-// The agency's alert rules: how far a renewal premium may rise per line before it alerts, the
-// hour the daily digest goes out, and who gets the queue's alerts. A plain form.
+// The agency's rules, one form saved (and audited) as a whole: the renewal lead time and the
+// refresh budget, how far a renewal premium may rise per line before it alerts, the hour the
+// daily digest goes out and who gets the queue's alerts, and the speed-to-lead rule.
 
 type Props = {
-  thresholds: Record<string, number | undefined>;
+  rules: {
+    jumpThresholds: Record<string, number | undefined>;
+    digestHour: number;
+    queueAlertsTo: string;
+    leadTimeDays: number;
+    refreshBudgetPerMonth: number | null;
+    speedToLeadMinutes: number | null;
+    speedToLeadAction: string;
+  };
   lines: readonly string[];
-  digestHour: number;
-  queueAlertsTo: string;
   action: FormAction;
 };
 
 const input = "w-24 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
+const legend = "text-sm font-medium text-slate-900";
 
-export function AlertRulesForm({ thresholds, lines, digestHour, queueAlertsTo, action: save }: Props) {
+export function AgencyRulesForm({ rules, lines, action: save }: Props) {
   const [state, action, pending] = useActionState(save, IDLE);
+  const thresholds = rules.jumpThresholds;
   return (
     <form
       action={action}
-      className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
-      aria-label="Alert rules"
+      className="space-y-5 rounded-lg border border-slate-200 bg-white p-4"
+      aria-label="Agency rules"
     >
+      <fieldset className="space-y-2 text-sm">
+        <legend className={legend}>Renewals</legend>
+        <label className="flex flex-wrap items-center gap-2">
+          <span>Refresh a monitored account, and bring a lost deal back,</span>
+          <input
+            name="leadTimeDays"
+            type="number"
+            min={1}
+            max={365}
+            required
+            defaultValue={rules.leadTimeDays}
+            className={input}
+          />
+          <span>days before its X-date</span>
+        </label>
+        <label className="flex flex-wrap items-center gap-2">
+          <span>Monthly refresh budget</span>
+          <input
+            name="refreshBudgetPerMonth"
+            type="number"
+            min={1}
+            placeholder="none"
+            defaultValue={rules.refreshBudgetPerMonth ?? ""}
+            className={input}
+          />
+          <span className="text-slate-600">refreshes (each is billed like a pull; empty for no budget)</span>
+        </label>
+      </fieldset>
       <fieldset>
-        <legend className="text-sm font-medium text-slate-900">Alert when a renewal premium rises by more than</legend>
+        <legend className={legend}>Alert when a renewal premium rises by more than</legend>
         <div className="mt-2 grid gap-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
           <label className="flex items-center justify-between gap-2">
             <span>Every line (default)</span>
@@ -68,7 +105,7 @@ export function AlertRulesForm({ thresholds, lines, digestHour, queueAlertsTo, a
       <div className="flex flex-wrap gap-4 text-sm">
         <label className="flex items-center gap-2">
           <span>Daily digest after</span>
-          <select name="digestHour" defaultValue={String(digestHour)} className={input}>
+          <select name="digestHour" defaultValue={String(rules.digestHour)} className={input}>
             {Array.from({ length: 24 }, (_, hour) => (
               <option key={hour} value={hour}>
                 {String(hour).padStart(2, "0")}:00 UTC
@@ -80,7 +117,7 @@ export function AlertRulesForm({ thresholds, lines, digestHour, queueAlertsTo, a
           <span>The queue&apos;s alerts go to</span>
           <select
             name="queueAlertsTo"
-            defaultValue={queueAlertsTo}
+            defaultValue={rules.queueAlertsTo}
             className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
           >
             <option value="MANAGERS">Managers</option>
@@ -89,13 +126,40 @@ export function AlertRulesForm({ thresholds, lines, digestHour, queueAlertsTo, a
           </select>
         </label>
       </div>
+      <fieldset className="space-y-2 text-sm">
+        <legend className={legend}>Speed to lead</legend>
+        <label className="flex flex-wrap items-center gap-2">
+          <span>When a new linked account waits untouched for</span>
+          <input
+            name="speedToLeadMinutes"
+            type="number"
+            min={5}
+            max={10080}
+            placeholder="off"
+            defaultValue={rules.speedToLeadMinutes ?? ""}
+            className={input}
+          />
+          <span>minutes (empty: the rule is off)</span>
+        </label>
+        <label className="flex flex-wrap items-center gap-2">
+          <span>then</span>
+          <select
+            name="speedToLeadAction"
+            defaultValue={rules.speedToLeadAction}
+            className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+          >
+            <option value="RAISE">raise it to the managers</option>
+            <option value="REASSIGN">reassign it by the automatic assignment rules</option>
+          </select>
+        </label>
+      </fieldset>
       <div className="flex items-center gap-3">
         <button
           type="submit"
           disabled={pending}
           className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
         >
-          {pending ? "Saving…" : "Save"}
+          {pending ? "Saving…" : "Save the rules"}
         </button>
         <FormMessage state={state} />
       </div>

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ReviewRulesForm } from "@/components/admin/review-rules-form";
+import { requirePermission } from "@/lib/auth/session";
+import { getDb } from "@/lib/database";
+import { loadReviewRulesPage } from "@/lib/review/review-rules-page";
+import { saveReviewRulesAction } from "./actions";
+
+export const metadata: Metadata = { title: "Coverage review rules" };
+
+// GET /admin/review — the floors, ceilings and checks of the coverage review every pull page runs.
+export default async function ReviewRulesPage() {
+  await requirePermission("rules:manage");
+  const page = await loadReviewRulesPage(await getDb());
+  return (
+    <div className="space-y-6">
+      <Link href="/admin/rules" className="text-sm text-brand-700 hover:underline">
+        ← Agency rules
+      </Link>
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Coverage review rules</h1>
+        <p className="text-sm text-slate-600">
+          What each pull&apos;s coverage review compares the household&apos;s cover with, and which checks it runs.
+          Policies count as expiring soon within the renewal lead time ({page.leadTimeDays} days). Every change is in
+          the audit trail.
+        </p>
+      </div>
+      <ReviewRulesForm values={page.values} checks={page.checks} action={saveReviewRulesAction} />
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AgencyRulesForm, SendDigestsNowForm } from "@/components/admin/agency-rules-form";
+import { MailOutbox } from "@/components/admin/mail-outbox";
+import { RefreshForecastTable } from "@/components/admin/refresh-forecast";
+import { requirePermission } from "@/lib/auth/session";
+import { getDb } from "@/lib/database";
+import { env } from "@/lib/env";
+import { THRESHOLD_LINES } from "@/lib/rules/agency-rules";
+import { loadAgencyRulesPage } from "@/lib/rules/rules-page";
+import { saveAgencyRulesAction, sendDigestsNowAction } from "./actions";
+
+export const metadata: Metadata = { title: "Agency rules" };
+
+// GET /admin/rules — the agency's rules, the refreshes they forecast, the daily digest, and
+// (without SMTP) the outbox.
+export default async function AgencyRulesPage() {
+  await requirePermission("rules:manage");
+  const page = await loadAgencyRulesPage(await getDb(), env());
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Agency rules</h1>
+        <p className="text-sm text-slate-600">
+          When monitored accounts are refreshed and lost deals come back, what a refresh alerts on, when the digest goes
+          out, and how fast a new linked account must be worked. Every change is in the audit trail.
+        </p>
+      </div>
+      <AgencyRulesForm rules={page.rules} lines={THRESHOLD_LINES} action={saveAgencyRulesAction} />
+      <RefreshForecastTable forecast={page.forecast} leadTimeDays={page.rules.leadTimeDays} />
+      <section aria-labelledby="digest-title" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="digest-title" className="text-lg font-semibold text-slate-900">
+          Daily digest
+        </h2>
+        <p className="text-sm text-slate-700" data-testid="mail-route">
+          {page.smtpHost
+            ? `Each person's new alerts are mailed once a day through ${page.smtpHost}.`
+            : `No mail server is set (COVERDESK_SMTP_URL), so digests are written as .eml files to ${page.outboxDir} and listed below: no mail leaves this machine.`}
+        </p>
+        <p className="text-sm text-slate-700">
+          {page.runs.length === 0
+            ? "No digest has gone out yet."
+            : `Last digests: ${page.runs.map((run) => `${run.day} (${run.mails ?? "sending"}${run.mails === 1 ? " mail" : run.mails === null ? "" : " mails"})`).join(", ")}.`}
+        </p>
+        <SendDigestsNowForm action={sendDigestsNowAction} />
+      </section>
+      {page.smtpHost ? null : <MailOutbox entries={page.outbox} />}
+      <section
+        aria-labelledby="review-rules-title"
+        className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
+      >
+        <h2 id="review-rules-title" className="text-lg font-semibold text-slate-900">
+          Coverage review
+        </h2>
+        <p className="text-sm text-slate-700">
+          The limits each pull&apos;s coverage review holds a household to (bodily injury, property damage, personal
+          liability, deductibles, coinsurance) and which checks it runs.{" "}
+          <Link href="/admin/review" className="font-medium text-brand-700 hover:underline">
+            Set the coverage review rules
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}

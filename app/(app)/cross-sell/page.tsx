@@ -1,0 +1,18 @@
+import type { Metadata } from "next";
+import { CrossSellView } from "@/components/review/cross-sell-view";
+import { requirePermission } from "@/lib/auth/session";
+import { getDb } from "@/lib/database";
+import { loadCrossSellPage } from "@/lib/review/cross-sell-page";
+
+export const metadata: Metadata = { title: "Cross-sell" };
+
+// GET /cross-sell — households across the book with cross-sell gaps, by premium in play.
+export default async function CrossSellPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const [user, params, db] = await Promise.all([requirePermission("cross-sell:view"), searchParams, getDb()]);
+  const data = await loadCrossSellPage(db, user, params);
+  return <CrossSellView data={data} userId={user.id} />;
+}

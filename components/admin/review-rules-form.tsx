@@ -1,0 +1,136 @@
+"use client";
+
+import { useActionState } from "react";
+import { FormMessage } from "@/components/workflow/form-message";
+import { IDLE, type FormAction } from "@/lib/workflow/form-state";
+
+// The coverage review's rules, one form saved (and audited) as a whole: the floors and the
+// ceiling in dollars, the coinsurance share, and which checks run.
+
+type Props = {
+  /** Thresholds in whole dollars, as the inputs show them. */
+  values: {
+    bodilyInjuryPerPerson: number;
+    bodilyInjuryPerAccident: number;
+    propertyDamage: number;
+    deductibleCeiling: number;
+    coinsurancePercent: number;
+    personalLiability: number;
+  };
+  checks: Array<{ id: string; label: string; on: boolean }>;
+  action: FormAction;
+};
+
+const input = "w-32 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
+const legend = "text-sm font-medium text-slate-900";
+
+function Dollars({ name, label, value, invalid }: { name: string; label: string; value: number; invalid: boolean }) {
+  return (
+    <label className="flex flex-wrap items-center justify-between gap-2 text-sm">
+      <span>{label}</span>
+      <span className="flex items-center gap-1">
+        <span aria-hidden="true" className="text-slate-500">
+          $
+        </span>
+        <input
+          name={name}
+          inputMode="numeric"
+          required
+          defaultValue={value}
+          aria-invalid={invalid || undefined}
+          className={input}
+        />
+      </span>
+    </label>
+  );
+}
+
+export function ReviewRulesForm({ values, checks, action: save }: Props) {
+  const [state, action, pending] = useActionState(save, IDLE);
+  // The command names its fields in cents; the inputs are in dollars.
+  const wrong = state.status === "error" ? (state.field ?? "").replace(/Cents$/, "") : "";
+  return (
+    <form
+      action={action}
+      className="space-y-5 rounded-lg border border-slate-200 bg-white p-4"
+      aria-label="Review rules"
+    >
+      <fieldset className="grid max-w-xl gap-2">
+        <legend className={legend}>Auto</legend>
+        <Dollars
+          name="bodilyInjuryPerPerson"
+          label="Bodily injury floor, per person"
+          value={values.bodilyInjuryPerPerson}
+          invalid={wrong === "bodilyInjuryPerPerson"}
+        />
+        <Dollars
+          name="bodilyInjuryPerAccident"
+          label="Bodily injury floor, per accident"
+          value={values.bodilyInjuryPerAccident}
+          invalid={wrong === "bodilyInjuryPerAccident"}
+        />
+        <Dollars
+          name="propertyDamage"
+          label="Property damage floor"
+          value={values.propertyDamage}
+          invalid={wrong === "propertyDamage"}
+        />
+        <Dollars
+          name="deductibleCeiling"
+          label="Deductible ceiling (comprehensive, collision)"
+          value={values.deductibleCeiling}
+          invalid={wrong === "deductibleCeiling"}
+        />
+      </fieldset>
+      <fieldset className="grid max-w-xl gap-2">
+        <legend className={legend}>Home</legend>
+        <Dollars
+          name="personalLiability"
+          label="Personal liability floor"
+          value={values.personalLiability}
+          invalid={wrong === "personalLiability"}
+        />
+        <label className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <span>Coverage A should reach this share of the replacement cost (coinsurance)</span>
+          <span>
+            <input
+              name="coinsurancePercent"
+              type="number"
+              min={50}
+              max={100}
+              required
+              defaultValue={values.coinsurancePercent}
+              aria-invalid={wrong === "coinsurancePercent" || undefined}
+              className="w-20 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+            />{" "}
+            %
+          </span>
+        </label>
+      </fieldset>
+      <fieldset>
+        <legend className={legend}>Checks that run</legend>
+        <p className="mt-1 text-sm text-slate-600">
+          Policies expire &ldquo;soon&rdquo; within the renewal lead time set on the agency&apos;s rules page.
+        </p>
+        <div className="mt-2 grid gap-1.5 text-sm sm:grid-cols-2">
+          {checks.map((check) => (
+            <label key={check.id} className="flex items-start gap-2">
+              <input type="checkbox" name="on" value={check.id} defaultChecked={check.on} className="mt-0.5" />
+              <span>{check.label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex items-center gap-3">
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
+        >
+          {pending ? "Saving…" : "Save the review rules"}
+        </button>
+        <FormMessage state={state} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,153 @@
+import Link from "next/link";
+import { formatCents, formatCount, formatDuration } from "@/lib/format";
+import { pullListHref } from "@/lib/pulls/list-query";
+import type { ReportFilter } from "@/lib/reports/report-filter";
+import { csvHref, percent } from "@/lib/reports/report-links";
+import type { SourceRow } from "@/lib/reports/sources";
+import { ChartFigure } from "./chart-figure";
+import { emptyMessage } from "./empty-message";
+
+// Where business comes from (per link) and how fast it is worked (per agent): the pulls that
+// arrived in the range, followed to where they stand now, with the median times from linking to
+// the first touch and to WON in words ("12 min", "3 h", "2 days"). A table, not a chart: eleven
+// figures a row read best side by side, and it scrolls sideways on a phone.
+
+const COLUMNS: Array<[header: string, title: string]> = [
+  ["Arrived", "Accounts linked in the range (a refresh of an account is not a new arrival)"],
+  ["Completed", "Linked successfully"],
+  ["Assigned", "Successful and given to an agent (or decided)"],
+  ["Won", "Marked WON"],
+  ["Lost", "Marked LOST"],
+  ["Close ratio", "Won of won and lost"],
+  ["Won premium", "Premium of the won pulls"],
+  ["First touch", "Median time from linking to the first touch (opened by its agent, or its stage or owner changed)"],
+  ["To WON", "Median time from linking to WON"],
+  ["Recycled wins", "Deals that came back and were won again in the range"],
+];
+
+/** The pulls linked through a row's link, or held by its agent, with the page's filter. */
+function rowHref(row: SourceRow, by: "link" | "agent", filter: ReportFilter): string | null {
+  const base = { from: filter.from, to: filter.to, policyType: filter.line, link: filter.link };
+  if (by === "link") return row.alias ? pullListHref(base, { link: row.alias }) : null;
+  return pullListHref(base, { assignee: row.key || "unassigned" });
+}
+
+function SourcesTable({
+  rows,
+  by,
+  filter,
+  sampled,
+}: {
+  rows: SourceRow[];
+  by: "link" | "agent";
+  filter: ReportFilter;
+  sampled: boolean;
+}) {
+  const caption = by === "link" ? "Arrivals and results by link" : "Arrivals and results by agent";
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm" data-testid={`sources-by-${by}-table`}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="text-left text-xs text-slate-500 uppercase">
+          <tr>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              {by === "link" ? "Link" : "Agent"}
+            </th>
+            {COLUMNS.map(([header, title]) => (
+              <th key={header} scope="col" className="py-1 pr-3 text-right font-medium whitespace-nowrap" title={title}>
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const href = rowHref(row, by, filter);
+            const name = by === "agent" && !row.key ? "No one (the queue)" : row.label;
+            return (
+              <tr key={row.key || row.label} className="border-t border-slate-100">
+                <th scope="row" className="max-w-56 py-1 pr-3 text-left font-normal wrap-anywhere">
+                  {href ? (
+                    <Link href={href} className="text-brand-700 hover:underline">
+                      {name}
+                    </Link>
+                  ) : (
+                    name
+                  )}
+                  {by === "link" && row.alias && row.alias !== row.label ? (
+                    <span className="block text-xs text-slate-500">{row.alias}</span>
+                  ) : null}
+                </th>
+                {[
+                  formatCount(row.arrived),
+                  formatCount(row.completed),
+                  formatCount(row.assigned),
+                  formatCount(row.won),
+                  formatCount(row.lost),
+                  percent(row.closeRatio),
+                  formatCents(row.wonCents),
+                  // Estimated from a sample on a large range (lib/reports/sources.ts): "about".
+                  sampled && row.medianToFirstTouchMs !== null
+                    ? `≈ ${formatDuration(row.medianToFirstTouchMs)}`
+                    : formatDuration(row.medianToFirstTouchMs),
+                  formatDuration(row.medianToWonMs),
+                  formatCount(row.recycledWins),
+                ].map((figure, i) => (
+                  <td key={COLUMNS[i]?.[0]} className="py-1 pr-3 text-right whitespace-nowrap tabular-nums">
+                    {figure}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Sources({
+  byLink,
+  byAgent,
+  filter,
+  namesAnswered,
+  sampled,
+}: {
+  byLink: SourceRow[];
+  byAgent: SourceRow[];
+  filter: ReportFilter;
+  /** False: the service did not name the links, so they read as their aliases. */
+  namesAnswered: boolean;
+  /** The medians to first touch are estimated from a sample (more than 10,000 arrivals in the range). */
+  sampled: boolean;
+}) {
+  const empty = byLink.length === 0 ? emptyMessage("linked", filter) : null;
+  const estimated = sampled
+    ? " Over this many accounts, first touch (≈) is estimated from a fixed sample of about 10,000 of them."
+    : "";
+  const note = `The accounts linked in this range, followed to where they stand now; a refresh of an account is not a new arrival. First touch and To WON are medians from linking.${estimated}`;
+  return (
+    <>
+      <ChartFigure
+        title="Where business comes from: by link"
+        testId="sources-by-link"
+        downloads={[{ label: "Download CSV", href: csvHref("sourcesByLink", filter) }]}
+        note={namesAnswered ? note : `${note} The service did not name the links just now: they read as their aliases.`}
+        empty={empty}
+        wide
+      >
+        <SourcesTable rows={byLink} by="link" filter={filter} sampled={sampled} />
+      </ChartFigure>
+      <ChartFigure
+        title="How fast it is worked: by agent"
+        testId="sources-by-agent"
+        downloads={[{ label: "Download CSV", href: csvHref("sourcesByAgent", filter) }]}
+        note={`The same accounts, each with its agent: a win (and its premium and time to WON) with the agent it is credited to, everything else with whoever has it.${estimated}`}
+        empty={byAgent.length === 0 ? emptyMessage("linked", filter) : null}
+        wide
+      >
+        <SourcesTable rows={byAgent} by="agent" filter={filter} sampled={sampled} />
+      </ChartFigure>
+    </>
+  );
+}

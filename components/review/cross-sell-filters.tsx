@@ -1,0 +1,74 @@
+import Link from "next/link";
+import { FilterSelect } from "@/components/ui/filter-select";
+import { humanize } from "@/lib/format";
+import { GAP_CODES, GAP_LABELS } from "@/lib/review/cross-sell";
+import { crossSellHref, POLICY_BUCKETS, type CrossSellQuery } from "@/lib/review/cross-sell-query";
+import { PULL_STAGES } from "@/lib/workflow/stages";
+
+// The list's filters as a plain GET form: it works without JavaScript, and every view is a URL
+// that can be shared, bookmarked and reloaded.
+
+export const policiesWords = (bucket: string) => (bucket === "1" ? "1 policy" : `${bucket} policies`);
+
+export function CrossSellFilters({
+  query,
+  agents,
+  seesAll,
+  userId,
+}: {
+  query: CrossSellQuery;
+  agents: Array<{ id: string; name: string }>;
+  seesAll: boolean;
+  userId: string;
+}) {
+  const people = seesAll ? agents.map((a) => ({ value: a.id, label: a.name })) : [{ value: userId, label: "Mine" }];
+  const filtered = Boolean(query.gap || query.policies || query.agent || query.stage);
+  return (
+    <form
+      method="get"
+      action="/cross-sell"
+      aria-label="Filter households"
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <FilterSelect
+          name="gap"
+          label="Gap"
+          value={query.gap}
+          options={GAP_CODES.map((code) => ({ value: code, label: GAP_LABELS[code] }))}
+        />
+        <FilterSelect
+          name="policies"
+          label="Policies in force"
+          value={query.policies}
+          options={POLICY_BUCKETS.map((b) => ({ value: b, label: policiesWords(b) }))}
+        />
+        <FilterSelect
+          name="agent"
+          label="Agent"
+          value={query.agent}
+          options={[...people, { value: "unassigned", label: "Unassigned" }]}
+        />
+        <FilterSelect
+          name="stage"
+          label="Stage"
+          value={query.stage}
+          options={PULL_STAGES.map((s) => ({ value: s, label: humanize(s) }))}
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="submit"
+          className="rounded-md bg-brand-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-900"
+        >
+          Filter
+        </button>
+        {filtered ? (
+          <Link href={crossSellHref({})} className="text-sm text-brand-700 hover:underline">
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { pulls } from "./pulls";
+
+// The household review (lib/review): what an agent decided about each coverage finding (the
+// errors-and-omissions record), and each household's cross-sell gaps for the book-level list.
+
+/**
+ * The current decision on one finding of one account (a finding's key is stable across
+ * refreshes: rule and policy/vehicle/dwelling). Who and when also go to the audit trail, which
+ * keeps every earlier decision; this row is the one the page and the client summary read.
+ */
+export const findingDecisions = pgTable(
+  "finding_decisions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** The account identifier, else the pull id: a refresh keeps the decisions of its account. */
+    accountKey: text("account_key").notNull(),
+    pullId: uuid("pull_id").notNull(),
+    findingKey: text("finding_key").notNull(),
+    /** ACCEPTED (the client takes the advice), DECLINED (by the client), NOT_APPLICABLE. */
+    decision: text("decision").notNull(),
+    note: text("note").notNull().default(""),
+    decidedBy: uuid("decided_by"),
+    decidedByName: text("decided_by_name"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("finding_decisions_account_finding_idx").on(t.accountKey, t.findingKey)],
+);
+
+/**
+ * One row per household (the newest successful pull of each account, like policy_xdates),
+ * written in the transaction that stores the pull: its lines, carriers and cross-sell gaps, so
+ * the managers' book-level list filters and counts over this table alone.
+ */
+export const householdGaps = pgTable(
+  "household_gaps",
+  {
+    pullId: uuid("pull_id")
+      .primaryKey()
+      .references(() => pulls.pullId, { onDelete: "cascade" }),
+    accountIdentifier: text("account_identifier"),
+    holderName: text("holder_name").notNull().default(""),
+    /** Policies in force, and the carriers they are spread across. */
+    policyCount: integer("policy_count").notNull().default(0),
+    carrierCount: integer("carrier_count").notNull().default(0),
+    lines: text("lines")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Cross-sell gap codes (lib/review/cross-sell.ts). */
+    gaps: text("gaps")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The household's premium a year, and the part of it a gap puts in play (a bundle, a new line). */
+    annualPremiumCents: bigint("annual_premium_cents", { mode: "number" }),
+    premiumInPlayCents: bigint("premium_in_play_cents", { mode: "number" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("household_gaps_gaps_idx").using("gin", t.gaps),
+    index("household_gaps_policy_count_idx").on(t.policyCount, t.premiumInPlayCents.desc().nullsLast()),
+  ],
+);
+
+export type FindingDecisionRow = typeof findingDecisions.$inferSelect;
+export type HouseholdGapsRow = typeof householdGaps.$inferSelect;

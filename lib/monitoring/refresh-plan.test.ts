@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { forecastRefreshes, planRefresh, renewalsFrom, type Renewal } from "./refresh-plan";
+import { nextRefreshWhy } from "./refresh-words";
+
+// Refreshes timed to the renewal: the lead time before each X-date, once per renewal offer.
+
+const auto: Renewal = { xDate: "2027-03-14", termMonths: 6, carrier: "Progressive", line: "AUTO" };
+const home: Renewal = { xDate: "2027-06-01", termMonths: 12, carrier: "State Farm", line: "HOMEOWNERS" };
+const base = { leadTimeDays: 45, interval: "P1M" };
+
+describe("planning the next refresh", () => {
+  it("refreshes the lead time before the next X-date", () => {
+    expect(planRefresh({ ...base, renewals: [auto, home], lastRefreshDay: "2026-11-20", today: "2026-11-26" })).toEqual(
+      {
+        day: "2027-01-28",
+        reason: { kind: "ON_TIME", xDate: "2027-03-14", carrier: "Progressive", line: "AUTO", leadTimeDays: 45 },
+      },
+    );
+  });
+
+  it("moves on to the next renewal once a refresh inside the lead window has seen the offer", () => {
+    const plan = planRefresh({ ...base, renewals: [auto, home], lastRefreshDay: "2027-01-28", today: "2027-01-29" });
+    expect(plan).toMatchObject({ day: "2027-04-17", reason: { xDate: "2027-06-01", line: "HOMEOWNERS" } });
+    // And after the home's window, the auto's next six-month term.
+    expect(
+      planRefresh({ ...base, renewals: [auto, home], lastRefreshDay: "2027-04-17", today: "2027-04-18" }),
+    ).toMatchObject({ day: "2027-07-31", reason: { xDate: "2027-09-14", line: "AUTO" } });
+  });
+
+  it("catches up tomorrow when the window is open and no refresh has seen it", () => {
+    expect(planRefresh({ ...base, renewals: [auto], lastRefreshDay: "2026-12-01", today: "2027-02-20" })).toMatchObject(
+      { day: "2027-02-21", reason: { kind: "CATCH_UP", xDate: "2027-03-14" } },
+    );
+    // A pull never refreshed (no day known) is caught up too.
+    expect(planRefresh({ ...base, renewals: [auto], lastRefreshDay: null, today: "2027-03-01" }).day).toBe(
+      "2027-03-02",
+    );
+  });
+
+  it("follows the lead time the agency set", () => {
+    const plan = planRefresh({
+      ...base,
+      leadTimeDays: 30,
+      renewals: [auto],
+      lastRefreshDay: null,
+      today: "2026-11-26",
+    });
+    expect(plan.day).toBe("2027-02-12");
+  });
+
+  it("leaves the service's interval in charge when there is no X-date", () => {
+    expect(planRefresh({ ...base, renewals: [], lastRefreshDay: "2026-11-20", today: "2026-11-26" })).toEqual({
+      day: null,
+      reason: { kind: "INTERVAL", interval: "P1M" },
+    });
+  });
+
+  it("rolls terms from the X-date without drifting at month ends, and treats an unknown term as a year", () => {
+    const endOfMonth: Renewal = { xDate: "2027-01-31", termMonths: 1, carrier: null, line: null };
+    expect(
+      renewalsFrom([endOfMonth], "2027-01-01")
+        .slice(0, 4)
+        .map((r) => r.on),
+    ).toEqual(["2027-01-31", "2027-02-28", "2027-03-31", "2027-04-30"]);
+    const unknownTerm: Renewal = { xDate: "2027-05-05", termMonths: null, carrier: null, line: null };
+    expect(renewalsFrom([unknownTerm], "2027-01-01").map((r) => r.on)).toEqual(["2027-05-05", "2028-05-05"]);
+  });
+});
+
+describe("forecasting a year of refreshes", () => {
+  it("counts the timed refreshes against the fixed interval", () => {
+    const forecast = forecastRefreshes({
+      ...base,
+      renewals: [auto, home],
+      lastRefreshDay: "2026-11-20",
+      today: "2026-11-26",
+      months: 12,
+    });
+    expect(forecast.timed).toEqual(["2027-01-28", "2027-04-17", "2027-07-31"]);
+    expect(forecast.fixed).toHaveLength(12); // every 30 days from Dec 20 (a month after the last) to Nov 26
+    expect(forecast.fixed[0]).toBe("2026-12-20");
+  });
+
+  it("keeps the interval's refreshes for an account without X-dates, and none without an interval", () => {
+    const noXDate = { ...base, renewals: [], lastRefreshDay: "2026-09-02", today: "2026-11-26", months: 3 };
+    // Every 30 days since Sep 2: Oct 2 and Nov 1 have passed, Dec 1 is next.
+    expect(forecastRefreshes(noXDate).timed).toEqual(["2026-12-01", "2026-12-31", "2027-01-30"]);
+    expect(forecastRefreshes({ ...noXDate, lastRefreshDay: null }).timed[0]).toBe("2026-11-26");
+    expect(forecastRefreshes({ ...noXDate, interval: null })).toEqual({ timed: [], fixed: [] });
+  });
+});
+
+describe("the next refresh in words", () => {
+  const reason = { xDate: "2027-03-14", carrier: "Progressive", line: "AUTO", leadTimeDays: 45 };
+  it("names the X-date and the lead time", () => {
+    expect(nextRefreshWhy({ reason: { kind: "ON_TIME", ...reason }, error: null, interval: "P1M" })).toBe(
+      "45 days before the Progressive auto X-date (Mar 14, 2027), so the carrier's renewal offer is in it.",
+    );
+    expect(nextRefreshWhy({ reason: { kind: "CATCH_UP", ...reason }, error: null, interval: "P1M" })).toBe(
+      "The Progressive auto X-date (Mar 14, 2027) is less than 45 days away and no refresh has seen its renewal offer yet.",
+    );
+  });
+
+  it("falls back to the service's interval for no reason, a garbled one, or none at all", () => {
+    const interval = "On the service's schedule (every 3 months): no verified X-date to time it by.";
+    expect(nextRefreshWhy({ reason: { kind: "INTERVAL", interval: "P3M" }, error: null, interval: "P3M" })).toBe(
+      interval,
+    );
+    expect(nextRefreshWhy({ reason: { kind: "ON_TIME", xDate: "soon" }, error: null, interval: "P3M" })).toBe(interval);
+    expect(nextRefreshWhy({ reason: null, error: null, interval: null })).toBe(
+      "On the service's schedule (its own interval): no verified X-date to time it by.",
+    );
+  });
+
+  it("says why the service kept its own date when it refused ours", () => {
+    const error = "The service refused the timed refresh (INVALID_INPUT); it keeps its own schedule.";
+    expect(nextRefreshWhy({ reason: { kind: "ON_TIME", ...reason }, error, interval: "P1M" })).toBe(error);
+  });
+});

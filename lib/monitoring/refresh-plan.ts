@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { addDays, addMonths, ASSUMED_TERM_MONTHS } from "@/lib/xdates/derive";
+import { intervalDays } from "@/lib/service/monitorings-api";
+
+// When a monitored account should be refreshed: a lead time before each renewal, so the
+// carrier's renewal offer is in the refresh, instead of on the fixed interval the service keeps
+// by itself (a monthly interval buys twelve refreshes a year to see one or two renewals).
+// Pure, so the job (refresh-timing.ts), the pull page and the forecast all plan the same way.
+
+/** A policy's renewal as the X-date table knows it (lib/xdates). */
+export type Renewal = { xDate: string; termMonths: number | null; carrier: string | null; line: string | null };
+
+export const plannedReasonSchema = z.discriminatedUnion("kind", [
+  z.object({
+    /** Lead time before an X-date (ON_TIME), or at once because the lead window is open and unseen (CATCH_UP). */
+    kind: z.enum(["ON_TIME", "CATCH_UP"]),
+    xDate: z.iso.date(),
+    carrier: z.string().nullable(),
+    line: z.string().nullable(),
+    leadTimeDays: z.number().int(),
+  }),
+  /** No verified X-date: the service's own interval decides. */
+  z.object({ kind: z.literal("INTERVAL"), interval: z.string().nullable() }),
+]);
+export type PlannedReason = z.infer<typeof plannedReasonSchema>;
+export type RefreshPlan = { day: string | null; reason: PlannedReason };
+
+// How far ahead renewals are looked for: two years covers every term the table holds.
+const HORIZON_MONTHS = 24;
+
+/** Every renewal of the policies from `from` on, within the horizon, soonest first. */
+export function renewalsFrom(renewals: Renewal[], from: string): Array<Renewal & { on: string }> {
+  const until = addMonths(from, HORIZON_MONTHS);
+  const all: Array<Renewal & { on: string }> = [];
+  for (const renewal of renewals) {
+    const term = renewal.termMonths && renewal.termMonths > 0 ? renewal.termMonths : ASSUMED_TERM_MONTHS;
+    for (let k = 0, on = renewal.xDate; on <= until; on = addMonths(renewal.xDate, ++k * term)) {
+      if (on >= from) all.push({ ...renewal, on });
+    }
+  }
+  return all.sort((a, b) => (a.on < b.on ? -1 : a.on > b.on ? 1 : 0));
+}
+
+/**
+ * The next refresh of an account: the lead time before the first renewal whose lead window no
+ * refresh has covered yet (one made on or after the window opened saw the offer). A window
+ * already open but unseen is refreshed tomorrow. `lastRefreshDay` is the newest pull's day.
+ */
+export function planRefresh(input: {
+  renewals: Renewal[];
+  lastRefreshDay: string | null;
+  today: string;
+  leadTimeDays: number;
+  interval: string | null;
+}): RefreshPlan {
+  const { today, leadTimeDays } = input;
+  const tomorrow = addDays(today, 1);
+  for (const renewal of renewalsFrom(input.renewals, today)) {
+    const opens = addDays(renewal.on, -leadTimeDays);
+    if (input.lastRefreshDay !== null && input.lastRefreshDay >= opens) continue; // this offer was seen
+    const reason = { xDate: renewal.on, carrier: renewal.carrier, line: renewal.line, leadTimeDays };
+    return opens > today
+      ? { day: opens, reason: { kind: "ON_TIME", ...reason } }
+      : { day: tomorrow, reason: { kind: "CATCH_UP", ...reason } };
+  }
+  return { day: null, reason: { kind: "INTERVAL", interval: input.interval } };
+}
+
+/**
+ * The refreshes the next `months` would bring, as days: timed as planned, and on the fixed
+ * interval the service would keep untouched (every interval since the last refresh). The
+ * forecast on the rules page, and its saving.
+ */
+export function forecastRefreshes(input: {
+  renewals: Renewal[];
+  lastRefreshDay: string | null;
+  today: string;
+  leadTimeDays: number;
+  interval: string | null;
+  months: number;
+}): { timed: string[]; fixed: string[] } {
+  const until = addMonths(input.today, input.months);
+  const fixed: string[] = [];
+  const step = input.interval ? intervalDays(input.interval) : 0;
+  if (step >= 30) {
+    let day = input.lastRefreshDay ? addDays(input.lastRefreshDay, step) : input.today;
+    while (day < input.today) day = addDays(day, step);
+    for (; day < until; day = addDays(day, step)) fixed.push(day);
+  }
+  const timed: string[] = [];
+  let today = input.today;
+  let last = input.lastRefreshDay;
+  for (;;) {
+    const plan = planRefresh({ ...input, today, lastRefreshDay: last });
+    if (plan.day === null) return { timed: fixed, fixed }; // no X-date: the interval goes on
+    if (plan.day >= until) break;
+    timed.push(plan.day);
+    // After the refresh the next plan starts from its day, which covers the window it opened.
+    today = plan.day;
+    last = plan.day;
+  }
+  return { timed, fixed };
+}

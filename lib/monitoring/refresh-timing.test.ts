@@ -1,0 +1,189 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agencyRules, monitorings, policyXDates } from "@/db/schema";
+import { storePull } from "@/lib/pulls/store-pull";
+import type { ServiceConfig } from "@/lib/service/client";
+import { getMonitoring } from "@/lib/service/monitorings-api";
+import { fetchPullPayload } from "@/lib/service/pulls-api";
+import { addDays } from "@/lib/xdates/derive";
+import { startSandbox, type Sandbox } from "@/sandbox/server";
+import { createTestDatabase, type TestDatabase } from "@/test/database";
+import { createStaff } from "@/test/workflow-fixture";
+import { enablePullMonitoring } from "./commands";
+import { loadRefreshForecast } from "./refresh-forecast";
+import { timeRefreshes } from "./refresh-timing";
+
+// The job that times each monitored account's next refresh to its renewal, against the
+// sandbox over HTTP: the service gets the planned next_pull_date once, a refusal is kept in
+// words and tried again, and an account without X-dates stays on the service's interval.
+
+const TEAM = "5e4d3c2b-1a09-4f8e-8d7c-6b5a49382716";
+let database: TestDatabase;
+let sandbox: Sandbox;
+let service: ServiceConfig;
+let staff: Awaited<ReturnType<typeof createStaff>>;
+
+async function linkAccount(username: string): Promise<string> {
+  const response = await fetch(`${sandbox.url}/_sandbox/links`, {
+    method: "POST",
+    body: JSON.stringify({ username, password: "pass_good" }),
+    headers: { "content-type": "application/json" },
+  });
+  const { pull_id } = (await response.json()) as { pull_id: string };
+  for (let i = 0; i < 300; i++) {
+    const payload = (await fetchPullPayload(service, pull_id)) as { pull: { status: string } };
+    if (payload.pull.status === "SUCCESS") {
+      await storePull(database.db, payload);
+      return pull_id;
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error("link did not succeed");
+}
+
+async function monitor(pullId: string): Promise<string> {
+  const result = await enablePullMonitoring(database.db, service, staff.manager, { pullId, every: 1, unit: "M" });
+  if (!result.ok) throw new Error(result.message);
+  return result.monitoringId;
+}
+
+async function stored(monitoringId: string) {
+  const [row] = await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
+  if (!row) throw new Error(`monitoring ${monitoringId} is not stored`);
+  return row;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  staff = await createStaff(database.db);
+  sandbox = await startSandbox({
+    port: 0,
+    clientId: "timing",
+    clientSecret: "timing-secret",
+    teamId: TEAM,
+    webhookUrl: null,
+    webhookSecret: null,
+    seed: 11,
+    pullCount: 4,
+    speed: 0.0005,
+    deliverOnStart: false,
+  });
+  service = {
+    baseUrl: sandbox.baseUrl,
+    teamId: TEAM,
+    clientId: "timing",
+    clientSecret: "timing-secret",
+    timeoutMs: 2_000,
+    retryBaseMs: 1,
+  };
+});
+afterAll(async () => {
+  await sandbox?.close();
+  await database?.close();
+});
+
+describe("refreshes timed to the renewal", () => {
+  let pullId = "";
+  let monitoringId = "";
+  let firstXDate = "";
+
+  beforeAll(async () => {
+    pullId = await linkAccount("user_good");
+    monitoringId = await monitor(pullId);
+    const xDates = await database.db
+      .select({ xDate: policyXDates.xDate })
+      .from(policyXDates)
+      .where(eq(policyXDates.pullId, pullId));
+    firstXDate = xDates.flatMap((r) => (r.xDate ? [r.xDate] : [])).sort()[0] ?? "";
+    expect(firstXDate, "the linked account has a verified X-date").not.toBe("");
+  });
+
+  it("sends the lead time before the X-date to the service, once", async () => {
+    // A day well before the lead window, so the plan is ON_TIME whatever the sandbox's dates.
+    const today = addDays(firstXDate, -120);
+    const [first, second] = await Promise.all([
+      timeRefreshes(database.db, service, { today }),
+      timeRefreshes(database.db, service, { today }),
+    ]);
+    expect(first.sent + second.sent, "two instances at once send the change once").toBe(1);
+    const planned = addDays(firstXDate, -45);
+    const answer = await getMonitoring(service, monitoringId);
+    expect(answer.value.monitoring.next_pull_date?.slice(0, 10)).toBe(planned);
+    const row = await stored(monitoringId);
+    expect(row.plannedRefreshAt?.toISOString().slice(0, 10)).toBe(planned);
+    expect(row.plannedRefreshReason).toMatchObject({ kind: "ON_TIME", xDate: firstXDate, leadTimeDays: 45 });
+    expect(row.nextPullDate?.toISOString().slice(0, 10)).toBe(planned);
+    // Nothing changed: the next run sends nothing.
+    expect(await timeRefreshes(database.db, service, { today })).toMatchObject({ sent: 0, refused: 0 });
+  });
+
+  it("follows a new lead time", async () => {
+    await database.db
+      .insert(agencyRules)
+      .values({ id: 1, leadTimeDays: 30 })
+      .onConflictDoUpdate({
+        target: agencyRules.id,
+        set: { leadTimeDays: 30 },
+      });
+    const summary = await timeRefreshes(database.db, service, { today: addDays(firstXDate, -120) });
+    expect(summary.sent).toBe(1);
+    expect((await getMonitoring(service, monitoringId)).value.monitoring.next_pull_date?.slice(0, 10)).toBe(
+      addDays(firstXDate, -30),
+    );
+    await database.db.update(agencyRules).set({ leadTimeDays: 45 }).where(eq(agencyRules.id, 1));
+  });
+
+  it("keeps the service's refusal in words, and tries again on the next run", async () => {
+    const today = addDays(firstXDate, -119); // a day later: the same plan, but make it resend
+    await database.db
+      .update(monitorings)
+      .set({ plannedRefreshAt: null })
+      .where(eq(monitorings.monitoringId, monitoringId));
+    sandbox.state.faults = { ...sandbox.state.faults, errorRate: 1 };
+    try {
+      expect(await timeRefreshes(database.db, service, { today })).toMatchObject({ refused: 1, sent: 0 });
+    } finally {
+      sandbox.state.faults = { ...sandbox.state.faults, errorRate: 0 };
+    }
+    const refused = await stored(monitoringId);
+    expect(refused.plannedRefreshError).toMatch(/could not be reached|refused/);
+    expect(refused.plannedRefreshAt).toBeNull();
+    expect(await timeRefreshes(database.db, service, { today })).toMatchObject({ refused: 0 });
+    const retried = await stored(monitoringId);
+    expect(retried.plannedRefreshError).toBeNull();
+    expect(retried.plannedRefreshAt?.toISOString().slice(0, 10)).toBe(addDays(firstXDate, -45));
+  });
+
+  it("forecasts the year's refreshes against the fixed interval, and lists what a budget cannot pay for", async () => {
+    const today = addDays(firstXDate, -120);
+    const alone = await loadRefreshForecast(database.db, { leadTimeDays: 45, budget: null, today });
+    expect(alone).toMatchObject({ monitored: 1, timedAccounts: 1, budget: null });
+    expect(alone.months).toHaveLength(12);
+    expect(alone.fixedTotal, "monthly for a year").toBeGreaterThanOrEqual(11);
+    expect(alone.timedTotal).toBeGreaterThan(0);
+    expect(alone.timedTotal).toBeLessThan(alone.fixedTotal);
+    const plannedMonth = addDays(firstXDate, -45).slice(0, 7);
+    expect(alone.months.find((m) => m.month === plannedMonth)?.timed).toBeGreaterThanOrEqual(1);
+
+    // A second monitoring of the same account: its month now holds two refreshes, one over a budget of one.
+    await database.db
+      .insert(monitorings)
+      .values({ ...(await stored(monitoringId)), monitoringId: `${monitoringId}-twin` });
+    try {
+      const tight = await loadRefreshForecast(database.db, { leadTimeDays: 45, budget: 1, today });
+      const month = tight.months.find((m) => m.month === plannedMonth);
+      expect(month?.overBudget).toHaveLength((month?.timed ?? 0) - 1);
+      expect(month?.overBudget[0]).toMatchObject({ pullId, name: expect.stringMatching(/\S/) });
+    } finally {
+      await database.db.delete(monitorings).where(eq(monitorings.monitoringId, `${monitoringId}-twin`));
+    }
+  });
+
+  it("leaves an account without X-dates on the service's interval, and says so", async () => {
+    await database.db.delete(policyXDates).where(eq(policyXDates.pullId, pullId));
+    const before = (await getMonitoring(service, monitoringId)).value.monitoring.next_pull_date;
+    await timeRefreshes(database.db, service, { today: addDays(firstXDate, -120) });
+    expect((await getMonitoring(service, monitoringId)).value.monitoring.next_pull_date).toBe(before);
+    expect((await stored(monitoringId)).plannedRefreshReason).toEqual({ kind: "INTERVAL", interval: "P1M" });
+  });
+});
