@@ -1,4 +1,7 @@
+import type { Db } from "@/db/types";
+import { storePull } from "@/lib/pulls/store-pull";
 import type { ServiceConfig } from "@/lib/service/client";
+import { fetchPullPayload } from "@/lib/service/pulls-api";
 import { startSandbox, type Sandbox, type SandboxOptions } from "@/sandbox/server";
 
 /**
@@ -43,4 +46,25 @@ export async function controlSandbox(sandbox: Sandbox, path: string, body: unkno
     headers: { "content-type": "application/json" },
   });
   return (await response.json()) as Record<string, unknown>;
+}
+
+/** Links `username` (password pass_good) through the sandbox's flow and stores the pull once it succeeded; its id. */
+export async function linkStoredAccount(
+  db: Db,
+  sandbox: Sandbox,
+  service: ServiceConfig,
+  username: string,
+): Promise<string> {
+  const { pull_id } = (await controlSandbox(sandbox, "links", { username, password: "pass_good" })) as {
+    pull_id: string;
+  };
+  for (let i = 0; i < 300; i++) {
+    const payload = (await fetchPullPayload(service, pull_id)) as { pull: { status: string } };
+    if (payload.pull.status === "SUCCESS") {
+      await storePull(db, payload);
+      return pull_id;
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error("link did not succeed");
 }

@@ -6,6 +6,7 @@ import type { ServiceConfig } from "@/lib/service/client";
 import { listMonitorings } from "@/lib/service/monitorings-api";
 import { fetchPullPayload } from "@/lib/service/pulls-api";
 import { startSandbox, type Sandbox } from "@/sandbox/server";
+import { linkStoredAccount } from "@/test/service-sandbox";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
 import { bulkMonitoring } from "./bulk";
@@ -21,23 +22,7 @@ let service: ServiceConfig;
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let pullId = "";
 
-async function linkAccount(username: string): Promise<string> {
-  const response = await fetch(`${sandbox.url}/_sandbox/links`, {
-    method: "POST",
-    body: JSON.stringify({ username, password: "pass_good" }),
-    headers: { "content-type": "application/json" },
-  });
-  const { pull_id } = (await response.json()) as { pull_id: string };
-  for (let i = 0; i < 300; i++) {
-    const payload = (await fetchPullPayload(service, pull_id)) as { pull: { status: string } };
-    if (payload.pull.status === "SUCCESS") {
-      await storePull(database.db, payload);
-      return pull_id;
-    }
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error("link did not succeed");
-}
+const linkAccount = (username: string) => linkStoredAccount(database.db, sandbox, service, username);
 
 const monitoringCount = async () => (await listMonitorings(service)).value.monitorings.length;
 

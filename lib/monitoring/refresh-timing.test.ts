@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agencyRules, monitorings, policyXDates } from "@/db/schema";
-import { storePull } from "@/lib/pulls/store-pull";
 import type { ServiceConfig } from "@/lib/service/client";
 import { getMonitoring } from "@/lib/service/monitorings-api";
-import { fetchPullPayload } from "@/lib/service/pulls-api";
 import { addDays } from "@/lib/xdates/derive";
-import { startSandbox, type Sandbox } from "@/sandbox/server";
+import type { Sandbox } from "@/sandbox/server";
+import { linkStoredAccount, startServiceSandbox } from "@/test/service-sandbox";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
 import { enablePullMonitoring } from "./commands";
@@ -23,23 +22,7 @@ let sandbox: Sandbox;
 let service: ServiceConfig;
 let staff: Awaited<ReturnType<typeof createStaff>>;
 
-async function linkAccount(username: string): Promise<string> {
-  const response = await fetch(`${sandbox.url}/_sandbox/links`, {
-    method: "POST",
-    body: JSON.stringify({ username, password: "pass_good" }),
-    headers: { "content-type": "application/json" },
-  });
-  const { pull_id } = (await response.json()) as { pull_id: string };
-  for (let i = 0; i < 300; i++) {
-    const payload = (await fetchPullPayload(service, pull_id)) as { pull: { status: string } };
-    if (payload.pull.status === "SUCCESS") {
-      await storePull(database.db, payload);
-      return pull_id;
-    }
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error("link did not succeed");
-}
+const linkAccount = (username: string) => linkStoredAccount(database.db, sandbox, service, username);
 
 async function monitor(pullId: string): Promise<string> {
   const result = await enablePullMonitoring(database.db, service, staff.manager, { pullId, every: 1, unit: "M" });
@@ -56,26 +39,7 @@ async function stored(monitoringId: string) {
 beforeAll(async () => {
   database = await createTestDatabase();
   staff = await createStaff(database.db);
-  sandbox = await startSandbox({
-    port: 0,
-    clientId: "timing",
-    clientSecret: "timing-secret",
-    teamId: TEAM,
-    webhookUrl: null,
-    webhookSecret: null,
-    seed: 11,
-    pullCount: 4,
-    speed: 0.0005,
-    deliverOnStart: false,
-  });
-  service = {
-    baseUrl: sandbox.baseUrl,
-    teamId: TEAM,
-    clientId: "timing",
-    clientSecret: "timing-secret",
-    timeoutMs: 2_000,
-    retryBaseMs: 1,
-  };
+  ({ sandbox, service } = await startServiceSandbox("timing", { teamId: TEAM, seed: 11, pullCount: 4 }));
 });
 afterAll(async () => {
   await sandbox?.close();
