@@ -13,7 +13,7 @@ const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // The secrets live in e2e/server-env.ts so that e2e/secrets.spec.ts can look for them.
 const serviceEnv = { SERVICE_BASE_URL: `${sandboxUrl}/api/v1.0.0`, ...SERVICE_ENV };
 
-const LAST = /deal-returns\.spec\.ts/;
+const LAST = /(deal-returns|servicing)\.spec\.ts/;
 
 export default defineConfig({
   testDir: "./e2e",

@@ -9,6 +9,7 @@ import { commonSecurityHeaders, createNonce, pagePolicy, routePolicy } from "@/l
 // page: Next.js reads the nonce from the request's policy and puts it on its own scripts.
 
 // /connect/ and /api/connect/ are the consumer's reconnect page: guarded by the token in its address.
+// /servicing/ is the consumer's page to confirm a servicing request: guarded the same way.
 // /api/calendar/ is a user's X-date feed, read by calendar apps without cookies: its token is the key.
 const PUBLIC_PREFIXES = [
   "/login",
@@ -17,6 +18,7 @@ const PUBLIC_PREFIXES = [
   "/api/health",
   "/connect/",
   "/api/connect/",
+  "/servicing/",
   "/api/calendar/",
 ];
 // The files of public/ that browsers and crawlers fetch without cookies (the manifest and its

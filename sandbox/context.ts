@@ -23,8 +23,8 @@ export type SandboxOptions = {
   deliverOnStart: boolean;
   deliveryTimeoutMs?: number;
   log?: (line: string) => void;
-  /** Plan-gated features (policy check, policy search); all included unless set false. */
-  plan?: { policyCheck?: boolean; policySearch?: boolean };
+  /** Plan-gated features (policy check, policy search, enrichment); all included unless set false. */
+  plan?: { policyCheck?: boolean; policySearch?: boolean; enrichment?: boolean };
 };
 
 /** `duplicateRate` and `reorder` act on webhook delivery (the service promises neither order nor once-only). */

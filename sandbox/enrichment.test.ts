@@ -240,7 +240,31 @@ describe("enrichment look-ups", () => {
     if (!dwelling || !at) throw new Error("no seeded dwelling");
     const property = await json(await get("propertyData", { address: String(at.full_address) }));
     const { property_data_id: _id, dwelling_id: _dwelling, ...expected } = dwelling.property_data as Row;
-    expect(property.data).toEqual(expected);
+    // The public record is the home's, though not always the carrier's figures for its size, age and roof.
+    const { square_ft: _size, year_built: _year, roof_cover: _roof, ...rest } = expected;
+    expect(property.data).toMatchObject(rest);
+    expect(await json(await get("propertyData", { address: String(at.full_address) })), "the same every time").toEqual(
+      property,
+    );
+  });
+
+  it("gives some homes a public record that differs from the carrier's file", async () => {
+    type Row = Record<string, unknown>;
+    const rows = (v: unknown) => (Array.isArray(v) ? (v as Row[]) : []);
+    const homes = [...sandbox.state.pulls.values()]
+      .flatMap((p) => rows(p.policies))
+      .flatMap((x) => rows(x.dwellings))
+      .filter((d) => d.property_data && (d.address as Row | undefined)?.full_address);
+    let differing = 0;
+    for (const home of homes) {
+      const known = home.property_data as Row;
+      const record = (await json(await get("propertyData", { address: String((home.address as Row).full_address) })))
+        .data as Row;
+      if (["square_ft", "year_built", "roof_cover"].some((field) => record[field] !== known[field])) differing += 1;
+    }
+    expect(homes.length).toBeGreaterThan(3);
+    expect(differing).toBeGreaterThan(0);
+    expect(differing).toBeLessThan(homes.length);
   });
 
   it("answers 404 for the no-record scenario and for unknown look-ups", async () => {
@@ -277,5 +301,25 @@ describe("enrichment look-ups", () => {
     await expectError(await get("driverLicense", { ...person, ...dob, address: "nowhere" }), 400, "INVALID_ADDRESS");
     await expectError(await get("household", person, { authorization: auth }, "POST"), 405, "METHOD_NOT_ALLOWED");
     await expectError(await get("household", person, {}), 401, "UNAUTHORIZED");
+  });
+
+  it("answers 403 FORBIDDEN on every look-up while the plan lacks enrichment, as the service does", async () => {
+    const plan = (enrichment: boolean) =>
+      fetch(`${sandbox.url}/_sandbox/plan`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ enrichment }),
+      });
+    expect(((await (await plan(false)).json()) as { plan: Record<string, boolean> }).plan.enrichment).toBe(false);
+    try {
+      const dob = { date_of_birth_str: "03/09/1984" };
+      await expectError(await get("propertyData", { address: ADDRESS }), 403, "FORBIDDEN");
+      await expectError(await get("driverLicense", { ...person, ...dob }), 403, "FORBIDDEN");
+      await expectError(await get("drivingRecordIq", { ...person, ...dob }), 403, "FORBIDDEN");
+      await expectError(await get("household", person), 403, "FORBIDDEN");
+    } finally {
+      await plan(true);
+    }
+    expect((await get("propertyData", { address: ADDRESS })).status).toBe(200);
   });
 });

@@ -1,4 +1,7 @@
 import { formatCents, humanize } from "@/lib/format";
+import { statusWords as policyCheckStatusWords } from "@/lib/review/policy-check-words";
+import { purposeWords } from "@/lib/review/enrichment-purposes";
+import { isEnrichmentKind, KIND_WORDS } from "@/lib/review/enrichment-words";
 
 // One audit entry in plain words, for the pull's history and the admin's audit page.
 
@@ -79,6 +82,12 @@ export function auditSentence(entry: Entry): string {
         return `${late}: handed from ${str(d.fromName) ?? "the queue"} to ${str(d.toName) ?? "another agent"}`;
       return `${late}: raised to the managers${d.nobodyElse ? " (no one else to hand it to)" : ""}`;
     }
+    case "SERVICING_REQUESTED":
+      return `${who} asked the carrier, through the service, to ${str(d.change) ?? "change the policy"}`;
+    case "SERVICING_CONFIRMED":
+      return `The client confirmed on their page: ${str(d.change) ?? "the servicing request"}`;
+    case "SERVICING_DECLINED":
+      return `The client declined on their page: ${str(d.change) ?? "the servicing request"}`;
     case "FINDING_DECIDED": {
       const title = str(d.title) ?? "a coverage finding";
       const note = str(d.note);
@@ -96,6 +105,22 @@ export function auditSentence(entry: Entry): string {
       const findings = num(d.findings) ?? 0;
       return `${who} made the client summary PDF (${findings} ${findings === 1 ? "finding" : "findings"}, ${num(d.declined) ?? 0} declined)`;
     }
+    case "ENRICHMENT_REQUESTED": {
+      const what = isEnrichmentKind(d.kind) ? `looked up the ${KIND_WORDS[d.kind]}` : "made a paid look-up";
+      const about = str(d.subject) ? ` for ${str(d.subject)}` : "";
+      const why = str(d.purpose) ? ` (permissible purpose: ${purposeWords(str(d.purpose))})` : "";
+      const outcome =
+        d.status === "ANSWERED"
+          ? "answered"
+          : d.status === "NO_DATA"
+            ? "no record found"
+            : `failed${str(d.error) ? `, ${str(d.error)}` : ""}`;
+      return `${who} ${what}${about}${why}: ${outcome}`;
+    }
+    case "POLICY_CHECK_RUN":
+      return `${who} ran the service's policy check again: ${policyCheckStatusWords(str(d.status))}`;
+    case "POLICY_CHECK_RULES_CHANGED":
+      return `${who} changed the team's policy-check rules at the service`;
     case "DIGEST_SENT":
       return `${who} sent the alert digests now (${Number(d.mails) || 0} mails)`;
     default:

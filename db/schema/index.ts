@@ -10,3 +10,4 @@ export * from "./security";
 export * from "./xdates";
 export * from "./alerts";
 export * from "./review";
+export * from "./household-services";

@@ -133,12 +133,22 @@ export const AUDIT_ACTIONS = [
   "DEAL_RETURNED",
   /** The speed-to-lead rule acted on a pull nobody touched in time (details: minutes, action). */
   "SPEED_TO_LEAD",
+  /** A servicing request went to the carrier through the service (details: action, words); the consumer then confirmed or declined it on its page. */
+  "SERVICING_REQUESTED",
+  "SERVICING_CONFIRMED",
+  "SERVICING_DECLINED",
   /** A coverage finding was discussed with the client (details: finding, decision, note): the E&O record. */
   "FINDING_DECIDED",
   /** The coverage review's rules changed (details: the rules as saved). */
   "REVIEW_RULES_CHANGED",
   /** A client summary PDF was made (details: findings listed). */
   "CLIENT_SUMMARY_MADE",
+  /** A paid enrichment look-up was asked of the service (details: kind, subject, DPPA purpose for drivers, status; never a date of birth). */
+  "ENRICHMENT_REQUESTED",
+  /** The service's policy check was run again on a pull (details: status, results). */
+  "POLICY_CHECK_RUN",
+  /** The team's policy-check rules were saved to the service (details: the rules as saved). */
+  "POLICY_CHECK_RULES_CHANGED",
   /** Someone sent the day's digests at once (details: mails, alerts). */
   "DIGEST_SENT",
   /** Sign-ins whose password was checked, with the client's address; throttled tries check none and are not recorded. */

@@ -8,6 +8,7 @@ import {
   monitorings,
   pulls,
   reconnectPages,
+  servicingRequests,
   userSessions,
   users,
   webhookEvents,
@@ -15,9 +16,11 @@ import {
 import { queryRows } from "@/db/connect";
 import { configuredReconnectPageKey } from "@/lib/monitoring/reconnect-page-key";
 import { reconnectPageToken } from "@/lib/monitoring/reconnect-page-token";
+import { configuredServicingLinkKey, servicingPageToken } from "@/lib/servicing/link";
 import { storePull } from "@/lib/pulls/store-pull";
 import { reviewHousehold } from "@/lib/review/coverage";
 import { DEFAULT_REVIEW_RULES } from "@/lib/review/review-rules";
+import { driverSubjectsOf, dwellingSubjectsOf } from "@/lib/review/enrichment-question";
 import { parsePull } from "@/lib/service/schemas";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
@@ -49,7 +52,7 @@ let queueAlert = 0;
 
 async function baseline() {
   await database.db.execute(
-    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, alerts, agency_rules, digest_runs, finding_decisions, users cascade`,
+    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, alerts, agency_rules, digest_runs, finding_decisions, policy_check_runs, enrichment_answers, users cascade`,
   );
   const staff = await database.db
     .insert(users)
@@ -98,6 +101,19 @@ async function baseline() {
     monitoringId: "mon_matrix_page",
     expiresAt: new Date(Date.now() + 86_400_000),
   });
+  // A servicing request of the queue's pull, waiting for its consumer (the public page's answer).
+  await database.db.insert(servicingRequests).values({
+    id: MATRIX_SERVICING_ID,
+    pullId: queuePull,
+    accountKey: queuePull,
+    actionType: "REMOVE_MORTGAGEE",
+    payload: { carrier_policy_number: "HO-MATRIX", mortgagee_type: "FIRST" },
+    servicingPullId: "0f0e0d0c-0b0a-4909-8807-060504030201",
+    sessionJwt: "jwt.matrix.x",
+    servicingActionId: "act_matrix",
+    status: "WAITING_FOR_CONSUMER_CONFIRMATION",
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
   const [event] = await database.db
     .insert(webhookEvents)
     .values({ dedupKey: "k", eventType: "COMPLETE", pullId: queuePull, status: "FAILED", payload: {} })
@@ -128,6 +144,9 @@ async function snapshot(): Promise<string> {
     "agency_rules",
     "digest_runs",
     "finding_decisions",
+    "servicing_requests",
+    "policy_check_runs",
+    "enrichment_answers",
   ];
   const parts = await Promise.all(
     tables.map(
@@ -187,6 +206,17 @@ const alertActions = () => import("@/app/(app)/alerts/actions");
 const ruleActions = () => import("@/app/(app)/admin/rules/actions");
 const reviewRuleActions = () => import("@/app/(app)/admin/review/actions");
 const pullPageActions = () => import("@/app/(app)/pulls/[pullId]/actions");
+const servicingPageActions = () => import("@/app/servicing/[token]/actions");
+const MATRIX_SERVICING_ID = "MATRIXSERVICINGMATRIXS";
+/** A look-up the agent's pull offers (a home, else a driver), for the enrichment form. */
+const enrichmentOfOwnPull = async () => {
+  const [row] = await database.db.select({ raw: pulls.raw }).from(pulls).where(eq(pulls.pullId, ownPull));
+  const parsed = parsePull(row?.raw);
+  if (!parsed.ok) return { kind: "PROPERTY_DATA", subjectKey: "" };
+  const home = dwellingSubjectsOf(parsed.pull)[0];
+  if (home) return { kind: "PROPERTY_DATA", subjectKey: home.subjectKey };
+  return { kind: "DRIVING_RECORD", subjectKey: driverSubjectsOf(parsed.pull)[0]?.subjectKey ?? "" };
+};
 /** A finding of the agent's pull as today's review finds it, for the decision's form. */
 const findingOfOwnPull = async () => {
   const [row] = await database.db.select({ raw: pulls.raw }).from(pulls).where(eq(pulls.pullId, ownPull));
@@ -497,6 +527,30 @@ const MATRIX: Entry[] = [
         form({ pullId: ownPull, findingKey: await findingOfOwnPull(), decision: "DECLINED", note: "Matrix" }),
       ),
   },
+  // A WON client's change at the carrier: its agent, managers and admins (the pull here is not WON,
+  // so an allowed call is refused after the permission check, writing nothing; lib/servicing tests the rest).
+  {
+    name: "pulls/[pullId]/requestServicingAction",
+    allowed: ["admin", "manager", "agent"],
+    writes: false,
+    call: async () =>
+      (await pullPageActions()).requestServicingAction(
+        IDLE,
+        form({ pullId: ownPull, actionType: "REMOVE_MORTGAGEE", mortgagee: "HO-1#FIRST" }),
+      ),
+  },
+  // Public, token-guarded like the reconnect page: anyone holding the address may answer (the
+  // service is unreachable here, so the answer is given back after the guard).
+  {
+    name: "servicing/[token]/answerServicingPageAction",
+    allowed: EVERYONE,
+    writes: false,
+    call: async () =>
+      (await servicingPageActions()).answerServicingPageAction(
+        IDLE,
+        form({ token: servicingPageToken(configuredServicingLinkKey(), MATRIX_SERVICING_ID), answer: "confirm" }),
+      ),
+  },
   {
     name: "admin/review/saveReviewRulesAction",
     allowed: ["admin"],
@@ -512,6 +566,53 @@ const MATRIX: Entry[] = [
           coinsurancePercent: "80",
           personalLiability: "300000",
           on: ["auto-bodily-injury", "home-dwelling-limit"],
+        }),
+      ),
+  },
+  // The service's policy check: whoever may work the pull runs it again; admins set the team's
+  // rules; whoever may download the pull's documents gets the service's report. The service is
+  // unreachable here: allowed calls pass the permission check and are refused there, keeping nothing.
+  {
+    name: "pulls/[pullId]/rerunPolicyCheckAction",
+    allowed: ["admin", "manager", "agent"],
+    writes: false,
+    call: async () => (await pullPageActions()).rerunPolicyCheckAction(IDLE, form({ pullId: ownPull })),
+  },
+  {
+    name: "admin/policy-check/savePolicyCheckRulesAction",
+    allowed: ["admin"],
+    writes: false,
+    call: async () =>
+      (await import("@/app/(app)/admin/policy-check/actions")).savePolicyCheckRulesAction(
+        IDLE,
+        form({ NO_COLLISION_COVERAGE: "on", MAX_COLLISION_DEDUCTIBLE_CENTS: "1000" }),
+      ),
+  },
+  {
+    name: "GET /api/pulls/[pullId]/policy-check-report",
+    allowed: ["admin", "manager", "agent"],
+    writes: false,
+    call: async () =>
+      (await import("@/app/api/pulls/[pullId]/policy-check-report/route")).GET(new Request("http://app/x"), {
+        params: Promise.resolve({ pullId: ownPull }),
+      }),
+  },
+  // A paid look-up: whoever may work the pull (its agent, managers, admins). The service is
+  // unreachable here: an allowed call claims the question, fails at the client and keeps it
+  // FAILED with its audit entry (so it may be asked again); a refused one writes nothing.
+  {
+    name: "pulls/[pullId]/requestEnrichmentAction",
+    allowed: ["admin", "manager", "agent"],
+    writes: true,
+    call: async () =>
+      (await pullPageActions()).requestEnrichmentAction(
+        IDLE,
+        form({
+          pullId: ownPull,
+          ...(await enrichmentOfOwnPull()),
+          purpose: "INSURANCE_UNDERWRITING",
+          dateOfBirth: "03/09/1984",
+          confirm: "yes",
         }),
       ),
   },

@@ -34,6 +34,8 @@ const PERMISSIONS = {
   "xdates:view": { ADMIN: "any", MANAGER: "any", AGENT: "own-or-unassigned" },
   /** The cross-sell list of households and its CSV: gaps across the book, scoped like the pulls. */
   "cross-sell:view": { ADMIN: "any", MANAGER: "any", AGENT: "own-or-unassigned" },
+  /** Ask the carrier, through the service, to change a WON client's policy (mortgagees, vehicles); the consumer confirms. */
+  "servicing:request": { ADMIN: "any", MANAGER: "any", AGENT: "own" },
   /** One's own calendar feed of X-dates: show its address, renew it, turn it off. */
   "calendar-feed:manage": { ADMIN: "own", MANAGER: "own", AGENT: "own" },
   /** The alert inbox: one's own alerts and the queue's (unassigned accounts); mark done, snooze. */
@@ -42,6 +44,10 @@ const PERMISSIONS = {
   "alerts:view-all": { ADMIN: "any", MANAGER: "any" },
   /** Record what the client decided about a coverage review finding (the E&O record), on the pulls one works. */
   "findings:decide": { ADMIN: "any", MANAGER: "any", AGENT: "own-or-unassigned" },
+  /** Ask the service's paid look-ups (property data, driver licence, driving record) for a pull one works. */
+  "enrichment:request": { ADMIN: "any", MANAGER: "any", AGENT: "own-or-unassigned" },
+  /** Run the service's policy check again on a pull (each run is audited). */
+  "policy-check:run": { ADMIN: "any", MANAGER: "any", AGENT: "own-or-unassigned" },
   /** The agency's rules (alerts, digest, renewal lead time, refresh budget, speed to lead): change them, send today's digests now, read the dev outbox. */
   "rules:manage": { ADMIN: "any" },
 } as const satisfies Record<string, Partial<Record<Role, PullScope>>>;

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, dealReturns, findingDecisions, monitoringEvents, monitorings, pulls, users } from "@/db/schema";
 import type { Db } from "@/db/types";
+import { queryRows } from "@/db/connect";
 import { signInWithPassword } from "@/lib/auth/credentials";
 import { EnvError, parseEnv } from "@/lib/env";
 import { PRODUCTION_ENV } from "@/test/production-env";
@@ -240,6 +241,18 @@ describe("the demo agency's history", () => {
     for (const d of decisions) expect(d.decidedAt.getTime()).toBeLessThan(UNTIL.getTime());
     const audits = await db.select().from(auditEvents).where(eq(auditEvents.action, "FINDING_DECIDED"));
     expect(audits).toHaveLength(decisions.length);
+  });
+
+  it("has the service's policy check on its pulls: the demo's rules were saved before they arrived", async () => {
+    // Each result per rule, vehicle and home comes only from the team's rules at the service.
+    const rows = await queryRows<{ status: string | null; n: number }>(
+      first.database.db,
+      sql`select ${pulls.raw}->>'policy_check_status' as status, count(*)::int as n from ${pulls}
+          where ${pulls.status} = 'SUCCESS' and jsonb_array_length(coalesce(${pulls.raw}->'policy_check_results', '[]')) > 0
+          group by 1`,
+    );
+    expect(rows.reduce((sum, r) => sum + r.n, 0)).toBeGreaterThan(SIZE / 2);
+    expect(rows.map((r) => r.status)).toContain("NOT_COMPLIANT");
   });
 
   it("has policies expiring within 30, 60 and 90 days", async () => {

@@ -17,6 +17,7 @@ import { markPullSeen } from "@/lib/workflow/seen";
 import { HISTORY_DAYS, PEOPLE, planHistory, type Person, type PlanAccount, type PlanStep } from "./plan";
 import { setDemoHistoryProgress } from "./progress";
 import { bringDemoDealsBack } from "./returns";
+import { saveDemoPolicyCheckRules } from "./policy-check-rules";
 import { recordDemoDecisions } from "./review-decisions";
 import { redeliver, refreshWithChange, requestHistory, requireReconnect, type SandboxChange } from "./sandbox-control";
 
@@ -375,6 +376,8 @@ export async function buildDemoHistory(options: DemoHistoryOptions): Promise<Dem
   const mark = await readDemoHistoryMark(db);
   if (mark?.finished) return { accounts: 0, steps: 0, failedSteps: 0, monitored: 0 };
   if (!mark) await markDemoHistoryStarted(db, { seed, size, until });
+  // Again on a resume: a sandbox started afresh has forgotten them.
+  await saveDemoPolicyCheckRules(options.service, log);
 
   try {
     // 1. The accounts arrive: the sandbox serves its book and sends a webhook for each pull

@@ -4,6 +4,7 @@ import type { Db } from "@/db/types";
 import { monitoringEvents, monitorings, pullAuthStates, pulls } from "@/db/schema";
 import { columnName, qualified } from "@/db/sql";
 import { completeReconnectPages } from "@/lib/monitoring/reconnect-page";
+import { recordServicingEvent } from "@/lib/servicing/progress";
 import { parseWebhookEvent, type WebhookEvent } from "@/lib/service/schemas";
 
 // What an event says beyond "this pull has new data": the state of a login (AUTH_STATUS), an
@@ -142,6 +143,14 @@ export async function applyEventEffects(db: Db, inboxEventId: number, payload: u
   const pullId = uuidOrNull(event.pull_id);
   if (!pullId) return;
   await linkMonitoring(db, event, pullId);
+  // A SERVICING pull's news for the servicing requests it answers (lib/servicing/progress.ts).
+  await recordServicingEvent(db, pullId, {
+    eventType: event.event_type,
+    servicingActionId:
+      event.is_known_event && event.event_type === "SERVICING_WAITING_FOR_CONSUMER_CONFIRMATION"
+        ? event.data.servicing_action_id
+        : null,
+  });
   if (!event.is_known_event) return;
 
   switch (event.event_type) {

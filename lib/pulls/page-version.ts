@@ -1,7 +1,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { queryRows } from "@/db/connect";
-import { auditEvents, monitorings, pullAuthStates, pulls } from "@/db/schema";
+import { auditEvents, monitorings, pullAuthStates, pulls, servicingRequests } from "@/db/schema";
 import type { Db } from "@/db/types";
 import { canOnPull } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
@@ -24,7 +24,8 @@ export async function getPullPageVersion(db: Db, user: SessionUser, pullId: stri
                  (select max(${monitorings.updatedAt}) from ${monitorings}
                   where ${monitorings.initialPullId} = ${pulls.pullId} or ${monitorings.latestPullId} = ${pulls.pullId}
                     or (${pulls.accountIdentifier} is not null and ${monitorings.accountIdentifier} = ${pulls.accountIdentifier})),
-                 (select max(${auditEvents.at}) from ${auditEvents} where ${auditEvents.pullId} = ${pulls.pullId}))) as version
+                 (select max(${auditEvents.at}) from ${auditEvents} where ${auditEvents.pullId} = ${pulls.pullId}),
+                 (select max(${servicingRequests.updatedAt}) from ${servicingRequests} where ${servicingRequests.pullId} = ${pulls.pullId}))) as version
         from ${pulls} where ${pulls.pullId} = ${pullId}`,
   );
   return row?.version ?? "";

@@ -5,10 +5,14 @@ import { can, canOnPull, viewScope } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import { getAccountHistory, type HistoryEntry } from "@/lib/monitoring/history";
 import { listActiveUsers } from "@/lib/users/queries";
-import type { AuditEventRow } from "@/db/schema";
+import type { AuditEventRow, ServicingRequestRow } from "@/db/schema";
 import { listAuditEvents } from "@/lib/workflow/audit";
 import { getOpenDealReturn, type CameBackRow } from "@/lib/workflow/came-back";
 import { coverageReviewOf, readReviewInputs, type CoverageReview } from "@/lib/review/review-page";
+import { latestPolicyCheckRun, policyCheckView, type PolicyCheckView } from "@/lib/review/policy-check";
+import { listServicingRequests } from "@/lib/servicing/queries";
+import { completeEnrichmentRows, enrichmentPanelOf, type EnrichmentPanel } from "@/lib/review/enrichment-page";
+import { readAccountEnrichment } from "@/lib/review/enrichment-store";
 import { getMonitoringOfPull, type PullMonitoring } from "./detail-queries";
 import { getPullDetail, type PullDetail } from "./queries";
 
@@ -17,8 +21,9 @@ import { getPullDetail, type PullDetail } from "./queries";
 //
 // Two round trips instead of three: the pull, its monitoring, its audit trail, the people to
 // assign to, and the coverage review's rules and the account's decisions need only the pull's
-// id, so they are read together; only the account's history
-// waits for the pull (it needs the account, and the viewer's right to see it). Whatever was
+// id, so they are read together (the account's kept enrichment look-ups too); only the account's
+// history, and look-ups of the same questions kept under another account, wait for the pull
+// (they need the account, and the viewer's right to see it). Whatever was
 // read beside a pull the viewer may not see is dropped unread: a 404 tells nothing more.
 
 export type PullPage = {
@@ -33,6 +38,14 @@ export type PullPage = {
   dealReturn: CameBackRow | null;
   /** The coverage review's findings with the account's decisions (lib/review). */
   review: CoverageReview;
+  /** The service's policy check: the newest run again, else the pull's own results. */
+  policyCheck: PolicyCheckView;
+  canRunPolicyCheck: boolean;
+  canDownloadDocuments: boolean;
+  /** The pull's servicing requests (lib/servicing); the page's Servicing panel reads them for WON pulls. */
+  servicingRequests: ServicingRequestRow[];
+  /** The paid look-ups kept for the account, per home and driver, and whether the viewer may ask more (lib/review). */
+  enrichment: EnrichmentPanel;
 };
 
 const pullIdSchema = z.uuid();
@@ -40,16 +53,23 @@ const pullIdSchema = z.uuid();
 /** The page, or null when there is no such pull or the user may not see it (a 404 either way). */
 export async function loadPullPage(db: Db, user: SessionUser, pullId: string): Promise<PullPage | null> {
   if (!pullIdSchema.safeParse(pullId).success) return null;
-  const [detail, monitoring, people, history, dealReturn, reviewInputs] = await Promise.all([
-    getPullDetail(db, pullId),
-    getMonitoringOfPull(db, pullId),
-    can(user, "pulls:assign") ? listActiveUsers(db) : [],
-    listAuditEvents(db, { pullId }),
-    getOpenDealReturn(db, pullId),
-    readReviewInputs(db, pullId),
-  ]);
+  const [detail, monitoring, people, history, dealReturn, reviewInputs, policyCheckRun, servicingRows, enrichmentRows] =
+    await Promise.all([
+      getPullDetail(db, pullId),
+      getMonitoringOfPull(db, pullId),
+      can(user, "pulls:assign") ? listActiveUsers(db) : [],
+      listAuditEvents(db, { pullId }),
+      getOpenDealReturn(db, pullId),
+      readReviewInputs(db, pullId),
+      latestPolicyCheckRun(db, pullId),
+      listServicingRequests(db, pullId),
+      readAccountEnrichment(db, pullId),
+    ]);
   if (!detail || !canOnPull(user, "pulls:view", detail.workflow)) return null;
-  const timeline = await getAccountHistory(db, viewScope(user), detail.pull.account_identifier);
+  const [timeline, keptLookups] = await Promise.all([
+    getAccountHistory(db, viewScope(user), detail.pull.account_identifier),
+    completeEnrichmentRows(db, detail.pull, enrichmentRows),
+  ]);
   return {
     detail,
     monitoring,
@@ -60,5 +80,10 @@ export async function loadPullPage(db: Db, user: SessionUser, pullId: string): P
     canManageMonitoring: can(user, "monitoring:manage"),
     dealReturn,
     review: coverageReviewOf(detail.pull, detail.workflow, user, reviewInputs),
+    policyCheck: policyCheckView(detail.pull, policyCheckRun),
+    canRunPolicyCheck: canOnPull(user, "policy-check:run", detail.workflow),
+    canDownloadDocuments: canOnPull(user, "documents:download", detail.workflow),
+    servicingRequests: servicingRows,
+    enrichment: enrichmentPanelOf(detail.pull, detail.workflow, user, keptLookups),
   };
 }

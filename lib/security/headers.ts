@@ -10,9 +10,9 @@ export type HeaderContext = {
   https: boolean;
 };
 
-/** Pages whose address carries a secret token (the consumer's reconnect page) never pass it on. */
+/** Pages whose address carries a secret token (the consumer's reconnect and servicing pages) never pass it on. */
 export function referrerPolicyFor(pathname: string): string {
-  return pathname.startsWith("/connect/") || pathname.startsWith("/api/connect/")
+  return pathname.startsWith("/connect/") || pathname.startsWith("/api/connect/") || pathname.startsWith("/servicing/")
     ? "no-referrer"
     : "strict-origin-when-cross-origin";
 }

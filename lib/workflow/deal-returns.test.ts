@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, dealReturns, policyXDates, pulls, users } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { loadPullPage } from "@/lib/pulls/pull-page";
+import { findViewablePull } from "@/lib/pulls/access";
 import { storePull } from "@/lib/pulls/store-pull";
 import { getReport } from "@/lib/reports/queries";
 import { reportCsv } from "@/lib/reports/report-csv";
@@ -159,7 +160,15 @@ describe("deals that come back", () => {
     expect((await pullOf(far))?.stage).toBe("WORKING");
   });
 
-  it("gives a departed agent's deal to the queue", async () => {
+  it("gives a departed agent's deal to the queue, where every agent sees it", async () => {
+    // An earlier pull of the account, also theirs: it must not keep the account held.
+    const earlier = payload({
+      account: "acct_departed",
+      policies: [{ id: "auto-1" }],
+      createdAt: new Date(Date.now() - 400 * DAY).toISOString(),
+    });
+    await storePull(database.db, earlier);
+    await assignPulls(database.db, staff.manager, { pullIds: [earlier.pull_id], assigneeId: staff.otherAgent.id });
     departed = await lostDeal("acct_departed", staff.otherAgent, 200);
     await database.db.update(users).set({ isActive: false }).where(eq(users.id, staff.otherAgent.id));
     try {
@@ -170,7 +179,14 @@ describe("deals that come back", () => {
     expect(await returnsOf(departed)).toMatchObject([{ assigneeId: null, previousAssigneeId: staff.otherAgent.id }]);
     expect(await pullOf(departed)).toMatchObject({ stage: "WORKING", assigneeId: null, assignedAt: null });
     const [entry] = await auditOf(departed);
-    expect(entry?.details).toMatchObject({ kind: "RECYCLED", to: null, fromName: "Otto Other" });
+    expect(entry?.details).toMatchObject({
+      kind: "RECYCLED",
+      to: null,
+      fromName: "Otto Other",
+      releasedPullIds: [earlier.pull_id],
+    });
+    expect(await pullOf(earlier.pull_id)).toMatchObject({ assigneeId: null });
+    expect(await findViewablePull(database.db, staff.agent, departed), "in the queue for any agent").not.toBeNull();
   });
 
   it("brings a won client back once when a refresh shows the policy cancelled, however often it is stored", async () => {

@@ -78,6 +78,23 @@ export async function returnDeal(tx: Db, input: ReturnDealInput): Promise<boolea
       decisionCarried: false,
     })
     .where(eq(pulls.pullId, input.pullId));
+  // To the queue: an earlier pull of the account still held by the agent who left would keep it
+  // "held" (lib/pulls/visibility.ts), hiding the returned deal from every agent. Those go too.
+  const released =
+    !assignee && input.accountIdentifier
+      ? await tx
+          .update(pulls)
+          .set({ assigneeId: null, assignedAt: null })
+          .where(
+            and(
+              eq(pulls.accountIdentifier, input.accountIdentifier),
+              ne(pulls.pullId, input.pullId),
+              isNull(pulls.parentPullId),
+              sql`${pulls.assigneeId} in (select ${users.id} from ${users} where not ${users.isActive})`,
+            ),
+          )
+          .returning({ pullId: pulls.pullId })
+      : [];
   await recordAudit(tx, null, "DEAL_RETURNED", {
     pullId: input.pullId,
     subjectUserId: assignee?.id ?? null,
@@ -90,6 +107,7 @@ export async function returnDeal(tx: Db, input: ReturnDealInput): Promise<boolea
       toName: assignee?.name ?? null,
       from: input.previousAssigneeId,
       fromName: agent?.name ?? null,
+      ...(released.length > 0 ? { releasedPullIds: released.map((r) => r.pullId) } : {}),
     },
   });
   return true;

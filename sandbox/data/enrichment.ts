@@ -166,6 +166,25 @@ export function propertyDataLookup(
       zip: place.zip,
       prefix: place.prefix ?? null,
     },
-    data: known ?? propertyFields(random, now, kind, [owner]),
+    data: known
+      ? asRecorded(randomFor(seed, ["property-record", place]), known)
+      : propertyFields(random, now, kind, [owner]),
   };
+}
+
+const ROOF_COVERS = ["COMPOSITION_SHINGLE", "ASPHALT", "METAL", "TILE", "WOOD_SHAKE", "SLATE"];
+
+/**
+ * The public record of a home the carrier also describes. Records are not the carrier's file:
+ * an addition the assessor counted (or the carrier did not), a year of construction from another
+ * source, a roof replaced since. Some homes differ, the same way every time for an address.
+ */
+function asRecorded(random: Random, known: Record<string, unknown>): Record<string, unknown> {
+  const record = { ...known };
+  if (typeof record.square_ft === "number" && random.chance(0.35))
+    record.square_ft = Math.round(record.square_ft * (1 + random.int(6, 25) / 100));
+  if (typeof record.year_built === "number" && random.chance(0.2)) record.year_built -= random.int(1, 6);
+  if (typeof record.roof_cover === "string" && random.chance(0.15))
+    record.roof_cover = random.pick(ROOF_COVERS.filter((roof) => roof !== record.roof_cover));
+  return record;
 }

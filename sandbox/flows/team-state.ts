@@ -9,7 +9,7 @@ import { flowState, type FlowState } from "./state";
 // flow state, so the control API's reset (which replaces that) starts this afresh as well.
 
 /** Features the service sells separately; a team without one gets 403 FORBIDDEN on its routes. */
-export type Plan = { policyCheck: boolean; policySearch: boolean };
+export type Plan = { policyCheck: boolean; policySearch: boolean; enrichment: boolean };
 
 export type TeamState = {
   widgets: Map<string, SandboxWidget>;
@@ -31,6 +31,7 @@ export function teamState(ctx: SandboxContext): TeamState {
       plan: {
         policyCheck: ctx.options.plan?.policyCheck ?? true,
         policySearch: ctx.options.plan?.policySearch ?? true,
+        enrichment: ctx.options.plan?.enrichment ?? true,
       },
     };
     states.set(flows, state);

@@ -9,6 +9,7 @@ import { submitLink } from "../flows/submit";
 import { monitoringControl } from "./monitorings-control";
 import { planControl } from "./plan-control";
 import { generateHistory } from "../data/history";
+import { checkSubmission } from "../flows/policy-check";
 import type { SandboxPull } from "../data/pulls";
 
 // The control API under /_sandbox, for tests and demos: never part of the service's surface.
@@ -22,7 +23,7 @@ import type { SandboxPull } from "../data/pulls";
 //   POST /monitorings/{id}/reconnect-needed  {auth_status?}: the next refresh needs the consumer
 //   POST /pulls                          a pull exactly as given (e.g. the real service's published
 //                                        examples), served as is → {pull_id}; then /deliver it
-//   POST /plan                           {policyCheck?, policySearch?}: plan-gated features on or off
+//   POST /plan                           {policyCheck?, policySearch?, enrichment?}: plan-gated features on or off
 //   POST /history                        {seed, count, days, until?, deliver?}: a book of `count` linked accounts
 //                                        created over the `days` days before `until` (default: the
 //                                        sandbox's today), deterministic for seed and until; their
@@ -135,9 +136,12 @@ export async function controlRoutes(
       return fail(res, 400, "INVALID_INPUT", "until: must not be after the sandbox's clock");
     const book = generateHistory({ seed, count, days, until: end });
     // Already served (asked for again, e.g. by a resumed demo): the pull as it now stands is kept.
+    // Each is a submission like any other: the team's policy-check rules run on it.
     for (const pull of book)
-      if (!ctx.state.pulls.has(pull.pull_id))
+      if (!ctx.state.pulls.has(pull.pull_id)) {
         ctx.state.pulls.set(pull.pull_id, { ...pull, team_id: ctx.options.teamId });
+        checkSubmission(ctx, pull.pull_id);
+      }
     if (deliver) hooks.deliverComplete(book.map((p) => p.pull_id));
     return send(res, 200, {
       pulls: book.map((p) => ({ pull_id: p.pull_id, created_at: p.created_at, status: p.status })),

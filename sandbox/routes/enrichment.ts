@@ -3,6 +3,7 @@ import { describeIssues, type Routes, type SandboxContext } from "../context";
 import { parseAddressLine } from "../data/address-line";
 import { driverLicense, drivingRecordIq, household, householdVehicle, propertyDataLookup } from "../data/enrichment";
 import { findDriver, findHousehold, findProperty, licenseOf } from "../data/records";
+import { teamState } from "../flows/team-state";
 import { fail, send } from "../http";
 
 // Team routes for the enrichment look-ups (service-notes, "Other team routes"), each a GET
@@ -16,6 +17,8 @@ import { fail, send } from "../http";
 // A person or address the seeded book knows is answered from that account (records.ts); any
 // other question gets a plausible answer, the same each time it is asked.
 // Scenario for "no record": last name "Nobody" answers 404 NOT_FOUND; zip 00000 has no property data.
+// Enrichment is plan-gated: without it in the plan (SandboxOptions.plan, or POST /_sandbox/plan
+// {enrichment:false}) every look-up answers 403 FORBIDDEN.
 
 const name = z.string().trim().min(1).max(100);
 const state = z.string().regex(/^[A-Z]{2}$/, "a two-letter state code");
@@ -143,6 +146,7 @@ export const enrichmentRoutes: Routes = async (ctx, { res, method, path, url }) 
   const lookup = match[1] ?? "";
   if (!isLookup(lookup)) return fail(res, 404, "NOT_FOUND");
   if (method !== "GET") return fail(res, 405, "METHOD_NOT_ALLOWED");
+  if (!teamState(ctx).plan.enrichment) return fail(res, 403, "FORBIDDEN");
   const result = answer(ctx, lookup, Object.fromEntries(url.searchParams));
   return send(res, result.status, result.body);
 };

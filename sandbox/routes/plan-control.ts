@@ -4,11 +4,15 @@ import { describeIssues, type SandboxContext } from "../context";
 import { fail, send } from "../http";
 import { teamState } from "../flows/team-state";
 
-// Control API: POST /_sandbox/plan {policyCheck?, policySearch?} switches plan-gated features
+// Control API: POST /_sandbox/plan {policyCheck?, policySearch?, enrichment?} switches plan-gated features
 // on or off for the running sandbox, so tests can see both answers of a gated route. The
 // control API's reset goes back to SandboxOptions.plan.
 
-const planSchema = z.strictObject({ policyCheck: z.boolean().optional(), policySearch: z.boolean().optional() });
+const planSchema = z.strictObject({
+  policyCheck: z.boolean().optional(),
+  policySearch: z.boolean().optional(),
+  enrichment: z.boolean().optional(),
+});
 
 export function planControl(ctx: SandboxContext, body: unknown, res: ServerResponse): true {
   const parsed = planSchema.safeParse(body);

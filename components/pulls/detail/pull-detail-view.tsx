@@ -43,13 +43,27 @@ type Props = {
   pipeline?: React.ReactNode;
   /** The coverage review (components/review), the first section under the household. */
   review?: React.ReactNode;
+  /** The service's policy check (components/review/policy-check-card.tsx), after the review. */
+  policyCheck?: React.ReactNode;
+  /** The status the policy check shows, when it was run again since the pull (the header's fact). */
+  policyCheckStatus?: string | null;
   /** Who did what to this pull, shown last. */
   history?: React.ReactNode;
   /** The account's earlier and later pulls and what changed (monitored accounts). */
   timeline?: React.ReactNode;
 };
 
-export function PullDetailView({ detail, monitoring, showProblems, pipeline, review, history, timeline }: Props) {
+export function PullDetailView({
+  detail,
+  monitoring,
+  showProblems,
+  pipeline,
+  review,
+  policyCheck,
+  policyCheckStatus,
+  history,
+  timeline,
+}: Props) {
   const { pull } = detail;
   const index = indexPull(pull);
   const vehicles = vehiclesOf(pull);
@@ -64,6 +78,7 @@ export function PullDetailView({ detail, monitoring, showProblems, pipeline, rev
 
   const sections: SectionLink[] = [
     ...(review ? [{ id: "coverage-review", title: "Coverage review" }] : []),
+    ...(policyCheck ? [{ id: "policy-check", title: "Policy check" }] : []),
     { id: "policies", title: "Policies", count: pull.policies.length },
     ...(vehicles.length > 0 ? [{ id: "vehicles", title: "Vehicles", count: vehicles.length }] : []),
     ...(dwellings.length > 0 ? [{ id: "homes", title: "Homes", count: dwellings.length }] : []),
@@ -84,13 +99,23 @@ export function PullDetailView({ detail, monitoring, showProblems, pipeline, rev
 
   return (
     <>
-      <PullHeader pull={pull} monitoring={monitoring} workflow={detail.workflow} />
+      <PullHeader
+        pull={pull}
+        monitoring={monitoring}
+        workflow={detail.workflow}
+        {...(policyCheckStatus !== undefined ? { policyCheckStatus } : {})}
+      />
       {pipeline}
       <SectionNav sections={sections} />
 
       {review ? (
         <DetailSection id="coverage-review" title="Coverage review">
           {review}
+        </DetailSection>
+      ) : null}
+      {policyCheck ? (
+        <DetailSection id="policy-check" title="Policy check">
+          {policyCheck}
         </DetailSection>
       ) : null}
 

@@ -127,7 +127,10 @@ export function PullHeader({
   pull,
   monitoring,
   workflow,
+  policyCheckStatus = pull.policy_check_status,
 }: {
+  /** The newest policy check's status, when it was run again after the pull (lib/review/policy-check.ts). */
+  policyCheckStatus?: string | null;
   pull: Pull;
   monitoring: PullMonitoring | null;
   workflow: PullWorkflow;
@@ -177,7 +180,7 @@ export function PullHeader({
           },
           { label: "Linked", value: <Instant value={pull.created_at} /> },
           { label: "Monitoring", value: <MonitoringState monitoring={monitoring} /> },
-          { label: "Policy check", value: enumLabel(POLICY_CHECK_STATUSES, pull.policy_check_status) },
+          { label: "Policy check", value: enumLabel(POLICY_CHECK_STATUSES, policyCheckStatus) },
         ]}
       />
       <HouseholdLines household={household} />

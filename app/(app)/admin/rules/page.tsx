@@ -60,6 +60,21 @@ export default async function AgencyRulesPage() {
           </Link>
         </p>
       </section>
+      <section
+        aria-labelledby="policy-check-rules-title"
+        className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
+      >
+        <h2 id="policy-check-rules-title" className="text-lg font-semibold text-slate-900">
+          The service&apos;s policy check
+        </h2>
+        <p className="text-sm text-slate-700">
+          The rules the service checks every linked account against (active policy, collision and comprehensive,
+          deductibles, liability minimums, lien holders, replacement cost), kept at the service.{" "}
+          <Link href="/admin/policy-check" className="font-medium text-brand-700 hover:underline">
+            Set the policy check rules
+          </Link>
+        </p>
+      </section>
     </div>
   );
 }

@@ -6,15 +6,25 @@ import { LiveRefresh } from "@/components/pulls/detail/live-refresh";
 import { PullDetailView } from "@/components/pulls/detail/pull-detail-view";
 import { AccountHistory } from "@/components/monitoring/account-history";
 import { CoverageReview } from "@/components/review/coverage-review";
+import { EnrichmentPanel } from "@/components/review/enrichment-panel";
+import { PolicyCheckCard } from "@/components/review/policy-check-card";
 import { MonitoringPanel } from "@/components/monitoring/monitoring-panel";
 import { HouseholdCrossSell } from "@/components/review/household-cross-sell";
+import { ServicingPanel } from "@/components/servicing/servicing-panel";
 import { PullHistory } from "@/components/workflow/pull-history";
 import { WorkflowPanel } from "@/components/workflow/workflow-panel";
 import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
 import { loadPullPage } from "@/lib/pulls/pull-page";
+import { env } from "@/lib/env";
+import { loadServicingPanel } from "@/lib/servicing/panel";
 import { markPullSeen } from "@/lib/workflow/seen";
-import { decideFindingAction } from "./actions";
+import {
+  decideFindingAction,
+  requestEnrichmentAction,
+  requestServicingAction,
+  rerunPolicyCheckAction,
+} from "./actions";
 
 export const metadata: Metadata = { title: "Linked account" };
 
@@ -26,6 +36,8 @@ export default async function PullDetailPage({ params }: { params: Promise<{ pul
   const { detail, monitoring, people, history, timeline } = data;
   // Opening an assigned pull is what stops it counting as new for its assignee.
   if (detail.workflow.assigneeId === user.id) await markPullSeen(db, user.id, pullId);
+  // WON clients only (null otherwise); asks the service about requests still under way.
+  const servicing = await loadServicingPanel(db, env().service, user, detail, data.servicingRequests);
 
   return (
     <div className="space-y-6">
@@ -43,9 +55,32 @@ export default async function PullDetailPage({ params }: { params: Promise<{ pul
             <HouseholdCrossSell pull={detail.pull} today={new Date().toISOString().slice(0, 10)} />
             <WorkflowPanel user={user} pullId={pullId} workflow={detail.workflow} people={people} />
             {data.canManageMonitoring ? <MonitoringPanel pullId={pullId} monitoring={monitoring} /> : null}
+            {servicing ? (
+              <ServicingPanel
+                pullId={pullId}
+                panel={servicing}
+                clientEmail={detail.pull.email ?? null}
+                request={requestServicingAction}
+              />
+            ) : null}
           </>
         }
-        review={<CoverageReview pullId={pullId} review={data.review} decide={decideFindingAction} />}
+        review={
+          <div className="space-y-6">
+            <CoverageReview pullId={pullId} review={data.review} decide={decideFindingAction} />
+            <EnrichmentPanel panel={data.enrichment} request={requestEnrichmentAction} />
+          </div>
+        }
+        policyCheck={
+          <PolicyCheckCard
+            pull={detail.pull}
+            view={data.policyCheck}
+            canRun={data.canRunPolicyCheck}
+            canDownload={data.canDownloadDocuments}
+            rerun={rerunPolicyCheckAction}
+          />
+        }
+        policyCheckStatus={data.policyCheck.status}
         history={<PullHistory entries={history.rows} />}
         timeline={timeline.length > 0 ? <AccountHistory entries={timeline} currentPullId={pullId} /> : undefined}
       />

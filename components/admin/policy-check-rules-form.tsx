@@ -1,0 +1,112 @@
+"use client";
+
+import { useActionState } from "react";
+import { FormMessage } from "@/components/workflow/form-message";
+import type { PolicyCheckForm } from "@/lib/review/policy-check-rules";
+import { IDLE, type FormAction } from "@/lib/workflow/form-state";
+
+// The team's policy-check rules as one form: switches, amounts in dollars (blank turns a rule
+// off), and the lien holders a financed vehicle must name, one per line.
+
+type Field =
+  | { kind: "switch"; name: string; group: "vehicle" | "dwelling"; label: string }
+  | { kind: "dollars" | "minimum" | "names"; name: string; label: string };
+
+type Props = { fields: Field[]; values: PolicyCheckForm; action: FormAction };
+
+const input = "w-36 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
+const legend = "text-sm font-medium text-slate-900";
+
+function Dollars({ name, label, value, wrong }: { name: string; label: string; value: string; wrong: string }) {
+  return (
+    <label className="flex flex-wrap items-center justify-between gap-2 text-sm">
+      <span>{label}</span>
+      <span className="flex items-center gap-1">
+        <span aria-hidden="true" className="text-slate-500">
+          $
+        </span>
+        <input
+          name={name}
+          inputMode="decimal"
+          defaultValue={value}
+          placeholder="off"
+          aria-invalid={wrong === name || undefined}
+          className={input}
+        />
+      </span>
+    </label>
+  );
+}
+
+export function PolicyCheckRulesForm({ fields, values, action: save }: Props) {
+  const [state, action, pending] = useActionState(save, IDLE);
+  const wrong = state.status === "error" ? (state.field ?? "") : "";
+  const switches = (group: "vehicle" | "dwelling") =>
+    fields
+      .filter((f): f is Extract<Field, { kind: "switch" }> => f.kind === "switch" && f.group === group)
+      .map((f) => (
+        <label key={f.name} className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name={f.name} defaultChecked={values[f.name] === "on"} />
+          {f.label}
+        </label>
+      ));
+  return (
+    <form
+      action={action}
+      className="space-y-5 rounded-lg border border-slate-200 bg-white p-4"
+      aria-label="Policy check rules"
+    >
+      <fieldset className="grid max-w-2xl gap-2">
+        <legend className={legend}>Vehicles</legend>
+        {switches("vehicle")}
+        {fields.map((f) =>
+          f.kind === "dollars" ? (
+            <Dollars key={f.name} name={f.name} label={f.label} value={values[f.name] ?? ""} wrong={wrong} />
+          ) : f.kind === "minimum" ? (
+            <div key={f.name} className="grid gap-1">
+              <Dollars
+                name={`${f.name}_PER_PERSON`}
+                label={`${f.label}, per person`}
+                value={values[`${f.name}_PER_PERSON`] ?? ""}
+                wrong={wrong}
+              />
+              <Dollars
+                name={`${f.name}_PER_ACCIDENT`}
+                label={`${f.label}, per accident`}
+                value={values[`${f.name}_PER_ACCIDENT`] ?? ""}
+                wrong={wrong}
+              />
+            </div>
+          ) : f.kind === "names" ? (
+            <label key={f.name} className="grid gap-1 text-sm">
+              <span>{f.label} (one per line; empty turns the rule off)</span>
+              <textarea
+                name={f.name}
+                rows={3}
+                defaultValue={values[f.name] ?? ""}
+                aria-invalid={wrong === f.name || undefined}
+                className="max-w-md rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+              />
+            </label>
+          ) : null,
+        )}
+      </fieldset>
+      <fieldset className="grid max-w-2xl gap-2">
+        <legend className={legend}>Homes</legend>
+        {switches("dwelling")}
+      </fieldset>
+      <div className="flex items-center gap-3">
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {pending ? "Saving…" : "Save at the service"}
+        </button>
+        <div aria-live="polite">
+          <FormMessage state={state} />
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+import { Badge } from "@/components/ui/badge";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { indexPull, policyLabel, vehicleTitle } from "@/components/pulls/detail/pull-lookups";
+import { LooseRecordView } from "@/components/pulls/detail/loose-fields";
+import { DASH, formatAddress } from "@/lib/format";
+import type { PolicyCheckView } from "@/lib/review/policy-check";
+import { onFileOf } from "@/lib/review/policy-check-values";
+import { checkRows, statusWords, type CheckOutcome } from "@/lib/review/policy-check-words";
+import type { Pull } from "@/lib/service/schemas";
+import type { FormAction } from "@/lib/workflow/form-state";
+import { RerunPolicyCheckForm } from "./rerun-policy-check-form";
+
+// The service's policy check on the pull page: the status, each rule's outcome on each vehicle
+// and home with the values the service gives, where the results come from (the pull as linked,
+// or a run again: when, by whom), "Run the check again" and the service's PDF report. The
+// service's words are its own (React escapes them); an unknown form of results shows as sent.
+
+const TONE: Record<CheckOutcome, "success" | "danger" | "warning" | "neutral"> = {
+  PASS: "success",
+  FAIL: "danger",
+  REVIEW: "warning",
+  OTHER: "neutral",
+};
+
+const STATUS_TONE: Record<string, "success" | "danger" | "warning"> = {
+  COMPLIANT: "success",
+  NOT_COMPLIANT: "danger",
+  REVIEW_REQUIRED: "warning",
+};
+
+type Props = { pull: Pull; view: PolicyCheckView; canRun: boolean; canDownload: boolean; rerun: FormAction };
+
+export function PolicyCheckCard({ pull, view, canRun, canDownload, rerun }: Props) {
+  const index = indexPull(pull);
+  const names = {
+    vehicle: (id: string) => {
+      const vehicle = index.vehicles.get(id);
+      return vehicle ? vehicleTitle(vehicle) : null;
+    },
+    dwelling: (id: string) => {
+      const dwelling = index.dwellings.get(id);
+      if (!dwelling) return null;
+      const address = formatAddress(dwelling.address);
+      return address === DASH ? "Home" : address;
+    },
+    policy: (id: string) => {
+      const policy = index.policies.get(id);
+      return policy ? policyLabel(policy) : null;
+    },
+    onFile: onFileOf(pull),
+  };
+  const rows = Array.isArray(view.results) ? checkRows(view.results, names) : [];
+  const checked = view.status !== null && view.status !== "NONE";
+  const tone = (view.status ? STATUS_TONE[view.status] : undefined) ?? "neutral";
+  return (
+    <div className="space-y-4" data-testid="policy-check">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={tone}>
+          <span data-testid="policy-check-status">{statusWords(view.status)}</span>
+        </Badge>
+        <span className="text-sm text-slate-600" data-testid="policy-check-source">
+          {view.source.kind === "run" ? (
+            <>
+              Run again by {view.source.ranByName ?? "someone"} <RelativeTime iso={view.source.ranAt.toISOString()} />
+            </>
+          ) : checked ? (
+            "Checked by the service when the account was linked."
+          ) : (
+            "The service did not check this pull against the team's rules."
+          )}
+        </span>
+      </div>
+      {rows.length > 0 ? (
+        <table className="w-full text-left text-sm" data-testid="policy-check-results">
+          <thead className="text-xs text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Rule
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                On
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Result
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                What the service found
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                On file with the carrier
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((row, i) => (
+              <tr key={i} data-testid="policy-check-row" data-rule={row.rule} data-outcome={row.outcome}>
+                <td className="py-1.5 pr-3 break-words text-slate-900">{row.ruleWords}</td>
+                <td className="py-1.5 pr-3 break-words text-slate-700">{row.subject}</td>
+                <td className="py-1.5 pr-3">
+                  <Badge tone={TONE[row.outcome]}>{row.outcomeText}</Badge>
+                </td>
+                <td className="py-1.5 pr-3 break-words text-slate-700">{row.message || DASH}</td>
+                <td className="py-1.5 break-words text-slate-700" data-testid="policy-check-on-file">
+                  {row.onFile ?? DASH}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : view.results && !Array.isArray(view.results) ? (
+        <LooseRecordView record={view.results} label="Policy check results as the service sent them" level={3} />
+      ) : checked ? (
+        <p className="text-sm text-slate-700">The service gave a status but no results per rule.</p>
+      ) : null}
+      <div className="flex flex-wrap items-start gap-4">
+        {canRun ? <RerunPolicyCheckForm action={rerun} pullId={pull.pull_id} /> : null}
+        {canDownload && checked ? (
+          <a
+            href={`/api/pulls/${pull.pull_id}/policy-check-report`}
+            className="text-sm font-medium text-brand-700 hover:underline"
+            data-testid="policy-check-report-link"
+          >
+            The service&apos;s report (PDF)
+          </a>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import "server-only";
+import { desc, eq } from "drizzle-orm";
+import { servicingRequests, type ServicingRequestRow } from "@/db/schema";
+import type { Db } from "@/db/types";
+
+/** A pull's servicing requests, newest first: read by the pull page's loader beside the pull. */
+export async function listServicingRequests(db: Db, pullId: string): Promise<ServicingRequestRow[]> {
+  return db
+    .select()
+    .from(servicingRequests)
+    .where(eq(servicingRequests.pullId, pullId))
+    .orderBy(desc(servicingRequests.requestedAt))
+    .limit(50);
+}
