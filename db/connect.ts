@@ -40,6 +40,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Connection> 
       // every failed attempt of the whole pool (3^n/100 s, up to 20 s), so a few seconds of
       // outage kept queries waiting up to 20 s after PostgreSQL was reachable again.
       backoff: reconnectDelaySeconds,
+      // No JIT compilation: the app's statements are short, and on the larger ones (an agent's
+      // view of 100,000 pulls) compiling took 13–16 ms of a query's time and saved none of it.
+      connection: { jit: "off" },
     });
     const db = drizzlePostgres(client, { schema, casing: "snake_case" }) as unknown as Db;
     try {

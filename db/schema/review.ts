@@ -54,6 +54,8 @@ export const householdGaps = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The same gaps as bits (lib/review/cross-sell.ts gapMaskOf): what the book-level counts group by. */
+    gapMask: integer("gap_mask").notNull().default(0),
     /** The household's premium a year, and the part of it a gap puts in play (a bundle, a new line). */
     annualPremiumCents: bigint("annual_premium_cents", { mode: "number" }),
     premiumInPlayCents: bigint("premium_in_play_cents", { mode: "number" }),

@@ -5,7 +5,7 @@ import type { Db } from "@/db/types";
 import { householdGaps, pulls, users } from "@/db/schema";
 import { visibleTo, type ListViewer } from "@/lib/pulls/visibility";
 import { PULL_STAGES } from "@/lib/workflow/stages";
-import { GAP_CODES, type GapCode } from "./cross-sell";
+import { GAP_CODES, gapsOfMask, type GapCode } from "./cross-sell";
 import { POLICY_BUCKETS, type CrossSellQuery, type PolicyBucket } from "./cross-sell-query";
 
 // The cross-sell list's SQL, over household_gaps (one narrow row per household). The pulls table
@@ -94,10 +94,11 @@ export async function countCrossSell(db: Db, viewer: ListViewer, query: CrossSel
   const pullFilters = onPull(viewer, query);
   const columns = {
     policyCount: h.policyCount,
-    gaps: h.gaps,
+    gapMask: h.gapMask,
     households: sql<number>`count(*)`.mapWith(Number),
     premium: sql<number>`coalesce(sum(${h.premiumInPlayCents}), 0)`.mapWith(Number),
   };
+  // Grouped by the gaps' bit mask: hashing 100,000 text arrays took most of the statement's time.
   const groups =
     pullFilters.length > 0
       ? await db
@@ -105,9 +106,12 @@ export async function countCrossSell(db: Db, viewer: ListViewer, query: CrossSel
           .from(h)
           .innerJoin(pulls, eq(pulls.pullId, h.pullId))
           .where(and(LISTED, ...pullFilters))
-          .groupBy(h.policyCount, h.gaps)
-      : await db.select(columns).from(h).where(LISTED).groupBy(h.policyCount, h.gaps);
-  return countsOf(groups, query);
+          .groupBy(h.policyCount, h.gapMask)
+      : await db.select(columns).from(h).where(LISTED).groupBy(h.policyCount, h.gapMask);
+  return countsOf(
+    groups.map(({ gapMask, ...group }) => ({ ...group, gaps: gapsOfMask(gapMask) })),
+    query,
+  );
 }
 
 export type CrossSellRow = {

@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { householdGaps, pulls } from "@/db/schema";
 import { storePull } from "@/lib/pulls/store-pull";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { householdPayload } from "@/test/household-payload";
+import { gapMaskOf } from "./cross-sell";
 import { backfillHouseholdGaps } from "./cross-sell-store";
 
 // household_gaps on a real database: written with the pull, one row per household (the
@@ -47,6 +50,8 @@ describe("keeping household_gaps with the pulls", () => {
       carrierCount: 2,
       lines: ["AUTO", "HOMEOWNERS"],
       gaps: ["NO_FLOOD", "YOUNG_DRIVER", "MULTI_CARRIER"],
+      // NO_FLOOD 4 | YOUNG_DRIVER 8 | MULTI_CARRIER 16.
+      gapMask: 28,
       annualPremiumCents: 240_000,
       // The auto: in play for the young driver and as the smaller carrier's line, counted once.
       premiumInPlayCents: 90_000,
@@ -119,5 +124,26 @@ describe("keeping household_gaps with the pulls", () => {
       .where(eq(pulls.pullId, lone.pull_id));
     expect(await backfillHouseholdGaps(database.db)).toBe(1);
     expect((await database.db.select().from(householdGaps)).map((r) => r.pullId)).toEqual([newer.pull_id]);
+  });
+
+  it("gives rows written before the gap mask theirs, as the migration's backfill computes it", async () => {
+    const households = [
+      householdPayload({ policies: [{ type: "AUTO" }], drivers: [{ birth: "2008-02-01" }] }),
+      householdPayload({ policies: [{ type: "AUTO" }, { type: "HOMEOWNERS", carrier: "State Farm" }] }),
+      householdPayload({ policies: [{ type: "RENTERS" }] }),
+    ];
+    for (const pull of households) await storePull(database.db, pull);
+    const written = await database.db.select().from(householdGaps);
+    expect(written.some((row) => row.gapMask !== 0)).toBe(true);
+    // As a database migrated from before: every mask 0, then migration 0024's UPDATE.
+    await database.db.execute(sql`update household_gaps set gap_mask = 0`);
+    const migration = readFileSync(path.join("drizzle", "0024_household_gap_mask.sql"), "utf8");
+    const backfill = migration.split("--> statement-breakpoint").find((part) => part.includes("UPDATE"));
+    if (!backfill) throw new Error("migration 0024 has no backfill");
+    await database.db.execute(sql.raw(backfill));
+    const migrated = await database.db.select().from(householdGaps);
+    expect(migrated.map((row) => [row.pullId, row.gapMask]).sort()).toEqual(
+      written.map((row) => [row.pullId, gapMaskOf(row.gaps)]).sort(),
+    );
   });
 });

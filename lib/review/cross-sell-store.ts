@@ -4,7 +4,7 @@ import type { Db } from "@/db/types";
 import { householdGaps, pulls } from "@/db/schema";
 import { qualified } from "@/db/sql";
 import { parsePull, type Pull } from "@/lib/service/schemas";
-import { crossSellGaps } from "./cross-sell";
+import { crossSellGaps, gapMaskOf } from "./cross-sell";
 import { newestOfAccount } from "@/lib/pulls/newest-of-account";
 
 // Keeps household_gaps in step with the pulls, as policy_xdates is kept (lib/xdates/store.ts):
@@ -28,6 +28,7 @@ export function householdRowOf(pull: Pull, today: string): HouseholdRow {
     carrierCount: result.carrierCount,
     lines: result.lines,
     gaps: result.gaps.map((g) => g.code),
+    gapMask: gapMaskOf(result.gaps.map((g) => g.code)),
     annualPremiumCents: result.annualPremiumCents,
     premiumInPlayCents: result.premiumInPlayCents,
   };
@@ -110,6 +111,7 @@ async function upsert(db: Db, rows: HouseholdRow[]): Promise<void> {
         carrierCount: sql`excluded.carrier_count`,
         lines: sql`excluded.lines`,
         gaps: sql`excluded.gaps`,
+        gapMask: sql`excluded.gap_mask`,
         annualPremiumCents: sql`excluded.annual_premium_cents`,
         premiumInPlayCents: sql`excluded.premium_in_play_cents`,
         updatedAt: sql`now()`,

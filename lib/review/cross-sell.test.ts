@@ -4,7 +4,16 @@ import { describe, expect, it } from "vitest";
 import { parsePullResponse } from "@/lib/service/schemas";
 import { acceptedPull } from "@/lib/service/schemas/test-support";
 import { generatePulls } from "@/sandbox/data/pulls";
-import { ageOn, crossSellGaps, GAP_CODES, UMBRELLA_TRIGGERS, type CrossSell, type GapCode } from "./cross-sell";
+import {
+  ageOn,
+  crossSellGaps,
+  GAP_CODES,
+  gapMaskOf,
+  gapsOfMask,
+  UMBRELLA_TRIGGERS,
+  type CrossSell,
+  type GapCode,
+} from "./cross-sell";
 
 // Every rule of the cross-sell gaps: a gap where it applies, none at the boundary, nothing on
 // missing or odd data; then real and generated payloads, hostile ones included, in words.
@@ -354,5 +363,13 @@ describe("real and generated payloads", () => {
     clean(hostile);
     // One carrier (the same id under a hostile name); a premium past any threshold.
     expect(codes(hostile)).toEqual(["NO_UMBRELLA", "NO_FLOOD"]);
+  });
+
+  it("turns the gaps into one integer and back, a bit each, unknown codes ignored", () => {
+    expect(gapMaskOf([])).toBe(0);
+    expect(gapMaskOf(["AUTO_NO_HOME"])).toBe(1);
+    expect(gapMaskOf(["MULTI_CARRIER", "NO_FLOOD", "SOMETHING_ELSE"])).toBe(20);
+    for (let mask = 0; mask < 1 << GAP_CODES.length; mask++) expect(gapMaskOf(gapsOfMask(mask))).toBe(mask);
+    expect(gapsOfMask(20)).toEqual(["NO_FLOOD", "MULTI_CARRIER"]);
   });
 });

@@ -10,8 +10,19 @@ import { floodZoneOf } from "./flood-zone";
 // an unknown type is left out, since we cannot tell what it covers. Missing or odd data (no
 // birth date, no limits, no premium) leaves a gap out rather than invent one.
 
+// Append only: a gap's place in this list is its bit in household_gaps.gap_mask (and in migration 0024's backfill).
 export const GAP_CODES = ["AUTO_NO_HOME", "NO_UMBRELLA", "NO_FLOOD", "YOUNG_DRIVER", "MULTI_CARRIER"] as const;
 export type GapCode = (typeof GAP_CODES)[number];
+
+/** The gaps as one integer, bit i for GAP_CODES[i]: the book-level counts group by it (an integer hashes far faster than an array). */
+export function gapMaskOf(codes: readonly string[]): number {
+  return GAP_CODES.reduce((mask, code, bit) => (codes.includes(code) ? mask | (1 << bit) : mask), 0);
+}
+
+/** The gap codes of a mask, in GAP_CODES order. */
+export function gapsOfMask(mask: number): GapCode[] {
+  return GAP_CODES.filter((_, bit) => (mask & (1 << bit)) !== 0);
+}
 
 /** Short names of the gaps, for filters, counts and CSV. */
 export const GAP_LABELS: Record<GapCode, string> = {
