@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import { FormMessage } from "@/components/workflow/form-message";
+import { DollarsField } from "./dollars-field";
 import type { PolicyCheckForm } from "@/lib/review/policy-check-rules";
 import { IDLE, type FormAction } from "@/lib/workflow/form-state";
 
@@ -14,29 +15,7 @@ type Field =
 
 type Props = { fields: Field[]; values: PolicyCheckForm; action: FormAction };
 
-const input = "w-36 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
 const legend = "text-sm font-medium text-slate-900";
-
-function Dollars({ name, label, value, wrong }: { name: string; label: string; value: string; wrong: string }) {
-  return (
-    <label className="flex flex-wrap items-center justify-between gap-2 text-sm">
-      <span>{label}</span>
-      <span className="flex items-center gap-1">
-        <span aria-hidden="true" className="text-slate-500">
-          $
-        </span>
-        <input
-          name={name}
-          inputMode="decimal"
-          defaultValue={value}
-          placeholder="off"
-          aria-invalid={wrong === name || undefined}
-          className={input}
-        />
-      </span>
-    </label>
-  );
-}
 
 export function PolicyCheckRulesForm({ fields, values, action: save }: Props) {
   const [state, action, pending] = useActionState(save, IDLE);
@@ -61,20 +40,29 @@ export function PolicyCheckRulesForm({ fields, values, action: save }: Props) {
         {switches("vehicle")}
         {fields.map((f) =>
           f.kind === "dollars" ? (
-            <Dollars key={f.name} name={f.name} label={f.label} value={values[f.name] ?? ""} wrong={wrong} />
+            <DollarsField
+              key={f.name}
+              name={f.name}
+              label={f.label}
+              value={values[f.name] ?? ""}
+              invalid={wrong === f.name}
+              placeholder="off"
+            />
           ) : f.kind === "minimum" ? (
             <div key={f.name} className="grid gap-1">
-              <Dollars
+              <DollarsField
                 name={`${f.name}_PER_PERSON`}
                 label={`${f.label}, per person`}
                 value={values[`${f.name}_PER_PERSON`] ?? ""}
-                wrong={wrong}
+                invalid={wrong === `${f.name}_PER_PERSON`}
+                placeholder="off"
               />
-              <Dollars
+              <DollarsField
                 name={`${f.name}_PER_ACCIDENT`}
                 label={`${f.label}, per accident`}
                 value={values[`${f.name}_PER_ACCIDENT`] ?? ""}
-                wrong={wrong}
+                invalid={wrong === `${f.name}_PER_ACCIDENT`}
+                placeholder="off"
               />
             </div>
           ) : f.kind === "names" ? (

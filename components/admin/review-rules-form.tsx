@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import { FormMessage } from "@/components/workflow/form-message";
+import { DollarsField } from "./dollars-field";
 import { IDLE, type FormAction } from "@/lib/workflow/form-state";
 
 // The coverage review's rules, one form saved (and audited) as a whole: the floors and the
@@ -21,29 +22,7 @@ type Props = {
   action: FormAction;
 };
 
-const input = "w-32 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
 const legend = "text-sm font-medium text-slate-900";
-
-function Dollars({ name, label, value, invalid }: { name: string; label: string; value: number; invalid: boolean }) {
-  return (
-    <label className="flex flex-wrap items-center justify-between gap-2 text-sm">
-      <span>{label}</span>
-      <span className="flex items-center gap-1">
-        <span aria-hidden="true" className="text-slate-500">
-          $
-        </span>
-        <input
-          name={name}
-          inputMode="numeric"
-          required
-          defaultValue={value}
-          aria-invalid={invalid || undefined}
-          className={input}
-        />
-      </span>
-    </label>
-  );
-}
 
 export function ReviewRulesForm({ values, checks, action: save }: Props) {
   const [state, action, pending] = useActionState(save, IDLE);
@@ -57,25 +36,29 @@ export function ReviewRulesForm({ values, checks, action: save }: Props) {
     >
       <fieldset className="grid max-w-xl gap-2">
         <legend className={legend}>Auto</legend>
-        <Dollars
+        <DollarsField
+          required
           name="bodilyInjuryPerPerson"
           label="Bodily injury floor, per person"
           value={values.bodilyInjuryPerPerson}
           invalid={wrong === "bodilyInjuryPerPerson"}
         />
-        <Dollars
+        <DollarsField
+          required
           name="bodilyInjuryPerAccident"
           label="Bodily injury floor, per accident"
           value={values.bodilyInjuryPerAccident}
           invalid={wrong === "bodilyInjuryPerAccident"}
         />
-        <Dollars
+        <DollarsField
+          required
           name="propertyDamage"
           label="Property damage floor"
           value={values.propertyDamage}
           invalid={wrong === "propertyDamage"}
         />
-        <Dollars
+        <DollarsField
+          required
           name="deductibleCeiling"
           label="Deductible ceiling (comprehensive, collision)"
           value={values.deductibleCeiling}
@@ -84,7 +67,8 @@ export function ReviewRulesForm({ values, checks, action: save }: Props) {
       </fieldset>
       <fieldset className="grid max-w-xl gap-2">
         <legend className={legend}>Home</legend>
-        <Dollars
+        <DollarsField
+          required
           name="personalLiability"
           label="Personal liability floor"
           value={values.personalLiability}

@@ -1,0 +1,34 @@
+// An amount in whole dollars on the admin's rules forms, its label beside it: "$" shown, typed
+// as the agent would ("100,000"); the command reads and checks it, and names it when wrong.
+
+type Props = {
+  name: string;
+  label: string;
+  value: string | number;
+  invalid: boolean;
+  /** Blank allowed (a rule turned off) unless required. */
+  required?: boolean;
+  placeholder?: string;
+};
+
+export function DollarsField({ name, label, value, invalid, required = false, placeholder }: Props) {
+  return (
+    <label className="flex flex-wrap items-center justify-between gap-2 text-sm">
+      <span>{label}</span>
+      <span className="flex items-center gap-1">
+        <span aria-hidden="true" className="text-slate-500">
+          $
+        </span>
+        <input
+          name={name}
+          inputMode="decimal"
+          required={required}
+          defaultValue={value}
+          placeholder={placeholder}
+          aria-invalid={invalid || undefined}
+          className="w-36 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+        />
+      </span>
+    </label>
+  );
+}
