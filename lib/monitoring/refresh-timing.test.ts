@@ -7,6 +7,7 @@ import { addDays } from "@/lib/xdates/derive";
 import type { Sandbox } from "@/sandbox/server";
 import { linkStoredAccount, startServiceSandbox } from "@/test/service-sandbox";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
+import { setFaults } from "@/test/sandbox-faults";
 import { createStaff } from "@/test/workflow-fixture";
 import { enablePullMonitoring } from "./commands";
 import { loadRefreshForecast } from "./refresh-forecast";
@@ -95,6 +96,34 @@ describe("refreshes timed to the renewal", () => {
       addDays(firstXDate, -30),
     );
     await database.db.update(agencyRules).set({ leadTimeDays: 45 }).where(eq(agencyRules.id, 1));
+  });
+
+  it("sends a change once when another instance runs while the first waits for the service", async () => {
+    const setLeadTime = (days: number) =>
+      database.db
+        .insert(agencyRules)
+        .values({ id: 1, leadTimeDays: days })
+        .onConflictDoUpdate({ target: agencyRules.id, set: { leadTimeDays: days } });
+    await setLeadTime(40);
+    const today = addDays(firstXDate, -120);
+    const before = (await stored(monitoringId)).plannedRefreshSentAt?.getTime();
+    await setFaults(sandbox, { latencyMs: 1_000 });
+    try {
+      const first = timeRefreshes(database.db, service, { today });
+      // The first has claimed the change and waits for the service's answer.
+      for (let i = 0; i < 300 && (await stored(monitoringId)).plannedRefreshSentAt?.getTime() === before; i++)
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(await timeRefreshes(database.db, service, { today }), "the second finds it told").toMatchObject({
+        sent: 0,
+      });
+      expect(await first).toMatchObject({ sent: 1 });
+    } finally {
+      await setFaults(sandbox, { latencyMs: 0 });
+      await setLeadTime(45);
+    }
+    expect((await getMonitoring(service, monitoringId)).value.monitoring.next_pull_date?.slice(0, 10)).toBe(
+      addDays(firstXDate, -40),
+    );
   });
 
   it("keeps the service's refusal in words, and tries again on the next run", async () => {

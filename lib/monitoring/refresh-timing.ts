@@ -143,7 +143,10 @@ async function sendPlan(
   reason: PlannedReason,
 ): Promise<"sent" | "kept" | "refused" | "taken"> {
   const at = day ? new Date(`${day}T${REFRESH_HOUR}`) : null;
-  // The claim: whoever moves the stored plan on from what we read is the one that sends it.
+  // The claim: whoever moves the stored plan on from what we read is the one that sends it. It
+  // records the date being sent as the service's next one at once: an instance that reads the row
+  // between this claim and the service's answer must find the plan already told, or it would take
+  // the old date for the service having moved it and send the change a second time.
   const claimed = await db
     .update(monitorings)
     .set({
@@ -151,6 +154,7 @@ async function sendPlan(
       plannedRefreshReason: reason,
       plannedRefreshSentAt: new Date(),
       plannedRefreshError: null,
+      ...(at ? { nextPullDate: at } : {}),
     })
     .where(
       and(
@@ -177,10 +181,11 @@ async function sendPlan(
       error instanceof ServiceError
         ? `The service refused the timed refresh (${error.code}); it keeps its own schedule.`
         : `The service could not be reached to time the refresh; it will be tried again within the hour.`;
-    // Unclaimed again, so the next run tries once more; the page shows why meanwhile.
+    // Unclaimed again, so the next run tries once more; the page shows why meanwhile. The
+    // service kept its own date.
     await db
       .update(monitorings)
-      .set({ plannedRefreshAt: null, plannedRefreshError: message })
+      .set({ plannedRefreshAt: null, plannedRefreshError: message, nextPullDate: monitoring.nextPullDate })
       .where(eq(monitorings.monitoringId, monitoring.monitoringId));
     return "refused";
   }
