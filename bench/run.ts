@@ -289,7 +289,9 @@ async function buildScenarios(capture: CaptureDb, user: SessionUser): Promise<Sc
     paths: details.map((d) => `/pulls/${d.id}`),
     targetMs: 40,
     ratioTarget: 3,
-    plans: await sequentially(details.map((d) => () => pagePlan(capture, user, (db) => loadPullPage(db, user, d.id)))),
+    plans: await sequentially(
+      details.map((d) => () => pagePlan(capture, user, (db) => loadPullPage(db, BENCH_SERVICE, user, d.id))),
+    ),
     iterations: Math.max(ITERATIONS, details.length),
   });
 
@@ -433,6 +435,15 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
   });
 }
 
+/** The service as the app under test is told of it (appEnv): the pull page's loader asks it about WON clients. */
+const BENCH_SERVICE = {
+  baseUrl: `http://127.0.0.1:${SANDBOX_PORT}/api/v1.0.0`,
+  teamId: null,
+  clientId: "coverdesk-bench-client",
+  clientSecret: "coverdesk-bench-secret",
+  timeoutMs: 2_500,
+};
+
 function appEnv(target: BenchTarget): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -441,9 +452,9 @@ function appEnv(target: BenchTarget): NodeJS.ProcessEnv {
     COVERDESK_SYNC_INTERVAL_MINUTES: "0",
     NEXTAUTH_SECRET: randomBytes(24).toString("hex"),
     NEXTAUTH_URL: BASE,
-    SERVICE_BASE_URL: `http://127.0.0.1:${SANDBOX_PORT}/api/v1.0.0`,
-    SERVICE_CLIENT_ID: "coverdesk-bench-client",
-    SERVICE_CLIENT_SECRET: "coverdesk-bench-secret",
+    SERVICE_BASE_URL: BENCH_SERVICE.baseUrl,
+    SERVICE_CLIENT_ID: BENCH_SERVICE.clientId,
+    SERVICE_CLIENT_SECRET: BENCH_SERVICE.clientSecret,
     NEXT_TELEMETRY_DISABLED: "1",
   };
   if (target.kind === "postgres") env.DATABASE_URL = target.url;

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { listedPullPaths } from "./listed-pulls";
 import { storageStateOf } from "./roles";
 
 // The coverage review end to end, as an agent: a pull of the queue opens on its review, a gap
@@ -9,18 +10,9 @@ test.use({ storageState: storageStateOf("agent") });
 
 /** Opens queue pulls with an auto policy until one whose review shows a gap; its path. */
 async function openPullWithGap(page: Page): Promise<string> {
-  const list = "/pulls?assignee=unassigned&status=SUCCESS&policyType=AUTO&sort=name";
-  await expect(async () => {
-    await page.goto(list);
-    expect(await page.getByTestId("pull-row").count()).toBeGreaterThan(0);
-  }).toPass({ timeout: 60_000 });
-  const links = await page
-    .getByTestId("pull-row")
-    .getByRole("link")
-    .evaluateAll((anchors) =>
-      anchors.map((a) => a.getAttribute("href") ?? "").filter((href) => /^\/pulls\/[0-9a-f-]{36}$/.test(href)),
-    );
-  for (const href of [...new Set(links)].slice(0, 8)) {
+  for (const href of (
+    await listedPullPaths(page, "assignee=unassigned&status=SUCCESS&policyType=AUTO&sort=name")
+  ).slice(0, 8)) {
     await page.goto(href);
     await expect(page.getByRole("heading", { name: "Coverage review" })).toBeVisible();
     if ((await page.locator('[data-testid="coverage-finding"][data-severity="gap"]').count()) > 0) return href;

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { listedPullPaths } from "./listed-pulls";
 import { storageStateOf } from "./roles";
 
 // Paid look-ups end to end, as an agent: a queue pull with a home opens on its public records;
@@ -11,18 +12,9 @@ test.use({ storageState: storageStateOf("agent") });
 
 /** Opens queue pulls with a home until one whose home and a driver can still be looked up; its path. */
 async function openPullWithHome(page: Page): Promise<string> {
-  const list = "/pulls?assignee=unassigned&status=SUCCESS&policyType=HOMEOWNERS&sort=name";
-  await expect(async () => {
-    await page.goto(list);
-    expect(await page.getByTestId("pull-row").count()).toBeGreaterThan(0);
-  }).toPass({ timeout: 60_000 });
-  const links = await page
-    .getByTestId("pull-row")
-    .getByRole("link")
-    .evaluateAll((anchors) =>
-      anchors.map((a) => a.getAttribute("href") ?? "").filter((href) => /^\/pulls\/[0-9a-f-]{36}$/.test(href)),
-    );
-  for (const href of [...new Set(links)].slice(0, 10)) {
+  for (const href of (
+    await listedPullPaths(page, "assignee=unassigned&status=SUCCESS&policyType=HOMEOWNERS&sort=name")
+  ).slice(0, 10)) {
     await page.goto(href);
     await expect(page.getByRole("heading", { name: "Coverage review" })).toBeVisible();
     const home = page.locator('[data-testid="enrichment-home"][data-status="NONE"]');

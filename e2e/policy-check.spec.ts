@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { listedPullPaths } from "./listed-pulls";
 import { storageStateOf } from "./roles";
 import { SANDBOX_CONTROL, SERVICE_AUTH, TEAM_BASE } from "./sandbox-urls";
 
@@ -28,17 +29,6 @@ async function setPlan(policyCheck: boolean) {
 async function pageAs(browser: Browser, role: "admin" | "agent"): Promise<Page> {
   const context = await browser.newContext({ storageState: storageStateOf(role) });
   return context.newPage();
-}
-
-/** A queue pull with an auto policy; its path. */
-async function queueAutoPull(page: Page): Promise<string> {
-  let href = "";
-  await expect(async () => {
-    await page.goto("/pulls?assignee=unassigned&status=SUCCESS&policyType=AUTO&sort=name");
-    href = (await page.getByTestId("pull-row").first().getByRole("link").first().getAttribute("href")) ?? "";
-    expect(href).toMatch(/^\/pulls\/[0-9a-f-]{36}$/);
-  }).toPass({ timeout: 60_000 });
-  return href;
 }
 
 test.afterAll(async () => {
@@ -72,7 +62,8 @@ test("an admin sets the rules at the service and an agent runs the check again a
   await expect(admin.getByLabel("The vehicle has collision coverage")).toBeChecked();
 
   const agent = await pageAs(browser, "agent");
-  const path = await queueAutoPull(agent);
+  const [path = ""] = await listedPullPaths(agent, "assignee=unassigned&status=SUCCESS&policyType=AUTO&sort=name");
+  expect(path).toMatch(/^\/pulls\/[0-9a-f-]{36}$/);
   await agent.goto(path);
   const section = agent.getByTestId("policy-check");
   await expect(agent.getByRole("heading", { name: "Policy check", level: 2 })).toBeVisible();

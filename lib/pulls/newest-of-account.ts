@@ -1,5 +1,6 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { and, inArray, sql } from "drizzle-orm";
+import type { Db } from "@/db/types";
 import { pulls } from "@/db/schema";
 import { qualified } from "@/db/sql";
 
@@ -12,3 +13,21 @@ export const newestOfAccount = sql`(${qualified(pulls, pulls.accountIdentifier)}
   select 1 from ${pulls} n where n.account_identifier = ${qualified(pulls, pulls.accountIdentifier)}
     and n.parent_pull_id is null and n.status = 'SUCCESS'
     and n.service_created_at > ${qualified(pulls, pulls.serviceCreatedAt)}))`;
+
+/**
+ * In a backfill's transaction: takes the per-account advisory locks storePull takes (keys sorted,
+ * so two backfills never deadlock), then answers which of `pullIds` are still their account's
+ * newest. A refresh stored meanwhile is seen here, and wins.
+ */
+export async function lockAccountsKeepNewest(tx: Db, lockKeys: string[], pullIds: string[]): Promise<Set<string>> {
+  const list = sql.join(
+    [...lockKeys].sort().map((key) => sql`(${key})`),
+    sql`, `,
+  );
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(k)) from (values ${list}) as keys(k)`);
+  const rows = await tx
+    .select({ pullId: pulls.pullId })
+    .from(pulls)
+    .where(and(inArray(pulls.pullId, pullIds), newestOfAccount));
+  return new Set(rows.map((row) => row.pullId));
+}

@@ -5,11 +5,13 @@ import { can, canOnPull, viewScope } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import { getAccountHistory, type HistoryEntry } from "@/lib/monitoring/history";
 import { listActiveUsers } from "@/lib/users/queries";
-import type { AuditEventRow, ServicingRequestRow } from "@/db/schema";
+import type { AuditEventRow } from "@/db/schema";
+import type { ServiceConfig } from "@/lib/service/client";
 import { listAuditEvents } from "@/lib/workflow/audit";
 import { getOpenDealReturn, type CameBackRow } from "@/lib/workflow/came-back";
 import { coverageReviewOf, readReviewInputs, type CoverageReview } from "@/lib/review/review-page";
 import { latestPolicyCheckRun, policyCheckView, type PolicyCheckView } from "@/lib/review/policy-check";
+import { loadServicingPanel, type ServicingPanel } from "@/lib/servicing/panel";
 import { listServicingRequests } from "@/lib/servicing/queries";
 import { completeEnrichmentRows, enrichmentPanelOf, type EnrichmentPanel } from "@/lib/review/enrichment-page";
 import { readAccountEnrichment } from "@/lib/review/enrichment-store";
@@ -22,8 +24,9 @@ import { getPullDetail, type PullDetail } from "./queries";
 // Two round trips instead of three: the pull, its monitoring, its audit trail, the people to
 // assign to, and the coverage review's rules and the account's decisions need only the pull's
 // id, so they are read together (the account's kept enrichment look-ups too); only the account's
-// history, and look-ups of the same questions kept under another account, wait for the pull
-// (they need the account, and the viewer's right to see it). Whatever was
+// history, look-ups of the same questions kept under another account, and a WON client's
+// Servicing panel (the carrier's catalogue, requests under way: the service, bounded) wait for
+// the pull (they need the account, its stage, and the viewer's right to see it). Whatever was
 // read beside a pull the viewer may not see is dropped unread: a 404 tells nothing more.
 
 export type PullPage = {
@@ -42,8 +45,8 @@ export type PullPage = {
   policyCheck: PolicyCheckView;
   canRunPolicyCheck: boolean;
   canDownloadDocuments: boolean;
-  /** The pull's servicing requests (lib/servicing); the page's Servicing panel reads them for WON pulls. */
-  servicingRequests: ServicingRequestRow[];
+  /** A WON client's Servicing panel (lib/servicing): what the carrier allows, the requests so far; null otherwise. */
+  servicing: ServicingPanel | null;
   /** The paid look-ups kept for the account, per home and driver, and whether the viewer may ask more (lib/review). */
   enrichment: EnrichmentPanel;
 };
@@ -51,7 +54,12 @@ export type PullPage = {
 const pullIdSchema = z.uuid();
 
 /** The page, or null when there is no such pull or the user may not see it (a 404 either way). */
-export async function loadPullPage(db: Db, user: SessionUser, pullId: string): Promise<PullPage | null> {
+export async function loadPullPage(
+  db: Db,
+  service: ServiceConfig,
+  user: SessionUser,
+  pullId: string,
+): Promise<PullPage | null> {
   if (!pullIdSchema.safeParse(pullId).success) return null;
   const [detail, monitoring, people, history, dealReturn, reviewInputs, policyCheckRun, servicingRows, enrichmentRows] =
     await Promise.all([
@@ -66,9 +74,11 @@ export async function loadPullPage(db: Db, user: SessionUser, pullId: string): P
       readAccountEnrichment(db, pullId),
     ]);
   if (!detail || !canOnPull(user, "pulls:view", detail.workflow)) return null;
-  const [timeline, keptLookups] = await Promise.all([
+  const [timeline, keptLookups, servicing] = await Promise.all([
     getAccountHistory(db, viewScope(user), detail.pull.account_identifier),
     completeEnrichmentRows(db, detail.pull, enrichmentRows),
+    // WON clients only; asks the service (briefly) about the carrier and requests still under way.
+    loadServicingPanel(db, service, user, detail, servicingRows),
   ]);
   return {
     detail,
@@ -83,7 +93,7 @@ export async function loadPullPage(db: Db, user: SessionUser, pullId: string): P
     policyCheck: policyCheckView(detail.pull, policyCheckRun),
     canRunPolicyCheck: canOnPull(user, "policy-check:run", detail.workflow),
     canDownloadDocuments: canOnPull(user, "documents:download", detail.workflow),
-    servicingRequests: servicingRows,
+    servicing,
     enrichment: enrichmentPanelOf(detail.pull, detail.workflow, user, keptLookups),
   };
 }

@@ -5,7 +5,7 @@ import { householdGaps, pulls } from "@/db/schema";
 import { qualified } from "@/db/sql";
 import { parsePull, type Pull } from "@/lib/service/schemas";
 import { crossSellGaps, gapMaskOf } from "./cross-sell";
-import { newestOfAccount } from "@/lib/pulls/newest-of-account";
+import { lockAccountsKeepNewest, newestOfAccount } from "@/lib/pulls/newest-of-account";
 
 // Keeps household_gaps in step with the pulls, as policy_xdates is kept (lib/xdates/store.ts):
 // one row per household, the account's newest successful top-level pull, written in the
@@ -154,28 +154,10 @@ export async function backfillHouseholdGaps(db: Db, batchSize = 500, today: stri
     });
     if (rows.length === 0) continue;
     done += await db.transaction(async (tx) => {
-      // The locks storePull takes: a refresh stored meanwhile is seen below, and wins.
-      const keys = [...byAccount.keys()].sort().map(lockKey);
-      const list = sql.join(
-        keys.map((key) => sql`(${key})`),
-        sql`, `,
-      );
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(k)) from (values ${list}) as keys(k)`);
-      const still = new Set(
-        (
-          await tx
-            .select({ pullId: pulls.pullId })
-            .from(pulls)
-            .where(
-              and(
-                inArray(
-                  pulls.pullId,
-                  rows.map((row) => row.pullId),
-                ),
-                newestOfAccount,
-              ),
-            )
-        ).map((row) => row.pullId),
+      const still = await lockAccountsKeepNewest(
+        tx,
+        [...byAccount.keys()].map(lockKey),
+        rows.map((row) => row.pullId),
       );
       const current = rows.filter((row) => still.has(row.pullId));
       const accounts = current.flatMap((row) => (row.accountIdentifier ? [row.accountIdentifier] : []));

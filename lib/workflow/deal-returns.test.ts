@@ -93,6 +93,14 @@ const auditOf = (pullId: string) =>
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.pullId, pullId), eq(auditEvents.action, "DEAL_RETURNED")));
+/** No service answers here: the pages loaded are no WON client's, so nothing asks it. */
+const NO_SERVICE = {
+  baseUrl: "http://127.0.0.1:9/api/v1.0.0",
+  teamId: null,
+  clientId: "x",
+  clientSecret: "y",
+  timeoutMs: 500,
+};
 const pullOf = async (pullId: string) => (await database.db.select().from(pulls).where(eq(pulls.pullId, pullId)))[0];
 
 beforeAll(async () => {
@@ -249,10 +257,10 @@ describe("deals that come back", () => {
     expect(all).toEqual(expect.arrayContaining([recycled, departed, refresh]));
 
     expect((await getOpenDealReturn(database.db, recycled))?.kind).toBe("RECYCLED");
-    const page = await loadPullPage(database.db, asUser(staff.agent), refresh);
+    const page = await loadPullPage(database.db, NO_SERVICE, asUser(staff.agent), refresh);
     expect(page?.dealReturn?.kind).toBe("WIN_BACK");
     // Another agent cannot open it, banner or not.
-    expect(await loadPullPage(database.db, asUser(staff.otherAgent), refresh)).toBeNull();
+    expect(await loadPullPage(database.db, NO_SERVICE, asUser(staff.otherAgent), refresh)).toBeNull();
   });
 
   it("counts a returned deal won again as a recycled win, by agent and by kind, with CSV", async () => {

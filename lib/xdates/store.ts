@@ -6,7 +6,7 @@ import { qualified } from "@/db/sql";
 import { parsePull, type Pull } from "@/lib/service/schemas";
 import { isoDay } from "./derive";
 import { xdateRowsOf } from "./rows";
-import { newestOfAccount } from "@/lib/pulls/newest-of-account";
+import { lockAccountsKeepNewest, newestOfAccount } from "@/lib/pulls/newest-of-account";
 
 // Keeps policy_xdates in step with the pulls: called in the transaction that stores a pull
 // (lib/pulls/store-pull.ts), so the X-dates change with the data they come from. An account's
@@ -140,28 +140,10 @@ export async function backfillXDates(db: Db, batchSize = 500, today: string = is
     });
     const accounts = [...byAccount.values()].flatMap((row) => (row.accountIdentifier ? [row.accountIdentifier] : []));
     await db.transaction(async (tx) => {
-      // The locks storePull takes: a refresh stored meanwhile is seen below, and wins.
-      const keys = [...byAccount.keys()].sort().map((key) => `xdates:${key}`);
-      const list = sql.join(
-        keys.map((key) => sql`(${key})`),
-        sql`, `,
-      );
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(k)) from (values ${list}) as keys(k)`);
-      const still = new Set(
-        (
-          await tx
-            .select({ pullId: pulls.pullId })
-            .from(pulls)
-            .where(
-              and(
-                inArray(
-                  pulls.pullId,
-                  [...byAccount.values()].map((row) => row.pullId),
-                ),
-                newestOfAccount,
-              ),
-            )
-        ).map((row) => row.pullId),
+      const still = await lockAccountsKeepNewest(
+        tx,
+        [...byAccount.keys()].map((key) => `xdates:${key}`),
+        [...byAccount.values()].map((row) => row.pullId),
       );
       const current = values.filter((row) => still.has(row.pullId));
       const held = accounts.filter((account) => current.some((row) => row.accountIdentifier === account));

@@ -17,7 +17,6 @@ import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
 import { loadPullPage } from "@/lib/pulls/pull-page";
 import { env } from "@/lib/env";
-import { loadServicingPanel } from "@/lib/servicing/panel";
 import { markPullSeen } from "@/lib/workflow/seen";
 import {
   decideFindingAction,
@@ -31,13 +30,11 @@ export const metadata: Metadata = { title: "Linked account" };
 // GET /pulls/[pullId] — everything the service told us about one linked account.
 export default async function PullDetailPage({ params }: { params: Promise<{ pullId: string }> }) {
   const [user, { pullId }, db] = await Promise.all([requirePermission("pulls:view"), params, getDb()]);
-  const data = await loadPullPage(db, user, pullId);
+  const data = await loadPullPage(db, env().service, user, pullId);
   if (!data) notFound();
   const { detail, monitoring, people, history, timeline } = data;
   // Opening an assigned pull is what stops it counting as new for its assignee.
   if (detail.workflow.assigneeId === user.id) await markPullSeen(db, user.id, pullId);
-  // WON clients only (null otherwise); asks the service about requests still under way.
-  const servicing = await loadServicingPanel(db, env().service, user, detail, data.servicingRequests);
 
   return (
     <div className="space-y-6">
@@ -55,10 +52,10 @@ export default async function PullDetailPage({ params }: { params: Promise<{ pul
             <HouseholdCrossSell pull={detail.pull} today={new Date().toISOString().slice(0, 10)} />
             <WorkflowPanel user={user} pullId={pullId} workflow={detail.workflow} people={people} />
             {data.canManageMonitoring ? <MonitoringPanel pullId={pullId} monitoring={monitoring} /> : null}
-            {servicing ? (
+            {data.servicing ? (
               <ServicingPanel
                 pullId={pullId}
-                panel={servicing}
+                panel={data.servicing}
                 clientEmail={detail.pull.email ?? null}
                 request={requestServicingAction}
               />
