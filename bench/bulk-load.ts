@@ -7,7 +7,14 @@ import { copyStatement, type CopyPlan } from "./copy-rows";
 export type Session = postgres.ReservedSql;
 
 /** The bulk-loaded tables, in the order their rows are written (pulls before what refers to them). */
-export const LOADED_TABLES = ["pulls", "policies", "audit_events", "monitorings"] as const;
+export const LOADED_TABLES = [
+  "pulls",
+  "policies",
+  "audit_events",
+  "monitorings",
+  "policy_xdates",
+  "household_gaps",
+] as const;
 
 type ForeignKey = { table: string; name: string; def: string };
 

@@ -1,12 +1,12 @@
 // A seeding worker thread (bench/seed.ts): projects the chunks it is sent and answers each as
 // COPY text, so the parsing and hashing of a big book use every core.
 import { parentPort } from "node:worker_threads";
-import { chunkCopy, type ChunkSpec } from "./seed";
+import { chunkCopy, TABLES, type ChunkSpec } from "./seed";
 
 parentPort?.on("message", (spec: ChunkSpec) => {
   try {
     const copy = chunkCopy({ ...spec, now: new Date(spec.now) });
-    const buffers = [copy.pulls, copy.policies, copy.auditEvents, copy.monitorings].map((b) => b.buffer as ArrayBuffer);
+    const buffers = TABLES.map((table) => copy[table].buffer as ArrayBuffer);
     parentPort?.postMessage({ chunk: spec.chunk, copy }, buffers);
   } catch (error) {
     parentPort?.postMessage({ chunk: spec.chunk, error: error instanceof Error ? error.stack : String(error) });

@@ -1,7 +1,9 @@
 import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/db/connect";
-import { policies, policyXDates, pulls } from "@/db/schema";
+import { householdGaps, policies, policyXDates, pulls } from "@/db/schema";
+import { backfillHouseholdGaps } from "@/lib/review/cross-sell-store";
+import { backfillXDates } from "@/lib/xdates/store";
 import { storePull } from "@/lib/pulls/store-pull";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { seedDatabase, seedPayloadChunks, servedPayload, BENCH_TEAM_ID } from "./seed";
@@ -64,6 +66,7 @@ describe("the benchmark seeder", () => {
         })
         .from(policyXDates)
         .orderBy(asc(policyXDates.pullId), asc(policyXDates.policyId)),
+      households: (await db.select().from(householdGaps).orderBy(asc(householdGaps.pullId))).map(withoutClock),
     });
     const [a, b] = await Promise.all([read(seeded.db), read(ingested.db)]);
     expect(a.pulls).toHaveLength(COUNT);
@@ -72,6 +75,8 @@ describe("the benchmark seeder", () => {
     expect(a.policies).toEqual(b.policies);
     expect(a.xdates.length).toBeGreaterThan(0);
     expect(a.xdates).toEqual(b.xdates);
+    expect(a.households.length).toBeGreaterThan(0);
+    expect(a.households).toEqual(b.households);
     // Among them: the child pull, a failed link, the hostile account.
     expect(a.pulls.some((p) => p.parentPullId !== null)).toBe(true);
     expect(a.pulls.some((p) => p.status !== "SUCCESS")).toBe(true);
@@ -105,6 +110,35 @@ describe("the benchmark seeder", () => {
       expect(stats?.bad_won).toBe(0);
       expect(stats?.monitored).toBeGreaterThan(0);
       expect(stats?.audits).toBeGreaterThanOrEqual(Number(stats?.assigned) + Number(stats?.won) + Number(stats?.lost));
+
+      // pulls.monitored, kept by migration 0026's triggers while pulls and then monitorings were
+      // written: exactly the pulls an active monitoring names, or whose account it names.
+      const [monitored] = await queryRows<{ marked: number; wrong: number }>(
+        other.db,
+        sql`select count(*) filter (where monitored)::int as marked,
+                   count(*) filter (where monitored <> exists (
+                     select 1 from monitorings m where coalesce(m.status, 'ACTIVE') <> 'STOPPED'
+                       and (m.initial_pull_id = p.pull_id or m.latest_pull_id = p.pull_id or m.account_identifier = p.account_identifier)))::int as wrong
+            from pulls p`,
+      );
+      expect(monitored?.marked).toBeGreaterThan(0);
+      expect(monitored?.wrong).toBe(0);
+
+      // The X-date and cross-sell rows it computes beside each pull are the ones the app's own
+      // backfill derives from the stored pulls, owners and stages included.
+      const derived = async () => ({
+        xdates: (
+          await other.db.select().from(policyXDates).orderBy(asc(policyXDates.pullId), asc(policyXDates.policyId))
+        ).map(withoutClock),
+        households: (await other.db.select().from(householdGaps).orderBy(asc(householdGaps.pullId))).map(withoutClock),
+      });
+      const seededRows = await derived();
+      expect(seededRows.xdates.filter((x) => x.assigneeId !== null && x.stage === "WON").length).toBeGreaterThan(0);
+      await other.db.delete(policyXDates);
+      await other.db.delete(householdGaps);
+      await backfillXDates(other.db, 500, "2026-11-01");
+      await backfillHouseholdGaps(other.db, 500, "2026-11-01");
+      expect(seededRows).toEqual(await derived());
     } finally {
       await other.close();
     }

@@ -14,13 +14,14 @@ import { sql } from "drizzle-orm";
 import type postgres from "postgres";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
-import { auditEvents, monitorings, policies, pulls, users } from "@/db/schema";
+import { auditEvents, householdGaps, monitorings, policies, policyXDates, pulls, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { canonicalJson, hashCanonicalJson, projectPolicies, projectPull } from "@/lib/pulls/projection";
-import { parsePull, unwrapPull } from "@/lib/service/schemas";
+import { parsePull, unwrapPull, type Pull } from "@/lib/service/schemas";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/users/demo-users";
-import { backfillXDates } from "@/lib/xdates/store";
-import { backfillHouseholdGaps } from "@/lib/review/cross-sell-store";
+import { xdateRowsOf } from "@/lib/xdates/rows";
+import { householdRowOf } from "@/lib/review/cross-sell-store";
+import { newestOfAccount } from "@/lib/pulls/newest-of-account";
 import type { Line } from "@/sandbox/data/lines";
 import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
 import { createRandom, createWideRandom, type Random } from "@/sandbox/data/random";
@@ -102,7 +103,7 @@ type PolicyInsert = typeof policies.$inferInsert;
 export function projectedRows(
   payload: unknown,
   fetchedAt: Date,
-): { pull: PullInsert; policies: PolicyInsert[]; rawJson: string } | null {
+): { pull: PullInsert; policies: PolicyInsert[]; rawJson: string; parsed: Pull; raw: unknown } | null {
   const raw = unwrapPull(payload);
   const parsed = parsePull(raw);
   if (!parsed.ok) return null;
@@ -121,6 +122,8 @@ export function projectedRows(
     },
     policies: unique.map((p) => ({ ...p, pullId: pull.pull_id })),
     rawJson,
+    parsed: pull,
+    raw,
   };
 }
 
@@ -293,7 +296,7 @@ async function dropSecondaryIndexes(db: Db): Promise<IndexDef[]> {
   const rows = await queryRows<{ name: string; def: string }>(
     db,
     sql`select i.indexname as name, i.indexdef as def from pg_indexes i
-        where i.schemaname = 'public' and i.tablename in ('pulls', 'policies', 'audit_events')
+        where i.schemaname = 'public' and i.tablename in ('pulls', 'policies', 'audit_events', 'policy_xdates', 'household_gaps')
           and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
   );
   for (const r of rows) await db.execute(sql.raw(`drop index if exists "${r.name}"`));
@@ -305,6 +308,8 @@ export type SeedSummary = {
   policies: number;
   auditEvents: number;
   monitorings: number;
+  policyXDates: number;
+  householdGaps: number;
   seconds: number;
   /** Where the time went: rows written, indexes rebuilt, VACUUM ANALYZE (seconds). */
   phases: { load: number; indexes: number; vacuum: number };
@@ -326,9 +331,32 @@ export type ChunkRows = {
   policies: PolicyInsert[];
   auditEvents: Array<typeof auditEvents.$inferInsert>;
   monitorings: Array<typeof monitorings.$inferInsert>;
+  policyXDates: Array<typeof policyXDates.$inferInsert>;
+  householdGaps: Array<typeof householdGaps.$inferInsert>;
 };
 
 const MANAGER = { id: SEED_DEMO_IDS["manager@example.com"] as string, name: "Morgan Manager" };
+
+/**
+ * The X-date and cross-sell rows storePull writes beside a pull (the same functions, on the
+ * payload already parsed for its projection), for every pull that lists them: top-level and
+ * successful. Whether it is its account's newest is known only once the whole
+ * book is in: the rows of older pulls are deleted then (dropSuperseded).
+ */
+function derivedRows(row: PullInsert, pull: Pull, raw: unknown, today: string) {
+  if (row.parentPullId || row.status !== "SUCCESS") return null;
+  const owner = {
+    pullId: row.pullId,
+    accountIdentifier: row.accountIdentifier ?? null,
+    assigneeId: row.assigneeId ?? null,
+    stage: row.stage ?? "WORKING",
+    publicAlias: row.publicAlias ?? null,
+  };
+  return {
+    xdates: xdateRowsOf(pull, raw, today).map((x) => ({ ...x, ...owner })),
+    household: householdRowOf(pull, today),
+  };
+}
 
 /**
  * The rows of one chunk: payloads projected by the app's ingestion code, plus the agency's side.
@@ -336,7 +364,15 @@ const MANAGER = { id: SEED_DEMO_IDS["manager@example.com"] as string, name: "Mor
  */
 export function chunkRows(spec: ChunkSpec, rawAsText = false): ChunkRows {
   const random = createRandom(spec.seed * 7_919 + spec.chunk + 1_000_000);
-  const out: ChunkRows = { pulls: [], policies: [], auditEvents: [], monitorings: [] };
+  const today = spec.now.toISOString().slice(0, 10);
+  const out: ChunkRows = {
+    pulls: [],
+    policies: [],
+    auditEvents: [],
+    monitorings: [],
+    policyXDates: [],
+    householdGaps: [],
+  };
   for (const generated of seedPayloadChunk(spec.seed, spec.count, spec.now, spec.chunkSize, spec.chunk)) {
     // Fetched a minute after the service created it, like a webhook-driven fetch.
     const fetchedAt = new Date(Math.min(spec.now.getTime(), Date.parse(generated.created_at) + 60_000));
@@ -351,6 +387,11 @@ export function chunkRows(spec: ChunkSpec, rawAsText = false): ChunkRows {
     }
     out.pulls.push(row);
     out.policies.push(...rows.policies);
+    const derived = derivedRows(row, rows.parsed, rows.raw, today);
+    if (derived) {
+      out.policyXDates.push(...derived.xdates);
+      out.householdGaps.push(derived.household);
+    }
   }
   return out;
 }
@@ -360,38 +401,35 @@ export function chunkRows(spec: ChunkSpec, rawAsText = false): ChunkRows {
  * worker hands the bytes over (transferred, not copied) and they go to the socket as they are.
  * As strings, each chunk's 27 MB were cloned across threads and encoded again on the main thread.
  */
-export type ChunkCopy = {
-  pulls: Uint8Array;
-  policies: Uint8Array;
-  auditEvents: Uint8Array;
-  monitorings: Uint8Array;
-  counts: Record<keyof ChunkRows, number>;
-};
+export type ChunkCopy = Record<keyof ChunkRows, Uint8Array> & { counts: Record<keyof ChunkRows, number> };
 const plans = {
   pulls: copyPlan(pulls),
   policies: copyPlan(policies),
   auditEvents: copyPlan(auditEvents),
   monitorings: copyPlan(monitorings),
+  policyXDates: copyPlan(policyXDates),
+  householdGaps: copyPlan(householdGaps),
 };
-const TABLES = ["pulls", "policies", "auditEvents", "monitorings"] as const; // foreign keys: pulls first
+const schemaOf = { pulls, policies, auditEvents, monitorings, policyXDates, householdGaps };
+/** Foreign keys: pulls first. */
+export const TABLES = ["pulls", "policies", "auditEvents", "monitorings", "policyXDates", "householdGaps"] as const;
 
 export function chunkCopy(spec: ChunkSpec): ChunkCopy {
   const rows = chunkRows(spec, true);
   const encoder = new TextEncoder();
-  const text = (table: keyof ChunkRows) =>
-    encoder.encode(copyText(plans[table], rows[table] as Array<Record<string, unknown>>));
-  return {
-    pulls: text("pulls"),
-    policies: text("policies"),
-    auditEvents: text("auditEvents"),
-    monitorings: text("monitorings"),
-    counts: {
-      pulls: rows.pulls.length,
-      policies: rows.policies.length,
-      auditEvents: rows.auditEvents.length,
-      monitorings: rows.monitorings.length,
-    },
-  };
+  const copy = { counts: {} } as ChunkCopy;
+  for (const table of TABLES) {
+    copy[table] = encoder.encode(copyText(plans[table], rows[table] as Array<Record<string, unknown>>));
+    copy.counts[table] = rows[table].length;
+  }
+  return copy;
+}
+
+/** Deletes the X-date and cross-sell rows of pulls a newer pull of their account supersedes. */
+async function dropSuperseded(db: Db): Promise<void> {
+  const superseded = sql`(select ${pulls.pullId} from ${pulls} where not ${newestOfAccount})`;
+  await db.execute(sql`delete from ${policyXDates} where ${policyXDates.pullId} in ${superseded}`);
+  await db.execute(sql`delete from ${householdGaps} where ${householdGaps.pullId} in ${superseded}`);
 }
 
 /** The postgres-js client behind a drizzle database, or null (PGlite has no COPY from a stream). */
@@ -485,7 +523,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
 
   if (workflow) await insertUsers(db);
   const indexes = options.count >= 5_000 ? await dropSecondaryIndexes(db) : [];
-  const totals = { pulls: 0, policies: 0, auditEvents: 0, monitorings: 0 };
+  const totals = Object.fromEntries(TABLES.map((t) => [t, 0])) as Record<(typeof TABLES)[number], number>;
   const specs: ChunkSpec[] = [];
   for (let chunk = 0; chunk * chunkSize < options.count; chunk++)
     specs.push({ seed, count: options.count, now, chunkSize, chunk, workflow, origin, teamId });
@@ -523,11 +561,11 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
           await db.transaction(async (tx) => {
             for (let i = 0; i < rows.pulls.length; i += batchSize)
               await tx.insert(pulls).values(rows.pulls.slice(i, i + batchSize));
-            for (let i = 0; i < rows.policies.length; i += 1_000)
-              await tx.insert(policies).values(rows.policies.slice(i, i + 1_000));
-            for (let i = 0; i < rows.auditEvents.length; i += 1_000)
-              await tx.insert(auditEvents).values(rows.auditEvents.slice(i, i + 1_000));
-            if (rows.monitorings.length > 0) await tx.insert(monitorings).values(rows.monitorings);
+            for (const table of TABLES.slice(1)) {
+              const all = rows[table] as Array<Record<string, unknown>>;
+              for (let i = 0; i < all.length; i += 1_000)
+                await tx.insert(schemaOf[table]).values(all.slice(i, i + 1_000) as never);
+            }
           });
           for (const table of TABLES) totals[table] += rows[table].length;
           options.onProgress?.(totals.pulls, options.count);
@@ -542,8 +580,6 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       ...indexes.filter((i) => !/ using gin /i.test(i.def)),
     ];
     // Statistics and the visibility map, as autovacuum would leave a settled database.
-    // X-dates and cross-sell rows as the app writes them with each pull (the load above bypassed
-    // storePull), once the pulls' indexes exist: their pages are measured on the same book.
     const vacuums = [
       "pulls",
       "policies",
@@ -554,7 +590,6 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       "monitorings",
       "users",
     ].map((t) => `vacuum analyze ${t}`);
-    const day = (d: Date) => d.toISOString().slice(0, 10);
     if (session && client) {
       const second = await client.reserve();
       try {
@@ -564,11 +599,10 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
           [session, second],
           builds.map((i) => i.def),
         );
-        // The backfills' anti-joins need the new rows' statistics: on a table the planner still
-        // takes for empty, each batch became a nested loop over the whole book (minutes a batch).
+        // The deletes' anti-join needs the new rows' statistics: on a table the planner still
+        // takes for empty, it becomes a nested loop over the whole book.
         await runSideBySide([session, second], ["analyze pulls", "analyze policies"]);
-        await backfillXDates(db, 2_000, day(now));
-        await backfillHouseholdGaps(db, 2_000, day(now));
+        await dropSuperseded(db);
         await seedAlerts(db);
         indexed = performance.now();
         await runSideBySide([session, second], vacuums);
@@ -578,8 +612,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
     } else {
       for (const index of builds) await db.execute(sql.raw(index.def));
       for (const table of ["pulls", "policies"]) await db.execute(sql.raw(`analyze ${table}`));
-      await backfillXDates(db, 2_000, day(now));
-      await backfillHouseholdGaps(db, 2_000, day(now));
+      await dropSuperseded(db);
       await seedAlerts(db);
       indexed = performance.now();
       for (const statement of vacuums) await db.execute(sql.raw(statement));

@@ -37,6 +37,12 @@ export const pulls = pgTable(
     providerName: text("provider_name"),
     providerFriendlyName: text("provider_friendly_name"),
     isArchived: boolean("is_archived").notNull().default(false),
+    /**
+     * An active monitoring (status not STOPPED) names this pull as its initial or latest pull,
+     * or names its account. Kept by the database (triggers of migration 0026, rule in
+     * pull_is_monitored()), never written by the app: the list filters a million pulls by it.
+     */
+    monitored: boolean("monitored").notNull().default(false),
     serviceCreatedAt: timestamp("service_created_at", { withTimezone: true }),
     policyCount: integer("policy_count").notNull().default(0),
     totalPremiumCents: bigint("total_premium_cents", { mode: "number" }),
@@ -140,14 +146,21 @@ export const pulls = pgTable(
     index("pulls_top_carrier_idx")
       .on(t.providerName, sql`coalesce(${t.providerFriendlyName}, ${t.providerName})`)
       .where(sql`${t.parentPullId} is null and ${t.providerName} is not null`),
-    index("pulls_top_policy_types_idx")
-      .on(t.policyTypes)
+    // Also a report's drill-down to one combination of lines (lib/pulls/queries.ts ofLines):
+    // its count, by stage, index-only.
+    index("pulls_top_lines_idx")
+      .on(t.policyTypes, t.stage, t.isArchived)
       .where(sql`${t.parentPullId} is null`),
     // Counting the whole list, or the list without monitored pulls: a narrow index-only scan.
     index("pulls_list_count_idx")
       .on(t.isArchived, t.pullId)
       .where(sql`${t.parentPullId} is null`),
-    // An account's pulls by id, index-only (the monitored filter, account history).
+    // The list's monitored filter (a few percent of pulls): its default order and its count,
+    // archived or not, read from this small index alone instead of from the whole book.
+    index("pulls_list_monitored_idx")
+      .on(t.isArchived, t.serviceCreatedAt.desc().nullsLast(), t.pullId)
+      .where(sql`${t.monitored} and ${t.parentPullId} is null`),
+    // An account's pulls by id, index-only (account history).
     index("pulls_account_pull_idx").on(t.accountIdentifier, t.pullId),
     // Counting a filtered list (the "N linked accounts" beside every page): an index-only scan
     // of the listed pulls with every filtered column at hand, instead of reading the table.

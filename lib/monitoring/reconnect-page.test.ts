@@ -211,7 +211,13 @@ describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
     const monitoringId = await accountNeedingReconnect("IDENTITY_VERIFICATION_OPTIONS");
     const opened = await openReconnectPage(database.db, staff.admin, monitoringId);
     if (!opened.ok) throw new Error(opened.message);
-    expect((await readReconnectPage(database.db, opened.pageId))?.step).toMatchObject({
+    // The options come with the AUTH_STATUS webhook, which may land just after the token's.
+    const page = await until(
+      () => readReconnectPage(database.db, opened.pageId),
+      (v) => v?.step.kind === "options",
+      "the code options",
+    );
+    expect(page?.step).toMatchObject({
       kind: "options",
       options: [expect.objectContaining({ key: "sms-0" }), expect.anything()],
     });

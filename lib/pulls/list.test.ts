@@ -80,6 +80,10 @@ describe("filtering and sorting", () => {
         .map((p) => p.pull_id)
         .sort(),
     );
+    // No policy at all (a failed link, say) is the combination NONE.
+    const none = listed().filter((p) => combo(p) === "NONE");
+    expect(none.length).toBeGreaterThan(0);
+    expect((await ids({ lines: "NONE" })).sort()).toEqual(none.map((p) => p.pull_id).sort());
   });
 
   it("filters by stage, assignee (or none), monitoring and archive", async () => {

@@ -109,11 +109,15 @@ describe("keeping household_gaps with the pulls", () => {
     const newer = householdPayload({ account, createdAt: "2026-05-01T00:00:00Z", policies: [{ type: "CONDO" }] });
     const empty = householdPayload({ policies: [] });
     for (const p of [lone, older, newer, empty]) await storePull(database.db, p);
+    const stored = await database.db.select().from(householdGaps).orderBy(householdGaps.pullId);
     await database.db.delete(householdGaps);
-    // The pull with no policies is passed over; the older pull of the refreshed account too.
-    expect(await backfillHouseholdGaps(database.db, 1)).toBe(2);
+    // The same rows as storePull wrote, the household with no policies too; the older pull of
+    // the refreshed account is passed over.
+    expect(await backfillHouseholdGaps(database.db, 1)).toBe(3);
     const rows = await database.db.select().from(householdGaps).orderBy(householdGaps.pullId);
-    expect(rows.map((r) => r.pullId).sort()).toEqual([lone.pull_id, newer.pull_id].sort());
+    expect(rows.map((r) => r.pullId).sort()).toEqual([lone.pull_id, newer.pull_id, empty.pull_id].sort());
+    const withoutClock = ({ updatedAt: _u, ...rest }: (typeof rows)[number]) => rest;
+    expect(rows.map(withoutClock)).toEqual(stored.map(withoutClock));
     expect(rows.find((r) => r.pullId === newer.pull_id)?.gaps).toEqual(["NO_FLOOD"]);
     expect(await backfillHouseholdGaps(database.db)).toBe(0);
     // A payload that no longer parses is passed over, not a failure.
@@ -122,8 +126,10 @@ describe("keeping household_gaps with the pulls", () => {
       .update(pulls)
       .set({ raw: { not: "a pull" } })
       .where(eq(pulls.pullId, lone.pull_id));
-    expect(await backfillHouseholdGaps(database.db)).toBe(1);
-    expect((await database.db.select().from(householdGaps)).map((r) => r.pullId)).toEqual([newer.pull_id]);
+    expect(await backfillHouseholdGaps(database.db)).toBe(2);
+    expect((await database.db.select().from(householdGaps)).map((r) => r.pullId).sort()).toEqual(
+      [newer.pull_id, empty.pull_id].sort(),
+    );
   });
 
   it("gives rows written before the gap mask theirs, as the migration's backfill computes it", async () => {

@@ -121,8 +121,8 @@ async function upsert(db: Db, rows: HouseholdRow[]): Promise<void> {
 
 /**
  * Rows for households stored before this table existed (or by a bulk load that bypassed
- * storePull, like the benchmark's seed): every account's newest successful pull with policies
- * and without a row gets one. One pass in batches by pull id; a payload that no longer parses
+ * storePull, like the benchmark's seed): every account's newest successful pull without a row
+ * gets one, as storePull writes it (a household without policies too: every line is a gap). One pass in batches by pull id; a payload that no longer parses
  * is passed over. Answers how many households were written.
  */
 export async function backfillHouseholdGaps(db: Db, batchSize = 500, today: string = isoDay()): Promise<number> {
@@ -137,7 +137,6 @@ export async function backfillHouseholdGaps(db: Db, batchSize = 500, today: stri
           gt(pulls.pullId, after),
           isNull(pulls.parentPullId),
           eq(pulls.status, "SUCCESS"),
-          gt(pulls.policyCount, 0),
           sql`not exists (select 1 from ${householdGaps} h where h.pull_id = ${qualified(pulls, pulls.pullId)})`,
           newestOfAccount,
         ),
