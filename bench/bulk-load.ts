@@ -40,6 +40,23 @@ export async function addForeignKeys(session: Session, keys: ForeignKey[]): Prom
 }
 
 /**
+ * The triggers of migration 0026 that keep pulls.monitored. During the load they would cost
+ * the most where they do the least: each chunk's COPY into monitorings would look for the
+ * pulls of its accounts without the index set aside, a scan of every pull loaded so far, a
+ * thousand times over at a million pulls. Off for the load; the seed then asks the rule once
+ * for the whole book (reconcileMonitoredFlags, the app's own pass).
+ */
+const MONITORED_TRIGGERS = [
+  ["pulls", "pulls_set_monitored"],
+  ["monitorings", "pulls_follow_monitorings_insert"],
+] as const;
+
+export async function setMonitoredTriggers(session: Session, enabled: boolean): Promise<void> {
+  for (const [table, trigger] of MONITORED_TRIGGERS)
+    await session.unsafe(`alter table ${table} ${enabled ? "enable" : "disable"} trigger ${trigger}`);
+}
+
+/**
  * Runs `load` in one transaction that first truncates the (empty) loaded tables, so that its
  * COPYs may write their rows frozen (`freeze`): already visible to every transaction, they
  * need no hint bits set and no freezing later, which VACUUM would otherwise do page by page

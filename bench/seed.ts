@@ -22,10 +22,18 @@ import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/users/demo-users";
 import { xdateRowsOf } from "@/lib/xdates/rows";
 import { householdRowOf } from "@/lib/review/cross-sell-store";
 import { newestOfAccount } from "@/lib/pulls/newest-of-account";
+import { reconcileMonitoredFlags } from "@/lib/monitoring/monitored-flag";
 import type { Line } from "@/sandbox/data/lines";
 import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
 import { createRandom, createWideRandom, type Random } from "@/sandbox/data/random";
-import { addForeignKeys, copyInto, dropForeignKeys, inLoadTransaction, runSideBySide } from "./bulk-load";
+import {
+  addForeignKeys,
+  copyInto,
+  dropForeignKeys,
+  inLoadTransaction,
+  runSideBySide,
+  setMonitoredTriggers,
+} from "./bulk-load";
 import { copyPlan, copyText, DriverText } from "./copy-rows";
 
 export type SeedOptions = {
@@ -540,16 +548,21 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       // COPY, chunk by chunk, while worker threads project the next chunks.
       const threads = options.threads ?? (options.count >= 5_000 ? Math.max(1, os.cpus().length) : 0);
       const chunks = threads > 0 ? chunksFromWorkers(specs, threads) : chunksInProcess(specs);
-      await inLoadTransaction(session, async (freeze) => {
-        for await (const copy of chunks) {
-          for (const table of TABLES) {
-            if (copy.counts[table] === 0) continue;
-            await copyInto(session, plans[table], copy[table], freeze);
-            totals[table] += copy.counts[table];
+      await setMonitoredTriggers(session, false);
+      try {
+        await inLoadTransaction(session, async (freeze) => {
+          for await (const copy of chunks) {
+            for (const table of TABLES) {
+              if (copy.counts[table] === 0) continue;
+              await copyInto(session, plans[table], copy[table], freeze);
+              totals[table] += copy.counts[table];
+            }
+            options.onProgress?.(totals.pulls, options.count);
           }
-          options.onProgress?.(totals.pulls, options.count);
-        }
-      });
+        });
+      } finally {
+        await setMonitoredTriggers(session, true);
+      }
       await addForeignKeys(session, foreignKeys);
     } else {
       // PGlite: multi-row INSERTs, one chunk written while the next is generated.
@@ -603,6 +616,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
         // takes for empty, it becomes a nested loop over the whole book.
         await runSideBySide([session, second], ["analyze pulls", "analyze policies"]);
         await dropSuperseded(db);
+        await reconcileMonitoredFlags(db);
         await seedAlerts(db);
         indexed = performance.now();
         await runSideBySide([session, second], vacuums);
@@ -613,6 +627,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       for (const index of builds) await db.execute(sql.raw(index.def));
       for (const table of ["pulls", "policies"]) await db.execute(sql.raw(`analyze ${table}`));
       await dropSuperseded(db);
+      await reconcileMonitoredFlags(db);
       await seedAlerts(db);
       indexed = performance.now();
       for (const statement of vacuums) await db.execute(sql.raw(statement));
