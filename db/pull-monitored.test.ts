@@ -1,10 +1,8 @@
-import { rmSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEmptyTestTarget } from "@/test/database";
-import { migrateWith, migrationsFolderAsOf } from "@/test/migrations";
-import { openDatabase, queryRows, type Connection } from "./connect";
+import { upgradedDatabase } from "@/test/migrations";
+import { queryRows, type Connection } from "./connect";
 import { monitorings, pulls } from "./schema";
 
 // 0026 adds pulls.monitored, kept by triggers from then on; the pulls and monitorings a
@@ -35,13 +33,9 @@ const monitoring = (
 
 describe("0026: monitored pulls before the upgrade", () => {
   let connection: Connection;
-  let drop: () => Promise<void>;
-  let folder: string;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    folder = migrationsFolderAsOf(26);
-    const empty = await createEmptyTestTarget();
-    drop = empty.drop;
-    await migrateWith(empty.target, folder, async (run) => {
+    ({ connection, close } = await upgradedDatabase(26, async (run) => {
       await run(pull(ids.latest, "acct_latest"));
       await run(pull(ids.initial, "acct_initial"));
       await run(pull(ids.ofAccount, "acct_watched"));
@@ -62,13 +56,10 @@ describe("0026: monitored pulls before the upgrade", () => {
       await run(monitoring("mon_twice_active", { initial: ids.stoppedButNamedElsewhere, status: "ACTIVE" }));
       // A monitoring without an account names no pull of the null account.
       await run(monitoring("mon_no_account", { latest: randomUUID(), status: "ACTIVE" }));
-    });
-    connection = await openDatabase(empty.target);
+    }));
   }, 120_000);
   afterAll(async () => {
-    await connection?.close();
-    await drop?.();
-    if (folder) rmSync(folder, { recursive: true, force: true });
+    await close?.();
   });
 
   it("marks exactly the pulls an active monitoring names, or whose account it names", async () => {

@@ -1,10 +1,8 @@
-import { rmSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getReport } from "@/lib/reports/queries";
-import { createEmptyTestTarget } from "@/test/database";
-import { migrateWith, migrationsFolderAsOf } from "@/test/migrations";
-import { openDatabase, type Connection } from "./connect";
+import { upgradedDatabase } from "@/test/migrations";
+import type { Connection } from "./connect";
 import { pulls } from "./schema";
 
 // 0016 marks the decisions a database already holds that were carried over to a refresh of
@@ -31,13 +29,9 @@ const pull = (id: string, account: string | null, stage: string, at: string | nu
 
 describe("0016: decisions carried over before the upgrade", () => {
   let connection: Connection;
-  let drop: () => Promise<void>;
-  let folder: string;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    folder = migrationsFolderAsOf(16);
-    const empty = await createEmptyTestTarget();
-    drop = empty.drop;
-    await migrateWith(empty.target, folder, async (run) => {
+    ({ connection, close } = await upgradedDatabase(16, async (run) => {
       await run(pull(ids.original, "acct_a", "WON", won, "2026-03-01T00:00:00Z"));
       await run(pull(ids.copy, "acct_a", "WON", won, "2026-06-01T00:00:00Z"));
       await run(pull(ids.secondCopy, "acct_a", "WON", won, "2026-07-01T00:00:00Z"));
@@ -50,13 +44,10 @@ describe("0016: decisions carried over before the upgrade", () => {
       await run(pull(ids.noAccount, null, "WON", won, "2026-06-02T00:00:00Z"));
       // A child pull is never a report row, nor marked.
       await run(pull(ids.child, "acct_a", "WON", won, "2026-08-01T00:00:00Z", ids.original));
-    });
-    connection = await openDatabase(empty.target);
+    }));
   }, 120_000);
   afterAll(async () => {
-    await connection?.close();
-    await drop?.();
-    if (folder) rmSync(folder, { recursive: true, force: true });
+    await close?.();
   });
 
   it("marks exactly the copies of an earlier decision of the same account", async () => {

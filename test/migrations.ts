@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -6,8 +6,9 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
-import type { DatabaseTarget } from "@/db/connect";
+import { openDatabase, type Connection, type DatabaseTarget } from "@/db/connect";
 import { readJournal } from "@/db/migration-history";
+import { createEmptyTestTarget } from "./database";
 
 // Databases as they were at an earlier point of the migration history, for tests of what the
 // next migrations do to them.
@@ -65,4 +66,30 @@ export async function migrateWith(
   } finally {
     await client.close();
   }
+}
+
+/**
+ * A database that ran the migrations before `upTo`, then `seed` (rows as they were written
+ * then), then every later migration as the app runs them at start: for a migration's backfill
+ * of the data already there. `close` ends the connection and drops the database.
+ */
+export async function upgradedDatabase(
+  upTo: number,
+  seed: (run: (statement: string) => Promise<unknown>) => Promise<void>,
+): Promise<{ connection: Connection; close: () => Promise<void> }> {
+  const folder = migrationsFolderAsOf(upTo);
+  const { target, drop } = await createEmptyTestTarget();
+  try {
+    await migrateWith(target, folder, seed);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  const connection = await openDatabase(target);
+  return {
+    connection,
+    close: async () => {
+      await connection.close();
+      await drop();
+    },
+  };
 }

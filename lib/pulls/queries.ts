@@ -47,13 +47,16 @@ export type { ListViewer } from "./visibility";
 export const policyLines: SQL<string> = sql<string>`(case when cardinality(${pulls.policyTypes}) = 0 then 'NONE' else array_to_string(${pulls.policyTypes}, ' + ') end)`;
 
 /**
- * The pulls of one combination of lines as policyLines words it ("AUTO + HOMEOWNERS", NONE):
- * the array itself is compared too, so the list's count reads pulls_top_lines_idx instead of
- * wording every pull of the book.
+ * The pulls of one combination of lines as policyLines words it ("AUTO + HOMEOWNERS", NONE),
+ * compared as the array it was worded from: the count reads pulls_top_lines_idx, and the
+ * planner's statistics of the array see how many pulls match. Comparing the words as well
+ * hid that (an estimate of 153 pulls where a million-pull book has 30,000), and the page then
+ * sorted them all instead of walking the list's order: 336 ms instead of 9. A line's words are
+ * [A-Z0-9_]+ (list-query.ts), so only a policy type with " + " in its name, which no carrier
+ * sends, could be worded into a report row that this does not list.
  */
 export function ofLines(lines: string): SQL {
-  const types = lines === "NONE" ? [] : lines.split(" + ");
-  return sql`(${eq(pulls.policyTypes, types)} and ${policyLines} = ${lines})`;
+  return eq(pulls.policyTypes, lines === "NONE" ? [] : lines.split(" + "));
 }
 
 /** A WON pull whose premium the reports credit to `userId`. */
