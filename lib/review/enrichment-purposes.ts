@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 // The permissible purposes of the Driver's Privacy Protection Act (18 U.S.C. § 2721(b)): a
 // licence or driving-record look-up must name one, and the person asking vouches for it. The
 // code is what the service is sent and the audit trail keeps; the words are what the agent
@@ -60,8 +58,6 @@ export const DPPA_SECTION: Record<DppaPurpose, string> = {
 
 export const PURPOSE_REQUIRED_MESSAGE =
   "Choose the permissible purpose for this look-up: the law (DPPA) requires one for licence and driving-record look-ups.";
-
-export const dppaPurposeSchema = z.enum(DPPA_PURPOSES, { message: PURPOSE_REQUIRED_MESSAGE });
 
 export const isDppaPurpose = (value: unknown): value is DppaPurpose =>
   typeof value === "string" && (DPPA_PURPOSES as readonly string[]).includes(value);
