@@ -1,29 +1,16 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monitorings, pulls } from "@/db/schema";
-import { storePull } from "@/lib/pulls/store-pull";
-import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
+import { monitoredOf, storeAccountPull } from "@/test/monitored-pulls";
 import { reconcileMonitoredFlags } from "./monitored-flag";
 
 // The hourly pass that sets right a monitored flag the triggers could not see coming.
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 let database: TestDatabase;
-const template = generatePulls(13, 6, new Date("2026-11-01T00:00:00Z")).find(
-  (p) => !p.parent_pull_id && !p.is_archived,
-) as SandboxPull;
-
-async function store(account: string): Promise<string> {
-  const pullId = randomUUID();
-  expect(await storePull(database.db, { ...template, pull_id: pullId, account_identifier: account })).toMatchObject({
-    outcome: "created",
-  });
-  return pullId;
-}
-const isMonitored = async (pullId: string) =>
-  (await database.db.select({ m: pulls.monitored }).from(pulls).where(eq(pulls.pullId, pullId)))[0]?.m;
+const store = (account: string) => storeAccountPull(database.db, account);
+const isMonitored = async (pullId: string) => (await monitoredOf(database.db, pullId))[pullId];
 
 beforeAll(async () => {
   database = await createTestDatabase();

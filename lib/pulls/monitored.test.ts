@@ -1,38 +1,19 @@
-import { randomUUID } from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "@/db/connect";
-import { monitorings, pulls } from "@/db/schema";
-import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
+import { monitorings } from "@/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
+import { monitoredOf as monitoredOfPulls, storeAccountPull } from "@/test/monitored-pulls";
 import { parsePullListQuery } from "./list-query";
 import { listPulls } from "./queries";
-import { storePull } from "./store-pull";
 
 // pulls.monitored is kept by the database (migration 0026): whatever writes monitorings or
 // pulls, the column says whether an active monitoring names the pull or its account, and the
 // list's monitored filter shows exactly those pulls.
 
 let database: TestDatabase;
-const NOW = new Date("2026-11-01T00:00:00Z");
-const templates = generatePulls(11, 12, NOW).filter((p) => !p.parent_pull_id && !p.is_archived);
-
-/** A stored top-level pull of `account` (a sandbox payload under a new id). */
-async function store(account: string | null): Promise<string> {
-  const template = templates[0] as SandboxPull;
-  const pullId = randomUUID();
-  const result = await storePull(database.db, { ...template, pull_id: pullId, account_identifier: account });
-  expect(result).toMatchObject({ outcome: "created" });
-  return pullId;
-}
-
-async function monitoredOf(...ids: string[]): Promise<Record<string, boolean>> {
-  const rows = await database.db
-    .select({ pullId: pulls.pullId, monitored: pulls.monitored })
-    .from(pulls)
-    .where(inArray(pulls.pullId, ids));
-  return Object.fromEntries(ids.map((id) => [id, rows.find((r) => r.pullId === id)?.monitored ?? false]));
-}
+const store = (account: string | null) => storeAccountPull(database.db, account);
+const monitoredOf = (...ids: string[]) => monitoredOfPulls(database.db, ...ids);
 const isMonitored = async (id: string) => (await monitoredOf(id))[id];
 
 const listed = async (monitored: "yes" | "no") =>
@@ -102,8 +83,7 @@ describe("pulls.monitored, kept by the database", () => {
     const refresh = await store("acct_mon_account");
     expect(await isMonitored(refresh)).toBe(true);
     // Stored again with other content (an upsert of the same row), it stays monitored.
-    const template = templates[1] as SandboxPull;
-    await storePull(database.db, { ...template, pull_id: refresh, account_identifier: "acct_mon_account" });
+    await storeAccountPull(database.db, "acct_mon_account", refresh);
     expect(await isMonitored(refresh)).toBe(true);
 
     await database.db.update(monitorings).set({ status: "STOPPED" });

@@ -55,7 +55,7 @@ export const policyLines: SQL<string> = sql<string>`(case when cardinality(${pul
  * [A-Z0-9_]+ (list-query.ts), so only a policy type with " + " in its name, which no carrier
  * sends, could be worded into a report row that this does not list.
  */
-export function ofLines(lines: string): SQL {
+function ofLines(lines: string): SQL {
   return eq(pulls.policyTypes, lines === "NONE" ? [] : lines.split(" + "));
 }
 
