@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { forecastRefreshes, planRefresh, renewalsFrom, type Renewal } from "./refresh-plan";
+import { intervalDays } from "@/lib/service/monitorings-api";
+import { addDays, addMonths } from "@/lib/xdates/derive";
 import { nextRefreshWhy } from "./refresh-words";
 
 // Refreshes timed to the renewal: the lead time before each X-date, once per renewal offer.
@@ -87,6 +89,55 @@ describe("forecasting a year of refreshes", () => {
     expect(forecastRefreshes(noXDate).timed).toEqual(["2026-12-01", "2026-12-31", "2027-01-30"]);
     expect(forecastRefreshes({ ...noXDate, lastRefreshDay: null }).timed[0]).toBe("2026-11-26");
     expect(forecastRefreshes({ ...noXDate, interval: null })).toEqual({ timed: [], fixed: [] });
+  });
+
+  // The forecast rolls an account's renewals out once instead of once per refresh: it must plan
+  // exactly as planning each refresh afresh does, month ends, long terms and open windows included.
+  it("plans each refresh as planRefresh would, for a thousand random accounts", () => {
+    let seed = 19;
+    const random = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
+    const pick = <T>(values: T[]) => values[Math.floor(random() * values.length)] as T;
+    const day = (from: string, span: number) => addDays(from, Math.floor(random() * span));
+    for (let account = 0; account < 1_000; account++) {
+      const today = day("2026-01-01", 700);
+      const renewals: Renewal[] = Array.from({ length: Math.floor(random() * 4) }, () => ({
+        xDate: pick([day(today, 900), day("2024-01-29", 60).slice(0, 8) + pick(["28", "29", "30", "31"])]),
+        termMonths: pick([null, 0, 1, 6, 12, 12, 36]),
+        carrier: "Carrier",
+        line: "AUTO",
+      })).filter((r) => !Number.isNaN(Date.parse(r.xDate)));
+      const input = {
+        renewals,
+        lastRefreshDay: pick([null, day(addDays(today, -400), 400)]),
+        today,
+        leadTimeDays: pick([0, 1, 30, 45, 120]),
+        interval: pick([null, "P1M", "P3M"]),
+        months: pick([1, 12, 18]),
+      };
+      const expected: string[] = [];
+      let timedOut = false;
+      for (let at = today, last = input.lastRefreshDay; ;) {
+        const plan = planRefresh({ ...input, today: at, lastRefreshDay: last });
+        if (plan.day === null) {
+          timedOut = true;
+          break;
+        }
+        if (plan.day >= addMonths(today, input.months)) break;
+        expected.push(plan.day);
+        at = last = plan.day;
+      }
+      // The service's own interval: every step since the last refresh, from today on.
+      const fixed: string[] = [];
+      const step = input.interval ? intervalDays(input.interval) : 0;
+      if (step >= 30) {
+        let at = input.lastRefreshDay ? addDays(input.lastRefreshDay, step) : today;
+        while (at < today) at = addDays(at, step);
+        for (; at < addMonths(today, input.months); at = addDays(at, step)) fixed.push(at);
+      }
+      const forecast = forecastRefreshes(input);
+      expect(forecast.fixed, JSON.stringify(input)).toEqual(fixed);
+      expect(forecast.timed, JSON.stringify(input)).toEqual(timedOut ? fixed : expected);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addDays, addMonths, ASSUMED_TERM_MONTHS } from "@/lib/xdates/derive";
+import { addDays, addMonths, ASSUMED_TERM_MONTHS, daysBetween } from "@/lib/xdates/derive";
 import { intervalDays } from "@/lib/service/monitorings-api";
 
 // When a monitored account should be refreshed: a lead time before each renewal, so the
@@ -28,9 +28,12 @@ export type RefreshPlan = { day: string | null; reason: PlannedReason };
 // How far ahead renewals are looked for: two years covers every term the table holds.
 const HORIZON_MONTHS = 24;
 
-/** Every renewal of the policies from `from` on, within the horizon, soonest first. */
-export function renewalsFrom(renewals: Renewal[], from: string): Array<Renewal & { on: string }> {
-  const until = addMonths(from, HORIZON_MONTHS);
+/** Every renewal of the policies from `from` on, within the horizon (or up to `until`), soonest first. */
+export function renewalsFrom(
+  renewals: Renewal[],
+  from: string,
+  until = addMonths(from, HORIZON_MONTHS),
+): Array<Renewal & { on: string }> {
   const all: Array<Renewal & { on: string }> = [];
   for (const renewal of renewals) {
     const term = renewal.termMonths && renewal.termMonths > 0 ? renewal.termMonths : ASSUMED_TERM_MONTHS;
@@ -53,15 +56,31 @@ export function planRefresh(input: {
   leadTimeDays: number;
   interval: string | null;
 }): RefreshPlan {
+  return planAmong(renewalsFrom(input.renewals, input.today), 0, input);
+}
+
+/**
+ * planRefresh over renewals already rolled out and sorted (`upcoming`), read from index `start`:
+ * those before `today` or beyond the horizon from it are passed over, so a list rolled out once
+ * for a later horizon plans exactly as a fresh renewalsFrom(renewals, today) would.
+ */
+function planAmong(
+  upcoming: Array<Renewal & { on: string }>,
+  start: number,
+  input: { lastRefreshDay: string | null; today: string; leadTimeDays: number; interval: string | null },
+): RefreshPlan {
   const { today, leadTimeDays } = input;
-  const tomorrow = addDays(today, 1);
-  for (const renewal of renewalsFrom(input.renewals, today)) {
+  const horizon = addMonths(today, HORIZON_MONTHS);
+  for (let i = start; i < upcoming.length; i++) {
+    const renewal = upcoming[i] as Renewal & { on: string };
+    if (renewal.on < today) continue;
+    if (renewal.on > horizon) break;
     const opens = addDays(renewal.on, -leadTimeDays);
     if (input.lastRefreshDay !== null && input.lastRefreshDay >= opens) continue; // this offer was seen
     const reason = { xDate: renewal.on, carrier: renewal.carrier, line: renewal.line, leadTimeDays };
     return opens > today
       ? { day: opens, reason: { kind: "ON_TIME", ...reason } }
-      : { day: tomorrow, reason: { kind: "CATCH_UP", ...reason } };
+      : { day: addDays(today, 1), reason: { kind: "CATCH_UP", ...reason } };
   }
   return { day: null, reason: { kind: "INTERVAL", interval: input.interval } };
 }
@@ -84,14 +103,21 @@ export function forecastRefreshes(input: {
   const step = input.interval ? intervalDays(input.interval) : 0;
   if (step >= 30) {
     let day = input.lastRefreshDay ? addDays(input.lastRefreshDay, step) : input.today;
-    while (day < input.today) day = addDays(day, step);
+    // The first interval on or after today, in one step however long ago the last refresh was.
+    const behind = daysBetween(day, input.today);
+    if (behind > 0) day = addDays(day, Math.ceil(behind / step) * step);
     for (; day < until; day = addDays(day, step)) fixed.push(day);
   }
+  // The renewals are rolled out once, far enough for the last plan's horizon: planning each
+  // refresh from a fresh roll-out cost the rules page most of a second at 100,000 pulls.
+  const upcoming = renewalsFrom(input.renewals, input.today, addMonths(until, HORIZON_MONTHS));
   const timed: string[] = [];
   let today = input.today;
   let last = input.lastRefreshDay;
+  let start = 0;
   for (;;) {
-    const plan = planRefresh({ ...input, today, lastRefreshDay: last });
+    while (start < upcoming.length && (upcoming[start] as { on: string }).on < today) start++;
+    const plan = planAmong(upcoming, start, { ...input, today, lastRefreshDay: last });
     if (plan.day === null) return { timed: fixed, fixed }; // no X-date: the interval goes on
     if (plan.day >= until) break;
     timed.push(plan.day);

@@ -15,7 +15,7 @@ import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
 import { assignPulls } from "./assignment";
 import { setPullStage } from "./funnel";
-import { getAgentHome } from "./my-pulls";
+import { countQueue, getAgentHome } from "./my-pulls";
 
 // A monitoring refresh or reconnect is a new pull of an account the agency already works. It
 // must keep that account's owner, stage and won-premium credit, stay out of every other agent's
@@ -234,6 +234,10 @@ describe("an agent sees a refresh only if it is theirs or truly unassigned", () 
     await assignPulls(database.db, staff.manager, { pullIds: [initial.pull_id], assigneeId: null });
     expect((await getAgentHome(database.db, colleague.id)).queue).toBe(queueBefore + 2);
     expect(await listedFor(colleague.id)).toEqual(expect.arrayContaining([initial.pull_id, refresh.pull_id]));
+    // Past its cap the home page's count stops and says so, instead of reading the whole queue.
+    expect(await countQueue(database.db, queueBefore + 2)).toEqual({ total: queueBefore + 2, capped: false });
+    expect(await countQueue(database.db, queueBefore + 1)).toEqual({ total: queueBefore + 1, capped: true });
+    expect(await getAgentHome(database.db, colleague.id)).toMatchObject({ queueCapped: false });
   });
 
   it("still lists truly unassigned new business to every agent", async () => {

@@ -87,7 +87,10 @@ export default async function MyPullsPage() {
             className="block rounded-lg border border-slate-200 bg-white p-4 hover:bg-slate-50"
           >
             <span className="block text-xs tracking-wide text-slate-500 uppercase">Unassigned queue</span>
-            <span className="text-2xl font-semibold tabular-nums">{home.queue}</span>
+            <span className="text-2xl font-semibold tabular-nums" data-testid="my-queue">
+              {home.queue.toLocaleString("en-US")}
+              {home.queueCapped ? "+" : ""}
+            </span>
           </Link>
         </li>
       </ul>
