@@ -37,6 +37,8 @@ import { loadPullPage } from "@/lib/pulls/pull-page";
 import { parsePullListQuery } from "@/lib/pulls/list-query";
 import { listPullRows } from "@/lib/pulls/queries";
 import { loadReportsPage } from "@/lib/reports/reports-page";
+import { loadAgencyRulesPage } from "@/lib/rules/rules-page";
+import { loadMyPage } from "@/lib/workflow/my-page";
 import { reviewHousehold } from "@/lib/review/coverage";
 import { readReviewSettings } from "@/lib/review/review-rules";
 import { parsePull, type Pull } from "@/lib/service/schemas";
@@ -59,7 +61,7 @@ const ADMIN_ID = SEED_DEMO_IDS["admin@example.com"] as string;
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 
-type Group = "list" | "detail" | "report" | "csv" | "compute";
+type Group = "list" | "detail" | "report" | "page" | "csv" | "compute";
 /** One page (or download) measured: each iteration requests paths[i % n] and replays plans[i % n]. */
 type Scenario = {
   group: Group;
@@ -348,6 +350,28 @@ async function buildScenarios(capture: CaptureDb, user: SessionUser): Promise<Sc
       paths: [`/reports${qs ? `?${qs}` : ""}`],
       targetMs: 150,
       plans: [await pagePlan(capture, user, (db) => loadReportsPage(db, params(qs)))],
+      iterations: ITERATIONS,
+    });
+  }
+
+  // Pages without a target of their own, measured so that none of them grows unseen with the
+  // book: the home page (here the admin's: the unassigned queue, their own figures, deals that
+  // came back) and the rules page (a year's refresh forecast over every active monitoring).
+  const otherPages: Array<[string, string, (db: Db) => Promise<unknown>]> = [
+    ["my pulls (home)", "/my", (db) => loadMyPage(db, user)],
+    [
+      "agency rules (refresh forecast)",
+      "/admin/rules",
+      (db) => loadAgencyRulesPage(db, { mail: { smtpUrl: null, from: "", outboxDir: ".data/bench-outbox" } }),
+    ],
+  ];
+  for (const [label, path, loader] of otherPages) {
+    scenarios.push({
+      group: "page",
+      name: label,
+      paths: [path],
+      targetMs: null,
+      plans: [await pagePlan(capture, user, loader)],
       iterations: ITERATIONS,
     });
   }

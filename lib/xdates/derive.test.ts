@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, daysAway, deriveXDate, rollForward } from "./derive";
+import { addDays, addMonths, daysAway, daysBetween, deriveXDate, rollForward } from "./derive";
 
 // X-dates as an agent reads them: the coming expiry, or the next renewal when it has passed,
 // and always an answer in words when there is no date.
@@ -115,5 +115,47 @@ describe("daysAway", () => {
     expect(daysAway("2026-12-19", TODAY)).toBe("in 23 days");
     expect(daysAway("2026-11-23", TODAY)).toBe("3 days ago");
     expect(daysAway(null, TODAY)).toBe("no date");
+  });
+});
+
+// addDays and daysBetween count on day numbers instead of going through Date (the refresh
+// forecast calls them some fifty times per monitored account): they must answer as Date does.
+describe("day arithmetic, against Date", () => {
+  const viaDate = {
+    addDays: (iso: string, days: number) =>
+      new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10),
+    daysBetween: (today: string, date: string) =>
+      Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000),
+  };
+  let seed = 7;
+  const random = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
+  const int = (from: number, to: number) => from + Math.floor(random() * (to - from + 1));
+  const pad = (n: number, width: number) => String(n).padStart(width, "0");
+
+  it("agrees on 20,000 random days and steps, month ends, leap days and century years included", () => {
+    for (let i = 0; i < 20_000; i++) {
+      const year = random() < 0.2 ? pick([1600, 1700, 1900, 2000, 2024, 2100, 2400]) : int(1, 9_998);
+      // Days 29 to 31 of every month, which Date.parse rolls into the next month where they do not exist.
+      const iso = `${pad(year, 4)}-${pad(int(1, 12), 2)}-${pad(random() < 0.5 ? int(28, 31) : int(1, 31), 2)}`;
+      const days = pick([0, 1, -1, 30, -30, 365, -365, 366, 1_461, -146_097, int(-40_000, 40_000)]);
+      expect(addDays(iso, days), `${iso} + ${days}`).toBe(viaDate.addDays(iso, days));
+      const other = viaDate.addDays(iso, int(-3_000, 3_000));
+      expect(daysBetween(iso, other), `${iso} → ${other}`).toBe(viaDate.daysBetween(iso, other));
+    }
+    function pick<T>(values: T[]): T {
+      return values[Math.floor(random() * values.length)] as T;
+    }
+  });
+
+  it("reads odd input as Date does: fractions of a day, impossible days, other shapes", () => {
+    expect(addDays("2027-01-31", 0.5)).toBe(viaDate.addDays("2027-01-31", 0.5));
+    expect(addDays("2027-02-30", 1)).toBe("2027-03-03"); // Feb 30 is Mar 2, as Date.parse reads it
+    expect(() => addDays("+02027-01-01", 1)).toThrow(RangeError); // not a plain day: Date's answer
+    expect(() => addDays("2027-02-32", 1)).toThrow(RangeError);
+    expect(() => addDays("2027-13-01", 1)).toThrow(RangeError);
+    expect(() => addDays("not a day", 1)).toThrow(RangeError);
+    expect(addDays("9999-12-31", 1)).toBe(viaDate.addDays("9999-12-31", 1));
+    expect(daysBetween("2027-01-01", "garbage")).toBeNaN();
+    expect(daysBetween("2027-02-30", "2027-03-02")).toBe(0);
   });
 });

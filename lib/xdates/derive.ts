@@ -169,13 +169,60 @@ export function isoDay(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
+// Day arithmetic is counted on plain day numbers (days since 1970-01-01, proleptic Gregorian)
+// rather than through Date: the refresh forecast does some fifty of these per monitored account,
+// and parsing and printing a Date each time was most of the rules page's time. Anything but a
+// plain "YYYY-MM-DD" (or a fraction of a day) takes the Date path, as before, so odd input reads
+// exactly as it always did; a day 29–31 past its month's end rolls over as Date.parse rolls it.
+
+const isDigit = (code: number) => code >= 48 && code <= 57;
+const twoDigits = (s: string, at: number) => (s.charCodeAt(at) - 48) * 10 + s.charCodeAt(at + 1) - 48;
+
+/** Days since 1970-01-01 of a plain ISO day, or NaN for anything else. */
+function dayNumber(iso: string): number {
+  if (iso.length !== 10 || iso.charCodeAt(4) !== 45 || iso.charCodeAt(7) !== 45) return NaN;
+  for (const at of [0, 1, 2, 3, 5, 6, 8, 9]) if (!isDigit(iso.charCodeAt(at))) return NaN;
+  const year = twoDigits(iso, 0) * 100 + twoDigits(iso, 2);
+  const month = twoDigits(iso, 5);
+  const day = twoDigits(iso, 8);
+  if (month < 1 || month > 12 || day < 1 || day > 31) return NaN;
+  // Howard Hinnant's days_from_civil: years run from March, so February's length is last.
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * ((month + 9) % 12) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+/** The ISO day of a day number (the inverse of dayNumber), or null outside years 0000–9999. */
+function isoOfDayNumber(n: number): string | null {
+  const z = n + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1_460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const mp = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  if (year < 0 || year > 9_999) return null;
+  return `${String(year).padStart(4, "0")}-${month < 10 ? "0" : ""}${month}-${day < 10 ? "0" : ""}${day}`;
+}
+
 /** The ISO day `days` after an ISO day. */
 export function addDays(iso: string, days: number): string {
-  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const from = Number.isInteger(days) ? dayNumber(iso) : NaN;
+  const fast = Number.isNaN(from) ? null : isoOfDayNumber(from + days);
+  return fast ?? new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** Whole days from `today` to `date` (both ISO days). */
 export function daysBetween(today: string, date: string): number {
+  const difference = dayNumber(date) - dayNumber(today);
+  if (!Number.isNaN(difference)) return difference;
   return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 }
 
