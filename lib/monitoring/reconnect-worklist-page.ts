@@ -1,9 +1,11 @@
 import "server-only";
+import { z } from "zod";
 import type { Db } from "@/db/types";
 import { viewScope } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
-import { listReconnectWorklist, type ReconnectItem } from "./reconnect";
+import { parseSearchFields, type SearchParams } from "@/lib/url/search-params";
+import { listReconnectWorklist, RECONNECT_PAGE_SIZE, type ReconnectItem } from "./reconnect";
 import { openReconnectPages, reconnectPageUrl } from "./reconnect-page";
 import { configuredReconnectPageKey } from "./reconnect-page-key";
 
@@ -11,17 +13,41 @@ export type ReconnectWorklistItem = ReconnectItem & {
   /** The account's open Coverdesk page to send, if it has one. */ coverdeskPageUrl: string | null;
 };
 
-/** The Reconnect page: the accounts the user may see whose consumer must sign in again, each with its open Coverdesk page. */
-export async function loadReconnectWorklistPage(db: Db, user: SessionUser): Promise<ReconnectWorklistItem[]> {
-  const items = await listReconnectWorklist(db, viewScope(user));
+const fields = { page: z.coerce.number().int().min(1).max(10_000) };
+
+export type ReconnectWorklistPage = {
+  items: ReconnectWorklistItem[];
+  /** Accounts on the worklist in all, over every page. */
+  total: number;
+  page: number;
+  pageCount: number;
+  /** Parameters of the address that could not be read and were left out. */
+  ignored: string[];
+};
+
+/** The Reconnect page: the accounts the user may see whose consumer must sign in again, a page at a time, each with its open Coverdesk page. */
+export async function loadReconnectWorklistPage(
+  db: Db,
+  user: SessionUser,
+  searchParams: SearchParams = {},
+): Promise<ReconnectWorklistPage> {
+  const { values, ignored } = parseSearchFields(fields, searchParams);
+  const page = values.page ?? 1;
+  const { items, total } = await listReconnectWorklist(db, viewScope(user), page);
   const appUrl = env().auth.url;
   const key = configuredReconnectPageKey();
   const pages = await openReconnectPages(
     db,
     items.map((i) => i.monitoringId),
   );
-  return items.map((item) => {
-    const pageId = pages.get(item.monitoringId);
-    return { ...item, coverdeskPageUrl: pageId ? reconnectPageUrl(appUrl, key, pageId) : null };
-  });
+  return {
+    items: items.map((item) => {
+      const pageId = pages.get(item.monitoringId);
+      return { ...item, coverdeskPageUrl: pageId ? reconnectPageUrl(appUrl, key, pageId) : null };
+    }),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / RECONNECT_PAGE_SIZE)),
+    ignored,
+  };
 }

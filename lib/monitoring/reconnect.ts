@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { monitorings, pulls } from "@/db/schema";
 import { canOnPull } from "@/lib/auth/permissions";
@@ -24,26 +24,40 @@ export type ReconnectItem = {
   reconnectUrl: string | null;
 };
 
-export async function listReconnectWorklist(db: Db, viewer: ListViewer): Promise<ReconnectItem[]> {
+/** The worklist shows this many accounts a page: each row carries two forms, and 200 of them made a 780 kB page. */
+export const RECONNECT_PAGE_SIZE = 50;
+
+/** One page of the worklist, newest request first, and how many accounts are on it in all. */
+export async function listReconnectWorklist(
+  db: Db,
+  viewer: ListViewer,
+  page = 1,
+  pageSize = RECONNECT_PAGE_SIZE,
+): Promise<{ items: ReconnectItem[]; total: number }> {
   const pullOf = sql`coalesce(${monitorings.latestPullId}, ${monitorings.initialPullId})`;
-  const visible = visibleTo(viewer);
-  const rows = await db
-    .select({
-      monitoringId: monitorings.monitoringId,
-      pullId: pulls.pullId,
-      firstName: pulls.firstName,
-      lastName: pulls.lastName,
-      email: pulls.email,
-      authStatus: monitorings.reconnectAuthStatus,
-      requestedAt: monitorings.reconnectRequestedAt,
-      reconnectUrl: monitorings.reconnectUrl,
-    })
-    .from(monitorings)
-    .innerJoin(pulls, eq(pulls.pullId, pullOf))
-    .where(and(isNotNull(monitorings.reconnectRequestedAt), visible))
-    .orderBy(desc(monitorings.reconnectRequestedAt))
-    .limit(200);
-  return rows.map((r) => ({
+  const where = and(isNotNull(monitorings.reconnectRequestedAt), visibleTo(viewer));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        monitoringId: monitorings.monitoringId,
+        pullId: pulls.pullId,
+        firstName: pulls.firstName,
+        lastName: pulls.lastName,
+        email: pulls.email,
+        authStatus: monitorings.reconnectAuthStatus,
+        requestedAt: monitorings.reconnectRequestedAt,
+        reconnectUrl: monitorings.reconnectUrl,
+      })
+      .from(monitorings)
+      .innerJoin(pulls, eq(pulls.pullId, pullOf))
+      .where(where)
+      // The id breaks ties, so no account falls between two pages.
+      .orderBy(desc(monitorings.reconnectRequestedAt), asc(monitorings.monitoringId))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(monitorings).innerJoin(pulls, eq(pulls.pullId, pullOf)).where(where),
+  ]);
+  const items = rows.map((r) => ({
     monitoringId: r.monitoringId,
     pullId: r.pullId,
     name: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email || "Unnamed account",
@@ -52,6 +66,7 @@ export async function listReconnectWorklist(db: Db, viewer: ListViewer): Promise
     requestedAt: r.requestedAt ?? new Date(0),
     reconnectUrl: r.reconnectUrl,
   }));
+  return { items, total: counted?.n ?? 0 };
 }
 
 /** An open reconnect request the actor may see (it is on their worklist), with its pull. */

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { CopyLink, EmailLink, MakeCoverdeskPage, RenewLink } from "@/components/monitoring/reconnect-actions";
 import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
+import { Pagination } from "@/components/ui/pagination";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { humanize } from "@/lib/format";
 import { loadReconnectWorklistPage } from "@/lib/monitoring/reconnect-worklist-page";
@@ -16,18 +17,44 @@ const AUTH_STATUS_WORDS: Record<string, string> = {
   IDENTITY_VERIFICATION: "They must enter the code the carrier sent",
 };
 
-export default async function ReconnectPage() {
-  const user = await requirePermission("pulls:view");
-  const items = await loadReconnectWorklistPage(await getDb(), user);
+export default async function ReconnectPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const [user, params, db] = await Promise.all([requirePermission("pulls:view"), searchParams, getDb()]);
+  const { items, total, page, pageCount, ignored } = await loadReconnectWorklistPage(db, user, params);
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold text-slate-900">Accounts to reconnect</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-semibold text-slate-900">Accounts to reconnect</h1>
+        {total > 0 ? (
+          <p className="text-sm text-slate-600" data-testid="reconnect-count">
+            {total === 1 ? "1 account" : `${total.toLocaleString("en-US")} accounts`}
+          </p>
+        ) : null}
+      </div>
       <p className="text-sm text-slate-600">
         Monitored accounts the service could not refresh on its own. Send the consumer the service&apos;s reconnect
         page, or a page Coverdesk hosts (it follows their login step by step and expires after 7 days); the account
         refreshes once they are through.
       </p>
-      {items.length === 0 ? (
+      {ignored.length > 0 ? (
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
+          Some of the link&apos;s parameters could not be read and were left out: {ignored.join(", ")}.
+        </p>
+      ) : null}
+      {total > 0 && items.length === 0 ? (
+        <p
+          className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600"
+          data-testid="reconnect-empty"
+        >
+          Nothing on this page.{" "}
+          <Link href="/reconnect" className="text-brand-700 hover:underline">
+            Go to the first page
+          </Link>
+        </p>
+      ) : items.length === 0 ? (
         <p
           className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600"
           data-testid="reconnect-empty"
@@ -83,6 +110,7 @@ export default async function ReconnectPage() {
           ))}
         </ul>
       )}
+      <Pagination page={page} pageCount={pageCount} basePath="/reconnect" />
     </div>
   );
 }
