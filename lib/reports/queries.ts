@@ -199,14 +199,60 @@ function funnelOf(rows: CreatedRow[]): FunnelCounts {
   };
 }
 
-export async function getReport(db: Db, filter: ReportFilter) {
-  const period: ReportPeriod = filter.period ?? "month";
+/** The close ratio per owner (the credited agent of a win, the assignee of a loss) and in all. */
+async function getCloseRatio(
+  db: Db,
+  filter: ReportFilter,
+): Promise<{ rows: RatioRow[]; won: number; lost: number; ratio: number | null }> {
   const { start, end } = rangeOf(filter);
   const decided = [...common(filter), sql`${pulls.stage} in ('WON', 'LOST')`];
   if (start) decided.push(sql`${pulls.stageChangedAt} >= ${at(start)}`);
   if (end) decided.push(sql`${pulls.stageChangedAt} < ${at(end)}`);
   const owner = sql`case when ${pulls.stage} = 'WON' then ${pulls.wonCreditedTo} else ${pulls.assigneeId} end`;
   if (filter.agent) decided.push(sql`${owner} = ${filter.agent}`);
+  const ratios = await queryRows<{ key: string | null; label: string | null; won: number; lost: number }>(
+    db,
+    // Grouped by owner first, then named: the users join runs once per owner, not per pull.
+    sql`select g.key::text as key, coalesce(${users.name}, 'No one') as label, g.won, g.lost from (
+          select d.owner as key,
+                 count(*) filter (where d.stage = 'WON')::int as won, count(*) filter (where d.stage = 'LOST')::int as lost
+          from (${counted(sql`select ${owner} as owner, ${pulls.stage} as stage`, sql.join(decided, sql` and `))}) d
+          group by 1) g
+        left join ${users} on ${users.id} = g.key
+        order by 2`,
+  );
+  const rows: RatioRow[] = ratios.map((r) => ({
+    key: r.key ?? "",
+    label: r.label ?? "No one",
+    won: Number(r.won),
+    lost: Number(r.lost),
+    ratio: Number(r.won) + Number(r.lost) > 0 ? Number(r.won) / (Number(r.won) + Number(r.lost)) : null,
+  }));
+  const won = rows.reduce((a, r) => a + r.won, 0);
+  const lost = rows.reduce((a, r) => a + r.lost, 0);
+  return { rows, won, lost, ratio: won + lost > 0 ? won / (won + lost) : null };
+}
+
+/**
+ * Won premium in all and the close ratio, by the rules of getReport, and nothing else: what an
+ * agent's My pulls shows for this month and all time. Two statements where the whole report
+ * (won premium six ways, funnel, sources, recycled wins…) is thirteen.
+ */
+export async function getWonAndCloseRatio(db: Db, filter: ReportFilter) {
+  const [[won], closeRatio] = await Promise.all([
+    queryRows<{ count: number; cents: number }>(
+      db,
+      sql`select count(*)::int as count, coalesce(sum(w.cents), 0)::float8 as cents
+          from (${counted(sql`select ${pulls.wonPremiumCents} as cents`, wonWhere(filter), sql`'WON'`)}) w`,
+    ),
+    getCloseRatio(db, filter),
+  ]);
+  return { won: { count: Number(won?.count ?? 0), cents: Number(won?.cents ?? 0) }, closeRatio };
+}
+
+export async function getReport(db: Db, filter: ReportFilter) {
+  const period: ReportPeriod = filter.period ?? "month";
+  const { start, end } = rangeOf(filter);
   const created = [...common(filter)];
   if (start) created.push(sql`${pulls.serviceCreatedAt} >= ${at(start)}`);
   if (end) created.push(sql`${pulls.serviceCreatedAt} < ${at(end)}`);
@@ -219,19 +265,9 @@ export async function getReport(db: Db, filter: ReportFilter) {
   ];
   if (filter.agent) open.push(sql`${pulls.assigneeId} = ${filter.agent}`);
 
-  const [won, ratios, pipeline, newPulls, recycledWins, sources] = await Promise.all([
+  const [won, closeRatio, pipeline, newPulls, recycledWins, sources] = await Promise.all([
     wonFigures(db, filter, period),
-    queryRows<{ key: string | null; label: string | null; won: number; lost: number }>(
-      db,
-      // Grouped by owner first, then named: the users join runs once per owner, not per pull.
-      sql`select g.key::text as key, coalesce(${users.name}, 'No one') as label, g.won, g.lost from (
-            select d.owner as key,
-                   count(*) filter (where d.stage = 'WON')::int as won, count(*) filter (where d.stage = 'LOST')::int as lost
-            from (${counted(sql`select ${owner} as owner, ${pulls.stage} as stage`, sql.join(decided, sql` and `))}) d
-            group by 1) g
-          left join ${users} on ${users.id} = g.key
-          order by 2`,
-    ),
+    getCloseRatio(db, filter),
     queryRows<{ count: number; cents: number }>(
       db,
       sql`select count(*)::int as count, coalesce(sum(${pulls.totalPremiumCents}), 0)::float8 as cents from ${pulls} where ${sql.join(open, sql` and `)}`,
@@ -278,15 +314,6 @@ export async function getReport(db: Db, filter: ReportFilter) {
     getSourceFigures(db, filter),
   ]);
 
-  const ratioRows: RatioRow[] = ratios.map((r) => ({
-    key: r.key ?? "",
-    label: r.label ?? "No one",
-    won: Number(r.won),
-    lost: Number(r.lost),
-    ratio: Number(r.won) + Number(r.lost) > 0 ? Number(r.won) / (Number(r.won) + Number(r.lost)) : null,
-  }));
-  const totalWon = ratioRows.reduce((a, r) => a + r.won, 0);
-  const totalLost = ratioRows.reduce((a, r) => a + r.lost, 0);
   return {
     period,
     won: { count: won.byAgent.reduce((a, r) => a + r.count, 0), cents: won.byAgent.reduce((a, r) => a + r.cents, 0) },
@@ -296,12 +323,7 @@ export async function getReport(db: Db, filter: ReportFilter) {
     byCarrier: won.byCarrier,
     byLine: won.byLine,
     byLink: won.byLink,
-    closeRatio: {
-      rows: ratioRows,
-      won: totalWon,
-      lost: totalLost,
-      ratio: totalWon + totalLost > 0 ? totalWon / (totalWon + totalLost) : null,
-    },
+    closeRatio,
     pipeline: { count: Number(pipeline[0]?.count ?? 0), cents: Number(pipeline[0]?.cents ?? 0) },
     medianDaysToWon: won.medianDaysToWon,
     newPulls: newPulls.map((r): PeriodRow => ({

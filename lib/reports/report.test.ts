@@ -9,7 +9,7 @@ import { setPullStage } from "@/lib/workflow/funnel";
 import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
-import { getReport } from "./queries";
+import { getReport, getWonAndCloseRatio } from "./queries";
 import { parseReportFilter } from "./report-filter";
 
 // Every figure of the report against what the test itself set up: known stages, premiums and
@@ -213,6 +213,7 @@ describe("reports", () => {
       ["won", 4],
     ]);
     expect(r.won).toEqual({ count: 4, cents: 125_051 + 1_000 });
+    await expectMyPullsFiguresAsTheReport();
     // An agent's funnel is their pulls': a and c, and the refresh of a (b was handed on).
     const mine = await report({ agent: staff.agent.id });
     expect(mine.funnel.map((s) => [s.key, s.count])).toEqual([
@@ -227,5 +228,32 @@ describe("reports", () => {
       ok: true,
     });
     expect((await report()).funnel.map((s) => s.count)).toEqual([11, 10, 7, 5, 4]);
+    await expectMyPullsFiguresAsTheReport();
   });
 });
+
+/**
+ * My pulls reads won premium and the close ratio alone (getWonAndCloseRatio): they must be the
+ * report's, for the book, each agent, a month and a line, carried decisions included.
+ */
+async function expectMyPullsFiguresAsTheReport() {
+  const today = new Date().toISOString().slice(0, 10);
+  const filters: Array<Record<string, string>> = [
+    {},
+    { agent: staff.agent.id },
+    { agent: staff.otherAgent.id },
+    { agent: staff.manager.id, from: `${today.slice(0, 8)}01` },
+    { from: today, to: today },
+    { line: "AUTO" },
+  ];
+  for (const params of filters) {
+    const { filter } = parseReportFilter(params);
+    const [full, figures] = await Promise.all([
+      getReport(database.db, filter),
+      getWonAndCloseRatio(database.db, filter),
+    ]);
+    expect(figures, JSON.stringify(params)).toEqual({ won: full.won, closeRatio: full.closeRatio });
+  }
+  // Not every filter reads nothing: the book's own figures are there to compare.
+  expect((await getWonAndCloseRatio(database.db, {})).won.count).toBeGreaterThan(0);
+}

@@ -1,18 +1,18 @@
 import "server-only";
 import type { Db } from "@/db/types";
 import type { SessionUser } from "@/lib/auth/session";
-import { getReport } from "@/lib/reports/queries";
+import { getWonAndCloseRatio } from "@/lib/reports/queries";
 import { listCameBack } from "./came-back";
 import { getAgentHome } from "./my-pulls";
 
 /** "My pulls": the user's pulls by stage, what needs their attention, and their own figures only. */
 export async function loadMyPage(db: Db, user: SessionUser) {
   const monthStart = new Date().toISOString().slice(0, 8) + "01";
-  // The report is always narrowed to the user here.
+  // The figures are always narrowed to the user here: won premium and the close ratio, by the reports' rules.
   const [home, month, allTime, cameBack] = await Promise.all([
     getAgentHome(db, user.id),
-    getReport(db, { agent: user.id, from: monthStart }),
-    getReport(db, { agent: user.id }),
+    getWonAndCloseRatio(db, { agent: user.id, from: monthStart }),
+    getWonAndCloseRatio(db, { agent: user.id }),
     // Deals that came back (./came-back.ts): the user's own and the queue's, or all for managers.
     listCameBack(db, user),
   ]);
