@@ -31,6 +31,8 @@ export type RefreshForecast = {
 };
 
 const LISTED_PER_MONTH = 10;
+/** Monitorings read a round trip: the forecast reads them all (40,000 at a million pulls), and holds only counts. */
+const FORECAST_BATCH = 2_000;
 
 export async function loadRefreshForecast(
   db: Db,
@@ -47,7 +49,7 @@ export async function loadRefreshForecast(
   let monitored = 0;
   let timedAccounts = 0;
   for (let after = ""; ;) {
-    const batch = await listActiveMonitorings(db, after);
+    const batch = await listActiveMonitorings(db, after, FORECAST_BATCH);
     if (batch.length === 0) break;
     after = batch.at(-1)?.monitoringId ?? after;
     const renewals = await renewalsOf(db, batch);

@@ -38,7 +38,15 @@ export function renewalsFrom(
   for (const renewal of renewals) {
     const term = renewal.termMonths && renewal.termMonths > 0 ? renewal.termMonths : ASSUMED_TERM_MONTHS;
     for (let k = 0, on = renewal.xDate; on <= until; on = addMonths(renewal.xDate, ++k * term)) {
-      if (on >= from) all.push({ ...renewal, on });
+      // Written out rather than spread: the rules page's forecast rolls out every monitored account's renewals.
+      if (on >= from)
+        all.push({
+          xDate: renewal.xDate,
+          termMonths: renewal.termMonths,
+          carrier: renewal.carrier,
+          line: renewal.line,
+          on,
+        });
     }
   }
   return all.sort((a, b) => (a.on < b.on ? -1 : a.on > b.on ? 1 : 0));

@@ -126,6 +126,15 @@ describe("day arithmetic, against Date", () => {
       new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10),
     daysBetween: (today: string, date: string) =>
       Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000),
+    /** addMonths as it was, with the month's length asked of Date. */
+    addMonths: (iso: string, months: number) => {
+      const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+      const total = y * 12 + (m - 1) + months;
+      const year = Math.floor(total / 12);
+      const month0 = total - year * 12;
+      const day = Math.min(d, new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate());
+      return `${String(year).padStart(4, "0")}-${String(month0 + 1).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+    },
   };
   let seed = 7;
   const random = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
@@ -139,6 +148,9 @@ describe("day arithmetic, against Date", () => {
       const iso = `${pad(year, 4)}-${pad(int(1, 12), 2)}-${pad(random() < 0.5 ? int(28, 31) : int(1, 31), 2)}`;
       const days = pick([0, 1, -1, 30, -30, 365, -365, 366, 1_461, -146_097, int(-40_000, 40_000)]);
       expect(addDays(iso, days), `${iso} + ${days}`).toBe(viaDate.addDays(iso, days));
+      // Years from 100 on: Date.UTC reads 0–99 as 1900–1999, which addMonths never did.
+      const months = pick([0, 1, -1, 6, 12, -12, 18, int(-600, 600)]);
+      if (year >= 150) expect(addMonths(iso, months), `${iso} + ${months} months`).toBe(viaDate.addMonths(iso, months));
       const other = viaDate.addDays(iso, int(-3_000, 3_000));
       expect(daysBetween(iso, other), `${iso} → ${other}`).toBe(viaDate.daysBetween(iso, other));
     }

@@ -64,8 +64,14 @@ const NO_RENEWAL: Record<string, { reason: NoXDateReason; words: string }> = {
 
 const day = (value: unknown): string | null => (typeof value === "string" ? calendarDate(value) : null);
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days in a month (0 = January) of the proleptic Gregorian calendar. */
+// Counted, not asked of Date: in the server, Next.js wraps the Date constructor, and the rules
+// page's forecast asks this for every renewal it rolls out (2 of its 4 seconds at a million pulls).
 function daysInMonth(year: number, month0: number): number {
-  return new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return month0 === 1 && leap ? 29 : (MONTH_DAYS[month0] as number);
 }
 
 /**
@@ -74,12 +80,12 @@ function daysInMonth(year: number, month0: number): number {
  * drifts (Aug 31 + 6 + 6 is Aug 31, not Aug 28).
  */
 export function addMonths(iso: string, months: number): string {
-  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+  const [y, m, d] = plainDay(iso) ?? (iso.split("-").map(Number) as [number, number, number]);
   const total = y * 12 + (m - 1) + months;
   const year = Math.floor(total / 12);
   const month0 = total - year * 12;
   const dd = Math.min(d, daysInMonth(year, month0));
-  return `${String(year).padStart(4, "0")}-${String(month0 + 1).padStart(2, "0")}-${String(dd).padStart(2, "0")}`;
+  return `${String(year).padStart(4, "0")}-${twoPlaces(month0 + 1)}-${twoPlaces(dd)}`;
 }
 
 /** The first of anchor + k·term (k ≥ 1) on or after today. */
@@ -178,14 +184,23 @@ export function isoDay(now: Date = new Date()): string {
 const isDigit = (code: number) => code >= 48 && code <= 57;
 const twoDigits = (s: string, at: number) => (s.charCodeAt(at) - 48) * 10 + s.charCodeAt(at + 1) - 48;
 
-/** Days since 1970-01-01 of a plain ISO day, or NaN for anything else. */
-function dayNumber(iso: string): number {
-  if (iso.length !== 10 || iso.charCodeAt(4) !== 45 || iso.charCodeAt(7) !== 45) return NaN;
-  for (const at of [0, 1, 2, 3, 5, 6, 8, 9]) if (!isDigit(iso.charCodeAt(at))) return NaN;
-  const year = twoDigits(iso, 0) * 100 + twoDigits(iso, 2);
+const twoPlaces = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** Year, month and day of a plain "YYYY-MM-DD" (month 1–12, day 1–31), read without splitting; null for anything else. */
+function plainDay(iso: string): [number, number, number] | null {
+  if (iso.length !== 10 || iso.charCodeAt(4) !== 45 || iso.charCodeAt(7) !== 45) return null;
+  for (const at of [0, 1, 2, 3, 5, 6, 8, 9]) if (!isDigit(iso.charCodeAt(at))) return null;
   const month = twoDigits(iso, 5);
   const day = twoDigits(iso, 8);
-  if (month < 1 || month > 12 || day < 1 || day > 31) return NaN;
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  return [twoDigits(iso, 0) * 100 + twoDigits(iso, 2), month, day];
+}
+
+/** Days since 1970-01-01 of a plain ISO day, or NaN for anything else. */
+function dayNumber(iso: string): number {
+  const plain = plainDay(iso);
+  if (!plain) return NaN;
+  const [year, month, day] = plain;
   // Howard Hinnant's days_from_civil: years run from March, so February's length is last.
   const y = month <= 2 ? year - 1 : year;
   const era = Math.floor(y / 400);
@@ -209,7 +224,7 @@ function isoOfDayNumber(n: number): string | null {
   const month = mp < 10 ? mp + 3 : mp - 9;
   const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
   if (year < 0 || year > 9_999) return null;
-  return `${String(year).padStart(4, "0")}-${month < 10 ? "0" : ""}${month}-${day < 10 ? "0" : ""}${day}`;
+  return `${String(year).padStart(4, "0")}-${twoPlaces(month)}-${twoPlaces(day)}`;
 }
 
 /** The ISO day `days` after an ISO day. */
