@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { forecastRefreshes, planRefresh, renewalsFrom, type Renewal } from "./refresh-plan";
 import { intervalDays } from "@/lib/service/monitorings-api";
 import { addDays, addMonths } from "@/lib/xdates/derive";
+import { forecastRefreshes, planRefresh, renewalsFrom, type Renewal } from "./refresh-plan";
 import { nextRefreshWhy } from "./refresh-words";
 
 // Refreshes timed to the renewal: the lead time before each X-date, once per renewal offer.
