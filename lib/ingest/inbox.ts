@@ -3,6 +3,7 @@ import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/types";
 import { EVENT_STATUSES, webhookEvents, type EventStatus } from "@/db/schema";
+import { pageNumber } from "@/lib/url/page-number";
 import { parseSearchFields, type SearchParams } from "@/lib/url/search-params";
 
 // The inbox as admins see it: filtered lists, counts by status, and putting failed events back
@@ -17,7 +18,7 @@ const inboxFilterFields = {
   status: z.enum(EVENT_STATUSES),
   type: z.string().regex(/^[A-Z_]{1,40}$/),
   pull: z.uuid(),
-  page: z.coerce.number().int().min(1).max(100_000),
+  page: pageNumber(100_000),
 } as const;
 export type InboxFilter = { status?: EventStatus; type?: string; pull?: string; page: number };
 

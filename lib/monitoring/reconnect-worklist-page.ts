@@ -1,9 +1,9 @@
 import "server-only";
-import { z } from "zod";
 import type { Db } from "@/db/types";
 import { viewScope } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
+import { pageNumber } from "@/lib/url/page-number";
 import { parseSearchFields, type SearchParams } from "@/lib/url/search-params";
 import { listReconnectWorklist, RECONNECT_PAGE_SIZE, type ReconnectItem } from "./reconnect";
 import { openReconnectPages, reconnectPageUrl } from "./reconnect-page";
@@ -13,7 +13,7 @@ export type ReconnectWorklistItem = ReconnectItem & {
   /** The account's open Coverdesk page to send, if it has one. */ coverdeskPageUrl: string | null;
 };
 
-const fields = { page: z.coerce.number().int().min(1).max(10_000) };
+const fields = { page: pageNumber() };
 
 export type ReconnectWorklistPage = {
   items: ReconnectWorklistItem[];

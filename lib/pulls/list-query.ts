@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageNumber } from "@/lib/url/page-number";
 import { parseSearchFields, type SearchParams } from "@/lib/url/search-params";
 import { PULL_STAGES } from "@/lib/workflow/stages";
 
@@ -37,7 +38,7 @@ const fields = {
   wonTo: day,
   sort: z.enum(SORTS),
   dir: z.enum(["asc", "desc"]),
-  page: z.coerce.number().int().min(1).max(100_000),
+  page: pageNumber(100_000),
 } as const;
 
 type Fields = typeof fields;

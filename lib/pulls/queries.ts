@@ -150,17 +150,26 @@ export async function listPullRows(
 }
 
 /** How many pulls match, counted up to `cap`; `capped` when there are more. */
-export async function countPulls(
+export function countPulls(
   db: Db,
   viewer: ListViewer,
   query: PullListQuery,
   cap = PULL_COUNT_CAP,
 ): Promise<{ total: number; capped: boolean }> {
+  return countPullsUpTo(db, conditions(viewer, query), cap);
+}
+
+/** How many pulls `where` matches, counted up to `cap`; `capped` when there are more. */
+export async function countPullsUpTo(
+  db: Db,
+  where: SQL | undefined,
+  cap: number,
+): Promise<{ total: number; capped: boolean }> {
   // Counting the rows of a LIMITed subquery stops reading the index at cap + 1.
   const matching = db
     .select({ one: sql`1` })
     .from(pulls)
-    .where(conditions(viewer, query))
+    .where(where)
     .limit(cap + 1)
     .as("matching");
   const [row] = await db.select({ value: count() }).from(matching);

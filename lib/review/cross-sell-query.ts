@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageNumber } from "@/lib/url/page-number";
 import { parseSearchFields, type SearchParams } from "@/lib/url/search-params";
 import { PULL_STAGES } from "@/lib/workflow/stages";
 import { GAP_CODES } from "./cross-sell";
@@ -15,7 +16,7 @@ const fields = {
   policies: z.enum(POLICY_BUCKETS),
   agent: z.union([z.literal("unassigned"), z.uuid()]),
   stage: z.enum(PULL_STAGES),
-  page: z.coerce.number().int().min(1).max(10_000),
+  page: pageNumber(),
 } as const;
 
 type Fields = typeof fields;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AUDIT_ACTIONS } from "@/db/schema";
 import type { Db } from "@/db/types";
 import { listActiveUsers } from "@/lib/users/queries";
+import { pageNumber } from "@/lib/url/page-number";
 import { dayRange, parseSearchFields, type SearchParams } from "@/lib/url/search-params";
 import { listAuditEvents } from "./audit";
 
@@ -13,7 +14,7 @@ const filterFields = {
   pull: z.uuid(),
   from: day,
   to: day,
-  page: z.coerce.number().int().min(1).max(10_000),
+  page: pageNumber(),
 } as const;
 export type AuditPageFilter = ReturnType<typeof parseAuditFilter>;
 

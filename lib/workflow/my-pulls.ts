@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { monitorings, PULL_STAGES, pulls, type PullStage } from "@/db/schema";
+import { countPullsUpTo } from "@/lib/pulls/queries";
 import { inQueue } from "@/lib/pulls/visibility";
 
 // An agent's home: their pulls by stage, and what needs attention first: new assignments,
@@ -86,15 +87,6 @@ export async function getAgentHome(db: Db, userId: string, expiringWithinDays = 
 export const QUEUE_COUNT_CAP = 1_000;
 
 /** The unassigned queue's size, counted up to `cap`; `capped` when there are more. */
-export async function countQueue(db: Db, cap = QUEUE_COUNT_CAP): Promise<{ total: number; capped: boolean }> {
-  // Counting the rows of a LIMITed subquery stops reading at cap + 1, as the list's count does.
-  const waiting = db
-    .select({ one: sql`1` })
-    .from(pulls)
-    .where(and(inQueue, isNull(pulls.parentPullId), eq(pulls.isArchived, false)))
-    .limit(cap + 1)
-    .as("waiting");
-  const [row] = await db.select({ n: count() }).from(waiting);
-  const total = row?.n ?? 0;
-  return total > cap ? { total: cap, capped: true } : { total, capped: false };
+export function countQueue(db: Db, cap = QUEUE_COUNT_CAP): Promise<{ total: number; capped: boolean }> {
+  return countPullsUpTo(db, and(inQueue, isNull(pulls.parentPullId), eq(pulls.isArchived, false)), cap);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageNumber } from "@/lib/url/page-number";
 import { parseSearchFields, type SearchParams } from "@/lib/url/search-params";
 import { PULL_STAGES } from "@/lib/workflow/stages";
 
@@ -27,7 +28,7 @@ const fields = {
   link: text(200),
   /** One day of the range (the calendar's "more" link). */
   day,
-  page: z.coerce.number().int().min(1).max(10_000),
+  page: pageNumber(),
 } as const;
 
 type Fields = typeof fields;
