@@ -1,23 +1,28 @@
 import type { FullResult, Reporter, TestCase, TestResult } from "@playwright/test/reporter";
 
-// CI reads a plain closing line "N passed, N failed"; Playwright's own summary is not read.
+// CI reads a plain closing line "N passed, N failed"; Playwright's own summary is not read. Each
+// failure is named on a "failed ›" line just above it, so the tail of a CI log says what broke.
 export default class SummaryReporter implements Reporter {
-  private outcomes = new Map<string, TestResult["status"]>();
+  private outcomes = new Map<string, { status: TestResult["status"]; failure: string }>();
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    this.outcomes.set(test.id, result.status);
+    const plain = (result.error?.message ?? result.status).replace(/\u001b\[[0-9;]*m/g, "");
+    const message = plain.split("\n")[0]?.slice(0, 300) ?? "";
+    this.outcomes.set(test.id, { status: result.status, failure: `${test.titlePath().join(" › ")}: ${message}` });
   }
 
   onEnd(result: FullResult): void {
     let passed = 0;
-    let failed = 0;
     let skipped = 0;
-    for (const status of this.outcomes.values()) {
+    const failures: string[] = [];
+    for (const { status, failure } of this.outcomes.values()) {
       if (status === "passed") passed++;
       else if (status === "skipped") skipped++;
-      else failed++;
+      else failures.push(failure);
     }
-    if (result.status !== "passed" && failed === 0) failed = 1; // e.g. a web server that never started
-    process.stdout.write(`\ne2e: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+    // e.g. a web server that never started
+    if (result.status !== "passed" && failures.length === 0) failures.push(`the run ended ${result.status}`);
+    const named = failures.map((failure) => `failed › e2e › ${failure}\n`).join("");
+    process.stdout.write(`\n${named}e2e: ${passed} passed, ${failures.length} failed, ${skipped} skipped\n`);
   }
 }

@@ -9,17 +9,23 @@ import { withE2eDatabase } from "./e2e-database.mjs";
 
 const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = []; // "failed › …" lines, repeated above the summary so a log's tail names them
 
 function run(name, command, args, env = {}) {
   return new Promise((resolve) => {
     console.log(`\n▶ ${name}: ${command} ${args.join(" ")}`);
     let tail = "";
     const child = spawn(command, args, { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
+    let all = "";
     child.stdout.on("data", (chunk) => {
       process.stdout.write(chunk);
       tail = (tail + chunk.toString()).slice(-4000);
+      all += chunk.toString();
     });
-    child.on("exit", (code) => resolve({ code: code ?? 1, tail }));
+    child.on("close", (code) => {
+      failures.push(...all.split("\n").filter((line) => line.startsWith("failed › ")));
+      resolve({ code: code ?? 1, tail });
+    });
   });
 }
 
@@ -41,6 +47,7 @@ async function step(name, command, args, env) {
   // A step without tests (type-check, lint, build) counts as one check.
   if (!counts) totals[code === 0 ? "passed" : "failed"] += 1;
   else if (code !== 0 && counts.failed === 0) totals.failed += 1; // failed outside any test
+  if (code !== 0 && (!counts || counts.failed === 0)) failures.push(`failed › ${name} (exit ${code})`);
   console.log(`◀ ${name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`}`);
 }
 
@@ -70,5 +77,6 @@ if (only.length === 0 || only.includes("e2e") || only.includes("build")) {
   });
 }
 
+if (failures.length > 0) console.log(`\n${failures.slice(0, 40).join("\n")}`);
 console.log(`\nsummary: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);

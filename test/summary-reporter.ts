@@ -1,21 +1,33 @@
 import type { Reporter, TestModule } from "vitest/node";
 
-// CI reads a plain closing line "N passed, N failed"; Vitest's own summary is not read.
+// CI reads a plain closing line "N passed, N failed"; Vitest's own summary is not read. Each
+// failure is named on a "failed ›" line just above it, so the tail of a CI log says what broke.
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     let passed = 0;
-    let failed = 0;
     let skipped = 0;
+    const failures: string[] = [];
     for (const mod of testModules) {
       for (const test of mod.children.allTests()) {
-        const state = test.result().state;
-        if (state === "passed") passed++;
-        else if (state === "failed") failed++;
+        const result = test.result();
+        if (result.state === "passed") passed++;
+        else if (result.state === "failed")
+          failures.push(`${mod.relativeModuleId} › ${test.fullName}: ${firstLine(result.errors[0]?.message)}`);
         else skipped++;
       }
       // A file that fails outside any test (an import or a beforeAll) is a failure too.
-      failed += mod.errors().length;
+      for (const error of mod.errors()) failures.push(`${mod.relativeModuleId}: ${firstLine(error.message)}`);
     }
-    process.stdout.write(`\nunit: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+    const named = failures.map((failure) => `failed › unit › ${failure}\n`).join("");
+    process.stdout.write(`\n${named}unit: ${passed} passed, ${failures.length} failed, ${skipped} skipped\n`);
   }
+}
+
+function firstLine(message: string | undefined): string {
+  return (
+    (message ?? "no message")
+      .replace(/\u001b\[[0-9;]*m/g, "")
+      .split("\n")[0]
+      ?.slice(0, 300) ?? ""
+  );
 }
