@@ -43,16 +43,18 @@ export function DataTable<Row>({
   empty?: React.ReactNode;
 }) {
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
+  const rowTestIdProp = testIdOf(rowTestId);
+  const cellClasses = columns.map((column) => classOf(column.numeric ? "figure" : "", column.className ?? ""));
   return (
     <div role="region" aria-label={`${label} table`} tabIndex={0} className="data-table-scroller">
-      <table className="data-table" data-testid={testId}>
+      <table className="data-table" {...testIdOf(testId)}>
         {caption ? (
           <caption className="bg-white px-3 py-2 text-left text-sm font-medium text-slate-900">{caption}</caption>
         ) : null}
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" className={column.numeric ? "figure" : undefined}>
+              <th key={column.header} scope="col" {...classOf(column.numeric ? "figure" : "")}>
                 {column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}
               </th>
             ))}
@@ -60,12 +62,9 @@ export function DataTable<Row>({
         </thead>
         <tbody>
           {rows.map((row, index) => (
-            <tr key={rowKey(row, index)} data-testid={rowTestId}>
-              {columns.map((column) => (
-                <td
-                  key={column.header}
-                  className={[column.numeric ? "figure" : "", column.className ?? ""].join(" ").trim() || undefined}
-                >
+            <tr key={rowKey(row, index)} {...rowTestIdProp}>
+              {columns.map((column, at) => (
+                <td key={column.header} {...cellClasses[at]}>
                   {column.cell(row)}
                 </td>
               ))}
@@ -75,4 +74,16 @@ export function DataTable<Row>({
       </table>
     </div>
   );
+}
+
+// An attribute only where it has a value: an element rendered on the server sends each of its
+// props to the browser, and `className={undefined}` costs a "$undefined" on every cell.
+
+function testIdOf(testId: string | undefined): { "data-testid"?: string } {
+  return testId ? { "data-testid": testId } : {};
+}
+
+function classOf(...names: string[]): { className?: string } {
+  const className = names.filter(Boolean).join(" ");
+  return className ? { className } : {};
 }
