@@ -70,11 +70,15 @@ type Scenario = {
   targetMs: number | null;
   ratioTarget?: number;
   plans: Statement[][][];
+  /** What a request runs on the database, as the page's code runs it (timed in this process), beside each plan. */
+  loaders?: Loader[];
   iterations: number;
   rows?: number;
   /** Work timed in this process instead of a request (no SQL): called with the iteration's number. */
   compute?: (iteration: number) => unknown;
 };
+
+type Loader = (db: Db) => Promise<unknown>;
 
 export type Measured = {
   group: Group;
@@ -84,6 +88,8 @@ export type Measured = {
   ratioTarget?: number;
   app: { p50: number; p95: number };
   raw: { p50: number; p95: number };
+  /** The page's code alone (session checks, layout reads, loader) in this process: no rendering, no HTTP. */
+  loader?: { p50: number; p95: number };
   ratioP50: number;
   ratioP95: number;
   pass: boolean | null;
@@ -102,20 +108,26 @@ const XDATES_TARGET_MS = 100;
 /**
  * The statements a page issues, stage by stage (a stage's statements run in parallel): the
  * session check of the layout and of the page (requireUser, each), then the layout's own reads
- * beside the page's loader, the very function the page calls, captured as it runs.
+ * beside the page's loader, the very function the page calls, captured as it runs. With them,
+ * the same work as one function, which the bench times in this process: the page's code
+ * without rendering or HTTP.
  */
-async function pagePlan(
+async function pageParts(
   capture: CaptureDb,
   user: SessionUser,
-  loader: (db: Db) => Promise<unknown>,
-): Promise<Statement[][]> {
+  loader: Loader,
+): Promise<{ plans: Statement[][][]; loaders: Loader[] }> {
   const session = (db: Db) => findSessionUser(db, user.id, user.sessionId);
+  const layout = (db: Db) =>
+    Promise.all([countNewAssignments(db, user.id), failedSignInsSincePreviousSignIn(db, user.id)]);
   const auth = await capture.captureStages((db) => Promise.all([session(db), session(db)]));
-  const layout = await capture.capture((db) =>
-    Promise.all([countNewAssignments(db, user.id), failedSignInsSincePreviousSignIn(db, user.id)]),
-  );
+  const layoutStatements = await capture.capture(layout);
   const page = await capture.captureStages(loader);
-  return [...auth, [...layout, ...(page[0] ?? [])], ...page.slice(1)];
+  const work = async (db: Db) => {
+    await Promise.all([session(db), session(db)]);
+    return Promise.all([layout(db), loader(db)]);
+  };
+  return { plans: [[...auth, [...layoutStatements, ...(page[0] ?? [])], ...page.slice(1)]], loaders: [work] };
 }
 
 /** One capture at a time: statements are told apart by when they were sent. */
@@ -208,14 +220,13 @@ async function buildScenarios(capture: CaptureDb, user: SessionUser): Promise<Sc
   ];
   const scenarios: Scenario[] = [];
   for (const [label, qs] of listQueries) {
-    const plan = await pagePlan(capture, user, (db) => loadPullListPage(db, user, params(qs)));
     scenarios.push({
       group: "list",
       name: label,
       paths: [`/pulls${qs ? `?${qs}` : ""}`],
       targetMs: LIST_TARGET_MS,
       ratioTarget: 2,
-      plans: [plan],
+      ...(await pageParts(capture, user, (db) => loadPullListPage(db, user, params(qs)))),
       iterations: ITERATIONS,
     });
   }
@@ -233,7 +244,7 @@ async function buildScenarios(capture: CaptureDb, user: SessionUser): Promise<Sc
       paths: [`/xdates${qs ? `?${qs}` : ""}`],
       targetMs: XDATES_TARGET_MS,
       ratioTarget: 2,
-      plans: [await pagePlan(capture, user, (db) => loadXDatesPage(db, user, params(qs)))],
+      ...(await pageParts(capture, user, (db) => loadXDatesPage(db, user, params(qs)))),
       iterations: ITERATIONS,
     });
   }
@@ -252,7 +263,7 @@ async function buildScenarios(capture: CaptureDb, user: SessionUser): Promise<Sc
       paths: [`/alerts${qs ? `?${qs}` : ""}`],
       targetMs: XDATES_TARGET_MS,
       ratioTarget: 2,
-      plans: [await pagePlan(capture, user, (db) => loadAlertInboxPage(db, user, params(qs)))],
+      ...(await pageParts(capture, user, (db) => loadAlertInboxPage(db, user, params(qs)))),
       iterations: ITERATIONS,
     });
   }
@@ -274,7 +285,7 @@ async function buildScenarios(capture: CaptureDb, user: SessionUser): Promise<Sc
       paths: [`/cross-sell${qs ? `?${qs}` : ""}`],
       targetMs: LIST_TARGET_MS,
       ratioTarget: 2,
-      plans: [await pagePlan(capture, user, (db) => loadCrossSellPage(db, user, params(qs)))],
+      ...(await pageParts(capture, user, (db) => loadCrossSellPage(db, user, params(qs)))),
       iterations: ITERATIONS,
     });
   }
@@ -291,9 +302,9 @@ async function buildScenarios(capture: CaptureDb, user: SessionUser): Promise<Sc
     paths: details.map((d) => `/pulls/${d.id}`),
     targetMs: 40,
     ratioTarget: 3,
-    plans: await sequentially(
-      details.map((d) => () => pagePlan(capture, user, (db) => loadPullPage(db, BENCH_SERVICE, user, d.id))),
-    ),
+    ...(await sequentially(
+      details.map((d) => () => pageParts(capture, user, (db) => loadPullPage(db, BENCH_SERVICE, user, d.id))),
+    ).then((parts) => ({ plans: parts.flatMap((p) => p.plans), loaders: parts.flatMap((p) => p.loaders) }))),
     iterations: Math.max(ITERATIONS, details.length),
   });
 
@@ -349,7 +360,7 @@ async function buildScenarios(capture: CaptureDb, user: SessionUser): Promise<Sc
       name: label,
       paths: [`/reports${qs ? `?${qs}` : ""}`],
       targetMs: 150,
-      plans: [await pagePlan(capture, user, (db) => loadReportsPage(db, params(qs)))],
+      ...(await pageParts(capture, user, (db) => loadReportsPage(db, params(qs)))),
       iterations: ITERATIONS,
     });
   }
@@ -371,7 +382,7 @@ async function buildScenarios(capture: CaptureDb, user: SessionUser): Promise<Sc
       name: label,
       paths: [path],
       targetMs: null,
-      plans: [await pagePlan(capture, user, loader)],
+      ...(await pageParts(capture, user, loader)),
       iterations: ITERATIONS,
     });
   }
@@ -417,6 +428,21 @@ async function sampleRaw(capture: CaptureDb, scenario: Scenario): Promise<number
   const out: number[] = [];
   for (let i = 0; i < scenario.iterations; i++)
     out.push(await timeRaw(capture, scenario.plans[i % scenario.plans.length] as Statement[][]));
+  return out;
+}
+
+/** The page's own code, in this process, on the bench's connection: after the same warm-up as the SQL. */
+async function sampleLoader(capture: CaptureDb, scenario: Scenario): Promise<number[]> {
+  const loaders = scenario.loaders ?? [];
+  if (loaders.length === 0) return [];
+  const at = (i: number) => loaders[i % loaders.length] as Loader;
+  for (let i = 0; i < Math.max(WARMUP, loaders.length); i++) await at(i)(capture.db);
+  const out: number[] = [];
+  for (let i = 0; i < scenario.iterations; i++) {
+    const started = performance.now();
+    await at(i)(capture.db);
+    out.push(performance.now() - started);
+  }
   return out;
 }
 
@@ -561,7 +587,7 @@ async function ingestion(): Promise<IngestResult | null> {
 
 // ---------------------------------------------------------------------------- main
 
-function measured(scenario: Scenario, raw: number[], app: number[]): Measured {
+function measured(scenario: Scenario, raw: number[], app: number[], loader: number[]): Measured {
   const a = stats(app);
   const r = stats(raw);
   const ratioP95 = Number((a.p95 / r.p95).toFixed(1));
@@ -574,6 +600,7 @@ function measured(scenario: Scenario, raw: number[], app: number[]): Measured {
     ratioTarget: scenario.ratioTarget,
     app: a,
     raw: r,
+    ...(loader.length > 0 ? { loader: stats(loader) } : {}),
     ratioP50: Number((a.p50 / r.p50).toFixed(1)),
     ratioP95,
     pass:
@@ -604,7 +631,7 @@ async function measureBook(target: BenchTarget, only: RegExp | null): Promise<Me
   const keep = (s: Scenario) => !only || only.test(`${s.group}: ${s.name}`);
   const show = (m: Measured) =>
     log(
-      `${m.group.padEnd(6)} ${m.name.padEnd(44)} app p50 ${m.app.p50} / p95 ${m.app.p95} ms, raw ${m.raw.p50} / ${m.raw.p95} ms (${m.statements} statements in ${m.stages} stages)`,
+      `${m.group.padEnd(6)} ${m.name.padEnd(44)} app p50 ${m.app.p50} / p95 ${m.app.p95} ms, raw ${m.raw.p50} / ${m.raw.p95} ms${m.loader ? `, loader ${m.loader.p50} / ${m.loader.p95} ms` : ""} (${m.statements} statements in ${m.stages} stages)`,
     );
   try {
     if (target.kind === "postgres") {
@@ -617,8 +644,9 @@ async function measureBook(target: BenchTarget, only: RegExp | null): Promise<Me
       const scenarios = (await buildScenarios(capture, await sessionUser(capture))).filter(keep);
       for (const scenario of scenarios) {
         const raw = await sampleRaw(capture, scenario);
+        const loader = await sampleLoader(capture, scenario);
         const timed = await sampleApp(scenario, cookie);
-        const m = measured(scenario, raw, timed);
+        const m = measured(scenario, raw, timed, loader);
         results.push(m);
         show(m);
       }
@@ -633,14 +661,18 @@ async function measureBook(target: BenchTarget, only: RegExp | null): Promise<Me
       capture = await openCaptureDb(target);
       const scenarios = (await buildScenarios(capture, await sessionUser(capture))).filter(keep);
       const raws: number[][] = [];
-      for (const scenario of scenarios) raws.push(await sampleRaw(capture, scenario));
+      const loaders: number[][] = [];
+      for (const scenario of scenarios) {
+        raws.push(await sampleRaw(capture, scenario));
+        loaders.push(await sampleLoader(capture, scenario));
+      }
       await capture.close();
       capture = null;
       log(`starting the app: server.mjs on ${BASE}`);
       app = await startApp(target);
       const cookie = await signIn("admin@example.com");
       for (const [i, scenario] of scenarios.entries()) {
-        const m = measured(scenario, raws[i] as number[], await sampleApp(scenario, cookie));
+        const m = measured(scenario, raws[i] as number[], await sampleApp(scenario, cookie), loaders[i] as number[]);
         results.push(m);
         show(m);
       }
