@@ -1,4 +1,5 @@
 import type { FullResult, Reporter, TestCase, TestResult } from "@playwright/test/reporter";
+import { failureLine } from "../test/failure-line";
 
 // CI reads a plain closing line "N passed, N failed"; Playwright's own summary is not read. Each
 // failure is named on a "failed ›" line just above it, so the tail of a CI log says what broke.
@@ -6,9 +7,8 @@ export default class SummaryReporter implements Reporter {
   private outcomes = new Map<string, { status: TestResult["status"]; failure: string }>();
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    const plain = (result.error?.message ?? result.status).replace(/\u001b\[[0-9;]*m/g, "");
-    const message = plain.split("\n")[0]?.slice(0, 300) ?? "";
-    this.outcomes.set(test.id, { status: result.status, failure: `${test.titlePath().join(" › ")}: ${message}` });
+    const failure = `${test.titlePath().filter(Boolean).join(" › ")}: ${failureLine(result.error?.message ?? result.status)}`;
+    this.outcomes.set(test.id, { status: result.status, failure });
   }
 
   onEnd(result: FullResult): void {

@@ -1,4 +1,5 @@
 import type { Reporter, TestModule } from "vitest/node";
+import { failureLine } from "./failure-line";
 
 // CI reads a plain closing line "N passed, N failed"; Vitest's own summary is not read. Each
 // failure is named on a "failed ›" line just above it, so the tail of a CI log says what broke.
@@ -12,22 +13,13 @@ export default class SummaryReporter implements Reporter {
         const result = test.result();
         if (result.state === "passed") passed++;
         else if (result.state === "failed")
-          failures.push(`${mod.relativeModuleId} › ${test.fullName}: ${firstLine(result.errors[0]?.message)}`);
+          failures.push(`${mod.relativeModuleId} › ${test.fullName}: ${failureLine(result.errors[0]?.message)}`);
         else skipped++;
       }
       // A file that fails outside any test (an import or a beforeAll) is a failure too.
-      for (const error of mod.errors()) failures.push(`${mod.relativeModuleId}: ${firstLine(error.message)}`);
+      for (const error of mod.errors()) failures.push(`${mod.relativeModuleId}: ${failureLine(error.message)}`);
     }
     const named = failures.map((failure) => `failed › unit › ${failure}\n`).join("");
     process.stdout.write(`\n${named}unit: ${passed} passed, ${failures.length} failed, ${skipped} skipped\n`);
   }
-}
-
-function firstLine(message: string | undefined): string {
-  return (
-    (message ?? "no message")
-      .replace(/\u001b\[[0-9;]*m/g, "")
-      .split("\n")[0]
-      ?.slice(0, 300) ?? ""
-  );
 }
