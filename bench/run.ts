@@ -47,7 +47,7 @@ import { countNewAssignments } from "@/lib/workflow/my-pulls";
 import { benchTarget, seededTarget, type BenchTarget } from "./database";
 import { firstLoadJs } from "./first-load";
 import { percentile } from "./load";
-import { SEED_AGENTS, SEED_DEMO_IDS } from "./seed";
+import { BENCH_TEAM_ID, SEED_AGENTS, SEED_DEMO_IDS } from "./seed";
 import { seedSettings } from "./seed-cli";
 import { openCaptureDb, type CaptureDb, type Statement } from "./sql-capture";
 import { targetText, writeResults, type BookRun } from "./report";
@@ -488,7 +488,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
 /** The service as the app under test is told of it (appEnv): the pull page's loader asks it about WON clients. */
 const BENCH_SERVICE = {
   baseUrl: `http://127.0.0.1:${SANDBOX_PORT}/api/v1.0.0`,
-  teamId: null,
+  teamId: BENCH_TEAM_ID,
   clientId: "coverdesk-bench-client",
   clientSecret: "coverdesk-bench-secret",
   timeoutMs: 2_500,
@@ -503,6 +503,7 @@ function appEnv(target: BenchTarget): NodeJS.ProcessEnv {
     NEXTAUTH_SECRET: randomBytes(24).toString("hex"),
     NEXTAUTH_URL: BASE,
     SERVICE_BASE_URL: BENCH_SERVICE.baseUrl,
+    SERVICE_TEAM_ID: BENCH_SERVICE.teamId,
     SERVICE_CLIENT_ID: BENCH_SERVICE.clientId,
     SERVICE_CLIENT_SECRET: BENCH_SERVICE.clientSecret,
     NEXT_TELEMETRY_DISABLED: "1",

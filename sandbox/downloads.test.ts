@@ -96,27 +96,23 @@ describe("document and answer-file downloads", () => {
     const pull = pulls().find((p) => docsOf(p).length > 0 && p.status === "SUCCESS");
     const doc = pull ? docsOf(pull)[0] : undefined;
     if (!pull || !doc) throw new Error("no seeded document");
-    const served = (await (await api(`/pulls/${pull.pull_id}`)).json()) as { pull: { documents: Doc[] } };
+    const served = (await (await api(`/teams/${TEAM}/pulls/${pull.pull_id}`)).json()) as { pull: { documents: Doc[] } };
     const downloadUrl = served.pull.documents[0]?.download_url ?? "";
-    expect(downloadUrl).toBe(`${sandbox.baseUrl}/pulls/${pull.pull_id}/documents/${doc.document_id}`);
+    expect(downloadUrl).toBe(`${sandbox.baseUrl}/teams/${TEAM}/pulls/${pull.pull_id}/documents/${doc.document_id}`);
 
-    for (const path of [
-      `/pulls/${pull.pull_id}/documents/${doc.document_id}`,
-      `/teams/${TEAM}/pulls/${pull.pull_id}/documents/${doc.document_id}`,
-    ]) {
-      const response = await api(path);
-      expect(response.status).toBe(302);
-      const location = response.headers.get("location") ?? "";
-      expect(await response.json()).toEqual({ url: location });
-      expect(location).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\/.+\?expires=\d+&signature=[0-9a-f]{64}$/);
+    const response = await api(`/teams/${TEAM}/pulls/${pull.pull_id}/documents/${doc.document_id}`);
+    expect(response.status).toBe(302);
+    const location = response.headers.get("location") ?? "";
+    expect(await response.json()).toEqual({ url: location });
+    expect(location).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\/.+\?expires=\d+&signature=[0-9a-f]{64}$/);
 
-      const file = await fetch(location); // no authorization header
-      expect(file.status).toBe(200);
-      expect(file.headers.get("content-type")).toBe("application/pdf");
-      const text = expectValidPdf(Buffer.from(await file.arrayBuffer()));
-      expect(text).toContain(pdfString(doc.title));
-      expect(text).toContain(String(pull.last_name));
-    }
+    const file = await fetch(location); // no authorization header
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("application/pdf");
+    const text = expectValidPdf(Buffer.from(await file.arrayBuffer()));
+    expect(text).toContain(pdfString(doc.title));
+    expect(text).toContain(String(pull.last_name));
+    expect((await api(`/pulls/${pull.pull_id}/documents/${doc.document_id}`)).status).toBe(404);
   });
 
   it("escapes the hostile account's names and document title inside the PDF", async () => {
@@ -124,7 +120,7 @@ describe("document and answer-file downloads", () => {
     const doc = hostile ? docsOf(hostile).find((d) => d.title.includes('"')) : undefined;
     if (!hostile || !doc) throw new Error("no hostile document");
     const location =
-      (await api(`/pulls/${hostile.pull_id}/documents/${doc.document_id}`)).headers.get("location") ?? "";
+      (await api(`/teams/${TEAM}/pulls/${hostile.pull_id}/documents/${doc.document_id}`)).headers.get("location") ?? "";
     const text = expectValidPdf(Buffer.from(await (await fetch(location)).arrayBuffer()));
     expect(text).toContain(pdfString(doc.title));
     expect(text).toContain(
@@ -138,8 +134,8 @@ describe("document and answer-file downloads", () => {
     const pull = pulls().find((p) => uploadsOf(p).length > 0);
     const upload = pull ? uploadsOf(pull)[0] : undefined;
     if (!pull || !upload) throw new Error("no seeded upload");
-    const path = `/pulls/${pull.pull_id}/answers/${upload.field.consumer_flow_section_field_id}/files/${upload.file.file_id}`;
-    expect(upload.file.download_url).toBe(path);
+    const path = `/teams/${TEAM}/pulls/${pull.pull_id}/answers/${upload.field.consumer_flow_section_field_id}/files/${upload.file.file_id}`;
+    expect(`/teams/${TEAM}${upload.file.download_url}`).toBe(path); // stored relative, served under the team
     const response = await api(path);
     expect(response.status).toBe(302);
     const { url } = (await response.json()) as { url: string };
@@ -155,24 +151,28 @@ describe("document and answer-file downloads", () => {
     const unknown = "00000000-0000-4000-8000-000000000000";
     const fieldId = upload.field.consumer_flow_section_field_id;
     for (const path of [
-      `/pulls/${unknown}/documents/${docsOf(pull)[0]?.document_id}`,
-      `/pulls/${pull.pull_id}/documents/${unknown}`,
-      `/pulls/${pull.pull_id}/documents/nope`,
-      `/pulls/${pull.pull_id}/answers/${unknown}/files/${upload.file.file_id}`,
-      `/pulls/${pull.pull_id}/answers/${fieldId}/files/${unknown}`,
+      `/teams/${TEAM}/pulls/${unknown}/documents/${docsOf(pull)[0]?.document_id}`,
+      `/teams/${TEAM}/pulls/${pull.pull_id}/documents/${unknown}`,
+      `/teams/${TEAM}/pulls/${pull.pull_id}/documents/nope`,
+      `/teams/${TEAM}/pulls/${pull.pull_id}/answers/${unknown}/files/${upload.file.file_id}`,
+      `/teams/${TEAM}/pulls/${pull.pull_id}/answers/${fieldId}/files/${unknown}`,
     ]) {
       const response = await api(path);
       expect(response.status, path).toBe(404);
       expect(await response.json()).toEqual({ error: "NOT_FOUND" });
     }
     expect(
-      (await api(`/pulls/${pull.pull_id}/documents/${docsOf(pull)[0]?.document_id}`, { method: "POST" })).status,
+      (await api(`/teams/${TEAM}/pulls/${pull.pull_id}/documents/${docsOf(pull)[0]?.document_id}`, { method: "POST" }))
+        .status,
     ).toBe(405);
     expect(
       (
-        await fetch(`${sandbox.baseUrl}/pulls/${pull.pull_id}/documents/${docsOf(pull)[0]?.document_id}`, {
-          redirect: "manual",
-        })
+        await fetch(
+          `${sandbox.baseUrl}/teams/${TEAM}/pulls/${pull.pull_id}/documents/${docsOf(pull)[0]?.document_id}`,
+          {
+            redirect: "manual",
+          },
+        )
       ).status,
     ).toBe(401);
   });
@@ -181,7 +181,8 @@ describe("document and answer-file downloads", () => {
     const pull = pulls().find((p) => docsOf(p).length > 1);
     const [first, second] = pull ? docsOf(pull) : [];
     if (!pull || !first || !second) throw new Error("no pull with two documents");
-    const location = (await api(`/pulls/${pull.pull_id}/documents/${first.document_id}`)).headers.get("location") ?? "";
+    const location =
+      (await api(`/teams/${TEAM}/pulls/${pull.pull_id}/documents/${first.document_id}`)).headers.get("location") ?? "";
     const url = new URL(location);
     const signature = url.searchParams.get("signature") ?? "";
     const flipped = `${signature.slice(0, -1)}${signature.endsWith("0") ? "1" : "0"}`;
@@ -210,7 +211,8 @@ describe("document and answer-file downloads", () => {
     const pull = pulls().find((p) => docsOf(p).length > 0);
     const doc = pull ? docsOf(pull)[0] : undefined;
     if (!pull || !doc) throw new Error("no seeded document");
-    const location = (await api(`/pulls/${pull.pull_id}/documents/${doc.document_id}`)).headers.get("location") ?? "";
+    const location =
+      (await api(`/teams/${TEAM}/pulls/${pull.pull_id}/documents/${doc.document_id}`)).headers.get("location") ?? "";
     expect((await fetch(location)).status).toBe(200);
     sandbox.context.clock.advance(10 * 60_000);
     const response = await fetch(location);

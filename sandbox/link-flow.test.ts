@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CARRIER_LOGIN_ERROR, WRONG_CODE_MESSAGE } from "./flows/scenarios";
 import { startSandbox, type Sandbox } from "./server";
-import { BASIC, call, link, sandboxOptions, startReceiver, types, type Hook, type Receiver } from "./test-receiver";
+import {
+  BASIC,
+  call,
+  link,
+  sandboxOptions,
+  startReceiver,
+  TEAM,
+  types,
+  type Hook,
+  type Receiver,
+} from "./test-receiver";
 
 // The consent and whitelabel flows over real HTTP, with every sandbox scenario of the real
 // service: final status, webhook order (AUTH_STATUS sequences increasing, COMPLETE last), MFA
@@ -23,7 +33,7 @@ const consent = { device_identifier: "device-1", terms_version: 2, consent_langu
 const step = (pullId: string, name: string, body: unknown, jwt: string) =>
   call(sandbox, "POST", `/widget/pull/${pullId}/${name}`, body, { "pull-jwt": jwt });
 const pullOf = async (pullId: string) =>
-  (await call(sandbox, "GET", `/pulls/${pullId}`)).body.pull as Record<string, unknown> & {
+  (await call(sandbox, "GET", `/teams/${TEAM}/pulls/${pullId}`)).body.pull as Record<string, unknown> & {
     status: string;
     policies: Array<{ policy_type: string; expiry_date: string }>;
   };
@@ -177,7 +187,9 @@ describe("the link progresses over time", () => {
       const seen: string[] = [];
       const until = Date.now() + 5000;
       while (seen.at(-1) !== "SUCCESS" && Date.now() < until) {
-        const status = String(((await call(slow, "GET", `/pulls/${pullId}`)).body.pull as { status: string }).status);
+        const status = String(
+          ((await call(slow, "GET", `/teams/${TEAM}/pulls/${pullId}`)).body.pull as { status: string }).status,
+        );
         if (seen.at(-1) !== status) seen.push(status);
         await new Promise((resolve) => setTimeout(resolve, 5));
       }

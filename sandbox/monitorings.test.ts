@@ -73,7 +73,7 @@ const expectError = (answer: { status: number; body: Record<string, unknown> }, 
 };
 
 describe("enable, list, get", () => {
-  it("enables monitoring on a successful pull and serves it on both route forms", async () => {
+  it("enables monitoring on a successful pull and serves it only under the team prefix", async () => {
     const pull = freshSuccessPull();
     const monitoring = await enable(pull.pull_id, { stop_after_date: "2099-01-01T00:00:00Z" });
     expect(monitoring).toMatchObject({
@@ -86,8 +86,14 @@ describe("enable, list, get", () => {
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
 
-    const bare = await call(sandbox, "GET", `/monitorings/${monitoring.monitoring_id}`);
-    expect(bare).toEqual({ status: 200, body: { monitoring } });
+    expect(await call(sandbox, "GET", teamPath(`/monitorings/${monitoring.monitoring_id}`))).toEqual({
+      status: 200,
+      body: { monitoring },
+    });
+    expect(await call(sandbox, "GET", `/monitorings/${monitoring.monitoring_id}`)).toEqual({
+      status: 404,
+      body: { error: "NOT_FOUND" },
+    });
     const detail = await call(sandbox, "GET", teamPath(`/monitorings/${monitoring.monitoring_id}?with_pulls=true`));
     expect(detail.body.pulls).toEqual([
       { pull_id: pull.pull_id, status: "SUCCESS", created_at: pull.created_at, monitoring_status: "COMPLETED" },
@@ -286,7 +292,7 @@ describe("refresh", () => {
     expect(event.documents.length).toBeGreaterThan(0);
     for (const document of event.documents) expect(Object.keys(document)).toEqual(["document_id"]);
 
-    const fresh = (await call(sandbox, "GET", `/pulls/${pullId}`)).body.pull as Record<string, unknown> & {
+    const fresh = (await call(sandbox, "GET", teamPath(`/pulls/${pullId}`))).body.pull as Record<string, unknown> & {
       policies: Array<{ policy_id: string; total_premium_cents: number }>;
     };
     expect(fresh).toMatchObject({ status: "SUCCESS", account_identifier: pull.account_identifier });
@@ -344,7 +350,7 @@ describe("refresh", () => {
     const local = await startSandbox(sandboxOptions(receiver.url));
     try {
       const pull = seededIn(local, "SUCCESS").find(monitorable);
-      const enabled = await call(local, "POST", "/monitorings", { pull_id: pull?.pull_id, interval: "P45D" });
+      const enabled = await call(local, "POST", teamPath("/monitorings"), { pull_id: pull?.pull_id, interval: "P45D" });
       const monitoring = enabled.body.monitoring as Monitoring;
       expect((await call(local, "POST", "/_sandbox/clock/advance", { days: 10 })).body.refreshed).toEqual([]);
       const advanced = await call(local, "POST", "/_sandbox/clock/advance", { days: 100 });
@@ -352,7 +358,7 @@ describe("refresh", () => {
       expect(refreshed).toHaveLength(1);
       const hooks = await receiver.waitForEvent(String(refreshed[0]), "COMPLETE");
       expect(types(hooks)).toContain("MONITORING_EVENTS");
-      const after = (await call(local, "GET", `/monitorings/${monitoring.monitoring_id}`)).body
+      const after = (await call(local, "GET", teamPath(`/monitorings/${monitoring.monitoring_id}`))).body
         .monitoring as Monitoring;
       expect(after.latest_pull_id).toBe(refreshed[0]);
       expect(Date.parse(String(after.next_pull_date))).toBeGreaterThan(local.context.clock.now().getTime());
@@ -382,10 +388,16 @@ describe("refresh", () => {
       const pull = seededIn(local, "SUCCESS").find(monitorable);
       const stopAt = new Date(Date.now() + 40 * 86_400_000).toISOString();
       const monitoring = (
-        await call(local, "POST", "/monitorings", { pull_id: pull?.pull_id, interval: "P2M", stop_after_date: stopAt })
+        await call(local, "POST", teamPath("/monitorings"), {
+          pull_id: pull?.pull_id,
+          interval: "P2M",
+          stop_after_date: stopAt,
+        })
       ).body.monitoring as Monitoring;
       expect((await call(local, "POST", "/_sandbox/clock/advance", { days: 70 })).body.refreshed).toEqual([]);
-      expect((await call(local, "GET", `/monitorings/${monitoring.monitoring_id}`)).body.monitoring).toMatchObject({
+      expect(
+        (await call(local, "GET", teamPath(`/monitorings/${monitoring.monitoring_id}`))).body.monitoring,
+      ).toMatchObject({
         status: "STOPPED",
       });
     } finally {
@@ -444,7 +456,7 @@ describe("reconnect", () => {
     const done = await receiver.waitForEvent(pullId, "COMPLETE");
     expect(types(done)).toEqual(expect.arrayContaining(["MONITORING_RECONNECT", "AUTH_STATUS", "MONITORING_EVENTS"]));
     expect(types(done).at(-1)).toBe("COMPLETE");
-    expect((await call(sandbox, "GET", `/pulls/${pullId}`)).body.pull).toMatchObject({
+    expect((await call(sandbox, "GET", teamPath(`/pulls/${pullId}`))).body.pull).toMatchObject({
       status: "SUCCESS",
       account_identifier: pull.account_identifier,
     });
@@ -577,7 +589,9 @@ describe("reconnect", () => {
     expect(session.status).toBe(200);
     const pullId = String(session.body.pull_id);
     expect(pullId).not.toBe(monitoring.latest_pull_id);
-    expect((await call(sandbox, "GET", `/pulls/${pullId}`)).body.pull).toMatchObject({ status: "NOT_AUTHENTICATED" });
+    expect((await call(sandbox, "GET", teamPath(`/pulls/${pullId}`))).body.pull).toMatchObject({
+      status: "NOT_AUTHENTICATED",
+    });
     await call(
       sandbox,
       "POST",

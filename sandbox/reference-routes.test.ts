@@ -185,35 +185,39 @@ describe("team authentication", () => {
     expect((await call("GET", `/teams/${TEAM}/pulls/${id()}`)).status).toBe(200);
     // Wrong headers fail even beside a valid Basic header; right headers win over a wrong one.
     await expectError(
-      await call("GET", `/pulls/${id()}`, undefined, { ...headers("id", "wrong"), authorization: auth }),
+      await call("GET", `/teams/${TEAM}/pulls/${id()}`, undefined, { ...headers("id", "wrong"), authorization: auth }),
       401,
       "UNAUTHORIZED",
     );
     await expectError(
-      await call("GET", `/pulls/${id()}`, undefined, { "x-canopy-client-id": "id", authorization: auth }),
+      await call("GET", `/teams/${TEAM}/pulls/${id()}`, undefined, { "x-canopy-client-id": "id", authorization: auth }),
       401,
       "UNAUTHORIZED",
     );
     const wrongBasic = `Basic ${Buffer.from("id:nope").toString("base64")}`;
     expect(
-      (await call("GET", `/pulls/${id()}`, undefined, { ...headers("id", "secret"), authorization: wrongBasic }))
-        .status,
+      (
+        await call("GET", `/teams/${TEAM}/pulls/${id()}`, undefined, {
+          ...headers("id", "secret"),
+          authorization: wrongBasic,
+        })
+      ).status,
     ).toBe(200);
-    await expectError(await call("GET", `/pulls/${id()}`, undefined, {}), 401, "UNAUTHORIZED");
+    await expectError(await call("GET", `/teams/${TEAM}/pulls/${id()}`, undefined, {}), 401, "UNAUTHORIZED");
   });
 });
 
 describe("routes the service does not have", () => {
   it("answers 404 for an agents endpoint: agents exist only on widgets", async () => {
-    await expectError(await call("GET", `/teams/${TEAM}/agents`), 404, "NOT_FOUND");
     await expectError(await call("GET", "/agents"), 404, "NOT_FOUND");
+    await expectError(await call("GET", `/teams/${TEAM}/agents`), 404, "NOT_FOUND");
   });
 });
 
 describe("listing pulls", () => {
   it("refuses bad query parameters with 400 VALIDATION_ERROR", async () => {
     for (const query of ["limit=0", "limit=101", "offset=-1", "since=yesterday"])
-      await expectError(await call("GET", `/pulls?${query}`), 400, "VALIDATION_ERROR");
+      await expectError(await call("GET", `/teams/${TEAM}/pulls?${query}`), 400, "VALIDATION_ERROR");
   });
 });
 
@@ -223,26 +227,29 @@ describe("archiving a pull", () => {
     expect(await json(await call("PATCH", `/teams/${TEAM}/pulls/${id}`, { is_archived: true }))).toEqual({
       success: true,
     });
-    const served = (await json(await call("GET", `/pulls/${id}`))) as { pull: { is_archived: boolean } };
+    const served = (await json(await call("GET", `/teams/${TEAM}/pulls/${id}`))) as { pull: { is_archived: boolean } };
     expect(served.pull.is_archived).toBe(true);
-    expect(await json(await call("PATCH", `/pulls/${id}`, { is_archived: false }))).toEqual({ success: true });
+    expect(await json(await call("PATCH", `/teams/${TEAM}/pulls/${id}`, { is_archived: false }))).toEqual({
+      success: true,
+    });
     expect(
-      ((await json(await call("GET", `/pulls/${id}`))) as { pull: { is_archived: boolean } }).pull.is_archived,
+      ((await json(await call("GET", `/teams/${TEAM}/pulls/${id}`))) as { pull: { is_archived: boolean } }).pull
+        .is_archived,
     ).toBe(false);
   });
 
   it("refuses a bad body with 400 INVALID_INPUT; an unknown pull is 404 NOT_FOUND on PATCH, 400 on GET", async () => {
     const id = [...sandbox.state.pulls.keys()][0] ?? "";
     for (const body of [{}, { is_archived: "yes" }, { is_archived: true, funnel: { stage: "WON" } }, "{", [true]]) {
-      await expectError(await call("PATCH", `/pulls/${id}`, body), 400, "INVALID_INPUT");
+      await expectError(await call("PATCH", `/teams/${TEAM}/pulls/${id}`, body), 400, "INVALID_INPUT");
     }
     await expectError(
-      await call("PATCH", "/pulls/00000000-0000-4000-8000-000000000000", { is_archived: true }),
+      await call("PATCH", `/teams/${TEAM}/pulls/00000000-0000-4000-8000-000000000000`, { is_archived: true }),
       404,
       "NOT_FOUND",
     );
-    await expectError(await call("PATCH", "/pulls/nope", { is_archived: true }), 404, "NOT_FOUND");
-    await expectError(await call("GET", "/pulls/00000000-0000-4000-8000-000000000000"), 400, "NOT_FOUND");
-    await expectError(await call("DELETE", `/pulls/${id}`), 405, "METHOD_NOT_ALLOWED");
+    await expectError(await call("PATCH", `/teams/${TEAM}/pulls/nope`, { is_archived: true }), 404, "NOT_FOUND");
+    await expectError(await call("GET", `/teams/${TEAM}/pulls/00000000-0000-4000-8000-000000000000`), 400, "NOT_FOUND");
+    await expectError(await call("DELETE", `/teams/${TEAM}/pulls/${id}`), 405, "METHOD_NOT_ALLOWED");
   });
 });

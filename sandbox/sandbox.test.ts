@@ -47,23 +47,26 @@ describe("sandbox service routes", () => {
     }
   });
 
-  it("serves a pull in the {success, pull} envelope on both the bare and the team route", async () => {
+  it("serves a pull in the {success, pull} envelope under the team prefix, and answers 404 without it", async () => {
     const list = (await (await get(`/teams/${TEAM}/pulls?limit=1`)).json()) as { pulls: Array<{ pull_id: string }> };
     const id = list.pulls[0]?.pull_id ?? "";
-    const bare = (await (await get(`/pulls/${id}`)).json()) as {
+    const scoped = (await (await get(`/teams/${TEAM}/pulls/${id}`)).json()) as {
       success: boolean;
       pull: { pull_id: string; team_id: string };
     };
-    const scoped = await (await get(`/teams/${TEAM}/pulls/${id}`)).json();
-    expect(bare.success).toBe(true);
-    expect(bare.pull.pull_id).toBe(id);
-    expect(bare.pull.team_id).toBe(TEAM);
-    expect(scoped).toEqual(bare);
+    expect(scoped.success).toBe(true);
+    expect(scoped.pull.pull_id).toBe(id);
+    expect(scoped.pull.team_id).toBe(TEAM);
+    for (const path of [`/pulls/${id}`, "/pulls", "/monitorings", "/webhooks", "/widgets", "/servicings"]) {
+      const bare = await get(path);
+      expect(bare.status).toBe(404);
+      expect(await bare.json()).toEqual({ error: "NOT_FOUND" });
+    }
   });
 
   it("answers 400 NOT_FOUND for unknown or malformed pull ids, and 403 for another team", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "nope"]) {
-      const response = await get(`/pulls/${id}`);
+      const response = await get(`/teams/${TEAM}/pulls/${id}`);
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ error: "NOT_FOUND" });
     }
@@ -71,22 +74,24 @@ describe("sandbox service routes", () => {
   });
 
   it("pages through the list newest first, with total_pulls and inclusive date bounds", async () => {
-    const first = (await (await get("/pulls?limit=10&offset=0")).json()) as {
+    const first = (await (await get(`/teams/${TEAM}/pulls?limit=10&offset=0`)).json()) as {
       total_pulls: number;
       pulls: Array<{ pull_id: string; created_at: string }>;
     };
-    const second = (await (await get("/pulls?limit=10&offset=10")).json()) as typeof first;
+    const second = (await (await get(`/teams/${TEAM}/pulls?limit=10&offset=10`)).json()) as typeof first;
     expect(first.total_pulls).toBe(36);
     expect(first.pulls).toHaveLength(10);
     expect(new Set([...first.pulls, ...second.pulls].map((p) => p.pull_id)).size).toBe(20);
     const dates = first.pulls.map((p) => p.created_at);
     expect([...dates].sort().reverse()).toEqual(dates);
     const pivot = first.pulls[4]?.created_at ?? "";
-    const since = (await (await get(`/pulls?limit=100&since=${encodeURIComponent(pivot)}`)).json()) as typeof first;
+    const since = (await (
+      await get(`/teams/${TEAM}/pulls?limit=100&since=${encodeURIComponent(pivot)}`)
+    ).json()) as typeof first;
     expect(since.total_pulls).toBe(5);
-    expect((await get("/pulls?limit=0")).status).toBe(400);
-    expect((await get("/pulls?limit=101")).status).toBe(400);
-    expect((await get("/pulls?since=yesterday")).status).toBe(400);
+    expect((await get(`/teams/${TEAM}/pulls?limit=0`)).status).toBe(400);
+    expect((await get(`/teams/${TEAM}/pulls?limit=101`)).status).toBe(400);
+    expect((await get(`/teams/${TEAM}/pulls?since=yesterday`)).status).toBe(400);
   });
 
   it("injects faults on demand and resets them", async () => {
@@ -94,12 +99,12 @@ describe("sandbox service routes", () => {
     const control = (path: string, body: unknown) =>
       fetch(`${sandbox.url}/_sandbox/${path}`, { method: "POST", body: JSON.stringify(body) });
     expect((await control("faults", { errorRate: 1 })).status).toBe(200);
-    const failing = await get(`/pulls/${id}`);
+    const failing = await get(`/teams/${TEAM}/pulls/${id}`);
     expect(failing.status).toBe(500);
     expect(await failing.json()).toEqual({ error: "INTERNAL_ERROR" });
     expect((await control("faults", { errorRate: 2 })).status).toBe(400);
     await control("reset", {});
-    expect((await get(`/pulls/${id}`)).status).toBe(200);
+    expect((await get(`/teams/${TEAM}/pulls/${id}`)).status).toBe(200);
   });
 });
 

@@ -44,7 +44,7 @@ const API_PREFIX = "/api/v1.0.0";
 
 /** Routes with no team prefix and their own authentication (none, or a pull-jwt). */
 const PUBLIC_ROUTES: Routes[] = [referenceRoutes, widgetRoutes, ...PUBLIC_FAMILY_ROUTES];
-/** Team routes: Basic or x-canopy-client-* auth, served both under /teams/{teamId} and bare. */
+/** Team routes: Basic or x-canopy-client-* auth, served only under /teams/{teamId}, as the service does. */
 const TEAM_ROUTES: Routes[] = [
   pullRoutes,
   downloadRoutes,
@@ -93,7 +93,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     served(pull) {
       // Relative download paths become absolute on this server. Pulls injected through the
       // control API are served as given, so anything unexpected is passed through untouched.
-      const absolute = (u: unknown) => (typeof u === "string" && u.startsWith("/") ? `${origin}${API_PREFIX}${u}` : u);
+      const absolute = (u: unknown) =>
+        typeof u === "string" && u.startsWith("/") ? `${origin}${API_PREFIX}/teams/${options.teamId}${u}` : u;
       const isObject = (v: unknown): v is Record<string, unknown> =>
         Boolean(v) && typeof v === "object" && !Array.isArray(v);
       const objects = (value: unknown) => (Array.isArray(value) && value.every(isObject) ? value : null);
@@ -185,19 +186,21 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     }
     for (const routes of PUBLIC_ROUTES) if (await routes(context, request)) return;
 
-    let teamPath = path;
     const team = /^\/teams\/([^/]+)(\/.*)$/.exec(path);
     if (!teamAuthOk(req, options.clientId, options.clientSecret)) {
       fail(res, 401, "UNAUTHORIZED");
       return;
     }
-    if (team) {
-      if (team[1] !== options.teamId) {
-        fail(res, 403, "FORBIDDEN");
-        return;
-      }
-      teamPath = team[2] ?? "";
+    // Without the team id the service answers 404 on every team route (service-notes).
+    if (!team) {
+      fail(res, 404, "NOT_FOUND");
+      return;
     }
+    if (team[1] !== options.teamId) {
+      fail(res, 403, "FORBIDDEN");
+      return;
+    }
+    const teamPath = team[2] ?? "";
     if (await injectFaults(request)) return;
     for (const routes of TEAM_ROUTES) if (await routes(context, { ...request, path: teamPath })) return;
     fail(res, 404, "NOT_FOUND");

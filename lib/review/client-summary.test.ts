@@ -139,7 +139,7 @@ describe("the agency's name", () => {
   const WIDGET = "3d7e4a8c-1b2f-4e5a-9c6d-7e8f9a0b1c2d";
   const config = (fetch: typeof globalThis.fetch): ServiceConfig => ({
     baseUrl: "http://service.test/api/v1.0.0",
-    teamId: null,
+    teamId: "team-1",
     clientId: "id",
     clientSecret: "secret",
     timeoutMs: 1_000,

@@ -18,7 +18,7 @@ async function start(): Promise<string> {
 
 const config = (baseUrl: string): ServiceConfig => ({
   baseUrl,
-  teamId: null,
+  teamId: "team-1",
   clientId: "id",
   clientSecret: "secret",
   timeoutMs: 1_000,

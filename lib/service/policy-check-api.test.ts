@@ -84,7 +84,7 @@ describe("policy check contract", () => {
       LOSS_SETTLEMENT_TYPE_EQUALS_REPLACEMENT_COST: false,
     });
 
-    const bad = await fetch(`${sandbox.baseUrl}/policyChecks/settings`, {
+    const bad = await fetch(`${sandbox.baseUrl}/teams/${TEAM}/policyChecks/settings`, {
       method: "POST",
       headers: { authorization: basic, "content-type": "application/json" },
       body: JSON.stringify({ policy_check_settings: { vehicle: { NO_SUCH_RULE: true } } }),

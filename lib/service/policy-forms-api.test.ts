@@ -40,8 +40,11 @@ describe("policy forms contract", () => {
     expect(text.startsWith("%PDF-")).toBe(true);
     expect(text).toContain(form.name);
 
-    // Bare, without the team prefix, the same.
-    expect(await getPolicyFormDownloadUrl({ ...service, teamId: null }, form.id)).toMatch(/\/files\/forms\//);
+    // Without the team prefix the service answers 404, as on every team route.
+    await expect(getPolicyFormDownloadUrl({ ...service, teamId: null }, form.id)).rejects.toMatchObject({
+      status: 404,
+      code: "NOT_FOUND",
+    });
     await expect(getPolicyFormDownloadUrl(service, crypto.randomUUID())).rejects.toMatchObject({
       status: 404,
       code: "NOT_FOUND",

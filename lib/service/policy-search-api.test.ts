@@ -101,7 +101,7 @@ describe("policy search contract", () => {
 
     // terms_version is an integer; the client will not send it as text.
     await expect(searchPolicy(service, { ...search, terms_version: "1" as unknown as number })).rejects.toThrow();
-    const raw = await fetch(`${sandbox.baseUrl}/policySearch`, {
+    const raw = await fetch(`${sandbox.baseUrl}/teams/${TEAM}/policySearch`, {
       method: "POST",
       headers: {
         authorization: `Basic ${Buffer.from("ps:ps-secret").toString("base64")}`,

@@ -248,7 +248,7 @@ describe("servicing contract", () => {
     ).toMatchObject({ status: 400, code: "PULL_TOO_OLD" });
 
     // A body the client would not send: the sandbox checks it too.
-    const response = await fetch(`${sandbox.baseUrl}/servicings`, {
+    const response = await fetch(`${sandbox.baseUrl}/teams/${TEAM}/servicings`, {
       method: "POST",
       body: JSON.stringify({ pull_id: pullId, servicing_actions: [{ type: "CANCEL_POLICY", payload: {} }] }),
       headers: {

@@ -96,7 +96,7 @@ const auditOf = (pullId: string) =>
 /** No service answers here: the pages loaded are no WON client's, so nothing asks it. */
 const NO_SERVICE = {
   baseUrl: "http://127.0.0.1:9/api/v1.0.0",
-  teamId: null,
+  teamId: "team-1",
   clientId: "x",
   clientSecret: "y",
   timeoutMs: 500,
