@@ -368,10 +368,14 @@ describe("refresh", () => {
   });
 
   it("refreshes on its own once next_pull_date passes in real time", async () => {
-    const monitoring = await enable(freshSuccessPull().pull_id);
-    await call(sandbox, "PATCH", teamPath(`/monitorings/${monitoring.monitoring_id}`), {
+    const pull = freshSuccessPull();
+    // Linked 31 days ago: the service allows a refresh at once (30 days after the latest pull).
+    pull.created_at = new Date(Date.now() - 31 * 86_400_000).toISOString();
+    const monitoring = await enable(pull.pull_id);
+    const soon = await call(sandbox, "PATCH", teamPath(`/monitorings/${monitoring.monitoring_id}`), {
       next_pull_date: new Date(Date.now() + 200).toISOString(),
     });
+    expect(soon.status).toBe(200);
     const current = async () =>
       (await call(sandbox, "GET", teamPath(`/monitorings/${monitoring.monitoring_id}`))).body.monitoring as Monitoring;
     const until = Date.now() + 5000;
@@ -380,6 +384,30 @@ describe("refresh", () => {
     const after = await current();
     expect(after.latest_pull_id).not.toBe(monitoring.latest_pull_id);
     expect(types(await receiver.waitForEvent(after.latest_pull_id, "COMPLETE"))).toContain("MONITORING_EVENTS");
+  });
+
+  it("refuses a next_pull_date sooner than 30 days after the latest pull, on enable and on change", async () => {
+    const pull = freshSuccessPull();
+    const day = 86_400_000;
+    const latest = Date.parse(pull.created_at);
+    const tooSoon = new Date(latest + 29 * day).toISOString();
+    expectError(
+      await call(sandbox, "POST", teamPath("/monitorings"), {
+        pull_id: pull.pull_id,
+        interval: "P1M",
+        next_pull_date: tooSoon,
+      }),
+      400,
+      "INVALID_INPUT",
+    );
+    const monitoring = await enable(pull.pull_id, { next_pull_date: new Date(latest + 30 * day).toISOString() });
+    const patch = (next: string) =>
+      call(sandbox, "PATCH", teamPath(`/monitorings/${monitoring.monitoring_id}`), { next_pull_date: next });
+    expectError(await patch(tooSoon), 400, "INVALID_NEXT_PULL_DATE");
+    expectError(await patch(new Date(latest + 10 * day).toISOString()), 400, "INVALID_NEXT_PULL_DATE");
+    const unchanged = await call(sandbox, "GET", teamPath(`/monitorings/${monitoring.monitoring_id}`));
+    expect(unchanged.body.monitoring).toMatchObject({ next_pull_date: monitoring.next_pull_date });
+    expect((await patch(new Date(latest + 45 * day).toISOString())).status).toBe(200);
   });
 
   it("stops at stop_after_date instead of refreshing", async () => {

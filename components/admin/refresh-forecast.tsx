@@ -2,6 +2,7 @@ import Link from "next/link";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { formatCount, formatPeriod } from "@/lib/format";
 import type { ForecastMonth, RefreshForecast } from "@/lib/monitoring/refresh-forecast";
+import { MIN_REFRESH_GAP_DAYS } from "@/lib/monitoring/refresh-plan";
 
 // The next year of monitoring refreshes, timed to renewals, beside what the accounts' fixed
 // intervals would have cost, and the accounts a monthly budget would not cover.
@@ -54,6 +55,9 @@ export function RefreshForecastTable({ forecast, leadTimeDays }: { forecast: Ref
             X-dates: each is refreshed {leadTimeDays} days before its renewals, {formatCount(forecast.timedTotal)}{" "}
             refreshes in all instead of {formatCount(forecast.fixedTotal)} on their fixed intervals
             {saved > 0 ? `, ${formatCount(saved)} fewer` : ""}. Accounts without X-dates stay on their interval.
+            {forecast.heldTotal > 0
+              ? ` ${formatCount(forecast.heldTotal)} of the timed refreshes are held to ${MIN_REFRESH_GAP_DAYS} days after the refresh before them.`
+              : ""}
             {forecast.budget === null
               ? " No monthly budget is set."
               : ` Budget: ${formatCount(forecast.budget)} refreshes a month; the latest refreshes of a month over it are listed.`}
@@ -67,6 +71,10 @@ export function RefreshForecastTable({ forecast, leadTimeDays }: { forecast: Ref
           />
         </>
       )}
+      <p className="text-sm text-slate-700" data-testid="refresh-minimum">
+        A refresh is never planned sooner than {MIN_REFRESH_GAP_DAYS} days after the account&apos;s latest pull: the
+        service refuses a sooner date, so a renewal that asks for one is refreshed on the first day it allows.
+      </p>
     </section>
   );
 }

@@ -27,6 +27,8 @@ export type RefreshForecast = {
   months: ForecastMonth[];
   timedTotal: number;
   fixedTotal: number;
+  /** Timed refreshes held to 30 days after the account's refresh before them (the service's minimum). */
+  heldTotal: number;
   budget: number | null;
 };
 
@@ -48,6 +50,7 @@ export async function loadRefreshForecast(
   }
   let monitored = 0;
   let timedAccounts = 0;
+  let heldTotal = 0;
   for (let after = ""; ;) {
     const batch = await listActiveMonitorings(db, after, FORECAST_BATCH);
     if (batch.length === 0) break;
@@ -65,6 +68,7 @@ export async function loadRefreshForecast(
         interval: monitoring.interval,
         months: monthCount,
       });
+      heldTotal += forecast.held;
       for (const day of forecast.timed) byMonth.get(day.slice(0, 7))?.timed.push({ pullId: monitoring.pullId, day });
       for (const day of forecast.fixed) {
         const month = byMonth.get(day.slice(0, 7));
@@ -96,6 +100,7 @@ export async function loadRefreshForecast(
     months,
     timedTotal: months.reduce((sum, m) => sum + m.timed, 0),
     fixedTotal: months.reduce((sum, m) => sum + m.fixed, 0),
+    heldTotal,
     budget: options.budget,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { intervalDays } from "@/lib/service/monitorings-api";
 import { addDays, addMonths } from "@/lib/xdates/derive";
-import { forecastRefreshes, planRefresh, renewalsFrom, type Renewal } from "./refresh-plan";
+import { forecastRefreshes, planRefresh, refreshAt, renewalsFrom, type Renewal } from "./refresh-plan";
 import { nextRefreshWhy } from "./refresh-words";
 
 // Refreshes timed to the renewal: the lead time before each X-date, once per renewal offer.
@@ -50,6 +50,40 @@ describe("planning the next refresh", () => {
     expect(plan.day).toBe("2027-02-12");
   });
 
+  it("never plans sooner than 30 days after the latest pull, and says which day the renewal asked for", () => {
+    // The lead window opens 10 days after the latest pull: held to 30 days after it.
+    const renewal: Renewal = { xDate: "2027-03-12", termMonths: 12, carrier: "Progressive", line: "AUTO" };
+    const plan = planRefresh({ ...base, renewals: [renewal], lastRefreshDay: "2027-01-16", today: "2027-01-20" });
+    expect(plan).toEqual({
+      day: "2027-02-15",
+      reason: {
+        kind: "ON_TIME",
+        xDate: "2027-03-12",
+        carrier: "Progressive",
+        line: "AUTO",
+        leadTimeDays: 45,
+        heldFrom: "2027-01-26",
+      },
+    });
+    // A renewal itself 10 days after the latest pull, its short lead window open and unseen: not tomorrow.
+    const close: Renewal = { ...renewal, xDate: "2027-01-26" };
+    expect(
+      planRefresh({ ...base, leadTimeDays: 5, renewals: [close], lastRefreshDay: "2027-01-16", today: "2027-01-22" }),
+    ).toMatchObject({ day: "2027-02-15", reason: { kind: "CATCH_UP", xDate: "2027-01-26", heldFrom: "2027-01-23" } });
+    // 30 days or more after the latest pull: as the renewal asks, with no hold.
+    const later = planRefresh({ ...base, renewals: [renewal], lastRefreshDay: "2026-12-27", today: "2027-01-20" });
+    expect(later.day).toBe("2027-01-26");
+    expect(later.reason).not.toHaveProperty("heldFrom");
+  });
+
+  it("asks for the held day no sooner than 30 days to the minute after the latest pull", () => {
+    const latest = new Date("2027-01-16T21:30:00Z");
+    expect(refreshAt("2027-02-15", latest).toISOString()).toBe("2027-02-15T21:30:00.000Z");
+    expect(refreshAt("2027-02-15", new Date("2027-01-16T01:00:00Z")).toISOString()).toBe("2027-02-15T06:00:00.000Z");
+    expect(refreshAt("2027-03-01", latest).toISOString()).toBe("2027-03-01T06:00:00.000Z");
+    expect(refreshAt("2027-03-01", null).toISOString()).toBe("2027-03-01T06:00:00.000Z");
+  });
+
   it("leaves the service's interval in charge when there is no X-date", () => {
     expect(planRefresh({ ...base, renewals: [], lastRefreshDay: "2026-11-20", today: "2026-11-26" })).toEqual({
       day: null,
@@ -79,8 +113,25 @@ describe("forecasting a year of refreshes", () => {
       months: 12,
     });
     expect(forecast.timed).toEqual(["2027-01-28", "2027-04-17", "2027-07-31"]);
+    expect(forecast.held).toBe(0);
     expect(forecast.fixed).toHaveLength(12); // every 30 days from Dec 20 (a month after the last) to Nov 26
     expect(forecast.fixed[0]).toBe("2026-12-20");
+  });
+
+  it("spaces timed refreshes 30 days apart at least, and counts the ones it held", () => {
+    // Two renewals 12 days apart: the second's window opens 12 days after the first's refresh.
+    const near: Renewal = { xDate: "2027-03-26", termMonths: 12, carrier: "State Farm", line: "HOMEOWNERS" };
+    const forecast = forecastRefreshes({
+      ...base,
+      renewals: [auto, near],
+      lastRefreshDay: "2026-11-20",
+      today: "2026-11-26",
+      months: 6,
+    });
+    expect(forecast.timed).toEqual(["2027-01-28", "2027-02-27"]);
+    expect(forecast.held).toBe(1);
+    for (let i = 1; i < forecast.timed.length; i++)
+      expect(addDays(forecast.timed[i - 1] ?? "", 30) <= (forecast.timed[i] ?? "")).toBe(true);
   });
 
   it("keeps the interval's refreshes for an account without X-dates, and none without an interval", () => {
@@ -88,7 +139,7 @@ describe("forecasting a year of refreshes", () => {
     // Every 30 days since Sep 2: Oct 2 and Nov 1 have passed, Dec 1 is next.
     expect(forecastRefreshes(noXDate).timed).toEqual(["2026-12-01", "2026-12-31", "2027-01-30"]);
     expect(forecastRefreshes({ ...noXDate, lastRefreshDay: null }).timed[0]).toBe("2026-11-26");
-    expect(forecastRefreshes({ ...noXDate, interval: null })).toEqual({ timed: [], fixed: [] });
+    expect(forecastRefreshes({ ...noXDate, interval: null })).toEqual({ timed: [], fixed: [], held: 0 });
   });
 
   // The forecast rolls an account's renewals out once instead of once per refresh: it must plan
@@ -149,6 +200,14 @@ describe("the next refresh in words", () => {
     );
     expect(nextRefreshWhy({ reason: { kind: "CATCH_UP", ...reason }, error: null, interval: "P1M" })).toBe(
       "The Progressive auto X-date (Mar 14, 2027) is less than 45 days away and no refresh has seen its renewal offer yet.",
+    );
+  });
+
+  it("says when the refresh was held to 30 days after the latest pull", () => {
+    expect(
+      nextRefreshWhy({ reason: { kind: "ON_TIME", ...reason, heldFrom: "2027-01-28" }, error: null, interval: "P1M" }),
+    ).toBe(
+      "45 days before the Progressive auto X-date (Mar 14, 2027), so the carrier's renewal offer is in it. Held from Jan 28, 2027: the service refreshes no sooner than 30 days after the latest pull.",
     );
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agencyRules, monitorings, policyXDates } from "@/db/schema";
 import type { ServiceConfig } from "@/lib/service/client";
 import { getMonitoring } from "@/lib/service/monitorings-api";
-import { addDays } from "@/lib/xdates/derive";
+import { addDays, isoDay } from "@/lib/xdates/derive";
 import type { Sandbox } from "@/sandbox/server";
 import { linkStoredAccount, startServiceSandbox } from "@/test/service-sandbox";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
@@ -178,5 +178,36 @@ describe("refreshes timed to the renewal", () => {
     await timeRefreshes(database.db, service, { today: addDays(firstXDate, -120) });
     expect((await getMonitoring(service, monitoringId)).value.monitoring.next_pull_date).toBe(before);
     expect((await stored(monitoringId)).plannedRefreshReason).toEqual({ kind: "INTERVAL", interval: "P1M" });
+  });
+});
+
+describe("a renewal sooner than the service allows after the latest pull", () => {
+  it("asks for 30 days after the latest pull instead, which the service accepts, and says so", async () => {
+    const pullId = await linkAccount("user_good");
+    const monitoringId = await monitor(pullId);
+    const today = isoDay();
+    // The lead window opens 10 days after the pull just linked; the service refuses a refresh then.
+    await database.db
+      .update(policyXDates)
+      .set({ xDate: addDays(today, 20) })
+      .where(eq(policyXDates.pullId, pullId));
+    await database.db
+      .insert(agencyRules)
+      .values({ id: 1, leadTimeDays: 10 })
+      .onConflictDoUpdate({ target: agencyRules.id, set: { leadTimeDays: 10 } });
+    try {
+      expect(await timeRefreshes(database.db, service, { today })).toMatchObject({ refused: 0 });
+      const forecast = await loadRefreshForecast(database.db, { leadTimeDays: 10, budget: null, today });
+      expect(forecast.heldTotal, "the rules page says the forecast held it").toBeGreaterThanOrEqual(1);
+    } finally {
+      await database.db.update(agencyRules).set({ leadTimeDays: 45 }).where(eq(agencyRules.id, 1));
+    }
+    const linkedAt = Date.parse(String(sandbox.state.pulls.get(pullId)?.created_at));
+    const next = Date.parse(String((await getMonitoring(service, monitoringId)).value.monitoring.next_pull_date));
+    expect(next).toBeGreaterThanOrEqual(linkedAt + 30 * 86_400_000);
+    const row = await stored(monitoringId);
+    expect(row.plannedRefreshError).toBeNull();
+    expect(row.plannedRefreshReason).toMatchObject({ kind: "ON_TIME", heldFrom: addDays(today, 10) });
+    expect(row.plannedRefreshAt?.toISOString().slice(0, 10)).toBe(addDays(isoDay(new Date(linkedAt)), 30));
   });
 });

@@ -7,7 +7,7 @@ import type { ServiceConfig } from "@/lib/service/client";
 import { ServiceError } from "@/lib/service/errors";
 import { updateMonitoring } from "@/lib/service/monitorings-api";
 import { isoDay } from "@/lib/xdates/derive";
-import { planRefresh, plannedReasonSchema, type PlannedReason, type Renewal } from "./refresh-plan";
+import { planRefresh, plannedReasonSchema, refreshAt, type PlannedReason, type Renewal } from "./refresh-plan";
 
 // The job that moves each monitored account's next refresh to its renewal (refresh-plan.ts),
 // through the service's next_pull_date. It runs hourly beside the X-date upkeep and after a
@@ -15,8 +15,6 @@ import { planRefresh, plannedReasonSchema, type PlannedReason, type Renewal } fr
 // claims the change is the one that sends it: several instances send each change once.
 
 const BATCH = 500;
-/** The hour (UTC) a timed refresh is asked for: early, so the day's refresh lands in working hours. */
-const REFRESH_HOUR = "06:00:00Z";
 
 export type ActiveMonitoring = {
   monitoringId: string;
@@ -142,7 +140,7 @@ async function sendPlan(
   day: string | null,
   reason: PlannedReason,
 ): Promise<"sent" | "kept" | "refused" | "taken"> {
-  const at = day ? new Date(`${day}T${REFRESH_HOUR}`) : null;
+  const at = day ? refreshAt(day, monitoring.lastRefreshAt) : null;
   // The claim: whoever moves the stored plan on from what we read is the one that sends it. It
   // records the date being sent as the service's next one at once: an instance that reads the row
   // between this claim and the service's answer must find the plan already told, or it would take

@@ -1,6 +1,6 @@
 import { formatCalendarDate, formatInterval } from "@/lib/format";
 import { describeLine } from "@/lib/xdates/words";
-import { plannedReasonSchema } from "./refresh-plan";
+import { MIN_REFRESH_GAP_DAYS, plannedReasonSchema } from "./refresh-plan";
 
 // Why the next refresh is when it is, in words, for the pull page. Pure: the stored reason is
 // parsed here, so a row written by an older version reads as "on the service's schedule".
@@ -18,7 +18,10 @@ export function nextRefreshWhy(
   }
   const line = describeLine(reason.carrier, reason.line);
   const xDate = formatCalendarDate(reason.xDate, locale);
-  return reason.kind === "ON_TIME"
-    ? `${reason.leadTimeDays} days before the ${line} X-date (${xDate}), so the carrier's renewal offer is in it.`
-    : `The ${line} X-date (${xDate}) is less than ${reason.leadTimeDays} days away and no refresh has seen its renewal offer yet.`;
+  const why =
+    reason.kind === "ON_TIME"
+      ? `${reason.leadTimeDays} days before the ${line} X-date (${xDate}), so the carrier's renewal offer is in it.`
+      : `The ${line} X-date (${xDate}) is less than ${reason.leadTimeDays} days away and no refresh has seen its renewal offer yet.`;
+  if (!reason.heldFrom) return why;
+  return `${why} Held from ${formatCalendarDate(reason.heldFrom, locale)}: the service refreshes no sooner than ${MIN_REFRESH_GAP_DAYS} days after the latest pull.`;
 }

@@ -84,6 +84,18 @@ function afterNow(ctx: SandboxContext, iso: string | null | undefined): boolean 
   return iso === null || iso === undefined || Date.parse(iso) > ctx.clock.now().getTime();
 }
 
+/**
+ * The service refuses a next refresh sooner than 30 days after the account's latest pull
+ * (service-notes, "Monitorings"; the error code is not published, see README).
+ */
+const MIN_REFRESH_GAP_DAYS = 30;
+function tooSoonAfterLatestPull(ctx: SandboxContext, latestPullId: string, next: string | null | undefined): boolean {
+  const latest = ctx.state.pulls.get(latestPullId)?.created_at;
+  if (next === null || next === undefined || latest === undefined) return false;
+  return Date.parse(next) < Date.parse(latest) + MIN_REFRESH_GAP_DAYS * 86_400_000;
+}
+const tooSoonMessage = `next_pull_date: at least ${MIN_REFRESH_GAP_DAYS} days after the latest pull`;
+
 export type EnableInput = {
   pull_id: string;
   interval: string;
@@ -109,9 +121,11 @@ export function enableMonitoring(ctx: SandboxContext, input: EnableInput, scenar
       `interval: an ISO-8601 duration (P45D, P1M, P1Y) of at least ${MIN_INTERVAL_DAYS} days`,
     );
   if (!afterNow(ctx, input.stop_after_date)) return failure("INVALID_INPUT", "stop_after_date: must be in the future");
+  const existing = monitoringOfPull(ctx, pull.pull_id);
+  if (tooSoonAfterLatestPull(ctx, existing?.latest_pull_id ?? pull.pull_id, input.next_pull_date))
+    return failure("INVALID_INPUT", tooSoonMessage);
   const next = input.next_pull_date ?? addInterval(now, interval).toISOString();
 
-  const existing = monitoringOfPull(ctx, pull.pull_id);
   if (existing) {
     // Enabling again re-activates the account's monitoring with the new schedule.
     Object.assign(existing, {
@@ -165,6 +179,8 @@ export function patchMonitoring(ctx: SandboxContext, record: MonitoringRecord, i
   }
   if (input.stop_after_date !== undefined && !afterNow(ctx, input.stop_after_date))
     return failure("INVALID_STOP_AFTER", "stop_after_date: must be in the future");
+  if (tooSoonAfterLatestPull(ctx, record.latest_pull_id, input.next_pull_date))
+    return failure("INVALID_NEXT_PULL_DATE", tooSoonMessage);
   if (input.interval !== undefined) record.interval = input.interval;
   if (input.stop_after_date !== undefined)
     record.stop_after_date = input.stop_after_date === null ? null : new Date(input.stop_after_date).toISOString();
