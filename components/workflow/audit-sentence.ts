@@ -42,6 +42,8 @@ export function auditSentence(entry: Entry): string {
       if (to === "LOST" && reason) return `${base}: ${reason}`;
       return base;
     }
+    case "PULL_ARCHIVED":
+      return `${who} ${d.archived === true ? "archived" : "restored"} the linked account`;
     case "DOCUMENT_DOWNLOADED":
       return `${who} downloaded ${str(d.title) ?? "a document"}`;
     case "MONITORING_CHANGED":

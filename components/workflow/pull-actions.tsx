@@ -16,6 +16,7 @@ export type PullActions = {
   changeMonitoring: FormAction;
   stopMonitoring: FormAction;
   refreshMonitoring: FormAction;
+  archive: FormAction;
 };
 
 const PullActionsContext = createContext<PullActions | null>(null);

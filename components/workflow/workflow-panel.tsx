@@ -3,6 +3,8 @@ import type { SessionUser } from "@/lib/auth/session";
 import { formatCents, humanize } from "@/lib/format";
 import type { PullWorkflow } from "@/lib/pulls/queries";
 import { lostSummary } from "@/lib/workflow/lost-reasons";
+import type { ArchiveState } from "@/lib/pulls/pull-page";
+import { ArchiveForm } from "./archive-form";
 import { AssignForm, ClaimButton } from "./assign-form";
 import { StageForm } from "./stage-form";
 import { RelativeTime } from "@/components/ui/relative-time";
@@ -17,11 +19,13 @@ export function WorkflowPanel({
   pullId,
   workflow,
   people,
+  archive,
 }: {
   user: SessionUser;
   pullId: string;
   workflow: PullWorkflow;
   people: Array<{ id: string; name: string }>;
+  archive: ArchiveState;
 }) {
   const canSetStage = canOnPull(user, "pulls:set-stage", workflow);
   const canAssign = can(user, "pulls:assign");
@@ -71,6 +75,7 @@ export function WorkflowPanel({
           {canAssign ? <AssignForm pullId={pullId} assigneeId={workflow.assigneeId} people={people} /> : null}
           {canClaim ? <ClaimButton pullId={pullId} /> : null}
         </div>
+        {archive.canArchive ? <ArchiveForm pullId={pullId} archive={archive} /> : null}
       </div>
     </section>
   );

@@ -11,3 +11,4 @@ export * from "./xdates";
 export * from "./alerts";
 export * from "./review";
 export * from "./household-services";
+export * from "./archive-writes";

@@ -113,6 +113,8 @@ export const AUDIT_ACTIONS = [
   /** A refresh or reconnect took its account's owner, stage and credit from the account's earlier pull. */
   "PULL_CARRIED_OVER",
   "STAGE_CHANGED",
+  /** A pull was archived or restored in Coverdesk (details: archived); the service is told too. */
+  "PULL_ARCHIVED",
   "DOCUMENT_DOWNLOADED",
   "MONITORING_CHANGED",
   "USER_CREATED",

@@ -147,6 +147,7 @@ async function snapshot(): Promise<string> {
     "servicing_requests",
     "policy_check_runs",
     "enrichment_answers",
+    "pull_archive_writes",
   ];
   const parts = await Promise.all(
     tables.map(
@@ -363,6 +364,13 @@ const MATRIX: Entry[] = [
     writes: false,
     call: async () =>
       (await pullActions()).refreshMonitoringAction(IDLE, form({ pullId: ownPull, monitoringId: "mon_matrix" })),
+  },
+  // Archiving is kept here even when the service cannot be told (it is told again by the sync).
+  {
+    name: "pulls/archivePullAction",
+    allowed: ["admin", "manager"],
+    writes: true,
+    call: async () => (await pullActions()).archivePullAction(IDLE, form({ pullId: ownPull, archived: "true" })),
   },
   // Whoever may see the account may ask for a fresh link; the service is unreachable here.
   {

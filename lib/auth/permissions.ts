@@ -17,6 +17,8 @@ const PERMISSIONS = {
   "pulls:claim": { AGENT: "unassigned", MANAGER: "unassigned", ADMIN: "unassigned" },
   /** Stage WORKING/WON/LOST and the won premium. */
   "pulls:set-stage": { ADMIN: "any", MANAGER: "any", AGENT: "own" },
+  /** Archive or restore a linked account (it leaves the lists for everyone; the service is told too). */
+  "pulls:archive": { ADMIN: "any", MANAGER: "any" },
   "documents:download": { ADMIN: "any", MANAGER: "any", AGENT: "own-or-unassigned" },
   "monitoring:manage": { ADMIN: "any", MANAGER: "any" },
   /** What the service sent that did not fit its spec: for whoever looks after the integration. */

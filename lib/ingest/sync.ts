@@ -5,6 +5,7 @@ import { syncRuns, type SyncRunRow } from "@/db/schema";
 import type { ServiceConfig } from "@/lib/service/client";
 import { listPulls } from "@/lib/service/pulls-api";
 import { storePull } from "@/lib/pulls/store-pull";
+import { retryArchiveWrites } from "@/lib/workflow/archive";
 
 // Reconciliation: page through the service's pull list since the last good run and store what
 // is missing or changed, for pulls whose webhooks never came. The list carries full pulls, so
@@ -75,6 +76,8 @@ export async function runSync(
 ): Promise<SyncRunRow> {
   const counts = { listed: 0, created: 0, updated: 0, unchanged: 0, invalid: 0, stale: 0 };
   const since = run.since?.toISOString();
+  // Archive decisions the service missed go first, so the pulls listed below already carry them.
+  await retryArchiveWrites(db, service, { log });
   try {
     for (let offset = 0; ; offset += PAGE_SIZE) {
       const fetchStartedAt = new Date();

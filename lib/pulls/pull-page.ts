@@ -8,6 +8,7 @@ import { listActiveUsers } from "@/lib/users/queries";
 import type { AuditEventRow } from "@/db/schema";
 import type { ServiceConfig } from "@/lib/service/client";
 import { listAuditEvents } from "@/lib/workflow/audit";
+import { pendingArchiveWrite } from "@/lib/workflow/archive";
 import { getOpenDealReturn, type CameBackRow } from "@/lib/workflow/came-back";
 import { coverageReviewOf, readReviewInputs, type CoverageReview } from "@/lib/review/review-page";
 import { latestPolicyCheckRun, policyCheckView, type PolicyCheckView } from "@/lib/review/policy-check";
@@ -49,6 +50,15 @@ export type PullPage = {
   servicing: ServicingPanel | null;
   /** The paid look-ups kept for the account, per home and driver, and whether the viewer may ask more (lib/review). */
   enrichment: EnrichmentPanel;
+  /** Archived in Coverdesk, and whether the service has yet to be told (lib/workflow/archive.ts). */
+  archive: ArchiveState;
+};
+
+export type ArchiveState = {
+  archived: boolean;
+  canArchive: boolean;
+  /** The decision the service has not confirmed: waiting for the next sync, or refused (parked). */
+  pending: { lastError: string | null; parked: boolean } | null;
 };
 
 const pullIdSchema = z.uuid();
@@ -61,18 +71,29 @@ export async function loadPullPage(
   pullId: string,
 ): Promise<PullPage | null> {
   if (!pullIdSchema.safeParse(pullId).success) return null;
-  const [detail, monitoring, people, history, dealReturn, reviewInputs, policyCheckRun, servicingRows, enrichmentRows] =
-    await Promise.all([
-      getPullDetail(db, pullId),
-      getMonitoringOfPull(db, pullId),
-      can(user, "pulls:assign") ? listActiveUsers(db) : [],
-      listAuditEvents(db, { pullId }),
-      getOpenDealReturn(db, pullId),
-      readReviewInputs(db, pullId),
-      latestPolicyCheckRun(db, pullId),
-      listServicingRequests(db, pullId),
-      readAccountEnrichment(db, pullId),
-    ]);
+  const [
+    detail,
+    monitoring,
+    people,
+    history,
+    dealReturn,
+    reviewInputs,
+    policyCheckRun,
+    servicingRows,
+    enrichmentRows,
+    archiveWrite,
+  ] = await Promise.all([
+    getPullDetail(db, pullId),
+    getMonitoringOfPull(db, pullId),
+    can(user, "pulls:assign") ? listActiveUsers(db) : [],
+    listAuditEvents(db, { pullId }),
+    getOpenDealReturn(db, pullId),
+    readReviewInputs(db, pullId),
+    latestPolicyCheckRun(db, pullId),
+    listServicingRequests(db, pullId),
+    readAccountEnrichment(db, pullId),
+    pendingArchiveWrite(db, pullId),
+  ]);
   if (!detail || !canOnPull(user, "pulls:view", detail.workflow)) return null;
   const [timeline, keptLookups, servicing] = await Promise.all([
     getAccountHistory(db, viewScope(user), detail.pull.account_identifier),
@@ -95,5 +116,10 @@ export async function loadPullPage(
     canDownloadDocuments: canOnPull(user, "documents:download", detail.workflow),
     servicing,
     enrichment: enrichmentPanelOf(detail.pull, detail.workflow, user, keptLookups),
+    archive: {
+      archived: archiveWrite ? archiveWrite.archived : detail.pull.is_archived === true,
+      canArchive: can(user, "pulls:archive"),
+      pending: archiveWrite ? { lastError: archiveWrite.lastError, parked: archiveWrite.parked } : null,
+    },
   };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
-import { policies, pulls, pullVersions } from "@/db/schema";
+import { policies, pullArchiveWrites, pulls, pullVersions } from "@/db/schema";
 import { parsePull, unwrapPull, type Pull } from "@/lib/service/schemas";
 import { autoAssignPull } from "@/lib/workflow/auto-assign";
 import { carryOverAccount, findEarlierAccountPull } from "@/lib/workflow/carry-over";
@@ -65,6 +65,17 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
       });
     }
     const values = { ...projection, raw, payloadProblems: problems, contentHash: hash, fetchedAt };
+    // An archive decision the service has not confirmed yet (lib/workflow/archive.ts) outranks its
+    // older flag; once the service's flag agrees, the decision is settled and its flag rules again.
+    const [pendingArchive] = previous
+      ? await tx
+          .select({ archived: pullArchiveWrites.archived })
+          .from(pullArchiveWrites)
+          .where(eq(pullArchiveWrites.pullId, pull.pull_id))
+      : [];
+    if (pendingArchive && pendingArchive.archived === values.isArchived)
+      await tx.delete(pullArchiveWrites).where(eq(pullArchiveWrites.pullId, pull.pull_id));
+    else if (pendingArchive) values.isArchived = pendingArchive.archived;
     await tx
       .insert(pulls)
       .values({ pullId: pull.pull_id, ...values })

@@ -18,6 +18,7 @@ import {
   refreshPullNow,
   stopPullMonitoring,
 } from "@/lib/monitoring/commands";
+import { archivePull } from "@/lib/workflow/archive";
 import { assignPulls } from "@/lib/workflow/assignment";
 import { toFormState } from "@/lib/workflow/form-state";
 import { setPullStage } from "@/lib/workflow/funnel";
@@ -148,3 +149,16 @@ export const refreshMonitoringAction = formAction("monitoring:manage", monitorin
   if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
   return toFormState(result, "Refresh started; the new pull arrives by webhook when it is done.");
 });
+
+// Archive or restore (managers and admins): kept here at once, and written back to the service
+// (lib/workflow/archive.ts tells it now, or with the next sync when it cannot be reached).
+export const archivePullAction = formAction(
+  "pulls:archive",
+  z.object({ pullId: formTextOrEmpty(), archived: formTextOrEmpty() }),
+  async ({ user, input, db }) => {
+    const result = await archivePull(db, env().service, user, input);
+    if (!result.ok) return toFormState(result, "");
+    revalidatePath(`/pulls/${input.pullId}`);
+    return { status: "done" as const, message: result.message };
+  },
+);

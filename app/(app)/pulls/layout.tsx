@@ -1,5 +1,6 @@
 import { PullActionsProvider } from "@/components/workflow/pull-actions";
 import {
+  archivePullAction,
   assignPullAction,
   bulkAssignAction,
   changeMonitoringAction,
@@ -21,6 +22,7 @@ export default function PullsLayout({ children }: { children: React.ReactNode })
     changeMonitoring: changeMonitoringAction,
     stopMonitoring: stopMonitoringAction,
     refreshMonitoring: refreshMonitoringAction,
+    archive: archivePullAction,
   };
   return <PullActionsProvider actions={actions}>{children}</PullActionsProvider>;
 }

@@ -50,7 +50,13 @@ export default async function PullDetailPage({ params }: { params: Promise<{ pul
         pipeline={
           <>
             <HouseholdCrossSell pull={detail.pull} today={new Date().toISOString().slice(0, 10)} />
-            <WorkflowPanel user={user} pullId={pullId} workflow={detail.workflow} people={people} />
+            <WorkflowPanel
+              user={user}
+              pullId={pullId}
+              workflow={detail.workflow}
+              people={people}
+              archive={data.archive}
+            />
             {data.canManageMonitoring ? <MonitoringPanel pullId={pullId} monitoring={monitoring} /> : null}
             {data.servicing ? (
               <ServicingPanel
