@@ -24,7 +24,7 @@ export type SandboxOptions = {
   deliveryTimeoutMs?: number;
   log?: (line: string) => void;
   /** Plan-gated features (policy check, policy search, enrichment); all included unless set false. */
-  plan?: { policyCheck?: boolean; policySearch?: boolean; enrichment?: boolean };
+  plan?: { policyCheck?: boolean; policySearch?: boolean; enrichment?: boolean; whitelabel?: boolean };
 };
 
 /** `duplicateRate` and `reorder` act on webhook delivery (the service promises neither order nor once-only). */

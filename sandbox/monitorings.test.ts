@@ -630,6 +630,21 @@ describe("reconnect", () => {
     expect(types(await receiver.waitForEvent(pullId, "COMPLETE")).at(-1)).toBe("COMPLETE");
   });
 
+  it("refuses the token exchange with 403 FORBIDDEN for a team without whitelabel access, keeping the token", async () => {
+    const monitoring = await enable(freshSuccessPull().pull_id);
+    const fresh = await call(sandbox, "GET", teamPath(`/monitorings/${monitoring.monitoring_id}/reconnectToken`));
+    expect(fresh.body.reconnect_url).toMatch(/^https?:\/\//);
+    expect((await call(sandbox, "POST", "/_sandbox/plan", { whitelabel: false })).body).toMatchObject({
+      plan: { whitelabel: false },
+    });
+    try {
+      expectError(await redeem(String(fresh.body.reconnect_token)), 403, "FORBIDDEN");
+    } finally {
+      await call(sandbox, "POST", "/_sandbox/plan", { whitelabel: true });
+    }
+    expect((await redeem(String(fresh.body.reconnect_token))).status).toBe(200);
+  });
+
   it("control triggers answer 404 for unknown monitorings and 400 for bad bodies", async () => {
     expectError(await call(sandbox, "POST", "/_sandbox/monitorings/nope/refresh", {}), 404, "NOT_FOUND");
     const monitoring = await enable(freshSuccessPull().pull_id);

@@ -14,7 +14,7 @@ import {
 import { getMonitoringReconnectToken } from "@/lib/service/monitorings-api";
 import type { Carrier, PullSessionResponse } from "@/lib/service/schemas";
 import { carrierLogin, findCarrier, thirdFieldMatches } from "./reconnect-carrier";
-import { CLOSED_REASONS, readReconnectPage, type ReconnectPageView } from "./reconnect-page";
+import { CLOSED_REASONS, HOSTED_ONLY, readReconnectPage, type ReconnectPageView } from "./reconnect-page";
 
 // The consumer's answers on a Coverdesk reconnect page, passed to the service's whitelabel
 // calls (service-spec 3.3). The first answer trades the account's reconnect token for a pull
@@ -38,6 +38,8 @@ export type AnswerResult = { ok: true } | { ok: false; message: string };
 
 const UNKNOWN_CARRIER =
   "We could not tell which insurance company this account is with, so nothing was sent. Ask your agent for help.";
+const HOSTED_MESSAGE =
+  "Your agency reconnects accounts on the secure page of the service it works with. Nothing was sent; continue on that page.";
 const UNREACHABLE =
   "We could not reach the service that connects your insurance company. Nothing was sent; try again in a minute.";
 
@@ -71,6 +73,17 @@ async function freshToken(db: Db, service: ServiceConfig, monitoringId: string):
   return value.reconnect_token;
 }
 
+/** Makes sure the account's hosted reconnect link is held: the webhook's, else a fresh one from the service. */
+async function holdHostedLink(db: Db, service: ServiceConfig, monitoringId: string): Promise<void> {
+  const [held] = await db
+    .select({ url: monitorings.reconnectUrl })
+    .from(monitorings)
+    .where(eq(monitorings.monitoringId, monitoringId));
+  if (held?.url) return;
+  // Without one the page asks the consumer to get a new link from their agent; nothing to undo.
+  await freshToken(db, service, monitoringId).catch(() => null);
+}
+
 /** Trades a reconnect token for a pull session; a refusal the consumer cannot fix closes the page. */
 async function startSession(db: Db, service: ServiceConfig, view: ReconnectPageView): Promise<Session | AnswerResult> {
   const monitoringId = view.page.monitoringId;
@@ -87,6 +100,12 @@ async function startSession(db: Db, service: ServiceConfig, view: ReconnectPageV
       session = await exchangeReconnectToken(service, await freshToken(db, service, monitoringId));
     }
   } catch (error) {
+    // No whitelabel access: the consumer is sent to the service's own page instead, from now on.
+    if (error instanceof ServiceError && error.status === 403 && error.code === "FORBIDDEN") {
+      await holdHostedLink(db, service, monitoringId);
+      await db.update(reconnectPages).set({ closedReason: HOSTED_ONLY }).where(eq(reconnectPages.id, view.page.id));
+      return { ok: false, message: HOSTED_MESSAGE };
+    }
     if (error instanceof ServiceError && error.code in CLOSED_REASONS) {
       await db.update(reconnectPages).set({ closedReason: error.code }).where(eq(reconnectPages.id, view.page.id));
       return { ok: false, message: CLOSED_REASONS[error.code] ?? "" };

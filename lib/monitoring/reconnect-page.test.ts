@@ -12,7 +12,14 @@ import { startSandbox, type Sandbox } from "@/sandbox/server";
 import { WRONG_CODE_MESSAGE } from "@/sandbox/flows/scenarios";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
-import { openReconnectPage, readReconnectPage, DEFAULT_BAD_CREDENTIALS } from "./reconnect-page";
+import {
+  hostedReconnectLink,
+  openReconnectPage,
+  readReconnectPage,
+  reconnectStep,
+  DEFAULT_BAD_CREDENTIALS,
+  HOSTED_ONLY,
+} from "./reconnect-page";
 import { carrierLogin, findCarrier } from "./reconnect-carrier";
 import { answerReconnectPage } from "./reconnect-page-answers";
 import { guardReconnectPage, RECONNECT_PAGE_LIMITS } from "./reconnect-page-guard";
@@ -382,6 +389,83 @@ describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
         ?.reconnectToken,
     ).toBe(row?.reconnectToken);
     expect((await readReconnectPage(database.db, opened.pageId))?.step).toEqual({ kind: "credentials", message: null });
+  });
+
+  it("offers the service's own reconnect page when the agency has no whitelabel access", async () => {
+    const monitoringId = await accountNeedingReconnect();
+    const opened = await openReconnectPage(database.db, staff.manager, monitoringId);
+    if (!opened.ok) throw new Error(opened.message);
+    const [held] = await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
+    expect(held?.reconnectUrl).toMatch(/^https?:\/\//);
+    await control("plan", { whitelabel: false });
+    try {
+      expect(
+        await answerReconnectPage(database.db, service, opened.pageId, {
+          kind: "credentials",
+          username: "user_good",
+          password: "pass_good",
+        }),
+      ).toEqual({ ok: false, message: expect.stringContaining("secure page of the service") });
+    } finally {
+      await control("plan", { whitelabel: true });
+    }
+    // From now on the page shows the service's link, not the login form; nothing was sent.
+    expect((await readReconnectPage(database.db, opened.pageId))?.step).toEqual({
+      kind: "hosted",
+      url: held?.reconnectUrl,
+    });
+    const [page] = await database.db.select().from(reconnectPages).where(eq(reconnectPages.id, opened.pageId));
+    expect(page).toMatchObject({ sessionPullId: null, answeredAt: null, closedReason: HOSTED_ONLY });
+  });
+
+  it("asks the service for its reconnect link when none is held, and links only a web address", async () => {
+    const monitoringId = await accountNeedingReconnect();
+    const opened = await openReconnectPage(database.db, staff.manager, monitoringId);
+    if (!opened.ok) throw new Error(opened.message);
+    await database.db.update(monitorings).set({ reconnectUrl: null }).where(eq(monitorings.monitoringId, monitoringId));
+    await control("plan", { whitelabel: false });
+    try {
+      await answerReconnectPage(database.db, service, opened.pageId, {
+        kind: "credentials",
+        username: "user_good",
+        password: "pass_good",
+      });
+    } finally {
+      await control("plan", { whitelabel: true });
+    }
+    const step = (await readReconnectPage(database.db, opened.pageId))?.step;
+    expect(step).toMatchObject({ kind: "hosted", url: expect.stringMatching(/^https?:\/\/.*reconnect/i) });
+
+    // A link that is no web address (a forged webhook, say) is never offered.
+    await database.db
+      .update(monitorings)
+      .set({ reconnectUrl: "javascript:alert(1)" })
+      .where(eq(monitorings.monitoringId, monitoringId));
+    expect((await readReconnectPage(database.db, opened.pageId))?.step).toEqual({ kind: "hosted", url: null });
+    expect(hostedReconnectLink("not a url")).toBeNull();
+    expect(hostedReconnectLink("https://service.example/r?t=1")).toBe("https://service.example/r?t=1");
+  });
+
+  it("closes a hosted-only page once the account is reconnected, and lets it expire", () => {
+    const now = new Date("2027-01-10T12:00:00Z");
+    const page = {
+      closedReason: HOSTED_ONLY,
+      completedAt: null,
+      expiresAt: new Date("2027-01-12T00:00:00Z"),
+    } as Parameters<typeof reconnectStep>[0]["page"];
+    const facts = {
+      page,
+      now,
+      requestedStatus: null,
+      requestPullId: null,
+      auth: null,
+      reconnectUrl: "https://s.example/r",
+    };
+    expect(reconnectStep({ ...facts, requestOpen: true })).toEqual({ kind: "hosted", url: "https://s.example/r" });
+    expect(reconnectStep({ ...facts, requestOpen: false })).toMatchObject({ kind: "closed" });
+    expect(
+      reconnectStep({ ...facts, requestOpen: true, page: { ...page, expiresAt: new Date("2027-01-01T00:00:00Z") } }),
+    ).toEqual({ kind: "expired" });
   });
 
   it("is made only for requests the member of staff may see", async () => {

@@ -23,6 +23,8 @@ export type ReconnectStep =
   | { kind: "code"; message: string | null }
   | { kind: "waiting"; slow: boolean }
   | { kind: "done" }
+  /** The agency cannot reconnect accounts on its own page: the service's hosted page, when a link is held. */
+  | { kind: "hosted"; url: string | null }
   | { kind: "closed"; reason: string }
   | { kind: "expired" };
 
@@ -44,6 +46,23 @@ export type ReconnectPageView = {
 export const DEFAULT_BAD_CREDENTIALS =
   "Your insurance company did not accept that username and password. Check them and try again.";
 
+/**
+ * The service refused the reconnect-token exchange because the agency's plan has no whitelabel
+ * access (403 FORBIDDEN): its consumers reconnect on the service's hosted page (`reconnect_url`).
+ */
+export const HOSTED_ONLY = "WHITELABEL_UNAVAILABLE";
+
+/** A reconnect link safe to put in front of a consumer: a web address, nothing else. */
+export function hostedReconnectLink(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
 /** What each refusal of the service means to the consumer, in their words. */
 export const CLOSED_REASONS: Record<string, string> = {
   ALREADY_RECONNECTED: "This account is already reconnected. There is nothing more to do.",
@@ -60,6 +79,8 @@ type StepFacts = {
   requestedStatus: string | null;
   /** The pull the refresh stopped on. */
   requestPullId: string | null;
+  /** The service's hosted reconnect link for the account (webhook or GET …/reconnectToken). */
+  reconnectUrl: string | null;
   auth: { authStatus: string | null; sequence: number; loginErrorMessage: string | null; options: unknown } | null;
 };
 
@@ -70,9 +91,15 @@ export function reconnectStep({
   requestOpen,
   requestedStatus,
   requestPullId,
+  reconnectUrl,
   auth,
 }: StepFacts): ReconnectStep {
   if (page.completedAt) return { kind: "done" };
+  if (page.closedReason === HOSTED_ONLY) {
+    if (page.expiresAt <= now) return { kind: "expired" };
+    if (!requestOpen) return { kind: "closed", reason: CLOSED_REASONS.RESOLVED ?? "" };
+    return { kind: "hosted", url: hostedReconnectLink(reconnectUrl) };
+  }
   if (page.closedReason)
     return {
       kind: "closed",
@@ -120,6 +147,7 @@ export async function readReconnectPage(db: Db, pageId: string, now = new Date()
       requestedAt: monitorings.reconnectRequestedAt,
       requestedStatus: monitorings.reconnectAuthStatus,
       requestPullId: monitorings.reconnectPullId,
+      reconnectUrl: monitorings.reconnectUrl,
       carrier: sql<string | null>`coalesce(${pulls.providerFriendlyName}, ${pulls.providerName})`,
       providerName: pulls.providerName,
       providerFriendlyName: pulls.providerFriendlyName,
@@ -136,6 +164,7 @@ export async function readReconnectPage(db: Db, pageId: string, now = new Date()
     requestOpen: Boolean(monitoring?.requestedAt),
     requestedStatus: monitoring?.requestedStatus ?? null,
     requestPullId: monitoring?.requestPullId ?? null,
+    reconnectUrl: monitoring?.reconnectUrl ?? null,
     auth: auth ?? null,
   });
   const version = [
@@ -147,6 +176,7 @@ export async function readReconnectPage(db: Db, pageId: string, now = new Date()
     page.closedReason,
     page.completedAt?.getTime(),
     monitoring?.requestedAt?.getTime(),
+    step.kind === "hosted" ? step.url : null,
   ].join(":");
   const carrierNames = [monitoring?.providerName, monitoring?.providerFriendlyName].filter(
     (n): n is string => typeof n === "string" && n.trim() !== "",

@@ -8,8 +8,12 @@ import { flowState, type FlowState } from "./state";
 // its servicing requests, its policy-check rules and what its plan includes. Keyed by the
 // flow state, so the control API's reset (which replaces that) starts this afresh as well.
 
-/** Features the service sells separately; a team without one gets 403 FORBIDDEN on its routes. */
-export type Plan = { policyCheck: boolean; policySearch: boolean; enrichment: boolean };
+/**
+ * Features the service sells separately; a team without one gets 403 FORBIDDEN on its routes.
+ * `whitelabel`: reconnecting a monitored account from the agency's own page (the reconnect-token
+ * exchange); without it the consumer reconnects on the service's hosted page (`reconnect_url`).
+ */
+export type Plan = { policyCheck: boolean; policySearch: boolean; enrichment: boolean; whitelabel: boolean };
 
 export type TeamState = {
   widgets: Map<string, SandboxWidget>;
@@ -32,6 +36,7 @@ export function teamState(ctx: SandboxContext): TeamState {
         policyCheck: ctx.options.plan?.policyCheck ?? true,
         policySearch: ctx.options.plan?.policySearch ?? true,
         enrichment: ctx.options.plan?.enrichment ?? true,
+        whitelabel: ctx.options.plan?.whitelabel ?? true,
       },
     };
     states.set(flows, state);

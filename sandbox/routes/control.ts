@@ -23,7 +23,7 @@ import type { SandboxPull } from "../data/pulls";
 //   POST /monitorings/{id}/reconnect-needed  {auth_status?}: the next refresh needs the consumer
 //   POST /pulls                          a pull exactly as given (e.g. the real service's published
 //                                        examples), served as is → {pull_id}; then /deliver it
-//   POST /plan                           {policyCheck?, policySearch?, enrichment?}: plan-gated features on or off
+//   POST /plan                           {policyCheck?, policySearch?, enrichment?, whitelabel?}: plan-gated features on or off
 //   POST /history                        {seed, count, days, until?, deliver?}: a book of `count` linked accounts
 //                                        created over the `days` days before `until` (default: the
 //                                        sandbox's today), deterministic for seed and until; their

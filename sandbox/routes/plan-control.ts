@@ -4,7 +4,7 @@ import { describeIssues, type SandboxContext } from "../context";
 import { fail, send } from "../http";
 import { teamState } from "../flows/team-state";
 
-// Control API: POST /_sandbox/plan {policyCheck?, policySearch?, enrichment?} switches plan-gated features
+// Control API: POST /_sandbox/plan {policyCheck?, policySearch?, enrichment?, whitelabel?} switches plan-gated features
 // on or off for the running sandbox, so tests can see both answers of a gated route. The
 // control API's reset goes back to SandboxOptions.plan.
 
@@ -12,6 +12,7 @@ const planSchema = z.strictObject({
   policyCheck: z.boolean().optional(),
   policySearch: z.boolean().optional(),
   enrichment: z.boolean().optional(),
+  whitelabel: z.boolean().optional(),
 });
 
 export function planControl(ctx: SandboxContext, body: unknown, res: ServerResponse): true {

@@ -7,6 +7,7 @@ import { readBody } from "../flows/input";
 import { chooseOption, connect, submitCode, type StepResult } from "../flows/link";
 import { redeemReconnectToken } from "../flows/refresh";
 import { submitLink } from "../flows/submit";
+import { teamState } from "../flows/team-state";
 import { issuePullJwt, pullJwtAllows } from "../flows/tokens";
 
 // The consent and whitelabel flows (service-notes, "Consent and whitelabel flows"), served
@@ -90,6 +91,9 @@ export const widgetRoutes: Routes = async (ctx, { req, res, method, path }) => {
     if (!clientAuthOk(ctx, req)) return fail(res, 401, "UNAUTHORIZED");
     const body = await readBody(req, res, reconnectSchema);
     if (!body) return true;
+    // An agency without whitelabel access reconnects on the service's hosted page (its
+    // reconnect_url); the answer's code is not published, see README.
+    if (!teamState(ctx).plan.whitelabel) return fail(res, 403, "FORBIDDEN");
     const redeemed = redeemReconnectToken(ctx, body.reconnect_token);
     if (!redeemed.ok) return fail(res, 400, redeemed.code);
     return send(res, 200, { pull_id: redeemed.pullId, pull_jwt: issuePullJwt(ctx, redeemed.pullId) });

@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { ConsumerCard } from "@/components/connect/consumer-card";
 import { FollowReconnect } from "@/components/connect/follow-reconnect";
+import { HostedReconnect } from "@/components/connect/hosted-reconnect";
 import { ReconnectStepForm } from "@/components/connect/reconnect-step-form";
 import { getDb } from "@/lib/database";
 import { env } from "@/lib/env";
@@ -21,7 +22,14 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-function Finished({ step }: { step: Extract<ReconnectStep, { kind: "done" | "closed" | "expired" }> }) {
+function Finished({
+  step,
+  carrier,
+}: {
+  step: Extract<ReconnectStep, { kind: "done" | "closed" | "expired" | "hosted" }>;
+  carrier: string;
+}) {
+  if (step.kind === "hosted") return <HostedReconnect url={step.url} carrier={carrier} />;
   if (step.kind === "done") {
     return (
       <div role="status" data-testid="reconnect-done">
@@ -57,7 +65,7 @@ export default async function ConnectPage({ params }: { params: Promise<{ token:
     );
   }
   const { step, carrier } = page;
-  const following = step.kind !== "done" && step.kind !== "closed" && step.kind !== "expired";
+  const following = step.kind !== "done" && step.kind !== "closed" && step.kind !== "expired" && step.kind !== "hosted";
   return (
     <ConsumerCard title={`Reconnect your ${carrier} account`}>
       <p className="text-slate-700">
@@ -74,7 +82,7 @@ export default async function ConnectPage({ params }: { params: Promise<{ token:
             action={answerReconnectPageAction}
           />
         ) : (
-          <Finished step={step} />
+          <Finished step={step} carrier={carrier} />
         )}
       </div>
       {following ? <FollowReconnect token={token} version={page.version} /> : null}
