@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pulls } from "@/db/schema";
+import { pullArchiveWrites, pulls } from "@/db/schema";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { PROJECTION_VERSION } from "./projection";
@@ -31,5 +31,19 @@ describe("re-projection", () => {
     expect(row?.sortName).not.toBe("stale");
     expect(row?.stage).toBe("WON");
     expect(await reprojectOutdatedPulls(database.db)).toBe(0);
+  });
+
+  it("keeps an archive decision the service has not confirmed yet", async () => {
+    const [pending, plain] = generatePulls(5, 12, new Date()).filter((p) => !p.is_archived);
+    for (const pull of [pending, plain]) if (pull) await storePull(database.db, pull);
+    const pendingId = pending?.pull_id ?? "";
+    await database.db.update(pulls).set({ isArchived: true }).where(eq(pulls.pullId, pendingId));
+    await database.db.insert(pullArchiveWrites).values({ pullId: pendingId, archived: true });
+    await database.db.update(pulls).set({ projectionVersion: 0 });
+    await reprojectOutdatedPulls(database.db);
+    const archived = async (pullId: string) =>
+      (await database.db.select().from(pulls).where(eq(pulls.pullId, pullId)))[0]?.isArchived;
+    expect(await archived(pendingId)).toBe(true);
+    expect(await archived(plain?.pull_id ?? "")).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import "server-only";
-import { asc, eq, lt } from "drizzle-orm";
+import { asc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
-import { pulls } from "@/db/schema";
+import { pullArchiveWrites, pulls } from "@/db/schema";
 import { parsePull } from "@/lib/service/schemas";
 import { PROJECTION_VERSION, projectPull } from "./projection";
 
@@ -24,7 +24,17 @@ export async function reprojectOutdatedPulls(db: Db, batchSize = 500): Promise<n
         const parsed = parsePull(row.raw);
         // A raw payload that no longer parses keeps its columns; it is only marked as visited.
         const set = parsed.ok ? projectPull(parsed.pull) : { projectionVersion: PROJECTION_VERSION };
-        await tx.update(pulls).set(set).where(eq(pulls.pullId, row.pullId));
+        // An archive decision the service has not confirmed yet outranks the stored payload's flag.
+        const archived =
+          "isArchived" in set
+            ? {
+                isArchived: sql<boolean>`coalesce((select ${pullArchiveWrites.archived} from ${pullArchiveWrites} where ${pullArchiveWrites.pullId} = ${row.pullId}), ${set.isArchived})`,
+              }
+            : {};
+        await tx
+          .update(pulls)
+          .set({ ...set, ...archived })
+          .where(eq(pulls.pullId, row.pullId));
       }
     });
     done += rows.length;
