@@ -216,7 +216,8 @@ function requestOnce(
         }
       },
     );
-    request.once("error", reject);
+    // Every error, also one after the answer began (an abort mid-body): the body's stream reports it.
+    request.on("error", reject);
     request.end();
   });
 }
