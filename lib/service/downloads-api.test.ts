@@ -20,6 +20,19 @@ describe("serviceRouteOf", () => {
     });
   });
 
+  it("takes this machine's names for one another, as a local service writes its own address", () => {
+    const local = { baseUrl: "http://localhost:4010/api/v1.0.0", teamId: "team-1" };
+    expect(serviceRouteOf(local, `http://127.0.0.1:4010/api/v1.0.0/teams/team-1${FILE}`).path).toBe(FILE);
+    expect(serviceRouteOf(local, `http://[::1]:4010/api/v1.0.0${FILE}`).path).toBe(FILE);
+    for (const address of [
+      `http://127.0.0.1:4011/api/v1.0.0${FILE}`,
+      `https://127.0.0.1:4010/api/v1.0.0${FILE}`,
+      `http://127.0.0.2:4010/api/v1.0.0${FILE}`,
+      `http://10.0.0.1:4010/api/v1.0.0${FILE}`,
+    ])
+      expect(() => serviceRouteOf(local, address), address).toThrow(ForeignDownloadUrlError);
+  });
+
   it("refuses any other host, scheme, port, base path or team, and addresses with credentials", () => {
     for (const address of [
       `https://files.elsewhere.example/api/v1.0.0${FILE}`,

@@ -27,6 +27,20 @@ export class ForeignDownloadUrlError extends Error {
 
 type ServiceRoute = { path: string; query: Record<string, string> };
 
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Whether two addresses reach the same server: the same origin, or this machine's names on the
+ * same scheme and port. A service here (the sandbox) writes its addresses with the address it
+ * listens on, whichever name reached it (`npm run dev` calls it localhost).
+ */
+function sameServer(a: URL, b: URL): boolean {
+  if (a.origin === b.origin) return true;
+  return (
+    a.protocol === b.protocol && a.port === b.port && LOOPBACK_NAMES.has(a.hostname) && LOOPBACK_NAMES.has(b.hostname)
+  );
+}
+
 /**
  * The route of `downloadUrl` relative to the configured base and team, or ForeignDownloadUrlError
  * when it is not under them. Exported for its tests.
@@ -40,7 +54,7 @@ export function serviceRouteOf(config: Pick<ServiceConfig, "baseUrl" | "teamId">
   }
   const base = new URL(config.baseUrl);
   const basePath = base.pathname.replace(/\/$/, "");
-  if (url.origin !== base.origin || url.username || url.password || !url.pathname.startsWith(`${basePath}/`))
+  if (!sameServer(url, base) || url.username || url.password || !url.pathname.startsWith(`${basePath}/`))
     throw new ForeignDownloadUrlError(url.origin);
   let path = url.pathname.slice(basePath.length);
   const team = /^\/teams\/([^/]+)(\/.*)$/.exec(path);
