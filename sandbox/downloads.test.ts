@@ -227,7 +227,7 @@ describe("document and answer-file downloads", () => {
     const doc = pull ? docsOf(pull)[0] : undefined;
     if (!pull || !doc) throw new Error("no seeded document");
     const location = new URL(
-      (await api(`/pulls/${pull.pull_id}/documents/${doc.document_id}`)).headers.get("location") ?? "",
+      (await api(`/teams/${TEAM}/pulls/${pull.pull_id}/documents/${doc.document_id}`)).headers.get("location") ?? "",
     );
     const onApi = await fetch(`${sandbox.url}${location.pathname}${location.search}`);
     expect(onApi.status).toBe(404);
