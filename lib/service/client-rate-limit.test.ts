@@ -94,6 +94,18 @@ describe("the client under the service's rate limit", () => {
     expect(counters()).toMatchObject({ refused: 1, early: 0 });
   });
 
+  it("stops waiting when the caller gives up on the call", async () => {
+    await controlSandbox(sandbox, "rate-limit", { retryAfterSeconds: 30 });
+    const controller = new AbortController();
+    const call = fetchPullPayload({ ...service, maxWaitMs: 60_000 }, pullId, controller.signal).catch(
+      (e: unknown) => e,
+    );
+    while (counters().refused < 1) await new Promise((r) => setTimeout(r, 5));
+    controller.abort(new Error("the browser went away"));
+    expect(await call).toMatchObject({ message: "the browser went away" });
+    expect(counters()).toMatchObject({ refused: 1, early: 0 });
+  });
+
   it("refuses a write it was not allowed to send without retrying it", async () => {
     await controlSandbox(sandbox, "rate-limit", { retryAfterSeconds: 5 });
     const failure = await serviceRequest(service, {

@@ -52,7 +52,21 @@ export type RequestOptions = {
 
 export type ServiceResponse = { status: number; body: unknown; headers: Headers };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or until the caller gives up on the call (a browser that went away). */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
 
 export const DEFAULT_MAX_WAIT_MS = 10_000;
 
@@ -160,7 +174,7 @@ export async function serviceRequest(config: ServiceConfig, options: RequestOpti
         if (limitedMs > 0 && limitedMs >= waitMs) throw rateLimitedError(label, limitedMs, null);
         break;
       }
-      await sleep(waitMs);
+      await sleep(waitMs, options.signal);
       waitedMs += waitMs;
     }
     const signal = options.signal
