@@ -68,7 +68,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-export const DEFAULT_MAX_WAIT_MS = 10_000;
+const DEFAULT_MAX_WAIT_MS = 10_000;
 
 /** Full jitter: a random wait up to base·2^attempt, capped, so retrying instances spread out. */
 export function backoffDelay(attempt: number, baseMs: number, random: () => number = Math.random): number {
@@ -140,12 +140,22 @@ function errorCode(body: unknown): { code: string | null; message: string | null
   return { code: null, message: null };
 }
 
-/** A 429, or a wait for one beyond the call's ceiling: the service limits how often we call. */
-function rateLimitedError(label: string, retryAfterMs: number | null, serviceCode: string | null): ServiceError {
+/**
+ * A 429 (`answered`: the service's own code), or a call not sent because the limit a 429 set
+ * lasts longer than the call may wait: to callers both are RATE_LIMITED, with when to try again.
+ */
+function rateLimitedError(
+  label: string,
+  retryAfterMs: number | null,
+  answered: { code: string | null } | null,
+): ServiceError {
+  const after = retryAfterMs === null ? "" : ` (retry after ${Math.ceil(retryAfterMs / 1000)} s)`;
   return new ServiceError({
     status: 429,
     code: RATE_LIMITED,
-    message: `${label}: 429 ${serviceCode ?? RATE_LIMITED}${retryAfterMs === null ? "" : ` (retry after ${Math.ceil(retryAfterMs / 1000)} s)`}`,
+    message: answered
+      ? `${label}: 429 ${answered.code ?? RATE_LIMITED}${after}`
+      : `${label}: not sent, the service is limiting requests${after}`,
     retryable: true,
     retryAfterMs,
   });
@@ -222,7 +232,7 @@ export async function serviceRequest(config: ServiceConfig, options: RequestOpti
     nextWaitMs = retryAfterMs ?? backoffDelay(attempt, config.retryBaseMs ?? 250);
     if (response.status === 429) {
       recordServiceRateLimited(new Date(Date.now() + nextWaitMs));
-      lastError = rateLimitedError(label, retryAfterMs, code);
+      lastError = rateLimitedError(label, retryAfterMs, { code });
       continue;
     }
     lastError = new ServiceError({
