@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { SandboxPull } from "./data/pulls";
+import type { RateLimit, RateLimitState } from "./rate-limit";
 import type { DeliveryQueue } from "./webhooks";
 
 // What every route module of the sandbox shares: its options, its mutable state, a clock that
@@ -27,6 +28,8 @@ export type SandboxOptions = {
   log?: (line: string) => void;
   /** Plan-gated features (policy check, policy search, enrichment); all included unless set false. */
   plan?: { policyCheck?: boolean; policySearch?: boolean; enrichment?: boolean };
+  /** The team's rate limit from the start (SANDBOX_RATE_LIMIT); none unless set. */
+  rateLimit?: RateLimit | null;
 };
 
 /** `duplicateRate` and `reorder` act on webhook delivery (the service promises neither order nor once-only). */
@@ -44,6 +47,8 @@ export type SandboxState = {
   faults: Faults;
   /** Pull fetches (GET …/pulls/{id}) held by the latency fault right now: a test can wait until a worker is mid-fetch. */
   delayedPullFetches: number;
+  /** The rate limit on team routes (rate-limit.ts) and what it has counted. */
+  rateLimit: RateLimitState;
 };
 
 /** Real time plus whatever the control API has added; monitoring schedules read it. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseRateLimitSetting } from "./rate-limit";
 import { startSandbox } from "./server";
 
 // `npm run sandbox` (and `npm run dev`, which starts it beside the app). Reads SANDBOX_*.
@@ -17,6 +18,16 @@ const envSchema = z.object({
   SANDBOX_PULL_COUNT: z.coerce.number().int().min(1).max(100_000).default(36),
   SANDBOX_SPEED: z.coerce.number().positive().default(0.02),
   SANDBOX_DELIVER_ON_START: z.enum(["true", "false"]).default("true"),
+  /** `60/min`: team routes answer 429 with Retry-After past that many requests a minute. */
+  SANDBOX_RATE_LIMIT: z
+    .string()
+    .default("off")
+    .transform((text, ctx) => {
+      const limit = parseRateLimitSetting(text);
+      if (limit !== "invalid") return limit;
+      ctx.addIssue({ code: "custom", message: "use requests per minute, e.g. 60/min, or off" });
+      return z.NEVER;
+    }),
 });
 
 const parsed = envSchema.safeParse(process.env);
@@ -43,6 +54,7 @@ async function main(): Promise<void> {
     pullCount: env.SANDBOX_PULL_COUNT,
     speed: env.SANDBOX_SPEED,
     deliverOnStart: env.SANDBOX_DELIVER_ON_START === "true",
+    rateLimit: env.SANDBOX_RATE_LIMIT,
     log: (line) => console.log(line),
   });
   console.log(

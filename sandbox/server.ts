@@ -23,6 +23,7 @@ import { TEAM_FAMILY_ROUTES, PUBLIC_FAMILY_ROUTES } from "./routes/families";
 import { webhookMonitoring } from "./flows/monitorings";
 import { startStorageServer } from "./storage-server";
 import { DeliveryQueue } from "./webhooks";
+import { initialRateLimitState, limitRate } from "./rate-limit";
 
 // The stand-in for the data-link service: the same paths, envelopes, status codes and error
 // bodies as the real one, seeded data, webhook delivery, and a control API for tests and demos.
@@ -71,7 +72,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         { ...p, team_id: options.teamId },
       ]),
     );
-  const state: SandboxState = { pulls: seeded(), faults: { ...NO_FAULTS }, delayedPullFetches: 0 };
+  const state: SandboxState = {
+    pulls: seeded(),
+    faults: { ...NO_FAULTS },
+    delayedPullFetches: 0,
+    rateLimit: initialRateLimitState(options.rateLimit ?? null),
+  };
   const sockets = new Set<Socket>();
   let origin = "";
   let storageOrigin = "";
@@ -203,6 +209,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       }
       teamPath = team[2] ?? "";
     }
+    if (limitRate(context, request)) return;
     if (await injectFaults(request)) return;
     for (const routes of TEAM_ROUTES) if (await routes(context, { ...request, path: teamPath })) return;
     fail(res, 404, "NOT_FOUND");
@@ -212,6 +219,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     deliverComplete,
     reset: () => {
       state.pulls = seeded();
+      state.rateLimit = initialRateLimitState(options.rateLimit ?? null);
     },
   };
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Env } from "@/lib/env";
 import type { ServiceConfig } from "@/lib/service/client";
-import { ServiceError } from "@/lib/service/errors";
+import { rateLimitedMessage, ServiceError } from "@/lib/service/errors";
 import { getServiceHealth } from "@/lib/service/service-health-api";
 import { listWebhooks } from "@/lib/service/webhook-registrations-api";
 import { listWidgets } from "@/lib/service/widgets-api";
@@ -48,6 +48,8 @@ export function ownHookUrl(appUrl: string): string {
 /** A failed call in words, without credentials or the raw answer. */
 export function describeServiceFailure(error: unknown): string {
   if (error instanceof ServiceError) {
+    const limited = rateLimitedMessage(error);
+    if (limited) return limited;
     if (error.status === 401)
       return "The service refused Coverdesk's credentials (SERVICE_CLIENT_ID, SERVICE_CLIENT_SECRET).";
     if (error.status === 403) return `The service's plan for this team does not include this (${error.code}).`;
