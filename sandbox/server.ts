@@ -23,6 +23,7 @@ import { monitoringRoutes } from "./routes/monitorings";
 import { TEAM_FAMILY_ROUTES, PUBLIC_FAMILY_ROUTES } from "./routes/families";
 import { webhookMonitoring } from "./flows/monitorings";
 import { DeliveryQueue } from "./webhooks";
+import { ALL_EVENT_TYPES, createWebhookRegistry } from "./webhook-registry";
 
 // The stand-in for the data-link service: the same paths, envelopes, status codes and error
 // bodies as the real one, seeded data, webhook delivery, and a control API for tests and demos.
@@ -73,9 +74,15 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const sockets = new Set<Socket>();
   let origin = "";
 
+  const webhooks = createWebhookRegistry();
+  if (options.webhookUrl)
+    webhooks.add({
+      url: options.webhookUrl,
+      eventTypes: options.webhookEventTypes ?? ALL_EVENT_TYPES,
+      secret: options.webhookSecret,
+    });
   const deliveries = new DeliveryQueue({
-    url: options.webhookUrl,
-    secret: options.webhookSecret,
+    recipients: (eventType) => webhooks.recipients(eventType),
     signatureHeader: options.signatureHeader ?? "canopy-signature",
     speed: options.speed,
     timeoutMs: options.deliveryTimeoutMs ?? 30_000,
@@ -88,6 +95,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     state,
     clock: createClock(),
     deliveries,
+    webhooks,
     log,
     origin: () => origin,
     served(pull) {

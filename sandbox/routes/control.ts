@@ -8,6 +8,7 @@ import { flowState, resetFlows } from "../flows/state";
 import { submitLink } from "../flows/submit";
 import { monitoringControl } from "./monitorings-control";
 import { planControl } from "./plan-control";
+import { dashboardControl } from "./dashboard-control";
 import { generateHistory } from "../data/history";
 import { checkSubmission } from "../flows/policy-check";
 import type { SandboxPull } from "../data/pulls";
@@ -24,6 +25,8 @@ import type { SandboxPull } from "../data/pulls";
 //   POST /pulls                          a pull exactly as given (e.g. the real service's published
 //                                        examples), served as is → {pull_id}; then /deliver it
 //   POST /plan                           {policyCheck?, policySearch?, enrichment?}: plan-gated features on or off
+//   POST /dashboard/webhooks[/{id}]      the service's dashboard: a webhook for any event types, or another
+//                                        webhook's types changed (see dashboard-control.ts)
 //   POST /history                        {seed, count, days, until?, deliver?}: a book of `count` linked accounts
 //                                        created over the `days` days before `until` (default: the
 //                                        sandbox's today), deterministic for seed and until; their
@@ -164,6 +167,7 @@ export async function controlRoutes(
   }
   if (path.startsWith("/monitorings/")) return monitoringControl(ctx, path, body.value, res);
   if (path === "/plan") return planControl(ctx, body.value, res);
+  if (path.startsWith("/dashboard/")) return dashboardControl(ctx, path, body.value, res);
   if (path === "/reset") {
     hooks.reset();
     resetFlows(ctx);
