@@ -1,11 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEnv } from "@/lib/env";
 import type { ServiceConfig } from "@/lib/service/client";
 import { signPayload } from "@/lib/service/signature";
 import { listWebhooks, registerWebhook } from "@/lib/service/webhook-registrations-api";
-import { createSigningSecrets, MIN_READ_INTERVAL_MS, type SigningSecrets } from "@/lib/service/webhook-signing-secrets";
+import {
+  acceptsUnsignedWebhooks,
+  createSigningSecrets,
+  MIN_READ_INTERVAL_MS,
+  type SigningSecrets,
+} from "@/lib/service/webhook-signing-secrets";
 import type { Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
+import { PRODUCTION_ENV } from "@/test/production-env";
 import { controlSandbox, startServiceSandbox } from "@/test/service-sandbox";
 import { receiveWebhook, type ReceiveOptions } from "./receive-webhook";
 
@@ -146,5 +153,18 @@ describe("webhook signatures checked against the registrations' secrets", () => 
     });
     expect(await deliver(development, null)).toBe(202);
     expect(await deliver(development, "whsec_forged")).toBe(401);
+  });
+
+  it("takes unsigned deliveries only outside production with no SERVICE_WEBHOOK_SECRET", () => {
+    const config = (nodeEnv: "development" | "test" | "production", webhookSecret: string | null) =>
+      parseEnv({
+        ...(nodeEnv === "production" ? PRODUCTION_ENV : {}),
+        NODE_ENV: nodeEnv,
+        SERVICE_WEBHOOK_SECRET: webhookSecret ?? "",
+      });
+    expect(acceptsUnsignedWebhooks(config("development", null))).toBe(true);
+    expect(acceptsUnsignedWebhooks(config("test", null))).toBe(true);
+    expect(acceptsUnsignedWebhooks(config("development", "whsec_set"))).toBe(false);
+    expect(acceptsUnsignedWebhooks(config("production", null))).toBe(false);
   });
 });
