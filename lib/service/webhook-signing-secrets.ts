@@ -99,7 +99,9 @@ export function teamSigningSecrets(config: ServiceConfig & { teamId: string }): 
   const key = `${config.baseUrl} ${config.teamId} ${config.clientId}`;
   let found = byTeam.get(key);
   if (!found) {
-    found = createSigningSecrets(() => listWebhooks(config));
+    // One attempt: a delivery waits on this read, and a failed one is simply tried again later
+    // (the next unknown signature, the service's own retry of the delivery).
+    found = createSigningSecrets(() => listWebhooks({ ...config, maxAttempts: 1 }));
     byTeam.set(key, found);
   }
   return found;
