@@ -12,13 +12,11 @@ import { toFormState } from "@/lib/workflow/form-state";
 export const registerWebhookAction = formAction("service:manage", noInput, async ({ user, db }) => {
   const config = env();
   const result = await registerOwnWebhook(db, config.service, user, config.auth.url);
-  if (!result.ok) return toFormState(result, "");
-  revalidatePath("/admin/service");
-  return {
-    status: "done",
-    message:
-      "Registered. Coverdesk checks its deliveries against the signing secret the service lists for it; nothing to set.",
-  };
+  if (result.ok) revalidatePath("/admin/service");
+  return toFormState(
+    result,
+    "Registered. Coverdesk checks its deliveries against the signing secret the service lists for it; nothing to set.",
+  );
 });
 
 export const setWebhookActiveAction = formAction(
