@@ -4,7 +4,7 @@ import type { Db } from "@/db/types";
 import { can } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
-import { acceptsUnsignedWebhooks } from "@/lib/service/webhook-signing-secrets";
+import { checksWebhookSignatures } from "@/lib/service/webhook-signing-secrets";
 import { firstParam, type SearchParams } from "@/lib/url/search-params";
 import { countInboxByStatus, INBOX_PAGE_SIZE, listInboxEvents, parseInboxFilter, listInboxEventTypes } from "./inbox";
 import { latestSyncRunView } from "./sync-view";
@@ -34,7 +34,7 @@ export async function loadEventsPage(db: Db, user: SessionUser, params: SearchPa
     run,
     canRetry: can(user, "events:retry"),
     canSync: can(user, "sync:run"),
-    // Production refuses unsigned deliveries; where they are taken, the page says so.
-    unsigned: acceptsUnsignedWebhooks(env()),
+    // Production always checks signatures; where they are not checked, the page says so.
+    unsigned: !checksWebhookSignatures(env()),
   };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/database";
 import { env } from "@/lib/env";
-import { acceptsUnsignedWebhooks, teamSigningSecrets } from "@/lib/service/webhook-signing-secrets";
+import { checksWebhookSignatures, teamSigningSecrets } from "@/lib/service/webhook-signing-secrets";
 import { MAX_WEBHOOK_BYTES, receiveWebhook } from "./receive-webhook";
 import { wakeWorker } from "./worker";
 
@@ -62,7 +62,7 @@ export async function answerWebhookRequest(request: Request): Promise<Response> 
         receiveWebhook(await getDb(), rawBody, {
           webhookSecret: service.webhookSecret,
           registrationSecrets: teamSigningSecrets(service),
-          requireSignature: !acceptsUnsignedWebhooks(config),
+          requireSignature: checksWebhookSignatures(config),
           signatureHeader: request.headers.get(service.signatureHeader),
           maxSignatureAgeSeconds: service.webhookMaxAgeSeconds,
         }))(),

@@ -5,7 +5,7 @@ import type { ServiceConfig } from "@/lib/service/client";
 import { signPayload } from "@/lib/service/signature";
 import { listWebhooks, registerWebhook } from "@/lib/service/webhook-registrations-api";
 import {
-  acceptsUnsignedWebhooks,
+  checksWebhookSignatures,
   createSigningSecrets,
   MIN_READ_INTERVAL_MS,
   type SigningSecrets,
@@ -135,7 +135,7 @@ describe("webhook signatures checked against the registrations' secrets", () => 
     expect((await answer(signPayload(secret, body, nowSeconds() - 6 * 3600))).status, "a retry hours later").toBe(202);
   });
 
-  it("still takes SERVICE_WEBHOOK_SECRET, and in development an unsigned delivery, but never a wrong signature", async () => {
+  it("still takes SERVICE_WEBHOOK_SECRET, which requires a signature in any mode; zero-setup development checks none", async () => {
     const { secrets, reads } = countingSecrets();
     const withSetting = (header: string | null): ReceiveOptions => ({
       webhookSecret: "whsec_from_the_setting",
@@ -146,25 +146,28 @@ describe("webhook signatures checked against the registrations' secrets", () => 
     expect(reads.count, "the setting's own deliveries need no read").toBe(0);
     expect(await deliver(withSetting, null), "the setting requires a signature in any mode").toBe(401);
 
+    expect(await deliver(withSetting, "whsec_forged")).toBe(401);
+
     const development = (header: string | null): ReceiveOptions => ({
       webhookSecret: null,
       registrationSecrets: secrets,
       signatureHeader: header,
     });
     expect(await deliver(development, null)).toBe(202);
-    expect(await deliver(development, "whsec_forged")).toBe(401);
+    expect(await deliver(development, "whsec_unknown")).toBe(202);
+    expect(reads.count, "development reads no secrets for deliveries it does not check").toBe(1);
   });
 
-  it("takes unsigned deliveries only outside production with no SERVICE_WEBHOOK_SECRET", () => {
+  it("checks signatures in production, and wherever SERVICE_WEBHOOK_SECRET is set", () => {
     const config = (nodeEnv: "development" | "test" | "production", webhookSecret: string | null) =>
       parseEnv({
         ...(nodeEnv === "production" ? PRODUCTION_ENV : {}),
         NODE_ENV: nodeEnv,
         SERVICE_WEBHOOK_SECRET: webhookSecret ?? "",
       });
-    expect(acceptsUnsignedWebhooks(config("development", null))).toBe(true);
-    expect(acceptsUnsignedWebhooks(config("test", null))).toBe(true);
-    expect(acceptsUnsignedWebhooks(config("development", "whsec_set"))).toBe(false);
-    expect(acceptsUnsignedWebhooks(config("production", null))).toBe(false);
+    expect(checksWebhookSignatures(config("development", null))).toBe(false);
+    expect(checksWebhookSignatures(config("test", null))).toBe(false);
+    expect(checksWebhookSignatures(config("development", "whsec_set"))).toBe(true);
+    expect(checksWebhookSignatures(config("production", null))).toBe(true);
   });
 });

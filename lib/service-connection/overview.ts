@@ -6,7 +6,7 @@ import { ServiceError } from "@/lib/service/errors";
 import { getServiceHealth } from "@/lib/service/service-health-api";
 import { listWebhooks } from "@/lib/service/webhook-registrations-api";
 import {
-  acceptsUnsignedWebhooks,
+  checksWebhookSignatures,
   teamSigningSecrets,
   type SigningSecrets,
 } from "@/lib/service/webhook-signing-secrets";
@@ -42,8 +42,8 @@ export type ServiceConnection = {
   teamId: string;
   /** Where this Coverdesk instance receives webhooks. */
   hookUrl: string;
-  /** Development without SERVICE_WEBHOOK_SECRET: deliveries with no signature are taken. */
-  acceptsUnsigned: boolean;
+  /** False in development without SERVICE_WEBHOOK_SECRET: every delivery is taken unchecked. */
+  checksSignatures: boolean;
   health: Part<{ healthy: boolean }>;
   links: Part<LinkView[]>;
   webhooks: Part<WebhookView[]>;
@@ -79,7 +79,7 @@ async function part<T>(load: () => Promise<T>): Promise<Part<T>> {
 export async function loadServiceConnection(
   db: Db,
   config: ServiceConfig & { teamId: string },
-  options: { appUrl: string; acceptsUnsigned: boolean; signingSecrets?: SigningSecrets },
+  options: { appUrl: string; checksSignatures: boolean; signingSecrets?: SigningSecrets },
 ): Promise<ServiceConnection> {
   const hookUrl = ownHookUrl(options.appUrl);
   const [health, links, webhooks, lastReceived, needs] = await Promise.all([
@@ -121,7 +121,7 @@ export async function loadServiceConnection(
     baseUrl: config.baseUrl,
     teamId: config.teamId,
     hookUrl,
-    acceptsUnsigned: options.acceptsUnsigned,
+    checksSignatures: options.checksSignatures,
     health,
     links,
     webhooks,
@@ -136,7 +136,7 @@ export async function loadServiceConnectionPage(
 ): Promise<{ view: ServiceConnection; registered: boolean }> {
   const view = await loadServiceConnection(db, config.service, {
     appUrl: config.auth.url,
-    acceptsUnsigned: acceptsUnsignedWebhooks(config),
+    checksSignatures: checksWebhookSignatures(config),
     signingSecrets: teamSigningSecrets(config.service),
   });
   return { view, registered: view.webhooks.ok && view.webhooks.value.some((hook) => hook.ours) };

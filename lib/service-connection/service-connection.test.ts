@@ -35,7 +35,7 @@ afterAll(async () => {
 describe("the service connection", () => {
   it("shows health, the team's links and webhooks, and marks this instance's address", async () => {
     await registerWebhook(service, { hookUrl: "https://crm.agency.test/hooks", eventTypes: ["COMPLETE"] });
-    const view = await loadServiceConnection(database.db, service, { appUrl: APP_URL, acceptsUnsigned: false });
+    const view = await loadServiceConnection(database.db, service, { appUrl: APP_URL, checksSignatures: true });
     expect(view.health).toEqual({ ok: true, value: { healthy: true } });
     expect(view.links.ok && view.links.value.map((link) => link.publicAlias)).toEqual(
       expect.arrayContaining(["get-a-quote"]),
@@ -114,7 +114,7 @@ describe("the service connection", () => {
   it("says in words which part the service could not answer, and shows the rest", async () => {
     await setFaults(sandbox, { errorRate: 1 });
     try {
-      const view = await loadServiceConnection(database.db, service, { appUrl: APP_URL, acceptsUnsigned: true });
+      const view = await loadServiceConnection(database.db, service, { appUrl: APP_URL, checksSignatures: false });
       expect(view.health).toEqual({ ok: true, value: { healthy: false } });
       expect(view.links).toEqual({ ok: false, message: "The service is not answering right now." });
       expect(view.webhooks).toEqual({ ok: false, message: "The service is not answering right now." });
@@ -124,7 +124,7 @@ describe("the service connection", () => {
     const wrongTeam = await loadServiceConnection(
       database.db,
       { ...service, clientSecret: "wrong" },
-      { appUrl: APP_URL, acceptsUnsigned: false },
+      { appUrl: APP_URL, checksSignatures: true },
     );
     expect(wrongTeam.links).toEqual({
       ok: false,
@@ -146,7 +146,7 @@ describe("the service connection", () => {
     ]);
     const load = async () =>
       new Map(
-        (await loadServiceConnection(database.db, service, { appUrl: APP_URL, acceptsUnsigned: false })).events.map(
+        (await loadServiceConnection(database.db, service, { appUrl: APP_URL, checksSignatures: true })).events.map(
           (event) => [event.eventType, event],
         ),
       );
@@ -214,7 +214,7 @@ describe("the service connection", () => {
     );
     await loadServiceConnection(database.db, service, {
       appUrl: APP_URL,
-      acceptsUnsigned: false,
+      checksSignatures: true,
       signingSecrets: store,
     });
     const listed = (await listWebhooks(service)).map((hook) => hook.signing_secret);

@@ -30,12 +30,12 @@ export type SigningSecrets = {
 };
 
 /**
- * Whether this instance takes a webhook with no signature: only outside production, and only
- * while no SERVICE_WEBHOOK_SECRET is set (zero-setup development against the sandbox). A signed
- * delivery is checked in every mode.
+ * Whether this instance requires, and so checks, webhook signatures: always in production, and
+ * wherever SERVICE_WEBHOOK_SECRET is set. Zero-setup development and tests take every delivery
+ * unchecked, as a signature that need not be there could simply be left off.
  */
-export function acceptsUnsignedWebhooks(config: Pick<Env, "nodeEnv" | "service">): boolean {
-  return config.nodeEnv !== "production" && config.service.webhookSecret === null;
+export function checksWebhookSignatures(config: Pick<Env, "nodeEnv" | "service">): boolean {
+  return config.nodeEnv === "production" || config.service.webhookSecret !== null;
 }
 
 export function secretsOf(registrations: readonly WebhookRegistration[]): string[] {

@@ -34,10 +34,10 @@ export default async function EventsPage({
           data-testid="unsigned-webhooks-warning"
           className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
         >
-          <strong>Unsigned webhooks are taken.</strong> Outside production, with no <code>SERVICE_WEBHOOK_SECRET</code>{" "}
-          set, this instance accepts deliveries that carry no signature (signed ones are still checked against the
-          secrets the service lists for the team&apos;s webhooks): anyone who finds the webhook address could post
-          events. Fine for the local sandbox; production refuses every unsigned delivery.
+          <strong>Webhooks are not checked.</strong> This is not production and no <code>SERVICE_WEBHOOK_SECRET</code>{" "}
+          is set, so this instance accepts deliveries without checking their signature: anyone who finds the webhook
+          address could post events. Fine for the local sandbox; production checks every signature against the secrets
+          the service lists for the team&apos;s webhooks.
         </p>
       ) : null}
 

@@ -93,15 +93,17 @@ export default async function ServiceConnectionPage() {
           Webhooks
         </h2>
         <p className="text-sm text-slate-600">
-          Coverdesk receives events at <code className="break-all">{view.hookUrl}</code>, and checks each signature
-          against the signing secrets the service lists for the team&apos;s webhooks, those made on its dashboard
-          included.
-          {view.acceptsUnsigned ? (
+          Coverdesk receives events at <code className="break-all">{view.hookUrl}</code>
+          {view.checksSignatures ? (
+            <>
+              , and checks each signature against the signing secrets the service lists for the team&apos;s webhooks,
+              those made on its dashboard included.
+            </>
+          ) : (
             <strong className="text-amber-800">
-              {" "}
-              Deliveries with no signature are taken too: this is not production and no SERVICE_WEBHOOK_SECRET is set.
+              , but does not check signatures: this is not production and no SERVICE_WEBHOOK_SECRET is set.
             </strong>
-          ) : null}
+          )}
         </p>
         <Unavailable part={view.webhooks} />
         {view.webhooks.ok ? (
