@@ -103,7 +103,10 @@ const envSchema = z.object({
     .max(7 * 24 * 3600)
     .default(DEFAULT_WEBHOOK_MAX_AGE_SECONDS),
   SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** Hosts relayed documents may be fetched from, on every redirect hop (lib/security/download-guard.ts). */
+  /**
+   * Narrows the hosts relayed files may be fetched from, on every redirect hop; unset, any host
+   * that passes the download guard's checks (lib/security/download-guard.ts).
+   */
   SERVICE_DOWNLOAD_HOSTS: z.preprocess(
     emptyToUndefined,
     z
@@ -189,7 +192,7 @@ export type Env = {
     /** Seconds a webhook signature stays acceptable. */
     webhookMaxAgeSeconds: number;
     timeoutMs: number;
-    /** Hosts a relayed document may come from; null: only the service's own host. */
+    /** Hosts a relayed file may come from; null: any host the download guard allows. */
     downloadHosts: string[] | null;
   };
   auth: { secret: string; url: string; /** Absolute session lifetime from sign-in. */ sessionMaxSeconds: number };

@@ -8,6 +8,8 @@ import type { DeliveryQueue } from "./webhooks";
 
 export type SandboxOptions = {
   port: number;
+  /** The storage server's port, where download links are signed (0 or unset: any free port). */
+  storagePort?: number;
   host?: string;
   clientId: string;
   clientSecret: string;
@@ -75,6 +77,8 @@ export type SandboxContext = {
   log: (line: string) => void;
   /** `http://host:port`, known once the server listens. */
   origin: () => string;
+  /** The storage server's `http://host:port`, where download links point. */
+  storageOrigin: () => string;
   /** The pull as the service serves it: download URLs absolute on this server. */
   served: (pull: SandboxPull) => SandboxPull;
   /** A webhook body with the common fields of service-notes ("Webhooks"). */

@@ -8,6 +8,8 @@ import { ALL_EVENT_TYPES } from "./webhook-registry";
 // event type unless SANDBOX_WEBHOOK_EVENT_TYPES names fewer.
 const envSchema = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+  /** The storage server that serves signed download links; the port after SANDBOX_PORT when unset. */
+  SANDBOX_STORAGE_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SANDBOX_HOST: z.string().default("127.0.0.1"),
   SANDBOX_CLIENT_ID: z.string().min(1).default("coverdesk-dev-client"),
   SANDBOX_CLIENT_SECRET: z.string().min(1).default("coverdesk-dev-secret"),
@@ -38,6 +40,7 @@ const env = parsed.data;
 async function main(): Promise<void> {
   const sandbox = await startSandbox({
     port: env.SANDBOX_PORT,
+    storagePort: env.SANDBOX_STORAGE_PORT ?? (env.SANDBOX_PORT === 0 ? 0 : env.SANDBOX_PORT + 1),
     host: env.SANDBOX_HOST,
     clientId: env.SANDBOX_CLIENT_ID,
     clientSecret: env.SANDBOX_CLIENT_SECRET,
@@ -53,7 +56,7 @@ async function main(): Promise<void> {
     log: (line) => console.log(line),
   });
   console.log(
-    `sandbox: serving ${sandbox.state.pulls.size} pulls at ${sandbox.baseUrl} (control API at ${sandbox.url}/_sandbox)`,
+    `sandbox: serving ${sandbox.state.pulls.size} pulls at ${sandbox.baseUrl} (control API at ${sandbox.url}/_sandbox, signed download links at ${sandbox.storageUrl})`,
   );
 
   const stop = () => void sandbox.close().then(() => process.exit(0));

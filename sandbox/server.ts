@@ -12,16 +12,16 @@ import {
 import { generatePulls, type SandboxPull } from "./data/pulls";
 import { fail, send, teamAuthOk } from "./http";
 import { controlRoutes } from "./routes/control";
-import { downloadRoutes, fileRoutes } from "./routes/downloads";
+import { downloadRoutes } from "./routes/downloads";
 import { enrichmentRoutes } from "./routes/enrichment";
 import { referenceRoutes } from "./routes/reference";
 import { webhookRegistrationRoutes } from "./routes/webhook-registrations";
-import { FILES_PREFIX } from "./documents/signed-urls";
 import { pullRoutes } from "./routes/pulls";
 import { widgetRoutes } from "./routes/widget";
 import { monitoringRoutes } from "./routes/monitorings";
 import { TEAM_FAMILY_ROUTES, PUBLIC_FAMILY_ROUTES } from "./routes/families";
 import { webhookMonitoring } from "./flows/monitorings";
+import { startStorageServer } from "./storage-server";
 import { DeliveryQueue } from "./webhooks";
 import { ALL_EVENT_TYPES, createWebhookRegistry } from "./webhook-registry";
 
@@ -34,6 +34,8 @@ export type { Faults, SandboxOptions } from "./context";
 export type Sandbox = {
   url: string;
   baseUrl: string;
+  /** The storage server's origin, where download links point. */
+  storageUrl: string;
   state: SandboxState;
   context: SandboxContext;
   deliveries: DeliveryQueue;
@@ -73,6 +75,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const state: SandboxState = { pulls: seeded(), faults: { ...NO_FAULTS }, delayedPullFetches: 0 };
   const sockets = new Set<Socket>();
   let origin = "";
+  let storageOrigin = "";
 
   const webhooks = createWebhookRegistry();
   if (options.webhookUrl)
@@ -98,10 +101,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     webhooks,
     log,
     origin: () => origin,
+    storageOrigin: () => storageOrigin,
     served(pull) {
-      // Relative download paths become absolute on this server. Pulls injected through the
-      // control API are served as given, so anything unexpected is passed through untouched.
-      const absolute = (u: unknown) => (typeof u === "string" && u.startsWith("/") ? `${origin}${API_PREFIX}${u}` : u);
+      // Relative download paths become absolute team routes on this server. Pulls injected
+      // through the control API are served as given, so anything unexpected passes untouched.
+      const absolute = (u: unknown) =>
+        typeof u === "string" && u.startsWith("/") ? `${origin}${API_PREFIX}/teams/${options.teamId}${u}` : u;
       const isObject = (v: unknown): v is Record<string, unknown> =>
         Boolean(v) && typeof v === "object" && !Array.isArray(v);
       const objects = (value: unknown) => (Array.isArray(value) && value.every(isObject) ? value : null);
@@ -225,11 +230,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const route =
       url.pathname.startsWith(`${API_PREFIX}/`) || url.pathname === API_PREFIX
         ? serviceRoute(request(url.pathname.slice(API_PREFIX.length) || "/"))
-        : url.pathname.startsWith(FILES_PREFIX) // signed download links: no API prefix, no credentials
-          ? fileRoutes(context, request(url.pathname))
-          : url.pathname.startsWith("/_sandbox/")
-            ? controlRoutes(context, hooks, request(url.pathname.slice("/_sandbox".length)))
-            : Promise.resolve(fail(res, 404, "NOT_FOUND"));
+        : url.pathname.startsWith("/_sandbox/")
+          ? controlRoutes(context, hooks, request(url.pathname.slice("/_sandbox".length)))
+          : Promise.resolve(fail(res, 404, "NOT_FOUND"));
     route.catch((error: unknown) => {
       log(`internal error: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent) fail(res, 500, "INTERNAL_ERROR");
@@ -245,11 +248,20 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   });
   const { port } = server.address() as AddressInfo;
   origin = `http://${options.host ?? "127.0.0.1"}:${port}`;
+  const storage = await startStorageServer(context, {
+    port: options.storagePort ?? 0,
+    host: options.host ?? "127.0.0.1",
+  }).catch(async (error: unknown) => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  });
+  storageOrigin = storage.origin;
   if (options.deliverOnStart) deliverComplete();
 
   return {
     url: origin,
     baseUrl: `${origin}${API_PREFIX}`,
+    storageUrl: storage.origin,
     state,
     context,
     deliveries,
@@ -257,7 +269,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     close: async () => {
       deliveries.close();
       for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), storage.close()]);
     },
   };
 }
