@@ -14,14 +14,17 @@ const SANDBOX_DEFAULTS = {
   NEXTAUTH_URL: "http://localhost:3000",
 } as const;
 
-/** Variables that must be set explicitly in production. */
+/**
+ * Variables that must be set explicitly in production. SERVICE_WEBHOOK_SECRET is not among them:
+ * production refuses every webhook not signed with a known secret, and the secrets of the team's
+ * registrations come from the service (lib/service/webhook-signing-secrets.ts).
+ */
 export const PRODUCTION_REQUIRED = [
   "DATABASE_URL", // never a silent embedded database in production
   "SERVICE_BASE_URL",
   "SERVICE_TEAM_ID",
   "SERVICE_CLIENT_ID",
   "SERVICE_CLIENT_SECRET",
-  "SERVICE_WEBHOOK_SECRET", // unsigned webhooks would let anyone post events
   "NEXTAUTH_SECRET",
   "NEXTAUTH_URL",
   "COVERDESK_SMTP_URL", // without it the alert digests would silently never leave
@@ -83,6 +86,7 @@ const envSchema = z.object({
   SERVICE_TEAM_ID: optionalString,
   SERVICE_CLIENT_ID: optionalString,
   SERVICE_CLIENT_SECRET: optionalString,
+  /** A signing secret accepted besides those the service lists; once set, unsigned webhooks are refused in any mode. */
   SERVICE_WEBHOOK_SECRET: optionalString,
   SERVICE_SIGNATURE_HEADER: z.preprocess(
     emptyToUndefined,

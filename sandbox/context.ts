@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { SandboxPull } from "./data/pulls";
 import type { RateLimit, RateLimitState } from "./rate-limit";
+import type { WebhookRegistry } from "./webhook-registry";
 import type { DeliveryQueue } from "./webhooks";
 
 // What every route module of the sandbox shares: its options, its mutable state, a clock that
@@ -14,8 +15,14 @@ export type SandboxOptions = {
   clientId: string;
   clientSecret: string;
   teamId: string;
+  /**
+   * The webhook the team set up on the service's dashboard: a registration of its own, signed
+   * with `webhookSecret` (a random secret when null), for `webhookEventTypes` (every type,
+   * the dashboard-only ones included, when unset). Null: no such webhook.
+   */
   webhookUrl: string | null;
   webhookSecret: string | null;
+  webhookEventTypes?: readonly string[];
   signatureHeader?: string;
   seed: number;
   pullCount?: number;
@@ -70,6 +77,8 @@ export type SandboxContext = {
   state: SandboxState;
   clock: Clock;
   deliveries: DeliveryQueue;
+  /** The team's webhook registrations, through the API and on the dashboard. */
+  webhooks: WebhookRegistry;
   log: (line: string) => void;
   /** `http://host:port`, known once the server listens. */
   origin: () => string;

@@ -1,8 +1,12 @@
 import { z } from "zod";
 import { parseRateLimitSetting } from "./rate-limit";
 import { startSandbox } from "./server";
+import { ALL_EVENT_TYPES } from "./webhook-registry";
 
 // `npm run sandbox` (and `npm run dev`, which starts it beside the app). Reads SANDBOX_*.
+// SANDBOX_WEBHOOK_URL is the webhook the team set up on the service's dashboard, signed with
+// SANDBOX_WEBHOOK_SECRET (random when unset) and, as an agency would switch them on, for every
+// event type unless SANDBOX_WEBHOOK_EVENT_TYPES names fewer.
 const envSchema = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
   /** The storage server that serves signed download links; the port after SANDBOX_PORT when unset. */
@@ -13,6 +17,11 @@ const envSchema = z.object({
   SANDBOX_TEAM_ID: z.string().min(1).default("5f0c3c55-6d2a-4c8e-9a55-2d8f1b7c9e01"),
   SANDBOX_WEBHOOK_URL: z.string().default("http://localhost:3000/api/webhooks/service"),
   SANDBOX_WEBHOOK_SECRET: z.string().optional(),
+  SANDBOX_WEBHOOK_EVENT_TYPES: z
+    .string()
+    .default("all")
+    .transform((v) => (v === "all" ? [...ALL_EVENT_TYPES] : v.split(",").map((t) => t.trim())))
+    .pipe(z.array(z.enum(ALL_EVENT_TYPES)).min(1)),
   SANDBOX_SIGNATURE_HEADER: z.string().default("canopy-signature"),
   SANDBOX_SEED: z.coerce.number().int().default(42),
   SANDBOX_PULL_COUNT: z.coerce.number().int().min(1).max(100_000).default(36),
@@ -49,6 +58,7 @@ async function main(): Promise<void> {
     teamId: env.SANDBOX_TEAM_ID,
     webhookUrl: env.SANDBOX_WEBHOOK_URL === "none" ? null : env.SANDBOX_WEBHOOK_URL,
     webhookSecret: env.SANDBOX_WEBHOOK_SECRET || null,
+    webhookEventTypes: env.SANDBOX_WEBHOOK_EVENT_TYPES,
     signatureHeader: env.SANDBOX_SIGNATURE_HEADER,
     seed: env.SANDBOX_SEED,
     pullCount: env.SANDBOX_PULL_COUNT,

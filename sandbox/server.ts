@@ -24,6 +24,7 @@ import { webhookMonitoring } from "./flows/monitorings";
 import { startStorageServer } from "./storage-server";
 import { DeliveryQueue } from "./webhooks";
 import { initialRateLimitState, limitRate } from "./rate-limit";
+import { ALL_EVENT_TYPES, createWebhookRegistry } from "./webhook-registry";
 
 // The stand-in for the data-link service: the same paths, envelopes, status codes and error
 // bodies as the real one, seeded data, webhook delivery, and a control API for tests and demos.
@@ -82,9 +83,15 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   let origin = "";
   let storageOrigin = "";
 
+  const webhooks = createWebhookRegistry();
+  if (options.webhookUrl)
+    webhooks.add({
+      url: options.webhookUrl,
+      eventTypes: options.webhookEventTypes ?? ALL_EVENT_TYPES,
+      secret: options.webhookSecret,
+    });
   const deliveries = new DeliveryQueue({
-    url: options.webhookUrl,
-    secret: options.webhookSecret,
+    recipients: (eventType) => webhooks.recipients(eventType),
     signatureHeader: options.signatureHeader ?? "canopy-signature",
     speed: options.speed,
     timeoutMs: options.deliveryTimeoutMs ?? 30_000,
@@ -97,6 +104,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     state,
     clock: createClock(),
     deliveries,
+    webhooks,
     log,
     origin: () => origin,
     storageOrigin: () => storageOrigin,

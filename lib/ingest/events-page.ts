@@ -5,6 +5,7 @@ import { can } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { rateLimitedUntil } from "@/lib/service/health";
+import { checksWebhookSignatures } from "@/lib/service/webhook-signing-secrets";
 import { firstParam, type SearchParams } from "@/lib/url/search-params";
 import { countInboxByStatus, INBOX_PAGE_SIZE, listInboxEvents, parseInboxFilter, listInboxEventTypes } from "./inbox";
 import { latestSyncRunView } from "./sync-view";
@@ -40,7 +41,7 @@ export async function loadEventsPage(db: Db, user: SessionUser, params: SearchPa
     rateLimited: limitedUntil ? { until: limitedUntil.toISOString(), waiting: counts.PENDING } : null,
     canRetry: can(user, "events:retry"),
     canSync: can(user, "sync:run"),
-    // Production refuses to start without a secret; elsewhere unsigned deliveries are taken, and said so.
-    unsigned: env().service.webhookSecret === null,
+    // Production always checks signatures; where they are not checked, the page says so.
+    unsigned: !checksWebhookSignatures(env()),
   };
 }

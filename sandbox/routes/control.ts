@@ -9,6 +9,7 @@ import { submitLink } from "../flows/submit";
 import { monitoringControl } from "./monitorings-control";
 import { planControl } from "./plan-control";
 import { rateLimitControl, rateLimitView } from "../rate-limit";
+import { dashboardControl } from "./dashboard-control";
 import { generateHistory } from "../data/history";
 import { checkSubmission } from "../flows/policy-check";
 import type { SandboxPull } from "../data/pulls";
@@ -27,6 +28,8 @@ import type { SandboxPull } from "../data/pulls";
 //   POST /pulls                          a pull exactly as given (e.g. the real service's published
 //                                        examples), served as is → {pull_id}; then /deliver it
 //   POST /plan                           {policyCheck?, policySearch?, enrichment?}: plan-gated features on or off
+//   POST /dashboard/webhooks[/{id}]      the service's dashboard: a webhook for any event types, or another
+//                                        webhook's types changed (see dashboard-control.ts)
 //   POST /history                        {seed, count, days, until?, deliver?}: a book of `count` linked accounts
 //                                        created over the `days` days before `until` (default: the
 //                                        sandbox's today), deterministic for seed and until; their
@@ -169,6 +172,7 @@ export async function controlRoutes(
   }
   if (path.startsWith("/monitorings/")) return monitoringControl(ctx, path, body.value, res);
   if (path === "/plan") return planControl(ctx, body.value, res);
+  if (path.startsWith("/dashboard/")) return dashboardControl(ctx, path, body.value, res);
   if (path === "/reset") {
     hooks.reset();
     resetFlows(ctx);

@@ -48,9 +48,10 @@ export default async function EventsPage({
           data-testid="unsigned-webhooks-warning"
           className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
         >
-          <strong>Webhooks are not checked.</strong> No <code>SERVICE_WEBHOOK_SECRET</code> is set, so this instance
-          accepts unsigned deliveries: anyone who finds the webhook address could post events. Fine for the local
-          sandbox; production refuses to start without the secret.
+          <strong>Webhooks are not checked.</strong> This is not production and no <code>SERVICE_WEBHOOK_SECRET</code>{" "}
+          is set, so this instance accepts deliveries without checking their signature: anyone who finds the webhook
+          address could post events. Fine for the local sandbox; production checks every signature against the secrets
+          the service lists for the team&apos;s webhooks.
         </p>
       ) : null}
 
