@@ -19,12 +19,13 @@ const ids = {
   lostTwice: randomUUID(),
   child: randomUUID(),
 };
-type PullSpec = { lost?: string; carried?: boolean; parent?: string };
+type PullSpec = { lost?: string; carried?: boolean; parent?: string; created?: string };
 const pull = (id: string, account: string, stage: string, at: string, spec: PullSpec = {}) =>
   `insert into pulls (pull_id, status, raw, content_hash, account_identifier, stage, stage_changed_at, assignee_id,
                       lost_category, lost_to_carrier, lost_to_premium_cents, decision_carried, parent_pull_id, created_at)
    values ('${id}', 'SUCCESS', '{}', 'x', '${account}', '${stage}', '${at}', '${ann}', ${spec.lost ?? "null, null, null"},
-           ${spec.carried ? "true" : "false"}, ${spec.parent ? `'${spec.parent}'` : "null"}, '2026-01-01T00:00:00Z')`;
+           ${spec.carried ? "true" : "false"}, ${spec.parent ? `'${spec.parent}'` : "null"},
+           '${spec.created ?? "2026-01-01T00:00:00Z"}')`;
 const stageChanged = (pullId: string, at: string, details: Record<string, unknown>) =>
   `insert into audit_events (at, actor_id, actor_name, action, pull_id, details)
    values ('${at}', '${ann}', 'Ann Agent', 'STAGE_CHANGED', '${pullId}', '${JSON.stringify(details)}')`;
@@ -45,7 +46,11 @@ describe("0028: the losses a database holds before the upgrade", () => {
       const priceToGeico = "'PRICE', 'GEICO', 148000";
       await run(pull(ids.lost, "acct_lost", "LOST", "2026-03-10T12:00:00Z", { lost: priceToGeico }));
       await run(
-        pull(ids.carriedCopy, "acct_lost", "LOST", "2026-03-10T12:00:00Z", { lost: priceToGeico, carried: true }),
+        pull(ids.carriedCopy, "acct_lost", "LOST", "2026-03-10T12:00:00Z", {
+          lost: priceToGeico,
+          carried: true,
+          created: "2026-06-01T00:00:00Z",
+        }),
       );
       // Lost in April, came back in September: WORKING now, the loss in the audit trail.
       await run(pull(ids.returned, "acct_returned", "WORKING", "2026-09-01T00:00:00Z"));
