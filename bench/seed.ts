@@ -662,8 +662,10 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
  */
 async function seedLostDecisions(db: Db): Promise<void> {
   await db.execute(sql`
-    insert into ${lostDecisions} (pull_id, lost_at, owner_id, lost_category, lost_to_carrier, lost_to_premium_cents, lost_reason)
-    select pull_id, stage_changed_at, assignee_id, lost_category, lost_to_carrier, lost_to_premium_cents, lost_reason
+    insert into ${lostDecisions} (pull_id, lost_at, owner_id, lost_category, lost_to_carrier, lost_to_premium_cents,
+                                  lost_reason, policy_types, public_alias)
+    select pull_id, stage_changed_at, assignee_id, lost_category, lost_to_carrier, lost_to_premium_cents,
+           lost_reason, policy_types, public_alias
     from ${pulls}
     where stage = 'LOST' and not decision_carried and parent_pull_id is null and stage_changed_at is not null`);
 }

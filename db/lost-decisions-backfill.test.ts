@@ -19,13 +19,13 @@ const ids = {
   lostTwice: randomUUID(),
   child: randomUUID(),
 };
-type PullSpec = { lost?: string; carried?: boolean; parent?: string; created?: string };
+type PullSpec = { lost?: string; carried?: boolean; parent?: string; created?: string; lines?: string };
 const pull = (id: string, account: string, stage: string, at: string, spec: PullSpec = {}) =>
   `insert into pulls (pull_id, status, raw, content_hash, account_identifier, stage, stage_changed_at, assignee_id,
-                      lost_category, lost_to_carrier, lost_to_premium_cents, decision_carried, parent_pull_id, created_at)
+                      lost_category, lost_to_carrier, lost_to_premium_cents, decision_carried, parent_pull_id, created_at, policy_types)
    values ('${id}', 'SUCCESS', '{}', 'x', '${account}', '${stage}', '${at}', '${ann}', ${spec.lost ?? "null, null, null"},
            ${spec.carried ? "true" : "false"}, ${spec.parent ? `'${spec.parent}'` : "null"},
-           '${spec.created ?? "2026-01-01T00:00:00Z"}')`;
+           '${spec.created ?? "2026-01-01T00:00:00Z"}', '{${spec.lines ?? ""}}')`;
 const stageChanged = (pullId: string, at: string, details: Record<string, unknown>) =>
   `insert into audit_events (at, actor_id, actor_name, action, pull_id, details)
    values ('${at}', '${ann}', 'Ann Agent', 'STAGE_CHANGED', '${pullId}', '${JSON.stringify(details)}')`;
@@ -53,7 +53,7 @@ describe("0028: the losses a database holds before the upgrade", () => {
         }),
       );
       // Lost in April, came back in September: WORKING now, the loss in the audit trail.
-      await run(pull(ids.returned, "acct_returned", "WORKING", "2026-09-01T00:00:00Z"));
+      await run(pull(ids.returned, "acct_returned", "WORKING", "2026-09-01T00:00:00Z", { lines: "AUTO" }));
       await run(
         stageChanged(ids.returned, "2026-04-05T12:00:00Z", {
           from: "WORKING",
@@ -104,7 +104,7 @@ describe("0028: the losses a database holds before the upgrade", () => {
     await close?.();
   });
 
-  const reasons = async (filter: { from?: string; to?: string } = {}) =>
+  const reasons = async (filter: { from?: string; to?: string; line?: string } = {}) =>
     (await getLostReasons(connection.db, filter))
       .filter((r) => r.dimension === "reason")
       .map(({ key, count, lostToCents }) => ({ key, count, lostToCents }));
@@ -122,6 +122,8 @@ describe("0028: the losses a database holds before the upgrade", () => {
     expect(await reasons({ from: "2026-02-01", to: "2026-02-28" })).toEqual([
       { key: "SERVICE", count: 1, lostToCents: 0 },
     ]);
+    // With the lines of the pull it was lost on.
+    expect(await reasons({ line: "AUTO" })).toEqual([{ key: "COVERAGE", count: 1, lostToCents: 90_000 }]);
     // The months of the returns and of the loss taken back hold none.
     expect(await reasons({ from: "2026-05-01", to: "2026-09-30" })).toEqual([]);
     const agents = (await getLostReasons(connection.db, {})).filter((r) => r.dimension === "agent");

@@ -126,14 +126,29 @@ export const lostDecisions = pgTable(
     lostToCarrier: text("lost_to_carrier"),
     lostToPremiumCents: bigint("lost_to_premium_cents", { mode: "number" }),
     lostReason: text("lost_reason"),
+    /**
+     * The pull's lines and link (pulls.policy_types, public_alias), a pull's own facts copied
+     * here so the reports filter losses by them without reading the pulls.
+     */
+    policyTypes: text("policy_types").array().notNull().default([]),
+    publicAlias: text("public_alias"),
     /** A person changed the pull's stage while this loss was its own: it no longer counts. */
     undoneAt: timestamp("undone_at", { withTimezone: true }),
   },
   (t) => [
     // The lost-reasons report and the close ratio: the standing losses of a range, with every
-    // column they group, filter or sum, index-only.
+    // column they group, filter or sum, index-only (pull_id for the carried-over check).
     index("lost_decisions_report_idx")
-      .on(t.lostAt, t.ownerId, t.lostCategory, t.lostToCarrier, t.lostToPremiumCents, t.pullId)
+      .on(
+        t.lostAt,
+        t.ownerId,
+        t.lostCategory,
+        t.lostToCarrier,
+        t.lostToPremiumCents,
+        t.publicAlias,
+        t.policyTypes,
+        t.pullId,
+      )
       .where(sql`${t.undoneAt} is null`),
     // The pull's standing loss, undone by the stage command.
     index("lost_decisions_pull_idx").on(t.pullId, t.lostAt),

@@ -27,9 +27,10 @@ const TODAY = isoDay();
 const NOW = new Date(`${TODAY}T12:00:00Z`);
 const LOST_AT = new Date(NOW.getTime() - 150 * DAY);
 const LOST_DAY = isoDay(LOST_AT);
+const LINK = "spring-mailer";
 const [template] = generatePulls(43, 1, new Date());
 
-/** A pull of its own account with one auto policy that renews 20 days from today, assigned to Ann. */
+/** A pull of its own account, through LINK, with one auto policy that renews in 20 days, assigned to Ann. */
 async function assignedDeal(account: string): Promise<string> {
   if (!template) throw new Error("no template pull");
   const base = (template.policies as Array<Record<string, unknown>>)[0];
@@ -40,6 +41,7 @@ async function assignedDeal(account: string): Promise<string> {
     account_identifier: account,
     created_at: new Date(NOW.getTime() - 200 * DAY).toISOString(),
     parent_pull_id: null,
+    public_alias: LINK,
     policies: [
       {
         ...base,
@@ -107,6 +109,11 @@ describe("losses kept in history", () => {
     expect(await lostBy("agent", onDay(LOST_DAY))).toEqual([{ ...lostThen[0], label: "Ann Agent" }]);
     expect(await lostBy("reason")).toEqual(lostThen);
     expect(await lostInRatio({ ...onDay(LOST_DAY), agent: staff.agent.id })).toBe(1);
+    // Under the report's line and link filters, as the pull had them.
+    expect(await lostBy("reason", { ...onDay(LOST_DAY), line: "AUTO" })).toEqual(lostThen);
+    expect(await lostBy("reason", { ...onDay(LOST_DAY), line: "HOMEOWNERS" })).toEqual([]);
+    expect(await lostBy("reason", { ...onDay(LOST_DAY), link: LINK })).toEqual(lostThen);
+    expect(await lostBy("reason", { ...onDay(LOST_DAY), link: "another-link" })).toEqual([]);
     // The return is no loss.
     expect(await lostBy("reason", onDay(TODAY))).toEqual([]);
     expect(await lostInRatio(onDay(TODAY))).toBe(0);

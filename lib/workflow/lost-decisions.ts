@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/types";
-import { lostDecisions } from "@/db/schema";
+import { lostDecisions, pulls } from "@/db/schema";
 
 // The history of LOST decisions (db/schema/workflow.ts lost_decisions), which the lost-reasons
 // report and the close ratio count. Only the stage command (./funnel.ts) writes it, in its
@@ -24,7 +24,12 @@ export type Loss = {
 
 export async function recordLoss(tx: Db, loss: Loss): Promise<void> {
   const { at, ...row } = loss;
-  await tx.insert(lostDecisions).values({ ...row, lostAt: at });
+  // The pull's lines and link, beside the loss: the reports filter by them from the history alone.
+  const [pull] = await tx
+    .select({ policyTypes: pulls.policyTypes, publicAlias: pulls.publicAlias })
+    .from(pulls)
+    .where(eq(pulls.pullId, loss.pullId));
+  await tx.insert(lostDecisions).values({ ...row, ...pull, lostAt: at });
 }
 
 /** The pull's latest standing loss no longer counts, from `at`. */
