@@ -5,6 +5,7 @@ import { householdGaps, policies, policyXDates, pulls } from "@/db/schema";
 import { backfillHouseholdGaps } from "@/lib/review/cross-sell-store";
 import { backfillXDates } from "@/lib/xdates/store";
 import { storePull } from "@/lib/pulls/store-pull";
+import { getLostReasons } from "@/lib/reports/queries";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { seedDatabase, seedPayloadChunks, servedPayload, BENCH_TEAM_ID } from "./seed";
 
@@ -110,6 +111,10 @@ describe("the benchmark seeder", () => {
       expect(stats?.bad_won).toBe(0);
       expect(stats?.monitored).toBeGreaterThan(0);
       expect(stats?.audits).toBeGreaterThanOrEqual(Number(stats?.assigned) + Number(stats?.won) + Number(stats?.lost));
+      // The reports count losses from their history: every loss the seed decided is in it.
+      const lostReasons = await getLostReasons(other.db, {});
+      const byReason = lostReasons.filter((r) => r.dimension === "reason").reduce((n, r) => n + r.count, 0);
+      expect(byReason).toBe(stats?.lost);
 
       // pulls.monitored, kept by migration 0026's triggers while pulls and then monitorings were
       // written: exactly the pulls an active monitoring names, or whose account it names.

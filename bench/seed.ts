@@ -14,7 +14,16 @@ import { sql } from "drizzle-orm";
 import type postgres from "postgres";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
-import { auditEvents, householdGaps, monitorings, policies, policyXDates, pulls, users } from "@/db/schema";
+import {
+  auditEvents,
+  householdGaps,
+  lostDecisions,
+  monitorings,
+  policies,
+  policyXDates,
+  pulls,
+  users,
+} from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { canonicalJson, hashCanonicalJson, projectPolicies, projectPull } from "@/lib/pulls/projection";
 import { parsePull, unwrapPull, type Pull } from "@/lib/service/schemas";
@@ -599,6 +608,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       "policy_xdates",
       "household_gaps",
       "alerts",
+      "lost_decisions",
       "audit_events",
       "monitorings",
       "users",
@@ -617,6 +627,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
         await runSideBySide([session, second], ["analyze pulls", "analyze policies"]);
         await dropSuperseded(db);
         await reconcileMonitoredFlags(db);
+        await seedLostDecisions(db);
         await seedAlerts(db);
         indexed = performance.now();
         await runSideBySide([session, second], vacuums);
@@ -628,6 +639,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       for (const table of ["pulls", "policies"]) await db.execute(sql.raw(`analyze ${table}`));
       await dropSuperseded(db);
       await reconcileMonitoredFlags(db);
+      await seedLostDecisions(db);
       await seedAlerts(db);
       indexed = performance.now();
       for (const statement of vacuums) await db.execute(sql.raw(statement));
@@ -641,6 +653,21 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
     seconds: (ended - started) / 1000,
     phases: { load: (loaded - started) / 1000, indexes: (indexed - loaded) / 1000, vacuum: (ended - indexed) / 1000 },
   };
+}
+
+/**
+ * The history of losses the stage command would have written for the LOST pulls the seed
+ * decided (lib/workflow/lost-decisions.ts): the reports count losses from it. The pulls' own
+ * columns say it all, so it is made in SQL after the load, like the alerts.
+ */
+async function seedLostDecisions(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into ${lostDecisions} (pull_id, lost_at, owner_id, lost_category, lost_to_carrier, lost_to_premium_cents,
+                                  lost_reason, policy_types, public_alias)
+    select pull_id, stage_changed_at, assignee_id, lost_category, lost_to_carrier, lost_to_premium_cents,
+           lost_reason, policy_types, public_alias
+    from ${pulls}
+    where stage = 'LOST' and not decision_carried and parent_pull_id is null and stage_changed_at is not null`);
 }
 
 /**

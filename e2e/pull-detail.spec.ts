@@ -5,8 +5,9 @@ import { storageStateOf } from "./roles";
 
 // The pull detail page, checked against what the sandbox service returned: for each line of
 // business a pull that has it is read from the service over HTTP, and the page must show the
-// values an agent needs (a VIN, a limit, a mortgagee, property data, a payout…); documents and
-// uploads must download as PDFs; hostile strings stay text; a phone's width does not make the
+// values an agent needs (a VIN, a limit, a mortgagee, property data, a payout…); documents,
+// uploads and policy forms must download as PDFs, relayed from the sandbox's separate storage
+// server; hostile strings stay text; a phone's width does not make the
 // page scroll sideways; axe finds no serious or critical violations.
 
 const SERVICE = SERVICE_BASE;
@@ -39,6 +40,7 @@ type Policy = {
   commercial_named_insureds: Array<{ name: string | null; fein: string | null }>;
   life: Record<string, unknown> | null;
   total_estimated_annual_premium_cents: number | null;
+  forms_and_endorsements: Array<{ policy_form_id: string; form_name: string }>;
 };
 type FileUpload = { name: string; file_id: string };
 type ServicePull = {
@@ -329,6 +331,21 @@ test.describe("pull detail, as manager", () => {
       .filter({ hasText: file?.name ?? "" })
       .first();
     await expectPdf(page, await fileLink.getAttribute("href"));
+  });
+
+  test("a policy's forms download as PDFs through the app", async ({ page }) => {
+    const pull = pullWith("a policy form", (p) =>
+      p.policies.some((policy) => policy.forms_and_endorsements.length > 0),
+    );
+    const form = pull.policies.flatMap((policy) => policy.forms_and_endorsements)[0];
+    await openPull(page, pull.pull_id);
+    const link = page
+      .locator("#policies")
+      .getByTestId("policy-form-link")
+      .filter({ hasText: form?.form_name ?? "" })
+      .first();
+    await expect(link).toHaveAttribute("href", `/api/pulls/${pull.pull_id}/policy-forms/${form?.policy_form_id}`);
+    await expectPdf(page, await link.getAttribute("href"));
   });
 
   test("a download of another pull's document, or of an unknown one, is a 404", async ({ page }) => {

@@ -36,7 +36,6 @@ describe("environment", () => {
       [{ NEXTAUTH_SECRET: "a-long-random-secret" }, /NEXTAUTH_SECRET: must be at least 32 bytes/],
       [{ SERVICE_BASE_URL: "http://service.example.com/api/v1.0.0" }, /SERVICE_BASE_URL: must be https/],
       [{ DATABASE_URL: "" }, /in production: DATABASE_URL/],
-      [{ SERVICE_WEBHOOK_SECRET: "" }, /in production: SERVICE_WEBHOOK_SECRET/],
     ];
     for (const [change, message] of refusals) {
       expect(() => parseEnv({ ...production, ...change }), JSON.stringify(change)).toThrow(message);
@@ -45,6 +44,11 @@ describe("environment", () => {
     expect(() => parseEnv({ ...production, COVERDESK_DEMO_MODE: "1", NEXTAUTH_SECRET: "short" })).toThrow(
       /COVERDESK_DEMO_MODE[\s\S]*NEXTAUTH_SECRET/,
     );
+  });
+
+  it("starts production without SERVICE_WEBHOOK_SECRET: the registrations' secrets come from the service", () => {
+    expect(production.SERVICE_WEBHOOK_SECRET).toBeUndefined();
+    expect(parseEnv(production)).toMatchObject({ nodeEnv: "production", service: { webhookSecret: null } });
   });
 
   it("keeps development and test zero-setup: demo users, the embedded database, unsigned webhooks", () => {

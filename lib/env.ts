@@ -14,14 +14,17 @@ const SANDBOX_DEFAULTS = {
   NEXTAUTH_URL: "http://localhost:3000",
 } as const;
 
-/** Variables that must be set explicitly in production. */
+/**
+ * Variables that must be set explicitly in production. SERVICE_WEBHOOK_SECRET is not among them:
+ * production refuses every webhook not signed with a known secret, and the secrets of the team's
+ * registrations come from the service (lib/service/webhook-signing-secrets.ts).
+ */
 export const PRODUCTION_REQUIRED = [
   "DATABASE_URL", // never a silent embedded database in production
   "SERVICE_BASE_URL",
   "SERVICE_TEAM_ID",
   "SERVICE_CLIENT_ID",
   "SERVICE_CLIENT_SECRET",
-  "SERVICE_WEBHOOK_SECRET", // unsigned webhooks would let anyone post events
   "NEXTAUTH_SECRET",
   "NEXTAUTH_URL",
   "COVERDESK_SMTP_URL", // without it the alert digests would silently never leave
@@ -83,6 +86,7 @@ const envSchema = z.object({
   SERVICE_TEAM_ID: optionalString,
   SERVICE_CLIENT_ID: optionalString,
   SERVICE_CLIENT_SECRET: optionalString,
+  /** A signing secret accepted besides those the service lists; once set, unsigned webhooks are refused in any mode. */
   SERVICE_WEBHOOK_SECRET: optionalString,
   SERVICE_SIGNATURE_HEADER: z.preprocess(
     emptyToUndefined,
@@ -99,7 +103,10 @@ const envSchema = z.object({
     .max(7 * 24 * 3600)
     .default(DEFAULT_WEBHOOK_MAX_AGE_SECONDS),
   SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** Hosts relayed documents may be fetched from, on every redirect hop (lib/security/download-guard.ts). */
+  /**
+   * Narrows the hosts relayed files may be fetched from, on every redirect hop; unset, any host
+   * that passes the download guard's checks (lib/security/download-guard.ts).
+   */
   SERVICE_DOWNLOAD_HOSTS: z.preprocess(
     emptyToUndefined,
     z
@@ -185,7 +192,7 @@ export type Env = {
     /** Seconds a webhook signature stays acceptable. */
     webhookMaxAgeSeconds: number;
     timeoutMs: number;
-    /** Hosts a relayed document may come from; null: only the service's own host. */
+    /** Hosts a relayed file may come from; null: any host the download guard allows. */
     downloadHosts: string[] | null;
   };
   auth: { secret: string; url: string; /** Absolute session lifetime from sign-in. */ sessionMaxSeconds: number };

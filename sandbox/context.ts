@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { SandboxPull } from "./data/pulls";
+import type { RateLimit, RateLimitState } from "./rate-limit";
+import type { WebhookRegistry } from "./webhook-registry";
 import type { DeliveryQueue } from "./webhooks";
 
 // What every route module of the sandbox shares: its options, its mutable state, a clock that
@@ -7,12 +9,20 @@ import type { DeliveryQueue } from "./webhooks";
 
 export type SandboxOptions = {
   port: number;
+  /** The storage server's port, where download links are signed (0 or unset: any free port). */
+  storagePort?: number;
   host?: string;
   clientId: string;
   clientSecret: string;
   teamId: string;
+  /**
+   * The webhook the team set up on the service's dashboard: a registration of its own, signed
+   * with `webhookSecret` (a random secret when null), for `webhookEventTypes` (every type,
+   * the dashboard-only ones included, when unset). Null: no such webhook.
+   */
   webhookUrl: string | null;
   webhookSecret: string | null;
+  webhookEventTypes?: readonly string[];
   signatureHeader?: string;
   seed: number;
   pullCount?: number;
@@ -25,6 +35,8 @@ export type SandboxOptions = {
   log?: (line: string) => void;
   /** Plan-gated features (policy check, policy search, enrichment); all included unless set false. */
   plan?: { policyCheck?: boolean; policySearch?: boolean; enrichment?: boolean; whitelabel?: boolean };
+  /** The team's rate limit from the start (SANDBOX_RATE_LIMIT); none unless set. */
+  rateLimit?: RateLimit | null;
 };
 
 /** `duplicateRate` and `reorder` act on webhook delivery (the service promises neither order nor once-only). */
@@ -42,6 +54,8 @@ export type SandboxState = {
   faults: Faults;
   /** Pull fetches (GET …/pulls/{id}) held by the latency fault right now: a test can wait until a worker is mid-fetch. */
   delayedPullFetches: number;
+  /** The rate limit on team routes (rate-limit.ts) and what it has counted. */
+  rateLimit: RateLimitState;
 };
 
 /** Real time plus whatever the control API has added; monitoring schedules read it. */
@@ -63,9 +77,13 @@ export type SandboxContext = {
   state: SandboxState;
   clock: Clock;
   deliveries: DeliveryQueue;
+  /** The team's webhook registrations, through the API and on the dashboard. */
+  webhooks: WebhookRegistry;
   log: (line: string) => void;
   /** `http://host:port`, known once the server listens. */
   origin: () => string;
+  /** The storage server's `http://host:port`, where download links point. */
+  storageOrigin: () => string;
   /** The pull as the service serves it: download URLs absolute on this server. */
   served: (pull: SandboxPull) => SandboxPull;
   /** A webhook body with the common fields of service-notes ("Webhooks"). */

@@ -4,8 +4,9 @@ import { pdfString, renderPdf } from "./documents/pdf";
 import { signedFileUrl } from "./routes/downloads";
 import { startSandbox, type Sandbox } from "./server";
 
-// Document and uploaded-file downloads over real HTTP: 302 to a signed link, the link serves a
-// real PDF without credentials, and a tampered or expired link is refused.
+// Document and uploaded-file downloads over real HTTP: 302 to a signed link on the storage
+// server (another address than the API's, as the real service's storage host is), the link
+// serves a real PDF without credentials, and a tampered or expired link is refused.
 
 const TEAM = "5f0c3c55-6d2a-4c8e-9a55-2d8f1b7c9e01";
 const NOW = new Date("2026-06-15T00:00:00Z");
@@ -105,6 +106,8 @@ describe("document and answer-file downloads", () => {
     const location = response.headers.get("location") ?? "";
     expect(await response.json()).toEqual({ url: location });
     expect(location).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\/.+\?expires=\d+&signature=[0-9a-f]{64}$/);
+    expect(new URL(location).origin).toBe(sandbox.storageUrl);
+    expect(sandbox.storageUrl).not.toBe(sandbox.url);
 
     const file = await fetch(location); // no authorization header
     expect(file.status).toBe(200);
@@ -218,6 +221,29 @@ describe("document and answer-file downloads", () => {
     const response = await fetch(location);
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ error: "FORBIDDEN" });
-    expect((await fetch(`${sandbox.url}/files/documents/nope`)).status).toBe(404);
+    expect((await fetch(`${sandbox.storageUrl}/files/documents/nope`)).status).toBe(404);
+  });
+
+  it("serves the links only on the storage server, and nothing else there", async () => {
+    const pull = pulls().find((p) => docsOf(p).length > 0);
+    const doc = pull ? docsOf(pull)[0] : undefined;
+    if (!pull || !doc) throw new Error("no seeded document");
+    const location = new URL(
+      (await api(`/teams/${TEAM}/pulls/${pull.pull_id}/documents/${doc.document_id}`)).headers.get("location") ?? "",
+    );
+    const onApi = await fetch(`${sandbox.url}${location.pathname}${location.search}`);
+    expect(onApi.status).toBe(404);
+    for (const path of [`/api/v1.0.0/pulls/${pull.pull_id}`, "/_sandbox/state", "/"]) {
+      const response = await fetch(`${sandbox.storageUrl}${path}`, { headers: { authorization: auth } });
+      expect(response.status, path).toBe(404);
+    }
+  });
+
+  it("closes the storage server with the sandbox", async () => {
+    const other = await startSandbox({ ...options, pullCount: 2 });
+    expect((await fetch(`${other.storageUrl}/files/documents/nope`)).status).toBe(404);
+    await other.close();
+    await expect(fetch(`${other.storageUrl}/files/documents/nope`)).rejects.toThrow();
+    await expect(fetch(`${other.url}/api/v1.0.0/health`)).rejects.toThrow();
   });
 });

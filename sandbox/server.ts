@@ -12,17 +12,19 @@ import {
 import { generatePulls, type SandboxPull } from "./data/pulls";
 import { fail, send, teamAuthOk } from "./http";
 import { controlRoutes } from "./routes/control";
-import { downloadRoutes, fileRoutes } from "./routes/downloads";
+import { downloadRoutes } from "./routes/downloads";
 import { enrichmentRoutes } from "./routes/enrichment";
 import { referenceRoutes } from "./routes/reference";
 import { webhookRegistrationRoutes } from "./routes/webhook-registrations";
-import { FILES_PREFIX } from "./documents/signed-urls";
 import { pullRoutes } from "./routes/pulls";
 import { widgetRoutes } from "./routes/widget";
 import { monitoringRoutes } from "./routes/monitorings";
 import { TEAM_FAMILY_ROUTES, PUBLIC_FAMILY_ROUTES } from "./routes/families";
 import { webhookMonitoring } from "./flows/monitorings";
+import { startStorageServer } from "./storage-server";
 import { DeliveryQueue } from "./webhooks";
+import { initialRateLimitState, limitRate } from "./rate-limit";
+import { ALL_EVENT_TYPES, createWebhookRegistry } from "./webhook-registry";
 
 // The stand-in for the data-link service: the same paths, envelopes, status codes and error
 // bodies as the real one, seeded data, webhook delivery, and a control API for tests and demos.
@@ -33,6 +35,8 @@ export type { Faults, SandboxOptions } from "./context";
 export type Sandbox = {
   url: string;
   baseUrl: string;
+  /** The storage server's origin, where download links point. */
+  storageUrl: string;
   state: SandboxState;
   context: SandboxContext;
   deliveries: DeliveryQueue;
@@ -69,13 +73,25 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
         { ...p, team_id: options.teamId },
       ]),
     );
-  const state: SandboxState = { pulls: seeded(), faults: { ...NO_FAULTS }, delayedPullFetches: 0 };
+  const state: SandboxState = {
+    pulls: seeded(),
+    faults: { ...NO_FAULTS },
+    delayedPullFetches: 0,
+    rateLimit: initialRateLimitState(options.rateLimit ?? null),
+  };
   const sockets = new Set<Socket>();
   let origin = "";
+  let storageOrigin = "";
 
+  const webhooks = createWebhookRegistry();
+  if (options.webhookUrl)
+    webhooks.add({
+      url: options.webhookUrl,
+      eventTypes: options.webhookEventTypes ?? ALL_EVENT_TYPES,
+      secret: options.webhookSecret,
+    });
   const deliveries = new DeliveryQueue({
-    url: options.webhookUrl,
-    secret: options.webhookSecret,
+    recipients: (eventType) => webhooks.recipients(eventType),
     signatureHeader: options.signatureHeader ?? "canopy-signature",
     speed: options.speed,
     timeoutMs: options.deliveryTimeoutMs ?? 30_000,
@@ -88,11 +104,13 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     state,
     clock: createClock(),
     deliveries,
+    webhooks,
     log,
     origin: () => origin,
+    storageOrigin: () => storageOrigin,
     served(pull) {
-      // Relative download paths become absolute on this server. Pulls injected through the
-      // control API are served as given, so anything unexpected is passed through untouched.
+      // Relative download paths become absolute team routes on this server. Pulls injected
+      // through the control API are served as given, so anything unexpected passes untouched.
       const absolute = (u: unknown) =>
         typeof u === "string" && u.startsWith("/") ? `${origin}${API_PREFIX}/teams/${options.teamId}${u}` : u;
       const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -201,6 +219,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       return;
     }
     const teamPath = team[2] ?? "";
+    if (limitRate(context, request)) return;
     if (await injectFaults(request)) return;
     for (const routes of TEAM_ROUTES) if (await routes(context, { ...request, path: teamPath })) return;
     fail(res, 404, "NOT_FOUND");
@@ -210,6 +229,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     deliverComplete,
     reset: () => {
       state.pulls = seeded();
+      state.rateLimit = initialRateLimitState(options.rateLimit ?? null);
     },
   };
 
@@ -220,11 +240,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     const route =
       url.pathname.startsWith(`${API_PREFIX}/`) || url.pathname === API_PREFIX
         ? serviceRoute(request(url.pathname.slice(API_PREFIX.length) || "/"))
-        : url.pathname.startsWith(FILES_PREFIX) // signed download links: no API prefix, no credentials
-          ? fileRoutes(context, request(url.pathname))
-          : url.pathname.startsWith("/_sandbox/")
-            ? controlRoutes(context, hooks, request(url.pathname.slice("/_sandbox".length)))
-            : Promise.resolve(fail(res, 404, "NOT_FOUND"));
+        : url.pathname.startsWith("/_sandbox/")
+          ? controlRoutes(context, hooks, request(url.pathname.slice("/_sandbox".length)))
+          : Promise.resolve(fail(res, 404, "NOT_FOUND"));
     route.catch((error: unknown) => {
       log(`internal error: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent) fail(res, 500, "INTERNAL_ERROR");
@@ -240,11 +258,20 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   });
   const { port } = server.address() as AddressInfo;
   origin = `http://${options.host ?? "127.0.0.1"}:${port}`;
+  const storage = await startStorageServer(context, {
+    port: options.storagePort ?? 0,
+    host: options.host ?? "127.0.0.1",
+  }).catch(async (error: unknown) => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  });
+  storageOrigin = storage.origin;
   if (options.deliverOnStart) deliverComplete();
 
   return {
     url: origin,
     baseUrl: `${origin}${API_PREFIX}`,
+    storageUrl: storage.origin,
     state,
     context,
     deliveries,
@@ -252,7 +279,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     close: async () => {
       deliveries.close();
       for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), storage.close()]);
     },
   };
 }

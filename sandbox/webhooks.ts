@@ -1,15 +1,21 @@
 import { createHmac } from "node:crypto";
 
-// Delivers webhooks the way the service does: POST JSON, signed when a secret is set, retried
-// on a non-2xx answer or no answer, up to 10 times, waiting (60 + n⁴) s before retry n,
-// scaled by `speed` so that tests and demos need not wait hours.
-// By default the first attempts of one pull's events go out in the order they were raised
-// (retries may then overtake); the `duplicateRate` and `reorder` faults break that on purpose,
-// as the service promises neither order nor once-only delivery.
+// Delivers webhooks the way the service does: each event to every active registration that
+// asked for its type (./webhook-registry.ts), POST JSON signed with that registration's own
+// secret, retried on a non-2xx answer or no answer, up to 10 times, waiting (60 + n⁴) s before
+// retry n, scaled by `speed` so that tests and demos need not wait hours. Whether the service
+// signs a retry anew is not documented, so the sandbox takes the unkind reading: every retry
+// carries the signature (and its timestamp) of the first attempt.
+// By default the first attempts of one pull's events to one registration go out in the order
+// they were raised (retries may then overtake); the `duplicateRate` and `reorder` faults break
+// that on purpose, as the service promises neither order nor once-only delivery.
+
+/** Where one event goes: a registration's address and signing secret. */
+export type Recipient = { webhook_id: string; url: string; signing_secret: string };
 
 export type DeliveryOptions = {
-  url: string | null;
-  secret: string | null;
+  /** The active registrations that asked for this event type. */
+  recipients: (eventType: string) => Recipient[];
   signatureHeader: string;
   speed: number;
   timeoutMs: number;
@@ -20,8 +26,8 @@ export type DeliveryOptions = {
 export const MAX_RETRIES = 10;
 
 export type DeliveryFaults = { duplicateRate: number; reorder: boolean };
-/** A serialized body, and the pull whose events it is ordered with. */
-type Outgoing = { body: string; pullId: string | null };
+/** A serialized body for one recipient, and the pull whose events it is ordered with. */
+type Outgoing = { body: string; pullId: string | null; recipient: Recipient };
 
 export function retryDelayMs(retry: number, speed: number): number {
   return (60 + retry ** 4) * 1000 * speed;
@@ -57,13 +63,17 @@ export class DeliveryQueue {
   }
 
   enqueue(body: Record<string, unknown>): void {
-    if (!this.options.url || this.closed) return;
-    const outgoing = { body: JSON.stringify(body), pullId: typeof body.pull_id === "string" ? body.pull_id : null };
-    const copies = this.faults.duplicateRate > 0 && Math.random() < this.faults.duplicateRate ? 2 : 1;
-    for (let i = 0; i < copies; i++) {
-      this.counts.pending++;
-      if (this.faults.reorder) this.hold(outgoing);
-      else this.dispatch(outgoing);
+    if (this.closed) return;
+    const serialized = JSON.stringify(body);
+    const pullId = typeof body.pull_id === "string" ? body.pull_id : null;
+    for (const recipient of this.options.recipients(String(body.event_type))) {
+      const outgoing = { body: serialized, pullId, recipient: { ...recipient } };
+      const copies = this.faults.duplicateRate > 0 && Math.random() < this.faults.duplicateRate ? 2 : 1;
+      for (let i = 0; i < copies; i++) {
+        this.counts.pending++;
+        if (this.faults.reorder) this.hold(outgoing);
+        else this.dispatch(outgoing);
+      }
     }
   }
 
@@ -81,14 +91,15 @@ export class DeliveryQueue {
     this.timers.clear();
   }
 
-  /** Sends after the previous event of the same pull had its first attempt. */
-  private dispatch({ body, pullId: key }: Outgoing): void {
-    if (key === null) {
-      void this.attempt(body, 0);
+  /** Sends after the previous event of the same pull to the same registration had its first attempt. */
+  private dispatch(outgoing: Outgoing): void {
+    if (outgoing.pullId === null) {
+      void this.attempt(outgoing, 0, null);
       return;
     }
+    const key = `${outgoing.recipient.webhook_id} ${outgoing.pullId}`;
     const previous = this.chains.get(key) ?? Promise.resolve();
-    const next = previous.then(() => this.attempt(body, 0)).catch(() => {});
+    const next = previous.then(() => this.attempt(outgoing, 0, null)).catch(() => {});
     this.chains.set(key, next);
     void next.then(() => {
       if (this.chains.get(key) === next) this.chains.delete(key);
@@ -128,18 +139,20 @@ export class DeliveryQueue {
     if (this.counts.pending === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
-  private async attempt(body: string, retry: number): Promise<void> {
+  /** `signature`: the first attempt's, which every retry sends again (null before the first). */
+  private async attempt(outgoing: Outgoing, retry: number, signature: string | null): Promise<void> {
     if (this.closed) return;
+    const { body, recipient } = outgoing;
     await this.slot();
+    const signed = signature ?? sign(recipient.signing_secret, body, Math.floor(Date.now() / 1000));
     let status = 0;
     try {
       const headers: Record<string, string> = {
         "content-type": "application/json",
         "user-agent": "sandbox-webhooks/1.0",
+        [this.options.signatureHeader]: signed,
       };
-      if (this.options.secret)
-        headers[this.options.signatureHeader] = sign(this.options.secret, body, Math.floor(Date.now() / 1000));
-      const response = await fetch(this.options.url as string, {
+      const response = await fetch(recipient.url, {
         method: "POST",
         body,
         headers,
@@ -166,7 +179,7 @@ export class DeliveryQueue {
     const timer = setTimeout(
       () => {
         this.timers.delete(timer);
-        void this.attempt(body, retry + 1);
+        void this.attempt(outgoing, retry + 1, signed);
       },
       retryDelayMs(retry + 1, this.options.speed),
     );

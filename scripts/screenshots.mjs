@@ -207,6 +207,7 @@ function stackEnv({ appPort, sandboxPort, pgliteDir }) {
     ...env,
     PGLITE_DIR: pgliteDir,
     SANDBOX_PORT: String(sandboxPort),
+    SANDBOX_STORAGE_PORT: "0", // any free port: the one after sandboxPort may be the app's
     SANDBOX_WEBHOOK_URL: `${appUrl}/api/webhooks/service`,
     SERVICE_BASE_URL: `http://127.0.0.1:${sandboxPort}/api/v1.0.0`,
     NEXTAUTH_URL: appUrl,

@@ -7,7 +7,6 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   SERVICE_TEAM_ID: "team-1",
   SERVICE_CLIENT_ID: "id",
   SERVICE_CLIENT_SECRET: "secret",
-  SERVICE_WEBHOOK_SECRET: "whsec_from_the_service",
   NEXTAUTH_SECRET: "k7Qe2xVt9Lr4Nw8Zp1Hs6Dj3Fm5Gb0Ca",
   NEXTAUTH_URL: "https://coverdesk.example.com",
   COVERDESK_SMTP_URL: "smtp://alerts:mail-password@smtp.example.com:587",

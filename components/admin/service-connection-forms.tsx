@@ -7,23 +7,17 @@ import { IDLE, type FormState } from "@/lib/workflow/form-state";
 // The two writes of the Service connection page. The actions come from the page as props, so
 // this file knows nothing of routes.
 
-/** The register action's answer: the signing secret the service gives once. */
-export type RegisterState = FormState & { signingSecret?: string | null };
-
-/**
- * Stays mounted once the address is registered (`registered`), so the signing secret the
- * service gave, shown only this once, outlives the page's refresh that lists the registration.
- */
+/** Stays mounted once the address is registered (`registered`), so its answer outlives the page's refresh. */
 export function RegisterWebhookForm({
   action,
   hookUrl,
   registered,
 }: {
-  action: (previous: RegisterState) => Promise<RegisterState>;
+  action: (previous: FormState) => Promise<FormState>;
   hookUrl: string;
   registered: boolean;
 }) {
-  const [state, submit, pending] = useActionState(action, IDLE as RegisterState);
+  const [state, submit, pending] = useActionState(action, IDLE);
   if (registered && state.status === "idle") return null;
   return (
     <form action={submit} className="space-y-2" aria-label="Register Coverdesk's webhook address">
@@ -42,14 +36,6 @@ export function RegisterWebhookForm({
         </>
       )}
       <FormMessage state={state} />
-      {state.status === "done" && state.signingSecret ? (
-        <p className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
-          Signing secret:{" "}
-          <code data-testid="new-signing-secret" className="break-all">
-            {state.signingSecret}
-          </code>
-        </p>
-      ) : null}
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { formatCents, humanize } from "@/lib/format";
+import { lostSummary } from "@/lib/workflow/lost-reasons";
 import { statusWords as policyCheckStatusWords } from "@/lib/review/policy-check-words";
 import { purposeWords } from "@/lib/review/enrichment-purposes";
 import { isEnrichmentKind, KIND_WORDS } from "@/lib/review/enrichment-words";
@@ -36,11 +37,19 @@ export function auditSentence(entry: Entry): string {
     case "STAGE_CHANGED": {
       const to = str(d.to) ?? "";
       const premium = num(d.wonPremiumCents);
-      const reason = str(d.lostReason);
       const base = `${who} moved the pull from ${humanize(str(d.from))} to ${humanize(to)}`;
       if (to === "WON" && premium !== null) return `${base} with a premium of ${formatCents(premium)}`;
-      if (to === "LOST" && reason) return `${base}: ${reason}`;
-      return base;
+      // Why, as it was recorded then: the pull itself forgets it once the deal comes back.
+      const why =
+        to === "LOST"
+          ? lostSummary({
+              lostCategory: str(d.lostCategory),
+              lostToCarrier: str(d.lostToCarrier),
+              lostToPremiumCents: num(d.lostToPremiumCents),
+              lostReason: str(d.lostReason),
+            })
+          : null;
+      return why ? `${base}: ${why}` : base;
     }
     case "PULL_ARCHIVED":
       return `${who} ${d.archived === true ? "archived" : "restored"} the linked account`;

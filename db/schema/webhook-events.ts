@@ -44,6 +44,8 @@ export const webhookEvents = pgTable(
       .where(sql`${t.status} = 'PENDING'`),
     index("webhook_events_status_idx").on(t.status),
     index("webhook_events_pull_id_idx").on(t.pullId),
+    // The Service connection page: when each event type was last received, one index probe a type.
+    index("webhook_events_type_received_idx").on(t.eventType, t.receivedAt),
   ],
 );
 

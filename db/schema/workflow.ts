@@ -1,4 +1,5 @@
 import "server-only";
+import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
@@ -104,7 +105,58 @@ export const dealReturns = pgTable(
   ],
 );
 
+/**
+ * Every LOST decided by hand (lib/workflow/lost-decisions.ts), kept when the deal later comes
+ * back (deal_returns, above) or is lost again: the lost-reasons report and the close ratio count a
+ * loss here, in the period it was decided, with why and whose it was then. A stage set by hand
+ * while the loss is still the pull's own undoes (or corrects) it: `undone_at` is set and it no
+ * longer counts. Written by the stage command only; a LOST carried to a refresh of the account
+ * is the earlier pull's decision and has no row of its own. No foreign key, like the audit
+ * trail: history outlives what it speaks of.
+ */
+export const lostDecisions = pgTable(
+  "lost_decisions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    pullId: uuid("pull_id").notNull(),
+    lostAt: timestamp("lost_at", { withTimezone: true }).notNull(),
+    /** Whose loss: the pull's assignee when it was lost (null: unassigned). */
+    ownerId: uuid("owner_id"),
+    lostCategory: text("lost_category"),
+    lostToCarrier: text("lost_to_carrier"),
+    lostToPremiumCents: bigint("lost_to_premium_cents", { mode: "number" }),
+    lostReason: text("lost_reason"),
+    /**
+     * The pull's lines and link (pulls.policy_types, public_alias), a pull's own facts copied
+     * here so the reports filter losses by them without reading the pulls.
+     */
+    policyTypes: text("policy_types").array().notNull().default([]),
+    publicAlias: text("public_alias"),
+    /** A person changed the pull's stage while this loss was its own: it no longer counts. */
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+  },
+  (t) => [
+    // The lost-reasons report and the close ratio: the standing losses of a range, with every
+    // column they group, filter or sum, index-only (pull_id for the carried-over check).
+    index("lost_decisions_report_idx")
+      .on(
+        t.lostAt,
+        t.ownerId,
+        t.lostCategory,
+        t.lostToCarrier,
+        t.lostToPremiumCents,
+        t.publicAlias,
+        t.policyTypes,
+        t.pullId,
+      )
+      .where(sql`${t.undoneAt} is null`),
+    // The pull's standing loss, undone by the stage command.
+    index("lost_decisions_pull_idx").on(t.pullId, t.lostAt),
+  ],
+);
+
 export type DealReturnRow = typeof dealReturns.$inferSelect;
+export type LostDecisionRow = typeof lostDecisions.$inferSelect;
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 export type AssignmentSettingsRow = typeof assignmentSettings.$inferSelect;
 export const AUDIT_ACTIONS = [

@@ -441,6 +441,20 @@ const MATRIX: Entry[] = [
     },
   },
   {
+    name: "GET /api/pulls/[pullId]/policy-forms/[policyFormId]",
+    allowed: ["admin", "manager", "agent"],
+    writes: false,
+    call: async () => {
+      const { GET } = await import("@/app/api/pulls/[pullId]/policy-forms/[policyFormId]/route");
+      const [pull] = await database.db.select({ raw: pulls.raw }).from(pulls).where(eq(pulls.pullId, ownPull));
+      const policies = (pull?.raw as { policies: Array<{ forms_and_endorsements: Array<{ policy_form_id: string }> }> })
+        .policies;
+      const policyFormId = policies.flatMap((p) => p.forms_and_endorsements)[0]?.policy_form_id ?? "none";
+      // Allowed callers pass the permission check and then reach a service that is not running (502).
+      return GET(new Request("http://app/x"), { params: Promise.resolve({ pullId: ownPull, policyFormId }) });
+    },
+  },
+  {
     name: "GET /api/pulls/[pullId]/version",
     allowed: ["admin", "manager", "agent"],
     writes: false,

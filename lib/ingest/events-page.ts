@@ -4,11 +4,16 @@ import type { Db } from "@/db/types";
 import { can } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
+import { rateLimitedUntil } from "@/lib/service/health";
+import { checksWebhookSignatures } from "@/lib/service/webhook-signing-secrets";
 import { firstParam, type SearchParams } from "@/lib/url/search-params";
 import { countInboxByStatus, INBOX_PAGE_SIZE, listInboxEvents, parseInboxFilter, listInboxEventTypes } from "./inbox";
 import { latestSyncRunView } from "./sync-view";
 
-/** The Events page: the inbox with its filters (from the URL), counts by status, the latest sync, and what the viewer may do. */
+/**
+ * The Events page: the inbox with its filters (from the URL), counts by status, the latest sync,
+ * whether the service is rate-limiting this instance (and until when), and what the viewer may do.
+ */
 export async function loadEventsPage(db: Db, user: SessionUser, params: SearchParams) {
   const { filter, ignored } = parseInboxFilter(params);
   // A malformed pull id is dropped from the filter; the page says so rather than silently show everything.
@@ -19,6 +24,7 @@ export async function loadEventsPage(db: Db, user: SessionUser, params: SearchPa
     listInboxEventTypes(db),
     latestSyncRunView(db),
   ]);
+  const limitedUntil = rateLimitedUntil();
   return {
     filter,
     badPull,
@@ -31,9 +37,11 @@ export async function loadEventsPage(db: Db, user: SessionUser, params: SearchPa
     counts,
     types,
     run,
+    // Every pending event waits for the limit: the worker asks the service nothing until then.
+    rateLimited: limitedUntil ? { until: limitedUntil.toISOString(), waiting: counts.PENDING } : null,
     canRetry: can(user, "events:retry"),
     canSync: can(user, "sync:run"),
-    // Production refuses to start without a secret; elsewhere unsigned deliveries are taken, and said so.
-    unsigned: env().service.webhookSecret === null,
+    // Production always checks signatures; where they are not checked, the page says so.
+    unsigned: !checksWebhookSignatures(env()),
   };
 }

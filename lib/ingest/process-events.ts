@@ -4,11 +4,11 @@ import { queryRows } from "@/db/connect";
 import { columnName } from "@/db/sql";
 import type { Db } from "@/db/types";
 import { webhookEvents } from "@/db/schema";
-import { ServiceError } from "@/lib/service/errors";
+import { isRateLimited, ServiceError } from "@/lib/service/errors";
 import { storePull } from "@/lib/pulls/store-pull";
 import { applyEventEffects } from "./apply-event";
 import { isDatabaseUnavailable } from "./database-unavailable";
-import { MAX_EVENT_ATTEMPTS, nextRetryDelayMs } from "./retry-policy";
+import { MAX_EVENT_ATTEMPTS, nextRetryDelayMs, rateLimitDelayMs } from "./retry-policy";
 
 // The worker's unit of work: claim due inbox events, re-fetch each pull once with our own
 // credentials, store it, and settle every claimed event as done, retried or failed.
@@ -26,6 +26,8 @@ export type ProcessOptions = {
   staleAfterMs?: number;
   /** Wait before a failed event is tried again; the retry policy's backoff by default. */
   retryDelayMs?: (attempts: number) => number;
+  /** Wait after a 429, from the service's Retry-After (null: it gave none); the retry policy's by default. */
+  rateLimitDelayMs?: (retryAfterMs: number | null) => number;
   log?: (message: string) => void;
 };
 
@@ -38,6 +40,10 @@ export type ProcessSummary = {
   fetched: number;
   /** Pulls whose fetch found the service not answering (network error, timeout, 5xx). */
   unreachable: number;
+  /** Pulls whose fetch the service refused with 429; their events wait, attempts untouched. */
+  rateLimited: number;
+  /** The latest time a refused event was put off to: nothing should be asked of the service before. */
+  limitedUntil: Date | null;
 };
 
 type ClaimedEvent = { id: number; pull_id: string | null; attempts: number; payload: unknown };
@@ -178,6 +184,26 @@ async function settle(
   }
 }
 
+/**
+ * The service refused to be asked now (429): back to the queue at the time it gave, and the
+ * claim is not counted as an attempt, so no rate limit, however long, parks an event as failed.
+ */
+async function settleRateLimited(db: Db, workerId: string, ids: number[], error: string, until: Date) {
+  await db
+    .update(webhookEvents)
+    .set({
+      status: "PENDING",
+      nextAttemptAt: until,
+      lockedAt: null,
+      lockedBy: null,
+      lastError: error,
+      attempts: sql`greatest(${webhookEvents.attempts} - 1, 0)`,
+    })
+    .where(
+      and(inArray(webhookEvents.id, ids), eq(webhookEvents.status, "PROCESSING"), eq(webhookEvents.lockedBy, workerId)),
+    );
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The monitoring's first pull as the pull's webhooks name it: the account a refresh belongs to. */
@@ -199,6 +225,7 @@ function initialPullIdOf(events: ClaimedEvent[]): string | null {
 export async function processDueEvents(db: Db, fetchPull: FetchPull, options: ProcessOptions): Promise<ProcessSummary> {
   const log = options.log ?? (() => {});
   const retryDelayMs = options.retryDelayMs ?? ((attempts: number) => nextRetryDelayMs(attempts));
+  const limitDelayMs = options.rateLimitDelayMs ?? ((retryAfterMs: number | null) => rateLimitDelayMs(retryAfterMs, 1));
   const settleAs = (ids: number[], outcome: Outcome) => settle(db, options.workerId, ids, outcome, retryDelayMs);
   await releaseStaleClaims(db, options.staleAfterMs ?? 120_000);
   const claimed = await claimEvents(db, options.workerId, options.batchSize ?? DEFAULT_PULLS_PER_BATCH);
@@ -209,6 +236,8 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
     failed: 0,
     fetched: 0,
     unreachable: 0,
+    rateLimited: 0,
+    limitedUntil: null,
   };
 
   // Several events about one pull need one fetch: the latest data answers all of them.
@@ -265,6 +294,14 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
             attempts,
           });
           summary.failed += ids.length;
+          return;
+        }
+        if (isRateLimited(error)) {
+          const until = new Date(Date.now() + limitDelayMs(error.retryAfterMs));
+          await settleRateLimited(db, options.workerId, ids, error.message, until);
+          summary.rateLimited++;
+          summary.retried += ids.length;
+          if (!summary.limitedUntil || until > summary.limitedUntil) summary.limitedUntil = until;
           return;
         }
         const message = serviceError ? serviceError.message : error instanceof Error ? error.message : String(error);

@@ -4,7 +4,8 @@ import { z } from "zod";
 import type { Db } from "@/db/types";
 import { webhookEvents } from "@/db/schema";
 import { DEFAULT_WEBHOOK_MAX_AGE_SECONDS } from "@/lib/env";
-import { verifySignature } from "@/lib/service/signature";
+import { verifySignature, type SignatureCheck } from "@/lib/service/signature";
+import type { SigningSecrets } from "@/lib/service/webhook-signing-secrets";
 
 // Receiving a webhook means one thing: the event is committed to the inbox. Fetching the
 // pull is the worker's job, so the answer is fast and a slow service never costs a delivery.
@@ -20,7 +21,12 @@ const envelopeSchema = z.looseObject({
 export type ReceiveResult = { status: number; body: Record<string, unknown> };
 
 export type ReceiveOptions = {
+  /** SERVICE_WEBHOOK_SECRET: accepted besides the registrations' secrets; once set, every delivery must be signed. */
   webhookSecret: string | null;
+  /** The secrets of the team's webhook registrations, as the service lists them. */
+  registrationSecrets?: SigningSecrets;
+  /** Production: every delivery must carry a signature made with a known secret, whatever else is set. */
+  requireSignature?: boolean;
   signatureHeader: string | null; // the header's value as received
   /** How old a signature may be (SERVICE_WEBHOOK_MAX_AGE_SECONDS). */
   maxSignatureAgeSeconds?: number;
@@ -47,21 +53,42 @@ export function dedupKeyOf(rawBody: string): string {
   return createHash("sha256").update(rawBody).digest("hex");
 }
 
-export async function receiveWebhook(db: Db, rawBody: string, options: ReceiveOptions): Promise<ReceiveResult> {
-  if (Buffer.byteLength(rawBody) > MAX_WEBHOOK_BYTES) {
-    return { status: 413, body: { error: "PAYLOAD_TOO_LARGE", message: "Webhook bodies are limited to 1 MB." } };
-  }
-  if (options.webhookSecret) {
-    const check = verifySignature({
-      secret: options.webhookSecret,
+/**
+ * Where a signature is required (production, or SERVICE_WEBHOOK_SECRET set), it must be made
+ * with one of the known secrets: SERVICE_WEBHOOK_SECRET and the registrations'. One that matches
+ * none is checked once more against the registrations read again (one made since the last
+ * read), as often as the store allows. Elsewhere (development and tests) nothing is checked: a
+ * signature that need not be there could simply be left off, and the Events page says so.
+ */
+async function checkSignature(rawBody: string, options: ReceiveOptions): Promise<SignatureCheck> {
+  if (options.requireSignature !== true && options.webhookSecret === null) return { ok: true };
+  const verify = (secrets: readonly string[]) =>
+    verifySignature({
+      secrets,
       header: options.signatureHeader,
       rawBody,
       nowSeconds: options.nowSeconds,
       maxAgeSeconds: options.maxSignatureAgeSeconds ?? DEFAULT_WEBHOOK_MAX_AGE_SECONDS,
     });
-    if (!check.ok) {
-      return { status: 401, body: { error: "INVALID_SIGNATURE", message: `Signature ${check.reason}.` } };
-    }
+  const own = options.webhookSecret ? [options.webhookSecret] : [];
+  // SERVICE_WEBHOOK_SECRET first: a delivery it signed needs no registration read, nor does a
+  // signature that is missing or whose form or age is wrong whatever the secret.
+  const first = verify(own);
+  const registrations = options.registrationSecrets;
+  if (first.ok || first.reason !== "mismatch" || !registrations) return first;
+  const check = verify([...own, ...(await registrations.current())]);
+  if (check.ok) return check;
+  const readAgain = await registrations.readAgainForUnknownSignature();
+  return readAgain ? verify([...own, ...readAgain]) : check;
+}
+
+export async function receiveWebhook(db: Db, rawBody: string, options: ReceiveOptions): Promise<ReceiveResult> {
+  if (Buffer.byteLength(rawBody) > MAX_WEBHOOK_BYTES) {
+    return { status: 413, body: { error: "PAYLOAD_TOO_LARGE", message: "Webhook bodies are limited to 1 MB." } };
+  }
+  const check = await checkSignature(rawBody, options);
+  if (!check.ok) {
+    return { status: 401, body: { error: "INVALID_SIGNATURE", message: `Signature ${check.reason}.` } };
   }
 
   let json: unknown;

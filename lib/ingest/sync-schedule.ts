@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/database";
 import { env } from "@/lib/env";
+import { teamSigningSecrets } from "@/lib/service/webhook-signing-secrets";
 import { isSyncDue, runSync, startSyncRun, type SyncTrigger } from "./sync";
 
 // Where syncs are started in the running app: on a schedule inside the worker process, and
@@ -23,7 +24,11 @@ export function startSyncSchedule(): void {
   if (intervalMs === 0 || globalSchedule.__coverdeskSyncTimer) return;
   const check = async () => {
     try {
-      if (await isSyncDue(await getDb(), intervalMs)) await startSyncInBackground("SCHEDULE", null);
+      if (await isSyncDue(await getDb(), intervalMs)) {
+        await startSyncInBackground("SCHEDULE", null);
+        // The receiver's copy of the registrations' signing secrets is kept current on the same schedule.
+        void teamSigningSecrets(env().service).refresh();
+      }
     } catch (error) {
       log(`scheduled check failed: ${error instanceof Error ? error.message : String(error)}`);
     }

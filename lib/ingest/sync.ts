@@ -6,6 +6,7 @@ import type { ServiceConfig } from "@/lib/service/client";
 import { listPulls } from "@/lib/service/pulls-api";
 import { storePull } from "@/lib/pulls/store-pull";
 import { retryArchiveWrites } from "@/lib/workflow/archive";
+import { retryWhileRateLimited, SYNC_RATE_LIMIT_BUDGET_MS } from "./rate-limit-wait";
 
 // Reconciliation: page through the service's pull list since the last good run and store what
 // is missing or changed, for pulls whose webhooks never came. The list carries full pulls, so
@@ -76,12 +77,16 @@ export async function runSync(
 ): Promise<SyncRunRow> {
   const counts = { listed: 0, created: 0, updated: 0, unchanged: 0, invalid: 0, stale: 0 };
   const since = run.since?.toISOString();
+  const heartbeat = async () => {
+    await db.update(syncRuns).set({ heartbeatAt: new Date() }).where(eq(syncRuns.id, run.id));
+  };
+  const waits = { waitedMs: 0, budgetMs: SYNC_RATE_LIMIT_BUDGET_MS, heartbeat };
   // Archive decisions the service missed go first, so the pulls listed below already carry them.
   await retryArchiveWrites(db, service, { log });
   try {
     for (let offset = 0; ; offset += PAGE_SIZE) {
       const fetchStartedAt = new Date();
-      const page = await listPulls(service, { since, limit: PAGE_SIZE, offset });
+      const page = await retryWhileRateLimited(() => listPulls(service, { since, limit: PAGE_SIZE, offset }), waits);
       for (const pull of page.value.pulls) {
         // Stored from the list's own copy, which is the service's full pull.
         const result = await storePull(db, pull, { fetchStartedAt });

@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/database";
 import { env } from "@/lib/env";
+import { checksWebhookSignatures, teamSigningSecrets } from "@/lib/service/webhook-signing-secrets";
 import { MAX_WEBHOOK_BYTES, receiveWebhook } from "./receive-webhook";
 import { wakeWorker } from "./worker";
 
@@ -53,12 +54,15 @@ export async function answerWebhookRequest(request: Request): Promise<Response> 
       { status: 413 },
     );
   }
-  const { service } = env();
+  const config = env();
+  const { service } = config;
   try {
     const result = await withinDeadline(
       (async () =>
         receiveWebhook(await getDb(), rawBody, {
           webhookSecret: service.webhookSecret,
+          registrationSecrets: teamSigningSecrets(service),
+          requireSignature: checksWebhookSignatures(config),
           signatureHeader: request.headers.get(service.signatureHeader),
           maxSignatureAgeSeconds: service.webhookMaxAgeSeconds,
         }))(),

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "@/db/types";
+import { recordServiceRateLimited } from "@/lib/service/health";
 import {
   probeWithOneWaitingEvent,
   processDueEvents,
@@ -8,12 +9,15 @@ import {
   type FetchPull,
   type ProcessOptions,
 } from "./process-events";
+import { rateLimitDelayMs } from "./retry-policy";
 
 // The worker's loop, apart from how the app wires it (worker.ts), so that tests run the very
 // loop the app runs against a database they can break. It survives a lost database: a cycle
 // that fails is logged, the loop waits a little longer each time, and once the database
 // answers again it first gives back whatever it claimed in the failed cycle, so those events
-// are taken up again at once instead of waiting for the stale-claim timeout.
+// are taken up again at once instead of waiting for the stale-claim timeout. While the service
+// cannot be asked (it does not answer, or it limits requests), events wait and one tells when
+// it can be again.
 
 export type WorkerLoopOptions = {
   workerId: string;
@@ -65,12 +69,30 @@ export function runWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
     wakeUp?.();
   };
 
+  /** Waits `ms`; a stop always ends the wait, a wake (a new webhook) only when `wakeable`. */
+  const pause = async (ms: number, wakeable: boolean) => {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wakeUp = () => {
+        if (wakeable || !running) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      if (!running) wakeUp();
+    });
+    wakeUp = null;
+  };
+
   const done = (async () => {
     // Set when a cycle failed part-way: events it claimed may still be PROCESSING under our id.
     let holdsOrphans = false;
     let consecutiveFailures = 0;
-    // Set while every fetch finds the service not answering; events then wait on their backoff.
-    let serviceDown = false;
+    // Set while the service cannot be asked: it does not answer (every fetch fails; events wait
+    // on their backoff and one is tried now and then), or it limits requests (nothing is asked
+    // of it before the time it gave; then one pull is tried before the rest).
+    let held: { reason: "unreachable" } | { reason: "rate-limited"; until: number } | null = null;
+    let limitedInARow = 0;
     let lastProbeAt = 0;
     while (running) {
       woken = false;
@@ -83,23 +105,46 @@ export function runWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
           holdsOrphans = false;
           if (released > 0) log(`gave back ${released} events claimed before the failure`);
         }
-        const summary = await processDueEvents(db, fetchPull, { ...options.processOptions, workerId, log });
+        const limited = held?.reason === "rate-limited" ? held : null;
+        if (limited && Date.now() < limited.until) {
+          await pause(limited.until - Date.now(), false);
+          continue;
+        }
+        const summary = await processDueEvents(db, fetchPull, {
+          rateLimitDelayMs: (retryAfterMs) => rateLimitDelayMs(retryAfterMs, limitedInARow + 1),
+          ...options.processOptions,
+          ...(limited ? { batchSize: 1 } : {}),
+          workerId,
+          log,
+        });
         if (consecutiveFailures > 0) log(`database reachable again after ${consecutiveFailures} failed cycles`);
         consecutiveFailures = 0;
         if (summary.claimed > 0)
           log(
             `claimed ${summary.claimed}: ${summary.done} stored, ${summary.retried} to retry, ${summary.failed} failed`,
           );
-        if (summary.unreachable > 0 && summary.fetched === 0 && !serviceDown) {
-          serviceDown = true;
-          lastProbeAt = Date.now();
-          log("the service is not answering; events wait, and one is tried now and then to see whether it is back");
-        } else if (serviceDown && summary.fetched > 0) {
-          serviceDown = false;
-          log(`the service answers again: ${await retryWaitingEventsNow(db)} waiting events are due now`);
+        if (summary.limitedUntil) {
+          limitedInARow++;
+          if (!limited)
+            log(`the service is limiting requests; nothing is asked of it until ${summary.limitedUntil.toISOString()}`);
+          held = { reason: "rate-limited", until: summary.limitedUntil.getTime() };
+          // The Events page says so, and every other call of this process waits as well.
+          recordServiceRateLimited(summary.limitedUntil);
           continue;
         }
-        if (serviceDown && Date.now() - lastProbeAt >= probeIntervalMs) {
+        if (summary.unreachable > 0 && summary.fetched === 0 && held?.reason !== "unreachable") {
+          held = { reason: "unreachable" };
+          lastProbeAt = Date.now();
+          log("the service is not answering; events wait, and one is tried now and then to see whether it is back");
+        } else if (held && (summary.fetched > 0 || (limited && summary.claimed === 0))) {
+          const over =
+            held.reason === "rate-limited" ? "the service's rate limit is over" : "the service answers again";
+          held = null;
+          limitedInARow = 0;
+          log(`${over}: ${await retryWaitingEventsNow(db)} waiting events are due now`);
+          continue;
+        }
+        if (held?.reason === "unreachable" && Date.now() - lastProbeAt >= probeIntervalMs) {
           lastProbeAt = Date.now();
           if (await probeWithOneWaitingEvent(db)) continue;
         }
@@ -120,15 +165,7 @@ export function runWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
         consecutiveFailures === 0
           ? pollIntervalMs
           : Math.min(maxBackoffMs, pollIntervalMs * 2 ** Math.min(consecutiveFailures - 1, 10));
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, waitMs);
-        wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-        if (!running) wakeUp();
-      });
-      wakeUp = null;
+      await pause(waitMs, true);
     }
   })();
 

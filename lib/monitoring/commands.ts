@@ -6,7 +6,7 @@ import { monitorings } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import { findViewablePull } from "@/lib/pulls/access";
 import type { ServiceConfig } from "@/lib/service/client";
-import { ServiceError } from "@/lib/service/errors";
+import { rateLimitedMessage, ServiceError } from "@/lib/service/errors";
 import {
   disableMonitoring,
   enableMonitoring,
@@ -53,7 +53,10 @@ function serviceFailure(error: unknown): CommandFailure {
     return {
       ok: false,
       code: "CONFLICT",
-      message: SERVICE_MESSAGES[error.code] ?? `The service refused (${error.code}). Nothing was changed.`,
+      message:
+        rateLimitedMessage(error) ??
+        SERVICE_MESSAGES[error.code] ??
+        `The service refused (${error.code}). Nothing was changed.`,
     };
   }
   throw error;

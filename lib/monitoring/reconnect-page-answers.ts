@@ -199,7 +199,8 @@ export async function answerReconnectPage(
     return { ok: true };
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    if (error.status === 0 || error.status >= 500) return { ok: false, message: UNREACHABLE };
+    // A rate limit is, to the consumer, the same: not now, try again shortly.
+    if (error.status === 0 || error.status >= 500 || error.status === 429) return { ok: false, message: UNREACHABLE };
     // INVALID_ACTION is the service's word for a step at the wrong moment; INVALID_STATE an older one.
     if (error.code === "INVALID_ACTION" || error.code === "INVALID_STATE")
       return {

@@ -5,7 +5,7 @@ import { monitorings, pulls } from "@/db/schema";
 import { canOnPull } from "@/lib/auth/permissions";
 import { accountHeld, visibleTo, type ListViewer } from "@/lib/pulls/visibility";
 import type { ServiceConfig } from "@/lib/service/client";
-import { ServiceError } from "@/lib/service/errors";
+import { rateLimitedMessage, ServiceError } from "@/lib/service/errors";
 import { getMonitoringReconnectToken } from "@/lib/service/monitorings-api";
 import type { Actor } from "@/lib/workflow/actor";
 import { recordAudit } from "@/lib/workflow/audit";
@@ -107,7 +107,11 @@ export async function renewReconnectLink(
     return { ok: true as const, reconnectUrl: value.reconnect_url };
   } catch (error) {
     if (error instanceof ServiceError)
-      return { ok: false, code: "CONFLICT", message: `The service could not give a new link (${error.code}).` };
+      return {
+        ok: false,
+        code: "CONFLICT",
+        message: rateLimitedMessage(error) ?? `The service could not give a new link (${error.code}).`,
+      };
     throw error;
   }
 }

@@ -1,27 +1,64 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type ServerResponse, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ServiceError } from "@/lib/service/errors";
-import { serviceDownloadPolicy } from "@/lib/security/download-guard";
+import { ForeignDownloadUrlError } from "@/lib/service/downloads-api";
+import type { DownloadPolicy } from "@/lib/security/download-guard";
 import { MAX_DOWNLOAD_BYTES, relayDownload } from "./document-relay";
 
-// The relay between the service's signed link and the browser: headers, the size cap, and
-// errors that answer 502 without naming the link or any credential.
+// The relay between the service's signed link and the browser, against a file host over real
+// HTTP on this machine: headers, the size cap, and errors that answer 502 without naming the
+// link or any credential.
 
-const SIGNED = "https://files.example.com/f/abc?signature=SECRET-SIGNATURE";
-const pdfBytes = new TextEncoder().encode("%PDF-1.4\n%%EOF\n");
+const pdfBytes = "%PDF-1.4\n%%EOF\n";
 
-function upstream(body: BodyInit | null, init: ResponseInit): void {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => new Response(body, init)),
-  );
-}
+/** What the file host answers on each path. */
+const ROUTES: Record<string, (response: ServerResponse) => void> = {
+  "/pdf": (response) =>
+    response.writeHead(200, { "content-type": "application/pdf", "content-length": pdfBytes.length }).end(pdfBytes),
+  "/gone": (response) => response.writeHead(403, { "content-type": "text/plain" }).end("gone"),
+  "/huge": (response) =>
+    response
+      .writeHead(200, { "content-type": "application/pdf", "content-length": String(MAX_DOWNLOAD_BYTES + 1) })
+      .end(),
+  "/endless": (response) => {
+    response.writeHead(200, { "content-type": "application/pdf" });
+    const chunk = Buffer.alloc(1024 * 1024);
+    const write = () => {
+      while (!response.destroyed && response.write(chunk));
+      if (!response.destroyed) response.once("drain", write);
+    };
+    write();
+  },
+  "/html": (response) => response.writeHead(200, { "content-type": "text/html" }).end("<script>alert(1)</script>"),
+  "/to-intranet": (response) => response.writeHead(302, { location: "http://10.0.0.12/admin" }).end(),
+};
 
-/** The signed link's host is allowed and public (a fixed answer instead of asking DNS). */
-const policy = { allowedHosts: ["files.example.com"], lookup: async () => [{ address: "93.184.216.34", family: 4 }] };
+let host: { server: Server; port: number; hits: string[] };
+const SIGNATURE = "SECRET-SIGNATURE";
+const signed = (path: string) => `http://127.0.0.1:${host.port}${path}?signature=${SIGNATURE}`;
+/** Development's policy (this machine's storage server is allowed). */
+const policy: DownloadPolicy = { allowLocal: true, allowedHosts: null };
 
-async function relay(signedUrl: () => Promise<string> = async () => SIGNED) {
+beforeAll(async () => {
+  const hits: string[] = [];
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? "/", "http://x").pathname;
+    hits.push(path);
+    (ROUTES[path] ?? ((r: ServerResponse) => r.writeHead(404).end()))(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  host = { server, port: (server.address() as AddressInfo).port, hits };
+});
+afterAll(async () => {
+  host.server.closeAllConnections();
+  await new Promise((resolve) => host?.server.close(resolve));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function relay(signedUrl: () => Promise<string>) {
   return relayDownload({
     signedUrl,
     title: `Declarations <b>2026</b>`,
@@ -31,23 +68,14 @@ async function relay(signedUrl: () => Promise<string> = async () => SIGNED) {
   });
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
 describe("relayDownload", () => {
   it("streams the file with its type, inline, under a safe name", async () => {
-    upstream(pdfBytes, {
-      status: 200,
-      headers: { "content-type": "application/pdf", "content-length": String(pdfBytes.length) },
-    });
-    const response = await relay();
+    const response = await relay(async () => signed("/pdf"));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("content-disposition")).toBe('inline; filename="Declarations 2026.pdf"');
     expect(response.headers.get("cache-control")).toBe("private, no-store");
-    expect(new TextDecoder().decode(await response.arrayBuffer())).toBe("%PDF-1.4\n%%EOF\n");
+    expect(new TextDecoder().decode(await response.arrayBuffer())).toBe(pdfBytes);
   });
 
   it("answers 502 when the service refuses, without the link or the error's detail", async () => {
@@ -66,99 +94,36 @@ describe("relayDownload", () => {
     expect(JSON.stringify(body)).not.toMatch(/SECRET|INTERNAL_ERROR|\/pulls\//);
   });
 
-  it("answers 502 when the signed link fails or the file is over the cap", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    upstream("gone", { status: 403 });
-    expect((await relay()).status).toBe(502);
-    upstream(pdfBytes, {
-      status: 200,
-      headers: { "content-type": "application/pdf", "content-length": String(MAX_DOWNLOAD_BYTES + 1) },
+  it("answers 502 naming the refusal when the file's download_url is not on the service", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = await relay(async () => {
+      throw new ForeignDownloadUrlError("https://collector.example.net");
     });
-    const tooLarge = await relay();
+    expect(response.status).toBe(502);
+    expect(((await response.json()) as { message: string }).message).toMatch(/outside the service/);
+    expect(log.mock.calls.join(" ")).toContain("collector.example.net");
+  });
+
+  it("answers 502 when the signed link fails, leads to a private address, or the file is over the cap", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    expect((await relay(async () => signed("/gone"))).status).toBe(502);
+    const intranet = await relay(async () => signed("/to-intranet"));
+    expect(intranet.status).toBe(502);
+    expect(((await intranet.json()) as { message: string }).message).toMatch(/does not download from/);
+    const tooLarge = await relay(async () => signed("/huge"));
     expect(tooLarge.status).toBe(502);
-    expect(JSON.stringify(await tooLarge.json())).not.toContain("SECRET");
+    expect(JSON.stringify(await tooLarge.json())).not.toContain(SIGNATURE);
   });
 
   it("cuts a stream that goes past the cap even without a declared length", async () => {
-    const chunk = new Uint8Array(MAX_DOWNLOAD_BYTES / 2 + 1);
-    const endless = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        controller.enqueue(chunk);
-      },
-    });
-    upstream(endless, { status: 200, headers: { "content-type": "application/pdf" } });
-    const response = await relay();
+    const response = await relay(async () => signed("/endless"));
     expect(response.status).toBe(200);
     await expect(response.arrayBuffer()).rejects.toThrow();
   });
 
   it("never serves other types inline", async () => {
-    upstream("<script>alert(1)</script>", { status: 200, headers: { "content-type": "text/html" } });
-    const response = await relay();
+    const response = await relay(async () => signed("/html"));
     expect(response.headers.get("content-type")).toBe("application/octet-stream");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="Declarations 2026"');
-  });
-});
-
-describe("relayDownload over real HTTP", () => {
-  /** A file host on this machine: /signed answers the file, /bounce redirects to `target`. */
-  async function fileHost(target: (port: number) => string): Promise<{ server: Server; port: number; hits: string[] }> {
-    const hits: string[] = [];
-    const server = createServer((request, response) => {
-      hits.push(request.url ?? "");
-      if (request.url === "/bounce") response.writeHead(302, { location: target(port) }).end();
-      else response.writeHead(200, { "content-type": "application/pdf" }).end("%PDF-1.4\n%%EOF\n");
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const port = (server.address() as AddressInfo).port;
-    return { server, port, hits };
-  }
-  const close = (server: Server) => new Promise((resolve) => server.close(resolve));
-
-  it("relays the local sandbox's own signed link, on the service's port, with the default settings", async () => {
-    const host = await fileHost(() => "");
-    try {
-      // The sandbox as configured service (SERVICE_BASE_URL on this machine), signing with 127.0.0.1.
-      const policy = serviceDownloadPolicy({
-        baseUrl: `http://localhost:${host.port}/api/v1.0.0`,
-        downloadHosts: null,
-      });
-      const response = await relayDownload({
-        signedUrl: async () => `http://127.0.0.1:${host.port}/signed`,
-        title: "Declarations",
-        fallbackName: "document",
-        label: "test",
-        policy,
-      });
-      expect(response.status).toBe(200);
-      expect(new TextDecoder().decode(await response.arrayBuffer())).toBe("%PDF-1.4\n%%EOF\n");
-    } finally {
-      await close(host.server);
-    }
-  });
-
-  it("answers 502 for a link that redirects elsewhere on this machine, which is never asked", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    const internal = await fileHost(() => "");
-    const host = await fileHost(() => `http://127.0.0.1:${internal.port}/admin`);
-    try {
-      const policy = serviceDownloadPolicy({
-        baseUrl: `http://localhost:${host.port}/api/v1.0.0`,
-        downloadHosts: null,
-      });
-      const response = await relayDownload({
-        signedUrl: async () => `http://localhost:${host.port}/bounce`,
-        title: "Declarations",
-        fallbackName: "document",
-        label: "test",
-        policy,
-      });
-      expect(response.status).toBe(502);
-      expect(JSON.stringify(await response.json())).not.toContain("bounce");
-      expect(host.hits).toEqual(["/bounce"]);
-      expect(internal.hits).toEqual([]);
-    } finally {
-      await Promise.all([close(host.server), close(internal.server)]);
-    }
   });
 });

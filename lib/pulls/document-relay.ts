@@ -7,14 +7,16 @@ import {
   serviceDownloadPolicy,
   type DownloadPolicy,
 } from "@/lib/security/download-guard";
+import { ForeignDownloadUrlError } from "@/lib/service/downloads-api";
 import { ServiceError } from "@/lib/service/errors";
 import { baseContentType, downloadHeaders, safeFilename } from "./download-headers";
 
 // Relays a file from the service's short-lived signed link to the browser. The browser never
-// sees the link nor our credentials; the bytes are streamed, with a time limit and a size cap
-// so a slow or huge upstream cannot tie up the server. Errors answer JSON that names no secret.
-// Redirects are followed by hand, each hop only to an allowed host on a public address
-// (lib/security/download-guard.ts), so the link cannot make the server fetch its own network.
+// sees the link (a bearer credential while it lives) nor ours; the bytes are streamed, with a
+// time limit and a size cap so a slow or huge upstream cannot tie up the server. Errors answer
+// JSON that names no secret. Redirects are followed by hand, each hop checked and connected to
+// the address that was checked (lib/security/download-guard.ts), so the link cannot make the
+// server fetch its own network.
 
 export const MAX_DOWNLOAD_BYTES = 25 * 1024 * 1024;
 const TIMEOUT_MS = 30_000;
@@ -53,7 +55,7 @@ export type RelayRequest = {
   fallbackName: string;
   /** For the server log only. */
   label: string;
-  /** Where the file may come from; SERVICE_DOWNLOAD_HOSTS (the service's own host by default). */
+  /** Where the file may come from; by default as lib/env.ts sets it (serviceDownloadPolicy). */
   policy?: DownloadPolicy;
 };
 
@@ -62,6 +64,10 @@ export async function relayDownload(request: RelayRequest): Promise<Response> {
   try {
     url = await request.signedUrl();
   } catch (error) {
+    if (error instanceof ForeignDownloadUrlError) {
+      console.error(`[download] ${request.label}: refused: ${error.message}`);
+      return badGateway("The service gave this file an address outside the service, which Coverdesk does not ask.");
+    }
     console.error(
       `[download] ${request.label}: ${error instanceof ServiceError ? `${error.code} ${error.message}` : "unexpected error"}`,
     );
@@ -70,7 +76,7 @@ export async function relayDownload(request: RelayRequest): Promise<Response> {
 
   let upstream: Response;
   try {
-    upstream = await fetchDownload(url, request.policy ?? serviceDownloadPolicy(env().service), {
+    upstream = await fetchDownload(url, request.policy ?? serviceDownloadPolicy(env()), {
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { pulls, users } from "@/db/schema";
+import { lostDecisions, pulls, users } from "@/db/schema";
 import { policyLines, wonCreditedTo } from "@/lib/pulls/queries";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
@@ -16,7 +16,7 @@ import { getSourceFigures } from "./sources";
 // - "Line of business" of a pull is its combination of lines ("AUTO + HOMEOWNERS"), so a
 //   multi-line win is counted once, never split or doubled.
 // - Close ratio = WON / (WON + LOST) among pulls decided in the range, per owner (the credited
-//   agent of a win, the assignee of a loss).
+//   agent of a win, the agent whose loss it was: the assignee when it was lost).
 // - The open pipeline is the WORKING pulls of successful links, now, with the premium the
 //   service reports for them.
 // - The funnel follows the pulls linked in the range (the same pulls as "new linked accounts")
@@ -24,6 +24,9 @@ import { getSourceFigures } from "./sources";
 //   the one before (a pull decided without an assignee was taken up by whoever decided it).
 // - A WON or LOST carried over to a refresh of the same account counts once, on the earlier
 //   pull, while that pull's decision stands (counted() below).
+// - A loss counts in the period it was decided, with its reason and whose it was then, from the
+//   history of losses (lost_decisions, lib/workflow/lost-decisions.ts): a deal that came back
+//   at its X-date, or was lost again, keeps it; a stage changed by hand undoes it (losses()).
 // Sums are cast to float8: cents stay exact up to 2^53, and both drivers return plain numbers.
 
 export type Row = { key: string; label: string; count: number; cents: number };
@@ -75,6 +78,46 @@ function earlierDecision(stage: SQL = sql`${pulls.stage}`): SQL {
       where ${earlier.accountIdentifier} = ${pulls.accountIdentifier} and ${earlier.parentPullId} is null
         and ${earlier.stage} in ('WON', 'LOST') and ${earlier.stage} = ${stage} and ${earlier.stageChangedAt} = ${pulls.stageChangedAt}
         and (${earlier.createdAt}, ${earlier.pullId}) < (${pulls.createdAt}, ${pulls.pullId}))`;
+}
+
+/** The standing losses' history, in the from clause of losses(). */
+const decision = alias(lostDecisions, "ld");
+/** An earlier pull's standing loss, in the carried-over check of losses(). */
+const earlierLoss = alias(lostDecisions, "el");
+
+/**
+ * `select owner, reason, carrier, cents` of the losses a report counts in the filter's range:
+ * each standing LOST decision of the history, at its moment and with its owner then, and, as
+ * counted() does for a win, a LOST carried to a refresh whose earlier pull's loss no longer
+ * stands. The history holds top-level pulls' losses only (the stage command decides no child
+ * pull; 0029 filled it from top-level pulls), with their lines and link, so it is read from
+ * lost_decisions_report_idx alone: joining the pulls for those filters cost the close ratio
+ * three to five times its time at 100,000 pulls.
+ */
+function losses(filter: ReportFilter): SQL {
+  const { start, end } = rangeOf(filter);
+  const own = [sql`${decision.undoneAt} is null`];
+  if (filter.line) own.push(sql`${decision.policyTypes} @> array[${filter.line}]::text[]`);
+  if (filter.link) own.push(sql`${decision.publicAlias} = ${filter.link}`);
+  if (start) own.push(sql`${decision.lostAt} >= ${at(start)}`);
+  if (end) own.push(sql`${decision.lostAt} < ${at(end)}`);
+  if (filter.agent) own.push(sql`${decision.ownerId} = ${filter.agent}`);
+  const carried = [...common(filter), sql`${pulls.stage} = 'LOST'`, sql`${pulls.decisionCarried}`];
+  if (start) carried.push(sql`${pulls.stageChangedAt} >= ${at(start)}`);
+  if (end) carried.push(sql`${pulls.stageChangedAt} < ${at(end)}`);
+  if (filter.agent) carried.push(sql`${pulls.assigneeId} = ${filter.agent}`);
+  return sql`select ${decision.ownerId} as owner, ${decision.lostCategory} as reason,
+           ${decision.lostToCarrier} as carrier, ${decision.lostToPremiumCents} as cents
+      from ${lostDecisions} ${decision}
+      where ${sql.join(own, sql` and `)}
+    union all
+    select ${pulls.assigneeId}, ${pulls.lostCategory}, ${pulls.lostToCarrier}, ${pulls.lostToPremiumCents}
+      from ${pulls}
+      where ${sql.join(carried, sql` and `)} and not exists (
+        select 1 from ${lostDecisions} ${earlierLoss} join ${pulls} ${earlier} on ${earlier.pullId} = ${earlierLoss.pullId}
+        where ${earlierLoss.lostAt} = ${pulls.stageChangedAt} and ${earlierLoss.undoneAt} is null
+          and ${earlier.accountIdentifier} = ${pulls.accountIdentifier} and ${earlier.parentPullId} is null
+          and (${earlier.createdAt}, ${earlier.pullId}) < (${pulls.createdAt}, ${pulls.pullId}))`;
 }
 
 function wonWhere(filter: ReportFilter): SQL {
@@ -199,24 +242,20 @@ function funnelOf(rows: CreatedRow[]): FunnelCounts {
   };
 }
 
-/** The close ratio per owner (the credited agent of a win, the assignee of a loss) and in all. */
+/** The close ratio per owner (the credited agent of a win, whose loss it was) and in all. */
 async function getCloseRatio(
   db: Db,
   filter: ReportFilter,
 ): Promise<{ rows: RatioRow[]; won: number; lost: number; ratio: number | null }> {
-  const { start, end } = rangeOf(filter);
-  const decided = [...common(filter), sql`${pulls.stage} in ('WON', 'LOST')`];
-  if (start) decided.push(sql`${pulls.stageChangedAt} >= ${at(start)}`);
-  if (end) decided.push(sql`${pulls.stageChangedAt} < ${at(end)}`);
-  const owner = sql`case when ${pulls.stage} = 'WON' then ${pulls.wonCreditedTo} else ${pulls.assigneeId} end`;
-  if (filter.agent) decided.push(sql`${owner} = ${filter.agent}`);
   const ratios = await queryRows<{ key: string | null; label: string | null; won: number; lost: number }>(
     db,
     // Grouped by owner first, then named: the users join runs once per owner, not per pull.
     sql`select g.key::text as key, coalesce(${users.name}, 'No one') as label, g.won, g.lost from (
           select d.owner as key,
                  count(*) filter (where d.stage = 'WON')::int as won, count(*) filter (where d.stage = 'LOST')::int as lost
-          from (${counted(sql`select ${owner} as owner, ${pulls.stage} as stage`, sql.join(decided, sql` and `))}) d
+          from (${counted(sql`select ${pulls.wonCreditedTo} as owner, 'WON' as stage`, wonWhere(filter), sql`'WON'`)}
+                union all
+                select l.owner, 'LOST' from (${losses(filter)}) l) d
           group by 1) g
         left join ${users} on ${users.id} = g.key
         order by 2`,
@@ -353,17 +392,10 @@ export type LostRow = {
 };
 
 /**
- * Pulls LOST in the range, by why, by the carrier that won them, and by whose loss (the
- * assignee), in one statement; a carried decision counts once, like the close ratio's.
+ * Losses decided in the range (losses() above: kept when the deal came back), by why, by the
+ * carrier that won them, and by whose loss it was, in one statement.
  */
 export async function getLostReasons(db: Db, filter: ReportFilter): Promise<LostRow[]> {
-  const { start, end } = rangeOf(filter);
-  const where = [...common(filter), sql`${pulls.stage} = 'LOST'`];
-  if (start) where.push(sql`${pulls.stageChangedAt} >= ${at(start)}`);
-  if (end) where.push(sql`${pulls.stageChangedAt} < ${at(end)}`);
-  if (filter.agent) where.push(sql`${pulls.assigneeId} = ${filter.agent}`);
-  const select = sql`select ${pulls.lostCategory} as reason, ${pulls.lostToCarrier} as carrier,
-    ${pulls.assigneeId} as agent, ${pulls.lostToPremiumCents} as cents`;
   const rows = await queryRows<{
     dimension: LostRow["dimension"];
     key: string | null;
@@ -373,12 +405,12 @@ export async function getLostReasons(db: Db, filter: ReportFilter): Promise<Lost
     priced: number;
   }>(
     db,
-    sql`with lost as (${counted(select, sql.join(where, sql` and `), sql`'LOST'`)}),
+    sql`with lost as (${losses(filter)}),
       grouped as (
         select case when grouping(reason) = 0 then 'reason' when grouping(carrier) = 0 then 'carrier' else 'agent' end as dimension,
-               coalesce(reason, carrier, agent::text) as key,
+               coalesce(reason, carrier, owner::text) as key,
                count(*)::int as count, sum(cents) as lost_to_cents, count(cents)::int as priced
-        from lost group by grouping sets ((reason), (carrier), (agent)))
+        from lost group by grouping sets ((reason), (carrier), (owner)))
       select g.dimension, g.key, case when g.dimension = 'agent' then coalesce(${users.name}, 'No one') else g.key end as label,
              g.count, g.lost_to_cents, g.priced
       from grouped g left join ${users} on g.dimension = 'agent' and ${users.id}::text = g.key

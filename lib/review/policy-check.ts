@@ -5,7 +5,7 @@ import { policyCheckRuns, type PolicyCheckRunRow } from "@/db/schema";
 import { canOnPull } from "@/lib/auth/permissions";
 import { findViewablePull } from "@/lib/pulls/access";
 import type { ServiceConfig } from "@/lib/service/client";
-import { ServiceError } from "@/lib/service/errors";
+import { rateLimitedMessage, ServiceError } from "@/lib/service/errors";
 import { getPolicyCheckReport, getPolicyCheckSettings, runPolicyCheck } from "@/lib/service/policy-check-api";
 import { policyCheckResultsSchema, type PolicyCheckResult, type Pull } from "@/lib/service/schemas";
 import type { Actor } from "@/lib/workflow/actor";
@@ -30,7 +30,7 @@ const SERVICE_WORDS: Record<string, string> = {
 /** A refusal or outage of the service in words; nothing was changed here. */
 export function policyCheckFailure(error: unknown): CommandFailure {
   if (!(error instanceof ServiceError)) throw error;
-  const known = SERVICE_WORDS[error.code] ?? (error.status === 403 ? NOT_IN_PLAN : null);
+  const known = rateLimitedMessage(error) ?? SERVICE_WORDS[error.code] ?? (error.status === 403 ? NOT_IN_PLAN : null);
   if (known) return { ok: false, code: "CONFLICT", message: known };
   return {
     ok: false,

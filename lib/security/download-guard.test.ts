@@ -1,10 +1,17 @@
-import { lookup as dnsLookup } from "node:dns/promises";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import { createServer as createTlsServer, type Server as TlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TLSSocket } from "node:tls";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseEnv } from "@/lib/env";
+import { PRODUCTION_ENV } from "@/test/production-env";
 import {
   addressKind,
+  checkDownloadUrl,
   DownloadBlockedError,
   fetchDownload,
   serviceDownloadPolicy,
@@ -12,18 +19,19 @@ import {
   type Lookup,
 } from "./download-guard";
 
-// Relayed documents follow the service's redirects only to allowed hosts on public addresses,
-// checked on every hop before it is requested. Real HTTP servers on 127.0.0.1 play the
-// service's file host (allowed to be loopback, as the development sandbox is) and an internal
-// service on this machine that must never be reached.
+// Relayed documents come from whatever host the service's signed link names, so every hop is
+// checked before it is requested: https on public addresses in production; http and this
+// machine's loopback too in development and test (the sandbox's storage server). The request
+// then connects to the address that was checked, never asking DNS again. Real HTTP and TLS
+// servers on 127.0.0.1 play the storage host; names the tests resolve themselves play the rest.
 
-type Stub = { server: Server; origin: string; hits: string[] };
+type Stub = { server: Server; origin: string; port: number; hits: string[] };
 
 async function stub(
   handler: (path: string, origin: string) => { status: number; location?: string; body?: string },
 ): Promise<Stub> {
   const hits: string[] = [];
-  const result: Stub = { server: createServer(), origin: "", hits };
+  const result: Stub = { server: createServer(), origin: "", port: 0, hits };
   result.server.on("request", (request, response) => {
     const path = request.url ?? "/";
     hits.push(path);
@@ -35,38 +43,41 @@ async function stub(
     response.end(answer.body ?? "");
   });
   await new Promise<void>((resolve) => result.server.listen(0, "127.0.0.1", resolve));
-  result.origin = `http://127.0.0.1:${(result.server.address() as AddressInfo).port}`;
+  result.port = (result.server.address() as AddressInfo).port;
+  result.origin = `http://127.0.0.1:${result.port}`;
   return result;
 }
 
 let files: Stub;
-let internal: Stub;
 
-/** Names the tests resolve themselves (a public host, a private one, one that resolves to both); localhost by the system. */
+/** Names the tests resolve themselves: public, private, and one public name that also resolves to loopback. */
+const TABLE: Record<string, string[]> = {
+  "cdn.files.test": ["93.184.216.34"],
+  "intranet.files.test": ["10.0.0.12"],
+  "metadata.files.test": ["169.254.169.254"],
+  "rebind.files.test": ["93.184.216.34", "127.0.0.1"],
+  "v6.files.test": ["2606:2800:220:1:248:1893:25c8:1946", "fd00::7"],
+  "storage.files.test": ["127.0.0.1"],
+  "other.files.test": ["127.0.0.1"],
+};
 const lookup: Lookup = async (hostname) => {
-  const table: Record<string, string[]> = {
-    "cdn.files.test": ["93.184.216.34"],
-    "intranet.files.test": ["10.0.0.12"],
-    "rebind.files.test": ["93.184.216.34", "127.0.0.1"],
-    "v6.files.test": ["2606:2800:220:1:248:1893:25c8:1946", "fd00::7"],
-  };
-  if (hostname === "localhost") return dnsLookup(hostname, { all: true, verbatim: true });
-  const addresses = table[hostname];
+  const addresses = TABLE[hostname];
   if (!addresses) throw new Error("ENOTFOUND");
   return addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
 };
 
-const policy = (): DownloadPolicy => ({
-  // The file host stands for the local sandbox as configured service: loopback is allowed on its
-  // port, and nowhere else on this machine, whatever name reaches it.
-  allowedHosts: ["127.0.0.1", "localhost", "*.files.test", "169.254.169.254", "[::ffff:7f00:1]"],
-  localService: { port: new URL(files.origin).port },
+/** Development and test, as lib/env.ts gives them: loopback and http allowed. */
+const local = (extra: Partial<DownloadPolicy> = {}): DownloadPolicy => ({
+  ...serviceDownloadPolicy(parseEnv({ NODE_ENV: "test" })),
   maxRedirects: 3,
   lookup,
+  ...extra,
 });
+/** Production, as lib/env.ts gives it, with no SERVICE_DOWNLOAD_HOSTS. */
+const production = (): DownloadPolicy => ({ ...serviceDownloadPolicy(parseEnv(PRODUCTION_ENV)), lookup });
 
-const blocked = async (address: string) => {
-  const error = await fetchDownload(address, policy()).then(
+const refusal = async (address: string, policy: DownloadPolicy) => {
+  const error = await fetchDownload(address, policy).then(
     () => null,
     (e: unknown) => e,
   );
@@ -75,8 +86,6 @@ const blocked = async (address: string) => {
 };
 
 beforeAll(async () => {
-  internal = await stub(() => ({ status: 200, body: "internal secrets" }));
-  const internalPort = new URL(internal.origin).port;
   files = await stub((path, origin) => {
     if (path === "/file.pdf") return { status: 200, body: "%PDF-1.4 the document" };
     const hop = /^\/hop\/(\d+)$/.exec(path);
@@ -85,12 +94,11 @@ beforeAll(async () => {
       return { status: 302, location: left > 1 ? `/hop/${left - 1}` : `${origin}/file.pdf` };
     }
     const targets: Record<string, string> = {
-      "/to-elsewhere": "https://attacker.example.net/collect",
+      "/to-cdn": "https://cdn.files.test/file.pdf",
       "/to-metadata": "http://169.254.169.254/latest/meta-data/iam",
-      "/to-localhost": `http://localhost:${internalPort}/admin`,
-      "/to-mapped": `http://[::ffff:127.0.0.1]:${internalPort}/admin`,
+      "/to-metadata-name": "http://metadata.files.test/latest/meta-data/iam",
       "/to-intranet": "http://intranet.files.test/admin",
-      "/to-rebind": "http://rebind.files.test/admin",
+      "/to-mapped-private": "http://[::ffff:10.0.0.1]/admin",
       "/to-file-scheme": "file:///etc/passwd",
     };
     const location = targets[path];
@@ -98,47 +106,126 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await Promise.all([files, internal].map((s) => s && new Promise((resolve) => s.server.close(resolve))));
+  await new Promise((resolve) => files?.server.close(resolve));
 });
 beforeEach(() => {
   files.hits.length = 0;
-  internal.hits.length = 0;
+});
+
+describe("which hosts a download may come from, with no setting", () => {
+  it("in production: any https host on public addresses, and nothing else", async () => {
+    expect(await checkDownloadUrl(new URL("https://cdn.files.test/signed?sig=x"), production())).toEqual([
+      { address: "93.184.216.34", family: 4 },
+    ]);
+    expect(await refusal(`${files.origin}/file.pdf`, production())).toMatch(/plain http is not downloaded/);
+    expect(await refusal(`https://127.0.0.1:${files.port}/file.pdf`, production())).toMatch(/loopback/);
+    expect(await refusal("https://localhost/file.pdf", { ...production(), lookup: undefined })).toMatch(/loopback/);
+    expect(await refusal("https://intranet.files.test/file.pdf", production())).toMatch(/private/);
+    expect(await refusal("https://metadata.files.test/file.pdf", production())).toMatch(/link-local/);
+    expect(await refusal("https://rebind.files.test/file.pdf", production())).toMatch(/loopback/);
+    expect(await refusal("https://v6.files.test/file.pdf", production())).toMatch(/private/);
+    expect(await refusal("https://unknown.files.test/file.pdf", production())).toMatch(/does not resolve/);
+    expect(files.hits).toEqual([]);
+  });
+
+  it("in development and test: this machine's storage server over http too, on any port", async () => {
+    const response = await fetchDownload(`http://localhost:${files.port}/file.pdf`, { ...local(), lookup: undefined });
+    expect(await response.text()).toBe("%PDF-1.4 the document");
+    expect(await refusal("http://intranet.files.test/admin", local())).toMatch(/private/);
+  });
+
+  it("SERVICE_DOWNLOAD_HOSTS narrows the hosts when it is set", async () => {
+    const narrowed = { ...production(), allowedHosts: ["*.storage.example"] };
+    expect(await refusal("https://cdn.files.test/file.pdf", narrowed)).toMatch(
+      /cdn\.files\.test is not on the download allow-list/,
+    );
+  });
 });
 
 describe("following a download's redirects", () => {
-  it("fetches the file through several allowed hops", async () => {
-    const response = await fetchDownload(`${files.origin}/hop/3`, policy());
+  it("fetches the file through several hops", async () => {
+    const response = await fetchDownload(`${files.origin}/hop/3`, local());
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("%PDF-1.4 the document");
     expect(files.hits).toEqual(["/hop/3", "/hop/2", "/hop/1", "/file.pdf"]);
   });
 
   it("stops after the hop limit", async () => {
-    expect(await blocked(`${files.origin}/hop/4`)).toMatch(/more than 3 redirects/);
+    expect(await refusal(`${files.origin}/hop/4`, local())).toMatch(/more than 3 redirects/);
     expect(files.hits).not.toContain("/file.pdf");
   });
 
-  it("refuses a redirect to a host that is not on the list", async () => {
-    expect(await blocked(`${files.origin}/to-elsewhere`)).toMatch(
-      /attacker\.example\.net is not on the download allow-list/,
+  it("checks every hop before asking it: link-local, private and non-http addresses are refused", async () => {
+    expect(await refusal(`${files.origin}/to-metadata`, local())).toMatch(/link-local/);
+    expect(await refusal(`${files.origin}/to-metadata-name`, local())).toMatch(/link-local/);
+    expect(await refusal(`${files.origin}/to-intranet`, local())).toMatch(/private/);
+    expect(await refusal(`${files.origin}/to-mapped-private`, local())).toMatch(/private/);
+    expect(await refusal(`${files.origin}/to-file-scheme`, local())).toMatch(/scheme file:/);
+    expect(await refusal(`${files.origin}/to-cdn`, { ...local(), allowedHosts: ["127.0.0.1"] })).toMatch(
+      /not on the download allow-list/,
     );
   });
+});
 
-  it("refuses a redirect to a link-local, private or loopback address, even on an allowed host, before asking it", async () => {
-    expect(await blocked(`${files.origin}/to-metadata`)).toMatch(/link-local/);
-    expect(await blocked(`${files.origin}/to-intranet`)).toMatch(/private/);
-    expect(await blocked(`${files.origin}/to-rebind`)).toMatch(/loopback/);
-    expect(await blocked(`${files.origin}/to-localhost`)).toMatch(/localhost resolves to a loopback address/); // another port of this machine
-    expect(await blocked(`${files.origin}/to-mapped`)).toMatch(/loopback/);
-    expect(await blocked(`${files.origin}/to-file-scheme`)).toMatch(/scheme file:/);
-    expect(internal.hits).toEqual([]);
+describe("the address that was checked is the address connected to", () => {
+  it("resolves a host once per hop and connects there, whatever DNS would answer next", async () => {
+    const asked: string[] = [];
+    // The first answer is the storage server; any later one would be an address with nothing on this port.
+    const rebinding: Lookup = async (hostname) => {
+      asked.push(hostname);
+      return [{ address: asked.length === 1 ? "127.0.0.1" : "::1", family: asked.length === 1 ? 4 : 6 }];
+    };
+    const response = await fetchDownload(`http://rebinding.files.test:${files.port}/file.pdf`, {
+      ...local(),
+      lookup: rebinding,
+    });
+    expect(await response.text()).toBe("%PDF-1.4 the document");
+    expect(asked).toEqual(["rebinding.files.test"]);
+    expect(files.hits).toEqual(["/file.pdf"]);
   });
 
-  it("checks the first address too, not only redirects", async () => {
-    expect(await blocked(`http://localhost:${new URL(internal.origin).port}/admin`)).toMatch(/loopback/);
-    expect(await blocked("http://v6.files.test/file.pdf")).toMatch(/private/);
-    expect(await blocked("http://unknown.files.test/file.pdf")).toMatch(/does not resolve/);
-    expect(internal.hits).toEqual([]);
+  describe("over TLS", () => {
+    let folder: string;
+    let tls: TlsServer;
+    let ca: string;
+    const servernames: Array<string | false | null> = [];
+
+    beforeAll(async () => {
+      folder = mkdtempSync(path.join(tmpdir(), "download-guard-"));
+      const [key, cert] = [path.join(folder, "key.pem"), path.join(folder, "cert.pem")];
+      // A certificate for storage.files.test only, made here so no key is kept in the repository.
+      execFileSync(
+        "openssl",
+        [
+          ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"],
+          ...["-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=storage.files.test"],
+          ...["-addext", "subjectAltName=DNS:storage.files.test"],
+        ],
+        { stdio: "ignore" },
+      );
+      ca = readFileSync(cert, "utf8");
+      tls = createTlsServer({ key: readFileSync(key), cert: ca }, (request, response) => {
+        servernames.push((request.socket as TLSSocket).servername);
+        response.writeHead(200, { "content-type": "application/pdf" }).end("%PDF-1.4 over TLS");
+      });
+      await new Promise<void>((resolve) => tls.listen(0, "127.0.0.1", resolve));
+    });
+    afterAll(async () => {
+      await new Promise((resolve) => tls?.close(resolve));
+      rmSync(folder, { recursive: true, force: true });
+    });
+
+    it("sends the host's name for SNI and checks the certificate against it", async () => {
+      const port = (tls.address() as AddressInfo).port;
+      const response = await fetchDownload(`https://storage.files.test:${port}/signed`, local({ ca }));
+      expect(await response.text()).toBe("%PDF-1.4 over TLS");
+      expect(servernames).toEqual(["storage.files.test"]);
+      // Another name on the same checked address: the certificate does not name it.
+      await expect(fetchDownload(`https://other.files.test:${port}/signed`, local({ ca }))).rejects.toMatchObject({
+        code: "ERR_TLS_CERT_ALTNAME_INVALID",
+      });
+      await expect(fetchDownload(`https://storage.files.test:${port}/signed`, local())).rejects.toThrow();
+    });
   });
 });
 
@@ -182,20 +269,12 @@ describe("which addresses are not public", () => {
 });
 
 describe("SERVICE_DOWNLOAD_HOSTS", () => {
-  it("defaults to the service's own host, which may be loopback only when it is this machine", () => {
-    const sandbox = parseEnv({ NODE_ENV: "development" });
-    expect(serviceDownloadPolicy(sandbox.service)).toEqual({
-      allowedHosts: ["localhost", "127.0.0.1", "::1"],
-      localService: { port: "4010" },
+  it("is unset by default: any host that passes the checks, this machine's only outside production", () => {
+    expect(serviceDownloadPolicy(parseEnv({ NODE_ENV: "development" }))).toEqual({
+      allowLocal: true,
+      allowedHosts: null,
     });
-    const real = parseEnv({
-      NODE_ENV: "development",
-      SERVICE_BASE_URL: "https://api.service.example/api/v1.0.0",
-      SERVICE_TEAM_ID: "t",
-      SERVICE_CLIENT_ID: "c",
-      SERVICE_CLIENT_SECRET: "s",
-    });
-    expect(serviceDownloadPolicy(real.service)).toEqual({ allowedHosts: ["api.service.example"], localService: null });
+    expect(serviceDownloadPolicy(parseEnv(PRODUCTION_ENV))).toEqual({ allowLocal: false, allowedHosts: null });
   });
 
   it("reads a comma-separated list and refuses anything that is not a host", () => {

@@ -1,30 +1,36 @@
 import "server-only";
 import { lookup as dnsLookup } from "node:dns/promises";
-import { isIP } from "node:net";
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { isIP, type LookupFunction } from "node:net";
+import { Readable } from "node:stream";
 
-// Documents relayed from the service are fetched from whatever address its answer names, and
-// that address may redirect. Left to itself, fetch would follow a redirect anywhere, including
-// this machine and the private network (a cloud metadata endpoint, an internal admin page),
-// and relay the answer to the browser. So every hop is checked before it is requested: its host
-// must be on the allow-list, and every address the host resolves to must be public. Only the
-// configured service may be loopback, when it is one (the sandbox runs on this machine), and
-// then only on its own port.
+// Documents relayed from the service are fetched from whatever address its answer names: a
+// short-lived signed link on a storage host the service does not publish, which may redirect.
+// Left to itself, fetch would follow a redirect anywhere, including this machine and the
+// private network (a cloud metadata endpoint, an internal admin page), and relay the answer to
+// the browser. So every hop is checked before it is requested: in production it must be https
+// and every address its host resolves to must be public; in development and test http and
+// this machine's loopback addresses are allowed too, since the sandbox's storage server runs
+// here. The connection then goes to an address that was checked: the host is resolved once,
+// and the request's own lookup answers with that result, so a second DNS answer (rebinding)
+// cannot send it elsewhere. The host name still travels as Host, SNI and the name the
+// certificate is checked against.
 
 export type ResolvedAddress = { address: string; family: number };
 export type Lookup = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export type DownloadPolicy = {
-  /** Hosts a download may come from: exact names (or IP literals), or "*.example.com" for its subdomains. */
-  allowedHosts: readonly string[];
-  /**
-   * The configured service when it runs on this machine (the development sandbox, which serves
-   * its signed links from its own origin): loopback addresses are allowed on its port only.
-   */
-  localService?: { port: string } | null;
+  /** Development and test: http and loopback addresses (the sandbox's storage server) are allowed. */
+  allowLocal: boolean;
+  /** SERVICE_DOWNLOAD_HOSTS: exact names (or IP literals), or "*.example.com" for its subdomains; null: any host. */
+  allowedHosts: readonly string[] | null;
   /** Redirects followed at most. */
   maxRedirects?: number;
   /** DNS resolution; dns.lookup (every address) by default. */
   lookup?: Lookup;
+  /** Certificates trusted besides the system's, for a test's own TLS server. */
+  ca?: string;
 };
 
 export const DEFAULT_MAX_REDIRECTS = 5;
@@ -121,15 +127,20 @@ export function addressKind(address: string): AddressKind | null {
   return null;
 }
 
-const portOf = (url: URL) => url.port || (url.protocol === "https:" ? "443" : "80");
-
-/** Refuses a URL whose host is not allowed or resolves to any address it may not reach. */
-export async function checkDownloadUrl(url: URL, policy: DownloadPolicy): Promise<void> {
-  if (url.protocol !== "https:" && url.protocol !== "http:")
-    throw new DownloadBlockedError(`scheme ${url.protocol} is not downloaded`);
+/**
+ * Refuses a URL that may not be downloaded; otherwise answers the addresses its host resolves
+ * to, every one of them checked, which are the only ones the request may connect to.
+ */
+export async function checkDownloadUrl(url: URL, policy: DownloadPolicy): Promise<ResolvedAddress[]> {
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && policy.allowLocal))
+    throw new DownloadBlockedError(
+      url.protocol === "http:"
+        ? "plain http is not downloaded in production"
+        : `scheme ${url.protocol} is not downloaded`,
+    );
   if (url.username || url.password) throw new DownloadBlockedError("addresses with credentials are not downloaded");
   const host = hostOf(url);
-  if (!hostAllowed(host, policy.allowedHosts))
+  if (policy.allowedHosts && !hostAllowed(host, policy.allowedHosts))
     throw new DownloadBlockedError(`host ${host} is not on the download allow-list (SERVICE_DOWNLOAD_HOSTS)`);
   let addresses: ResolvedAddress[];
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
@@ -141,12 +152,74 @@ export async function checkDownloadUrl(url: URL, policy: DownloadPolicy): Promis
     }
   }
   if (addresses.length === 0) throw new DownloadBlockedError(`host ${host} does not resolve`);
-  const loopbackAllowed = Boolean(policy.localService) && portOf(url) === policy.localService?.port;
   for (const { address } of addresses) {
     const kind = addressKind(address);
-    if (kind && !(kind === "loopback" && loopbackAllowed))
+    if (kind && !(kind === "loopback" && policy.allowLocal))
       throw new DownloadBlockedError(`host ${host} resolves to a ${kind} address`);
   }
+  return addresses;
+}
+
+/** The request's DNS: answers the addresses already checked, never asking again. */
+function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
+  return (_hostname, options, callback) => {
+    const [first] = addresses;
+    if (options.all) callback(null, addresses);
+    else callback(null, first?.address ?? "", first?.family);
+  };
+}
+
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+
+function toResponse(message: IncomingMessage): Response {
+  const status = message.statusCode ?? 0;
+  if (status < 200 || status > 599) {
+    message.destroy();
+    throw new Error(`the file host answered status ${status}`);
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(message.headers)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
+  }
+  if (NULL_BODY_STATUSES.has(status)) {
+    message.resume();
+    return new Response(null, { status, headers });
+  }
+  return new Response(Readable.toWeb(message) as ReadableStream<Uint8Array>, { status, headers });
+}
+
+/** One GET without credentials, connected to one of `addresses`; the body streams as it arrives. */
+function requestOnce(
+  url: URL,
+  addresses: ResolvedAddress[],
+  policy: DownloadPolicy,
+  signal: AbortSignal | undefined,
+): Promise<Response> {
+  const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const request = send(
+      url,
+      {
+        method: "GET",
+        headers: { accept: "*/*" },
+        // A connection of its own: a pooled one may have been opened for another check.
+        agent: false,
+        lookup: pinnedLookup(addresses),
+        signal,
+        ...(policy.ca ? { ca: policy.ca } : {}),
+      },
+      (message) => {
+        try {
+          resolve(toResponse(message));
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      },
+    );
+    // Every error, also one after the answer began (an abort mid-body): the body's stream reports it.
+    request.on("error", reject);
+    request.end();
+  });
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -154,7 +227,8 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /**
  * GETs a download, following redirects by hand so that every hop is checked first. Answers the
  * first response that is not a redirect; throws DownloadBlockedError for a refused hop (never
- * requested) or too many redirects. Network errors and aborts are thrown as fetch throws them.
+ * requested) or too many redirects. Network errors and aborts are thrown as they come; the
+ * signal also ends a body still streaming.
  */
 export async function fetchDownload(
   address: string,
@@ -169,8 +243,8 @@ export async function fetchDownload(
     throw new DownloadBlockedError("the download address is not a URL");
   }
   for (let redirects = 0; ; redirects++) {
-    await checkDownloadUrl(url, policy);
-    const response = await fetch(url, { redirect: "manual", cache: "no-store", signal: init.signal });
+    const addresses = await checkDownloadUrl(url, policy);
+    const response = await requestOnce(url, addresses, policy, init.signal);
     const location = response.headers.get("location");
     if (!REDIRECTS.has(response.status) || location === null) return response;
     await response.body?.cancel();
@@ -183,25 +257,15 @@ export async function fetchDownload(
   }
 }
 
-const LOCAL_NAMES = ["localhost", "127.0.0.1", "::1"];
-
-/** Whether the service runs on this machine (the development sandbox), as lib/env.ts decides. */
-function isLocalHost(host: string): boolean {
-  return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
 /**
- * The policy for relayed documents: SERVICE_DOWNLOAD_HOSTS, or by default the service's own
- * host. A service on this machine may also be named by its other local names, since the
- * sandbox signs links with the address it listens on (127.0.0.1) whatever name reached it.
+ * The policy for relayed files, from lib/env.ts: any host that passes the checks unless
+ * SERVICE_DOWNLOAD_HOSTS narrows it (the real service's storage host is not published, so no
+ * list written in advance could be the default); this machine and plain http only outside
+ * production.
  */
-export function serviceDownloadPolicy(service: {
-  baseUrl: string;
-  downloadHosts: readonly string[] | null;
+export function serviceDownloadPolicy(config: {
+  nodeEnv: "development" | "production" | "test";
+  service: { downloadHosts: readonly string[] | null };
 }): DownloadPolicy {
-  const url = new URL(service.baseUrl);
-  const host = hostOf(url);
-  const local = isLocalHost(host);
-  const defaults = local ? [...new Set([host, ...LOCAL_NAMES])] : [host];
-  return { allowedHosts: service.downloadHosts ?? defaults, localService: local ? { port: portOf(url) } : null };
+  return { allowLocal: config.nodeEnv !== "production", allowedHosts: config.service.downloadHosts };
 }

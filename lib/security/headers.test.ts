@@ -20,6 +20,7 @@ describe("security headers", () => {
   it("lets the browser's PDF and image viewers draw relayed documents, and nothing else", () => {
     expect(routePolicy("/api/pulls/6a1f2e3d-4c5b-4a69-8788-99aabbccddee/documents/d1")).toBe(DOWNLOAD_POLICY);
     expect(routePolicy("/api/pulls/p/answers/a/files/f")).toBe(DOWNLOAD_POLICY);
+    expect(routePolicy("/api/pulls/p/policy-forms/f")).toBe(DOWNLOAD_POLICY);
     expect(DOWNLOAD_POLICY).toContain("frame-ancestors 'none'");
     for (const other of [
       "/api/pulls/csv",

@@ -52,14 +52,14 @@ export function pagePolicy(nonce: string, { production, https }: Pick<HeaderCont
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
- * Documents and uploads relayed from the service. Only PDFs and images open inline, under their
+ * Documents, uploads and policy forms relayed from the service. Only PDFs and images open inline, under their
  * own type with nosniff (lib/pulls/download-headers.ts); anything else downloads. Chromium
  * draws its PDF and image viewers as a page of inline styles around an embed, which
  * `default-src 'none'` breaks (the PDF shows in a strip at the top), so these keep the framing
  * rule only.
  */
 export const DOWNLOAD_POLICY = "frame-ancestors 'none'";
-const DOWNLOAD_ROUTE = /^\/api\/pulls\/[^/]+\/(?:documents\/[^/]+|answers\/[^/]+\/files\/[^/]+)$/;
+const DOWNLOAD_ROUTE = /^\/api\/pulls\/[^/]+\/(?:documents\/[^/]+|answers\/[^/]+\/files\/[^/]+|policy-forms\/[^/]+)$/;
 
 /** The policy of a route handler's answer. */
 export function routePolicy(pathname: string): string {

@@ -16,13 +16,16 @@ import { describeServiceFailure, ownHookUrl } from "./overview";
 
 const NOT_ALLOWED = "Only admins manage the service connection.";
 
-/** Registers the address for every event the API can set; the signing secret is shown once. */
+/**
+ * Registers the address for every event the API can set. Its signing secret stays with the
+ * service: the receiver reads it from the registration list (lib/service/webhook-signing-secrets.ts).
+ */
 export async function registerOwnWebhook(
   db: Db,
   config: ServiceConfig,
   actor: Actor,
   appUrl: string,
-): Promise<CommandResult<{ webhookId: string; signingSecret: string | null }>> {
+): Promise<CommandResult<{ webhookId: string }>> {
   if (!can(actor, "service:manage")) return forbidden(NOT_ALLOWED);
   const hookUrl = ownHookUrl(appUrl);
   try {
@@ -32,7 +35,7 @@ export async function registerOwnWebhook(
     await recordAudit(db, actor, "SERVICE_CONNECTION_CHANGED", {
       details: { change: "registered Coverdesk's webhook address", webhookId: registration.webhook_id, hookUrl },
     });
-    return { ok: true, webhookId: registration.webhook_id, signingSecret: registration.signing_secret ?? null };
+    return { ok: true, webhookId: registration.webhook_id };
   } catch (error) {
     return { ok: false, code: "CONFLICT", message: describeServiceFailure(error) };
   }

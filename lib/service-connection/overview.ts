@@ -1,15 +1,22 @@
 import "server-only";
+import type { Db } from "@/db/types";
 import type { Env } from "@/lib/env";
 import type { ServiceConfig } from "@/lib/service/client";
-import { ServiceError } from "@/lib/service/errors";
+import { rateLimitedMessage, ServiceError } from "@/lib/service/errors";
 import { getServiceHealth } from "@/lib/service/service-health-api";
 import { listWebhooks } from "@/lib/service/webhook-registrations-api";
+import {
+  checksWebhookSignatures,
+  teamSigningSecrets,
+  type SigningSecrets,
+} from "@/lib/service/webhook-signing-secrets";
 import { listWidgets } from "@/lib/service/widgets-api";
+import { countEventNeeds, describeEventTypes, lastReceivedByEventType, type EventTypeView } from "./event-types";
 
 // What the admin's Service connection page shows: is the service up, which links (widgets) the
-// team has, and where the service sends its webhooks. Each part is asked separately, so a part
-// the plan or an outage refuses says so without hiding the others. Signing secrets never leave
-// this module.
+// team has, where the service sends its webhooks, and which event types reach Coverdesk. Each
+// part is asked separately, so a part the plan or an outage refuses says so without hiding the
+// others. Signing secrets never leave this module: the receiver's store keeps the list read here.
 
 export type Part<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -35,10 +42,13 @@ export type ServiceConnection = {
   teamId: string;
   /** Where this Coverdesk instance receives webhooks. */
   hookUrl: string;
-  signed: boolean;
+  /** False in development without SERVICE_WEBHOOK_SECRET: every delivery is taken unchecked. */
+  checksSignatures: boolean;
   health: Part<{ healthy: boolean }>;
   links: Part<LinkView[]>;
   webhooks: Part<WebhookView[]>;
+  /** One row per event type: enabled where, last received, and a warning where one is needed but never came. */
+  events: EventTypeView[];
 };
 
 export function ownHookUrl(appUrl: string): string {
@@ -48,6 +58,8 @@ export function ownHookUrl(appUrl: string): string {
 /** A failed call in words, without credentials or the raw answer. */
 export function describeServiceFailure(error: unknown): string {
   if (error instanceof ServiceError) {
+    const limited = rateLimitedMessage(error);
+    if (limited) return limited;
     if (error.status === 401)
       return "The service refused Coverdesk's credentials (SERVICE_CLIENT_ID, SERVICE_CLIENT_SECRET).";
     if (error.status === 403) return `The service's plan for this team does not include this (${error.code}).`;
@@ -67,11 +79,12 @@ async function part<T>(load: () => Promise<T>): Promise<Part<T>> {
 }
 
 export async function loadServiceConnection(
+  db: Db,
   config: ServiceConfig & { teamId: string },
-  options: { appUrl: string; signed: boolean },
+  options: { appUrl: string; checksSignatures: boolean; signingSecrets?: SigningSecrets },
 ): Promise<ServiceConnection> {
   const hookUrl = ownHookUrl(options.appUrl);
-  const [health, links, webhooks] = await Promise.all([
+  const [health, links, webhooks, lastReceived, needs] = await Promise.all([
     part(() => getServiceHealth(config)),
     part(async () => {
       const { value } = await listWidgets(config, { limit: 100 });
@@ -84,27 +97,49 @@ export async function loadServiceConnection(
         agents: w.agents?.length ?? 0,
       }));
     }),
-    part(async () =>
-      (await listWebhooks(config)).map((h): WebhookView => ({
+    part(async () => {
+      const registrations = await listWebhooks(config);
+      // The receiver checks deliveries against these secrets: a page load keeps them current.
+      options.signingSecrets?.remember(registrations);
+      return registrations.map((h): WebhookView => ({
         webhookId: h.webhook_id,
         url: h.url ?? "",
         isActive: h.is_active,
         isSandbox: h.is_sandbox,
         eventTypes: [...(h.event_types ?? [])],
         ours: h.url === hookUrl,
-      })),
-    ),
+      }));
+    }),
+    lastReceivedByEventType(db),
+    countEventNeeds(db),
   ]);
-  return { baseUrl: config.baseUrl, teamId: config.teamId, hookUrl, signed: options.signed, health, links, webhooks };
+  const events = describeEventTypes({
+    hookUrl,
+    registrations: webhooks.ok ? webhooks.value : null,
+    lastReceived,
+    needs,
+  });
+  return {
+    baseUrl: config.baseUrl,
+    teamId: config.teamId,
+    hookUrl,
+    checksSignatures: options.checksSignatures,
+    health,
+    links,
+    webhooks,
+    events,
+  };
 }
 
-/** The Service connection page: the overview for this app's own address and secret, and whether that address is registered. */
+/** The Service connection page: the overview for this app's own address, and whether that address is registered. */
 export async function loadServiceConnectionPage(
-  config: Pick<Env, "service" | "auth">,
+  db: Db,
+  config: Pick<Env, "nodeEnv" | "service" | "auth">,
 ): Promise<{ view: ServiceConnection; registered: boolean }> {
-  const view = await loadServiceConnection(config.service, {
+  const view = await loadServiceConnection(db, config.service, {
     appUrl: config.auth.url,
-    signed: config.service.webhookSecret !== null,
+    checksSignatures: checksWebhookSignatures(config),
+    signingSecrets: teamSigningSecrets(config.service),
   });
   return { view, registered: view.webhooks.ok && view.webhooks.value.some((hook) => hook.ours) };
 }

@@ -128,8 +128,9 @@ describe("service client", () => {
     expect(failure).toMatchObject({ code: "NETWORK_ERROR", retryable: true, status: 0 });
   });
 
-  it("spreads retries with jitter inside an exponential window", () => {
-    expect(backoffDelay(0, 100, () => 0)).toBe(50);
+  it("spreads retries with full jitter inside an exponential window", () => {
+    expect(backoffDelay(0, 100, () => 0)).toBe(0);
+    expect(backoffDelay(0, 100, () => 0.5)).toBe(50);
     expect(backoffDelay(0, 100, () => 1)).toBe(100);
     expect(backoffDelay(3, 100, () => 1)).toBe(800);
     expect(backoffDelay(20, 100, () => 1)).toBe(30_000);

@@ -1,6 +1,6 @@
 import "server-only";
-import { isRetryableStatus, ServiceError } from "./errors";
-import { recordServiceAnswered, recordServiceUnreachable } from "./health";
+import { isRetryableStatus, RATE_LIMITED, ServiceError } from "./errors";
+import { rateLimitedUntil, recordServiceAnswered, recordServiceRateLimited, recordServiceUnreachable } from "./health";
 
 // The HTTP client for the data-link service. It holds the server's credentials, so it must
 // only ever run on the server; it is free of `server-only` so the sandbox's contract tests and
@@ -16,6 +16,12 @@ export type ServiceConfig = {
   maxAttempts?: number;
   /** Base of the exponential backoff between attempts. */
   retryBaseMs?: number;
+  /**
+   * The longest one call may spend waiting between its attempts, in total (Retry-After and
+   * backoff alike). A longer wait ends the call with its error and when to try again: a person
+   * waiting on a page must not wait for minutes. 10 s unless said otherwise.
+   */
+  maxWaitMs?: number;
   fetch?: typeof fetch;
 };
 
@@ -46,12 +52,41 @@ export type RequestOptions = {
 
 export type ServiceResponse = { status: number; body: unknown; headers: Headers };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or until the caller gives up on the call (a browser that went away). */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+const DEFAULT_MAX_WAIT_MS = 10_000;
 
 /** Full jitter: a random wait up to base·2^attempt, capped, so retrying instances spread out. */
 export function backoffDelay(attempt: number, baseMs: number, random: () => number = Math.random): number {
   const ceiling = Math.min(30_000, baseMs * 2 ** attempt);
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+  return Math.round(random() * ceiling);
+}
+
+/**
+ * A `Retry-After` header as a wait from `now`: delta-seconds ("120") or an HTTP-date; null when
+ * absent or unreadable (the caller then backs off on its own). A date in the past is no wait.
+ */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
+  const text = value?.trim();
+  if (!text) return null;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // An HTTP-date names its day and month ("Sun, 06 Nov 1994 08:49:37 GMT"); Date.parse alone would take "-5".
+  const at = /[a-z]/i.test(text) ? Date.parse(text) : NaN;
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 export function buildUrl(
@@ -105,17 +140,53 @@ function errorCode(body: unknown): { code: string | null; message: string | null
   return { code: null, message: null };
 }
 
+/**
+ * A 429 (`answered`: the service's own code), or a call not sent because the limit a 429 set
+ * lasts longer than the call may wait: to callers both are RATE_LIMITED, with when to try again.
+ */
+function rateLimitedError(
+  label: string,
+  retryAfterMs: number | null,
+  answered: { code: string | null } | null,
+): ServiceError {
+  const after = retryAfterMs === null ? "" : ` (retry after ${Math.ceil(retryAfterMs / 1000)} s)`;
+  return new ServiceError({
+    status: 429,
+    code: RATE_LIMITED,
+    message: answered
+      ? `${label}: 429 ${answered.code ?? RATE_LIMITED}${after}`
+      : `${label}: not sent, the service is limiting requests${after}`,
+    retryable: true,
+    retryAfterMs,
+  });
+}
+
 export async function serviceRequest(config: ServiceConfig, options: RequestOptions): Promise<ServiceResponse> {
   const doFetch = config.fetch ?? fetch;
   const url = buildUrl(config, options);
   const maxAttempts = options.idempotent ? (config.maxAttempts ?? 3) : 1;
+  const maxWaitMs = config.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
   const credentials = authHeaders(config, options.auth ?? { kind: "basic" });
   // Logged and thrown messages name the route, never the credentials.
   const label = `${options.method} ${options.path}`;
 
   let lastError: ServiceError | undefined;
+  let waitedMs = 0;
+  /** The wait before the next attempt: the service's Retry-After when it sent one, else backoff. */
+  let nextWaitMs = 0;
   for (let attempt = 0; attempt < maxAttempts; attempt++) {
-    if (attempt > 0) await sleep(backoffDelay(attempt - 1, config.retryBaseMs ?? 250));
+    // While the service limits requests (this call's 429 or any other's in this process), nothing
+    // is sent before the time it gave: a request sent earlier only prolongs the limit.
+    const limitedMs = Math.max(0, (rateLimitedUntil()?.getTime() ?? 0) - Date.now());
+    const waitMs = Math.max(attempt > 0 ? nextWaitMs : 0, limitedMs);
+    if (waitMs > 0) {
+      if (waitedMs + waitMs > maxWaitMs) {
+        if (limitedMs > 0 && limitedMs >= waitMs) throw rateLimitedError(label, limitedMs, null);
+        break;
+      }
+      await sleep(waitMs, options.signal);
+      waitedMs += waitMs;
+    }
     const signal = options.signal
       ? AbortSignal.any([options.signal, AbortSignal.timeout(config.timeoutMs)])
       : AbortSignal.timeout(config.timeoutMs);
@@ -144,6 +215,7 @@ export async function serviceRequest(config: ServiceConfig, options: RequestOpti
         retryable: true,
       });
       recordServiceUnreachable(lastError.message);
+      nextWaitMs = backoffDelay(attempt, config.retryBaseMs ?? 250);
       continue;
     }
     // Any answer below 500 (a 404 or a 429 included) means the service is up and talking.
@@ -154,11 +226,21 @@ export async function serviceRequest(config: ServiceConfig, options: RequestOpti
     if (response.status < 400) return { status: response.status, body, headers: response.headers };
 
     const { code, message } = errorCode(body);
+    // Retry-After is honoured where the service sends it with a refusal to come back later.
+    const retryAfterMs =
+      response.status === 429 || response.status === 503 ? parseRetryAfter(response.headers.get("retry-after")) : null;
+    nextWaitMs = retryAfterMs ?? backoffDelay(attempt, config.retryBaseMs ?? 250);
+    if (response.status === 429) {
+      recordServiceRateLimited(new Date(Date.now() + nextWaitMs));
+      lastError = rateLimitedError(label, retryAfterMs, { code });
+      continue;
+    }
     lastError = new ServiceError({
       status: response.status,
       code: code ?? `HTTP_${response.status}`,
       message: `${label}: ${response.status} ${code ?? ""}${message ? ` (${message})` : ""}`.trim(),
       retryable: isRetryableStatus(response.status),
+      retryAfterMs,
     });
     if (!lastError.retryable) throw lastError;
   }

@@ -44,25 +44,36 @@ afterAll(async () => {
 });
 
 describe("service contract: documents, archive and reference data", () => {
-  it("turns a document and an uploaded file into signed URLs that serve PDFs without credentials", async () => {
-    let document: { pullId: string; id: string } | null = null;
-    let upload: { pullId: string; answerId: string; fileId: string } | null = null;
+  it("turns a document and an uploaded file into signed URLs on the storage host that serve PDFs without credentials", async () => {
+    type Ref = { pullId: string; downloadUrl: string | null };
+    let document: (Ref & { documentId: string }) | null = null;
+    let upload: (Ref & { answerId: string; fileId: string }) | null = null;
     for await (const pull of iteratePulls(service)) {
       const doc = pull.documents[0];
-      if (!document && doc) document = { pullId: pull.pull_id, id: doc.document_id };
+      if (!document && doc)
+        document = { pullId: pull.pull_id, documentId: doc.document_id, downloadUrl: doc.download_url };
       for (const section of pull.answers) {
         for (const field of section.fields) {
-          const file = Array.isArray(field.value) ? (field.value[0] as { file_id?: string } | undefined) : undefined;
-          if (!upload && file?.file_id)
-            upload = { pullId: pull.pull_id, answerId: field.consumer_flow_section_field_id, fileId: file.file_id };
+          const file = Array.isArray(field.value) ? field.value[0] : undefined;
+          if (!upload && file)
+            upload = {
+              pullId: pull.pull_id,
+              answerId: field.consumer_flow_section_field_id,
+              fileId: file.file_id,
+              downloadUrl: file.download_url,
+            };
         }
       }
     }
-    if (!document || !upload) throw new Error("the sandbox book has no document or no upload");
+    if (!document?.downloadUrl || !upload?.downloadUrl)
+      throw new Error("the sandbox book has no document or no upload");
     for (const url of [
-      await getDocumentDownloadUrl(service, document.pullId, document.id),
-      await getAnswerFileDownloadUrl(service, upload.pullId, upload.answerId, upload.fileId),
+      await getDocumentDownloadUrl(service, document),
+      await getDocumentDownloadUrl(service, { ...document, downloadUrl: null }), // the documented route
+      await getAnswerFileDownloadUrl(service, upload),
     ]) {
+      expect(new URL(url).origin).toBe(sandbox.storageUrl);
+      expect(new URL(url).origin).not.toBe(new URL(service.baseUrl).origin);
       const response = await fetch(url);
       expect(response.headers.get("content-type")).toContain("application/pdf");
       expect(
@@ -71,10 +82,9 @@ describe("service contract: documents, archive and reference data", () => {
           .toString(),
       ).toBe("%PDF-");
     }
-    await expect(getDocumentDownloadUrl(service, document.pullId, "no-such-document")).rejects.toMatchObject({
-      status: 404,
-      code: "NOT_FOUND",
-    });
+    await expect(
+      getDocumentDownloadUrl(service, { ...document, documentId: "no-such-document", downloadUrl: null }),
+    ).rejects.toMatchObject({ status: 404, code: "NOT_FOUND" });
   });
 
   it("archives and restores a pull", async () => {

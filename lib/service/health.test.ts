@@ -2,7 +2,14 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { serviceRequest, type ServiceConfig } from "./client";
-import { isServiceUnreachable, readServiceHealth, resetServiceHealth, UNREACHABLE_NOTICE_MS } from "./health";
+import {
+  isServiceUnreachable,
+  rateLimitedUntil,
+  readServiceHealth,
+  recordServiceRateLimited,
+  resetServiceHealth,
+  UNREACHABLE_NOTICE_MS,
+} from "./health";
 
 // The service-health record as the client writes it: over real HTTP, from a server that
 // answers, fails with a 5xx, or is not there at all.
@@ -88,5 +95,25 @@ describe("service health", () => {
     const failedAt = readServiceHealth().lastFailureAt?.getTime() ?? 0;
     expect(isServiceUnreachable(readServiceHealth(), failedAt + UNREACHABLE_NOTICE_MS)).toBe(true);
     expect(isServiceUnreachable(readServiceHealth(), failedAt + UNREACHABLE_NOTICE_MS + 1)).toBe(false);
+  });
+
+  it("keeps until when the service limits requests: the later limit wins, and a past one is no limit", async () => {
+    const now = Date.now();
+    expect(rateLimitedUntil()).toBeNull();
+    recordServiceRateLimited(new Date(now + 60_000));
+    recordServiceRateLimited(new Date(now + 5_000));
+    expect(rateLimitedUntil()?.getTime()).toBe(now + 60_000);
+    expect(rateLimitedUntil(readServiceHealth(), now + 60_001)).toBeNull();
+
+    // A 429 is an answer: the service is up, and limiting.
+    answer = (res) => {
+      res.writeHead(429, { "retry-after": "120" });
+      res.end("{}");
+    };
+    resetServiceHealth();
+    const base = await start();
+    await expect(get(base)).rejects.toMatchObject({ code: "RATE_LIMITED", retryAfterMs: 120_000 });
+    expect(isServiceUnreachable()).toBe(false);
+    expect(rateLimitedUntil()?.getTime()).toBeGreaterThan(Date.now() + 100_000);
   });
 });

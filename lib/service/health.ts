@@ -2,7 +2,9 @@ import "server-only";
 // What this process last saw of the data-link service: did its last call get an answer?
 // Written by the client on every attempt (network errors, timeouts and 5xx count as the
 // service not answering; any other status as answering), read by the signed-in layout to say
-// that pages show stored data. In memory, per process, on globalThis: Next.js may load this
+// that pages show stored data. It also keeps until when the service is limiting requests (a 429,
+// or the inbox worker waiting one out): the client sends nothing before then, and the Events
+// page says so. In memory, per process, on globalThis: Next.js may load this
 // module in more than one bundle, and they must all share one record.
 
 export type ServiceHealth = {
@@ -14,6 +16,8 @@ export type ServiceHealth = {
   lastFailure: string | null;
   /** Failed calls since the last answer. */
   failuresInARow: number;
+  /** No call goes out before this (the service's Retry-After); null or past: not limited. */
+  rateLimitedUntil: Date | null;
 };
 
 /** How long after the last failed call the service still counts as unreachable, unless a later call succeeded. */
@@ -25,6 +29,7 @@ const EMPTY: ServiceHealth = {
   lastFailureAt: null,
   lastFailure: null,
   failuresInARow: 0,
+  rateLimitedUntil: null,
 };
 const store = globalThis as unknown as { __coverdeskServiceHealth?: ServiceHealth };
 
@@ -44,12 +49,25 @@ export function recordServiceAnswered(at: Date = new Date()): void {
 export function recordServiceUnreachable(reason: string, at: Date = new Date()): void {
   const previous = readServiceHealth();
   store.__coverdeskServiceHealth = {
+    ...previous,
     lastOutcome: "unreachable",
     lastCallAt: at,
     lastFailureAt: at,
     lastFailure: reason,
     failuresInARow: previous.failuresInARow + 1,
   };
+}
+
+/** The service limits requests until `until`; a later limit already recorded is kept. */
+export function recordServiceRateLimited(until: Date): void {
+  const previous = readServiceHealth();
+  if (previous.rateLimitedUntil && previous.rateLimitedUntil >= until) return;
+  store.__coverdeskServiceHealth = { ...previous, rateLimitedUntil: until };
+}
+
+/** Until when calls wait for the service's rate limit, or null when they need not. */
+export function rateLimitedUntil(health: ServiceHealth = readServiceHealth(), now: number = Date.now()): Date | null {
+  return health.rateLimitedUntil && health.rateLimitedUntil.getTime() > now ? health.rateLimitedUntil : null;
 }
 
 /** True while the last call failed, and failed recently enough to still say so. */

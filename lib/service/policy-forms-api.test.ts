@@ -25,14 +25,15 @@ describe("policy forms contract", () => {
     for await (const pull of iteratePulls(service)) {
       for (const policy of pull.policies) {
         const first = policy.forms_and_endorsements[0] as Record<string, unknown> | undefined;
-        const id = first?.policy_form_id ?? first?.form_id;
-        if (typeof id === "string") form = { id, name: String(first?.form_name ?? first?.name) };
+        const id = first?.policy_form_id;
+        if (typeof id === "string") form = { id, name: String(first?.form_name) };
       }
       if (form) break;
     }
     if (!form) throw new Error("no seeded policy form");
     const url = await getPolicyFormDownloadUrl(service, form.id);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\/forms\/.+\.pdf\?expires=\d+&signature=[0-9a-f]{64}$/);
+    expect(new URL(url).origin).toBe(sandbox.storageUrl);
     const file = await fetch(url);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("application/pdf");

@@ -6,7 +6,7 @@ const body = JSON.stringify({ event_type: "COMPLETE", pull_id: "p1" });
 const now = 1_800_000_000;
 const maxAgeSeconds = 8 * 3600;
 const check = (header: string | null, overrides: Partial<Parameters<typeof verifySignature>[0]> = {}) =>
-  verifySignature({ secret, header, rawBody: body, nowSeconds: now, maxAgeSeconds, ...overrides });
+  verifySignature({ secrets: [secret], header, rawBody: body, nowSeconds: now, maxAgeSeconds, ...overrides });
 
 describe("webhook signature", () => {
   it("accepts a fresh signature made with the shared secret", () => {
@@ -32,6 +32,13 @@ describe("webhook signature", () => {
     expect(check(null)).toEqual({ ok: false, reason: "missing" });
     expect(check("t=abc,s=zz")).toEqual({ ok: false, reason: "malformed" });
     expect(check(header, { rawBody: body.replace("p1", "p2") })).toEqual({ ok: false, reason: "mismatch" });
-    expect(check(header, { secret: "other" })).toEqual({ ok: false, reason: "mismatch" });
+    expect(check(header, { secrets: ["other"] })).toEqual({ ok: false, reason: "mismatch" });
+    expect(check(header, { secrets: [] })).toEqual({ ok: false, reason: "mismatch" });
+  });
+
+  it("accepts a signature made with any of the registrations' secrets", () => {
+    const header = signPayload("whsec_dashboard", body, now);
+    expect(check(header, { secrets: [secret, "whsec_dashboard"] })).toEqual({ ok: true });
+    expect(check(header, { secrets: [secret, "whsec_other"] })).toEqual({ ok: false, reason: "mismatch" });
   });
 });

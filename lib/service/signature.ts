@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-// Webhook signatures: header `t=<unix seconds>,s=<hex>` where s = HMAC-SHA256("<t>.<raw body>").
+// Webhook signatures: header `t=<unix seconds>,s=<hex>` where s = HMAC-SHA256("<t>.<raw body>"),
+// keyed by the signing secret of the registration that sent it. Each registration has its own
+// secret, so a delivery is checked against every secret it may have been made with.
 // A bounded age stops an attacker from replaying an old, validly signed delivery for ever; the
 // bound is the caller's (it must outlast the sender's retries, see lib/env.ts).
 
@@ -14,8 +16,9 @@ export function signPayload(secret: string, rawBody: string, timestampSeconds: n
   return `t=${timestampSeconds},s=${digest}`;
 }
 
+/** `mismatch` when no secret in `secrets` made the signature (an empty list included). */
 export function verifySignature(params: {
-  secret: string;
+  secrets: readonly string[];
   header: string | null;
   rawBody: string;
   nowSeconds?: number;
@@ -35,9 +38,10 @@ export function verifySignature(params: {
   const age = now - Number(t);
   if (age > params.maxAgeSeconds || age < -MAX_CLOCK_SKEW_SECONDS) return { ok: false, reason: "stale" };
 
-  const expected = createHmac("sha256", params.secret).update(`${t}.${params.rawBody}`).digest();
   const given = Buffer.from(s, "hex");
-  return given.length === expected.length && timingSafeEqual(given, expected)
-    ? { ok: true }
-    : { ok: false, reason: "mismatch" };
+  const madeWith = (secret: string) => {
+    const expected = createHmac("sha256", secret).update(`${t}.${params.rawBody}`).digest();
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  return params.secrets.some(madeWith) ? { ok: true } : { ok: false, reason: "mismatch" };
 }

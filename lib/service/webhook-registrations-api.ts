@@ -51,7 +51,7 @@ export async function listWebhooks(config: ServiceConfig): Promise<WebhookRegist
   return readAnswer(webhookListResponseSchema, response, "GET /webhooks").value;
 }
 
-/** The signing secret comes back here: the caller must store it as SERVICE_WEBHOOK_SECRET. */
+/** The signing secret comes back here and in GET /webhooks, where the receiver reads it (./webhook-signing-secrets.ts). */
 export async function registerWebhook(
   config: ServiceConfig,
   input: WebhookRegistrationInput,

@@ -164,7 +164,7 @@ export type ServicingAnswerInput = { token: string; answer?: string };
 
 /** What the service's refusals of the answer mean to the consumer. */
 function answerRefusal(error: unknown): string {
-  if (error instanceof ServiceError && (error.status === 0 || error.status >= 500))
+  if (error instanceof ServiceError && (error.status === 0 || error.status >= 500 || error.status === 429))
     return "We could not reach your insurance company just now, so your answer was not sent. Try again in a minute.";
   return "Your insurance company did not take your answer. Reload the page to see where this request stands, or ask your agent.";
 }

@@ -6,7 +6,7 @@ import type { Db } from "@/db/types";
 import { canOnPull } from "@/lib/auth/permissions";
 import { findViewablePull } from "@/lib/pulls/access";
 import type { ServiceConfig } from "@/lib/service/client";
-import { ServiceError } from "@/lib/service/errors";
+import { rateLimitedMessage, ServiceError } from "@/lib/service/errors";
 import { requestServicing, servicingActionInputSchema } from "@/lib/service/servicings-api";
 import type { Actor } from "@/lib/workflow/actor";
 import { recordAudit } from "@/lib/workflow/audit";
@@ -47,6 +47,8 @@ const REFUSALS: Record<string, string> = {
 /** A refusal or failure of POST /servicings in words, keeping the service's code. */
 export function servicingRefusal(error: unknown): string {
   if (error instanceof ServiceError) {
+    const limited = rateLimitedMessage(error);
+    if (limited) return `${limited} The carrier was not asked.`;
     if (error.status === 0 || error.status >= 500)
       return "The service did not answer, so the carrier was probably not asked. Nothing else was changed: check this list in a minute, then ask again.";
     const words = REFUSALS[error.code] ?? `The service refused the request (${error.code})`;

@@ -9,6 +9,7 @@ import { recordAudit } from "./audit";
 import { markDealReturnWon } from "./deal-return-won";
 import { firstTouch } from "./first-touch";
 import { lockPull } from "./lock-pull";
+import { recordLoss, undoStandingLoss } from "./lost-decisions";
 import { LOST_CATEGORIES } from "./lost-reasons";
 import { parseDollarsToCents } from "./money";
 import { invalid, notFound, stale, type CommandResult } from "./result";
@@ -93,6 +94,11 @@ export async function setPullStage(
         firstTouchedAt: firstTouch(now),
       })
       .where(eq(pulls.pullId, pullId));
+    // The reports count losses from their history (./lost-decisions.ts): the pull's own loss,
+    // changed by hand, is undone; a new one is recorded as its assignee's.
+    if (pull.stage === "LOST" && !pull.decisionCarried) await undoStandingLoss(tx, pullId, now);
+    if (stage === "LOST")
+      await recordLoss(tx, { pullId, at: now, ownerId: pull.assigneeId, lostReason: reason, ...lost });
     await recordAudit(tx, actor, "STAGE_CHANGED", {
       pullId,
       at: now,

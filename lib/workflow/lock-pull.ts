@@ -11,6 +11,7 @@ export async function lockPull(tx: Db, pullId: string) {
       pullId: pulls.pullId,
       assigneeId: pulls.assigneeId,
       stage: pulls.stage,
+      decisionCarried: pulls.decisionCarried,
       wonPremiumCents: pulls.wonPremiumCents,
       parentPullId: pulls.parentPullId,
       accountHeld,

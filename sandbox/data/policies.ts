@@ -186,7 +186,19 @@ export function policy(
 
 export type Policy = ReturnType<typeof policy>;
 
-/** Forms as printed on a declarations page; available on plans that include them. */
+/** Endorsement kinds, in the published examples' names, of the endorsements below. */
+const ENDORSEMENT_TYPES: Record<string, string> = {
+  "PP 03 06": "NAMED_NON_OWNER_COVERAGE",
+  "PP 13 01": "PHYSICAL_DAMAGE_EXCLUSION",
+  "HO 04 90": "PERSONAL_PROPERTY_REPLACEMENT_COST",
+  "HO 04 95": "WATER_BACKUP_COVERAGE",
+  "BP 04 17": "EMPLOYMENT_PRACTICES_EXCLUSION",
+};
+
+/**
+ * Forms as printed on a declarations page, in the shape of the service's published examples
+ * (policy_form_id, form_name, form_type…); available on plans that include them.
+ */
 export function formsFor(random: Random, type: string) {
   const forms: Record<string, Array<[string, string]>> = {
     AUTO: [
@@ -205,12 +217,19 @@ export function formsFor(random: Random, type: string) {
     ],
   };
   const list = forms[type] ?? [];
-  return list.slice(0, random.int(1, Math.max(1, list.length))).map(([form_number, name]) => ({
-    form_id: random.uuid(),
-    form_number,
-    name,
-    edition_date: `${random.int(2011, 2024)}-${String(random.int(1, 12)).padStart(2, "0")}-01`,
-  }));
+  return list.slice(0, random.int(1, Math.max(1, list.length))).map(([form_number, form_name]) => {
+    const endorsement_type = ENDORSEMENT_TYPES[form_number] ?? null;
+    return {
+      policy_form_id: random.uuid(),
+      form_name,
+      form_number,
+      form_type: endorsement_type ? "ENDORSEMENT" : "FORM",
+      endorsement_type,
+      is_exclusion_endorsement: endorsement_type ? form_name.endsWith("Exclusion") : null,
+      pdf_available: true,
+      edition_date: `${random.int(2011, 2024)}-${String(random.int(1, 12)).padStart(2, "0")}-01`,
+    };
+  });
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { SandboxPull } from "../data/pulls";
 import type { PdfPage } from "./pdf";
 
-// Policy forms and endorsements (spec 2.3 forms_and_endorsements): found by id across the book,
-// since GET /policyForms/{policyFormId} names no pull. The service calls the id policy_form_id;
-// older sandbox data wrote form_id, so both are read.
+// Policy forms and endorsements (spec 2.3 forms_and_endorsements, in the published examples'
+// shape): found by policy_form_id across the book, since GET /policyForms/{policyFormId} names
+// no pull.
 
 type Row = Record<string, unknown>;
 const rows = (value: unknown): Row[] =>
@@ -22,11 +22,11 @@ export type PolicyFormFile = {
 export function findPolicyForm(pulls: Iterable<SandboxPull>, formId: string): PolicyFormFile | null {
   for (const pull of pulls) {
     for (const policy of rows(pull.policies)) {
-      const form = rows(policy.forms_and_endorsements).find((f) => (f.policy_form_id ?? f.form_id) === formId);
+      const form = rows(policy.forms_and_endorsements).find((f) => f.policy_form_id === formId);
       if (form) {
         return {
           formId,
-          name: str(form.form_name) ?? str(form.name) ?? "Policy form",
+          name: str(form.form_name) ?? "Policy form",
           number: str(form.form_number),
           policyNumber: str(policy.carrier_policy_number),
           carrier: str(policy.carrier_friendly_name),

@@ -4,7 +4,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 // link itself is the credential (no Basic auth), so it carries an expiry and an HMAC over the
 // path and that expiry. Any change to either, or a link past its time, is refused.
 
-/** Served outside the API prefix, like the service's storage links. */
+/** Where the storage server serves the links. */
 export const FILES_PREFIX = "/files/";
 export const LINK_TTL_SECONDS = 5 * 60;
 

@@ -8,6 +8,8 @@ import { flowState, resetFlows } from "../flows/state";
 import { submitLink } from "../flows/submit";
 import { monitoringControl } from "./monitorings-control";
 import { planControl } from "./plan-control";
+import { rateLimitControl, rateLimitView } from "../rate-limit";
+import { dashboardControl } from "./dashboard-control";
 import { generateHistory } from "../data/history";
 import { checkSubmission } from "../flows/policy-check";
 import type { SandboxPull } from "../data/pulls";
@@ -15,6 +17,8 @@ import type { SandboxPull } from "../data/pulls";
 // The control API under /_sandbox, for tests and demos: never part of the service's surface.
 //   GET  /state                          counts, faults, pull fetches held by latency, sandbox clock
 //   POST /faults                         {errorRate?, timeoutRate?, latencyMs?, duplicateRate?, reorder?}
+//   POST /rate-limit                     {requestsPerMinute?, retryAfterSeconds?, retryAfterForm?} or {off: true}:
+//                                        team routes answer 429 RATE_LIMITED with Retry-After (../rate-limit.ts)
 //   POST /deliver                        {pull_ids?}: COMPLETE (or ERROR) webhooks for seeded pulls
 //   POST /clock/advance                  {days?, hours?}: due monitorings refresh
 //   POST /links                          {username, password?, carrier? (a carrier id), public_alias?, meta_data?}: a consumer
@@ -24,11 +28,13 @@ import type { SandboxPull } from "../data/pulls";
 //   POST /pulls                          a pull exactly as given (e.g. the real service's published
 //                                        examples), served as is → {pull_id}; then /deliver it
 //   POST /plan                           {policyCheck?, policySearch?, enrichment?, whitelabel?}: plan-gated features on or off
+//   POST /dashboard/webhooks[/{id}]      the service's dashboard: a webhook for any event types, or another
+//                                        webhook's types changed (see dashboard-control.ts)
 //   POST /history                        {seed, count, days, until?, deliver?}: a book of `count` linked accounts
 //                                        created over the `days` days before `until` (default: the
 //                                        sandbox's today), deterministic for seed and until; their
 //                                        webhooks go out unless deliver is false → {pulls:[{pull_id, created_at, status}]}
-//   POST /reset                          seeded pulls again; flows, monitorings and faults cleared
+//   POST /reset                          seeded pulls again; flows, monitorings, faults and rate limit cleared
 
 const faultsSchema = z.object({
   errorRate: z.number().min(0).max(1).optional(),
@@ -81,6 +87,7 @@ export async function controlRoutes(
       deliveries: ctx.deliveries.counts,
       faults: ctx.state.faults,
       delayedPullFetches: ctx.state.delayedPullFetches,
+      rateLimit: rateLimitView(ctx.state.rateLimit),
       now: ctx.clock.now().toISOString(),
     });
   }
@@ -93,6 +100,7 @@ export async function controlRoutes(
     setFaults(ctx, { ...ctx.state.faults, ...parsed.data });
     return send(res, 200, { faults: ctx.state.faults });
   }
+  if (path === "/rate-limit") return rateLimitControl(ctx, body.value, res);
   if (path === "/deliver") {
     const parsed = deliverSchema.safeParse(body.value);
     if (!parsed.success) return fail(res, 400, "INVALID_INPUT", "pull_ids must be a list of UUIDs");
@@ -164,6 +172,7 @@ export async function controlRoutes(
   }
   if (path.startsWith("/monitorings/")) return monitoringControl(ctx, path, body.value, res);
   if (path === "/plan") return planControl(ctx, body.value, res);
+  if (path.startsWith("/dashboard/")) return dashboardControl(ctx, path, body.value, res);
   if (path === "/reset") {
     hooks.reset();
     resetFlows(ctx);

@@ -14,8 +14,9 @@ import {
 import { fail, send } from "../http";
 
 // Downloads as the service does them: the team route answers 302 with a short-lived signed
-// link (in Location and as {url}); the link, served outside the API, needs no credentials and
-// returns the file. Links expire on the sandbox clock, so the control API can age them.
+// link (in Location and as {url}) on the storage server (../storage-server.ts), another
+// address than the API's; the link needs no credentials and returns the file. Links expire on
+// the sandbox clock, so the control API can age them.
 
 /** One signing secret per running sandbox: links die with it, as short-lived links should. */
 const secrets = new WeakMap<SandboxContext, Buffer>();
@@ -32,7 +33,7 @@ const nowSeconds = (ctx: SandboxContext) => Math.floor(ctx.clock.now().getTime()
 
 /** A signed link to `ref` valid for `ttlSeconds` from the sandbox clock (tests pass ≤ 0 for an expired one). */
 export function signedFileUrl(ctx: SandboxContext, ref: FileRef, ttlSeconds: number = LINK_TTL_SECONDS): string {
-  return signFileUrl(secretOf(ctx), ctx.origin(), filePath(ref), nowSeconds(ctx) + ttlSeconds);
+  return signFileUrl(secretOf(ctx), ctx.storageOrigin(), filePath(ref), nowSeconds(ctx) + ttlSeconds);
 }
 
 /** The page behind a reference, or null when the pull, document or upload is unknown. */
@@ -73,7 +74,7 @@ export const downloadRoutes: Routes = async (ctx, { res, method, path }) => {
   });
 };
 
-/** The signed links themselves, dispatched by the server for paths under FILES_PREFIX. */
+/** The signed links themselves, served by the storage server for paths under FILES_PREFIX. */
 export const fileRoutes: Routes = async (ctx, { res, method, path, url }) => {
   if (method !== "GET" && method !== "HEAD") return fail(res, 405, "METHOD_NOT_ALLOWED");
   const ref = parseFilePath(path);

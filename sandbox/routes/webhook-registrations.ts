@@ -1,7 +1,7 @@
-import { randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
-import { UUID, type Routes, type SandboxContext } from "../context";
+import { UUID, type Routes } from "../context";
 import { fail, readJson, send } from "../http";
+import { API_SETTABLE_EVENT_TYPES } from "../webhook-registry";
 
 // Team routes registering webhook endpoints (service-notes, "Webhooks"): camelCase bodies,
 // snake_case answers, and each bad part of a body with its own code.
@@ -9,25 +9,8 @@ import { fail, readJson, send } from "../http";
 //   POST /webhooks {hookUrl, eventTypes}       → { webhook_id, signing_secret }; 400 INVALID_URL, INVALID_EVENT_TYPE
 //   PATCH /webhooks/{id} {isActive?, eventTypes?} → { success: true }; 400 INVALID_WEBHOOK_ID, NOT_FOUND, INVALID_IS_ACTIVE, INVALID_EVENT_TYPE
 //   DELETE /webhooks/{id}                      → { success: true }
-// The registry is kept per running sandbox; deliveries still go to the configured webhook URL.
-
-/** Only these can be set through the API; ERROR, the monitoring events and the rest on the dashboard. */
-export const API_SETTABLE_EVENT_TYPES = [
-  "COMPLETE",
-  "POLICIES_AVAILABLE",
-  "POLICY_AVAILABLE",
-  "AUTH_STATUS",
-  "VALIDATION_COMPLETE",
-] as const;
-
-type Registration = {
-  webhook_id: string;
-  signing_secret: string;
-  url: string;
-  is_sandbox: boolean;
-  is_active: boolean;
-  event_types: string[];
-};
+// The registry (../webhook-registry.ts) also holds the webhooks made on the dashboard, and
+// deliveries go to each active registration that asked for the event's type.
 
 const hookUrl = z.url({ protocol: /^https?$/ }).max(2000);
 const eventTypes = z
@@ -35,22 +18,12 @@ const eventTypes = z
   .min(1)
   .transform((types) => [...new Set(types)]);
 
-const registries = new WeakMap<SandboxContext, Map<string, Registration>>();
-function registry(ctx: SandboxContext): Map<string, Registration> {
-  let found = registries.get(ctx);
-  if (!found) {
-    found = new Map();
-    registries.set(ctx, found);
-  }
-  return found;
-}
-
 type Body = Record<string, unknown>;
 const isBody = (value: unknown): value is Body => typeof value === "object" && value !== null && !Array.isArray(value);
 
 export const webhookRegistrationRoutes: Routes = async (ctx, { req, res, method, path }) => {
   if (path === "/webhooks") {
-    if (method === "GET") return send(res, 200, { webhooks: [...registry(ctx).values()] });
+    if (method === "GET") return send(res, 200, { webhooks: ctx.webhooks.list() });
     if (method !== "POST") return fail(res, 405, "METHOD_NOT_ALLOWED");
     const body = await readJson(req);
     if (!body.ok || !isBody(body.value)) return fail(res, 400, "INVALID_INPUT", "The body is not a JSON object.");
@@ -64,15 +37,7 @@ export const webhookRegistrationRoutes: Routes = async (ctx, { req, res, method,
         "INVALID_EVENT_TYPE",
         `eventTypes must list some of ${API_SETTABLE_EVENT_TYPES.join(", ")}.`,
       );
-    const registration: Registration = {
-      webhook_id: randomUUID(),
-      signing_secret: `whsec_${randomBytes(24).toString("hex")}`,
-      url: url.data,
-      is_sandbox: true,
-      is_active: true,
-      event_types: types.data,
-    };
-    registry(ctx).set(registration.webhook_id, registration);
+    const registration = ctx.webhooks.add({ url: url.data, eventTypes: types.data });
     return send(res, 200, { webhook_id: registration.webhook_id, signing_secret: registration.signing_secret });
   }
   const one = /^\/webhooks\/([^/]+)$/.exec(path);
@@ -80,10 +45,9 @@ export const webhookRegistrationRoutes: Routes = async (ctx, { req, res, method,
   if (method !== "PATCH" && method !== "DELETE") return fail(res, 405, "METHOD_NOT_ALLOWED");
   const id = one[1] ?? "";
   if (!UUID.test(id)) return fail(res, 400, "INVALID_WEBHOOK_ID");
-  const registration = registry(ctx).get(id);
-  if (!registration) return fail(res, 400, "NOT_FOUND");
+  if (!ctx.webhooks.get(id)) return fail(res, 400, "NOT_FOUND");
   if (method === "DELETE") {
-    registry(ctx).delete(id);
+    ctx.webhooks.remove(id);
     return send(res, 200, { success: true });
   }
   const body = await readJson(req);
@@ -96,10 +60,6 @@ export const webhookRegistrationRoutes: Routes = async (ctx, { req, res, method,
   const parsedTypes = types === undefined ? null : eventTypes.safeParse(types);
   if (parsedTypes && !parsedTypes.success)
     return fail(res, 400, "INVALID_EVENT_TYPE", `eventTypes must list some of ${API_SETTABLE_EVENT_TYPES.join(", ")}.`);
-  registry(ctx).set(id, {
-    ...registration,
-    is_active: isActive ?? registration.is_active,
-    event_types: parsedTypes?.data ?? registration.event_types,
-  });
+  ctx.webhooks.update(id, { isActive, eventTypes: parsedTypes?.data });
   return send(res, 200, { success: true });
 };

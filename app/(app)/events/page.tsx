@@ -6,7 +6,7 @@ import { QueryProvider } from "@/components/providers/query-provider";
 import { Pagination } from "@/components/ui/pagination";
 import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
-import { humanize } from "@/lib/format";
+import { formatInstant, humanize } from "@/lib/format";
 import { loadEventsPage } from "@/lib/ingest/events-page";
 import { retryAllFailedAction, retryEventAction, startSyncAction } from "./actions";
 
@@ -18,8 +18,22 @@ export default async function EventsPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requirePermission("events:view");
-  const { filter, badPull, rows, total, pageCount, query, statuses, counts, types, run, canRetry, canSync, unsigned } =
-    await loadEventsPage(await getDb(), user, await searchParams);
+  const {
+    filter,
+    badPull,
+    rows,
+    total,
+    pageCount,
+    query,
+    statuses,
+    counts,
+    types,
+    run,
+    rateLimited,
+    canRetry,
+    canSync,
+    unsigned,
+  } = await loadEventsPage(await getDb(), user, await searchParams);
 
   return (
     <div className="space-y-4">
@@ -34,9 +48,23 @@ export default async function EventsPage({
           data-testid="unsigned-webhooks-warning"
           className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
         >
-          <strong>Webhooks are not checked.</strong> No <code>SERVICE_WEBHOOK_SECRET</code> is set, so this instance
-          accepts unsigned deliveries: anyone who finds the webhook address could post events. Fine for the local
-          sandbox; production refuses to start without the secret.
+          <strong>Webhooks are not checked.</strong> This is not production and no <code>SERVICE_WEBHOOK_SECRET</code>{" "}
+          is set, so this instance accepts deliveries without checking their signature: anyone who finds the webhook
+          address could post events. Fine for the local sandbox; production checks every signature against the secrets
+          the service lists for the team&apos;s webhooks.
+        </p>
+      ) : null}
+
+      {rateLimited ? (
+        <p
+          role="status"
+          data-testid="rate-limited-notice"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          <strong>The service is rate-limiting Coverdesk:</strong> {rateLimited.waiting.toLocaleString("en-US")}{" "}
+          {rateLimited.waiting === 1 ? "event waits" : "events wait"} until{" "}
+          <time dateTime={rateLimited.until}>{formatInstant(rateLimited.until, "en-US", "UTC")} UTC</time>. Nothing is
+          lost: they are fetched once the limit ends, and none is failed for it.
         </p>
       ) : null}
 

@@ -1,5 +1,5 @@
-// Where the browser fetches a document or an uploaded file: our own routes, which check the
-// viewer's permission and fetch from the service with the server's credentials.
+// Where the browser fetches a document, an uploaded file or a policy form: our own routes, which
+// check the viewer's permission and relay the file from the service.
 
 export function documentHref(pullId: string, documentId: string): string {
   return `/api/pulls/${encodeURIComponent(pullId)}/documents/${encodeURIComponent(documentId)}`;
@@ -7,4 +7,8 @@ export function documentHref(pullId: string, documentId: string): string {
 
 export function answerFileHref(pullId: string, answerId: string, fileId: string): string {
   return `/api/pulls/${encodeURIComponent(pullId)}/answers/${encodeURIComponent(answerId)}/files/${encodeURIComponent(fileId)}`;
+}
+
+export function policyFormHref(pullId: string, policyFormId: string): string {
+  return `/api/pulls/${encodeURIComponent(pullId)}/policy-forms/${encodeURIComponent(policyFormId)}`;
 }

@@ -44,7 +44,7 @@ function compactText(record: LooseRecord): string {
   return parts.join(" · ") || DASH;
 }
 
-function LooseValueView({ name, value }: { name: string; value: unknown }) {
+export function LooseValueView({ name, value }: { name: string; value: unknown }) {
   const described = describeLooseValue(name, value);
   switch (described.kind) {
     case "empty":

@@ -6,12 +6,14 @@ import { CalendarDate } from "./dates";
 import { SubHeading } from "./detail-section";
 import { LooseRecordView, LooseTable } from "./loose-fields";
 import { NamedInsureds } from "./named-insureds";
+import { PolicyForms } from "./policy-forms";
 import { policyLabel, vehicleTitle } from "./pull-lookups";
 import { FORMS_OF_BUSINESS, PAYMENT_FREQUENCIES, POLICY_STATUSES, POLICY_TYPES } from "@/lib/service/schemas";
 import { enumLabel } from "./enum-label";
 
-// One policy: its term, money and payment terms, who it names, its forms and premium groups,
-// and links down to the vehicles, homes and business records shown in their own sections.
+// One policy: its term, money and payment terms, who it names, its forms (each opening its PDF)
+// and premium groups, and links down to the vehicles, homes and business records shown in
+// their own sections.
 
 const STATUS_TONES: Record<string, "success" | "warning" | "danger" | "neutral" | "info"> = {
   ACTIVE: "success",
@@ -89,7 +91,7 @@ function CoveredItems({ policy }: { policy: Policy }) {
   );
 }
 
-export function PolicyCard({ policy }: { policy: Policy }) {
+export function PolicyCard({ pullId, policy }: { pullId: string; policy: Policy }) {
   const label = policyLabel(policy);
   return (
     <article
@@ -128,7 +130,11 @@ export function PolicyCard({ policy }: { policy: Policy }) {
       {policy.forms_and_endorsements.length > 0 ? (
         <>
           <SubHeading>Forms and endorsements</SubHeading>
-          <LooseTable label={`${label}: forms and endorsements`} rows={policy.forms_and_endorsements} />
+          <PolicyForms
+            pullId={pullId}
+            label={`${label}: forms and endorsements`}
+            forms={policy.forms_and_endorsements}
+          />
         </>
       ) : null}
       {policy.premium_groups.length > 0 ? (

@@ -136,7 +136,7 @@ export function PullDetailView({
         ) : (
           <div className="space-y-4">
             {pull.policies.map((policy) => (
-              <PolicyCard key={policy.policy_id} policy={policy} />
+              <PolicyCard key={policy.policy_id} pullId={pull.pull_id} policy={policy} />
             ))}
           </div>
         )}

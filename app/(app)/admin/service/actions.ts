@@ -2,7 +2,6 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import type { RegisterState } from "@/components/admin/service-connection-forms";
 import { formAction, formText, noInput } from "@/lib/auth/action-guard";
 import { env } from "@/lib/env";
 import { registerOwnWebhook, setOwnWebhookActive } from "@/lib/service-connection/commands";
@@ -10,22 +9,15 @@ import { toFormState } from "@/lib/workflow/form-state";
 
 // The Service connection page's writes, for admins; each is a call to the service.
 
-export const registerWebhookAction = formAction<typeof noInput, RegisterState>(
-  "service:manage",
-  noInput,
-  async ({ user, db }) => {
-    const config = env();
-    const result = await registerOwnWebhook(db, config.service, user, config.auth.url);
-    if (!result.ok) return toFormState(result, "");
-    revalidatePath("/admin/service");
-    return {
-      status: "done",
-      message:
-        "Registered. Set the signing secret below as SERVICE_WEBHOOK_SECRET and restart Coverdesk; it is shown only this once.",
-      signingSecret: result.signingSecret,
-    };
-  },
-);
+export const registerWebhookAction = formAction("service:manage", noInput, async ({ user, db }) => {
+  const config = env();
+  const result = await registerOwnWebhook(db, config.service, user, config.auth.url);
+  if (result.ok) revalidatePath("/admin/service");
+  return toFormState(
+    result,
+    "Registered. Coverdesk checks its deliveries against the signing secret the service lists for it; nothing to set.",
+  );
+});
 
 export const setWebhookActiveAction = formAction(
   "service:manage",

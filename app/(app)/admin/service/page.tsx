@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { RegisterWebhookForm, WebhookToggle } from "@/components/admin/service-connection-forms";
+import { ServiceEventTypes } from "@/components/admin/service-event-types";
 import { DataTable } from "@/components/ui/data-table";
 import { requirePermission } from "@/lib/auth/session";
+import { getDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { loadServiceConnectionPage, type Part } from "@/lib/service-connection/overview";
 import { API_SETTABLE_WEBHOOK_EVENT_TYPES } from "@/lib/service/schemas";
@@ -20,7 +22,7 @@ function Unavailable({ part }: { part: Part<unknown> }) {
 
 export default async function ServiceConnectionPage() {
   await requirePermission("service:manage");
-  const { view, registered } = await loadServiceConnectionPage(env());
+  const { view, registered } = await loadServiceConnectionPage(await getDb(), env());
 
   return (
     <div className="space-y-6">
@@ -92,11 +94,14 @@ export default async function ServiceConnectionPage() {
         </h2>
         <p className="text-sm text-slate-600">
           Coverdesk receives events at <code className="break-all">{view.hookUrl}</code>
-          {view.signed ? (
-            ", and checks their signature."
+          {view.checksSignatures ? (
+            <>
+              , and checks each signature against the signing secrets the service lists for the team&apos;s webhooks,
+              those made on its dashboard included.
+            </>
           ) : (
             <strong className="text-amber-800">
-              , but no SERVICE_WEBHOOK_SECRET is set: signatures are not checked.
+              , but does not check signatures: this is not production and no SERVICE_WEBHOOK_SECRET is set.
             </strong>
           )}
         </p>
@@ -147,6 +152,17 @@ export default async function ServiceConnectionPage() {
           monitoring events, reconnect requests, data updates, servicing) are switched on in the service&apos;s own
           dashboard, for the same address.
         </p>
+      </section>
+
+      <section aria-labelledby="event-types" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="event-types" className="text-lg font-medium text-slate-900">
+          Events
+        </h2>
+        <p className="text-sm text-slate-600">
+          Which events the team&apos;s webhooks ask for, and when each last reached Coverdesk. The service may not list
+          what its dashboard switched on, so an event that has arrived is the surest sign it is on.
+        </p>
+        <ServiceEventTypes events={view.events} hookUrl={view.hookUrl} />
       </section>
     </div>
   );

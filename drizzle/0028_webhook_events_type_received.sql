@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_events_type_received_idx" ON "webhook_events" USING btree ("event_type","received_at");
