@@ -25,6 +25,13 @@ let ids: string[] = [];
 
 const local = async (pullId: string) =>
   (await database.db.select({ archived: pulls.isArchived }).from(pulls).where(eq(pulls.pullId, pullId)))[0]?.archived;
+/** The stored payload's flag: what the service was last seen to hold. */
+const stored = async (pullId: string) =>
+  (
+    (await database.db.select({ raw: pulls.raw }).from(pulls).where(eq(pulls.pullId, pullId)))[0]?.raw as {
+      is_archived?: boolean;
+    }
+  )?.is_archived;
 const atService = async (pullId: string) => (await getPull(service, pullId)).value.is_archived;
 const pending = async (pullId: string) =>
   (await database.db.select().from(pullArchiveWrites).where(eq(pullArchiveWrites.pullId, pullId)))[0] ?? null;
@@ -54,6 +61,7 @@ describe("archiving a linked account", () => {
     expect(await local(pullId)).toBe(true);
     expect(await atService(pullId)).toBe(true);
     expect(await pending(pullId)).toBeNull();
+    expect(await stored(pullId), "fetched again once told").toBe(true);
     const audit = await database.db
       .select()
       .from(auditEvents)

@@ -5,9 +5,11 @@ import type { Db } from "@/db/types";
 import { pullArchiveWrites, pulls } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import { findViewablePull } from "@/lib/pulls/access";
+import { storePull } from "@/lib/pulls/store-pull";
 import type { ServiceConfig } from "@/lib/service/client";
 import { ServiceError } from "@/lib/service/errors";
-import { setPullArchived } from "@/lib/service/pulls-api";
+import { fetchPullPayload, setPullArchived } from "@/lib/service/pulls-api";
+import { isPlainObject, unwrapPull } from "@/lib/service/schemas";
 import type { Actor } from "./actor";
 import { recordAudit } from "./audit";
 import { forbidden, invalid, notFound, type CommandResult } from "./result";
@@ -17,8 +19,10 @@ import { forbidden, invalid, notFound, type CommandResult } from "./result";
 // it is stored with the pull and a pending write (pull_archive_writes) in one transaction, the
 // service is told right after, and a write that did not get through is sent again by the sync
 // (every 15 minutes) until it does. While it is pending, a fetched pull keeps the agency's
-// decision (lib/pulls/store-pull.ts); once the service has it, the service's flag rules again,
-// so an archive changed on the service's dashboard shows here too.
+// decision (lib/pulls/store-pull.ts). Once told, the pull is fetched again, so the stored payload
+// says what the service now holds (a re-projection from it keeps the archive); when that copy
+// shows the decision the write is settled, and the service's flag rules again, so an archive
+// changed on the service's dashboard shows here too.
 
 /** How long a write that failed waits, doubling from a minute, at most six hours. */
 const retryDelayMs = (attempts: number) => Math.min(6 * 3_600_000, 60_000 * 2 ** Math.max(0, attempts - 1));
@@ -67,8 +71,6 @@ export async function sendArchiveWrite(db: Db, service: ServiceConfig, pullId: s
   const same = and(eq(pullArchiveWrites.pullId, pullId), eq(pullArchiveWrites.requestedAt, write.requestedAt));
   try {
     await setPullArchived(service, pullId, write.archived);
-    await db.delete(pullArchiveWrites).where(same);
-    return "told";
   } catch (error) {
     const attempts = write.attempts + 1;
     // A refusal (other than a rate limit or an outage) will not change by asking again.
@@ -88,6 +90,26 @@ export async function sendArchiveWrite(db: Db, service: ServiceConfig, pullId: s
       })
       .where(same);
     return refused ? "refused" : "waiting";
+  }
+  if (await serviceShows(db, service, pullId, write.archived)) await db.delete(pullArchiveWrites).where(same);
+  // A copy that does not show it yet (or no copy) keeps the write: the sync tells the service again.
+  else
+    await db
+      .update(pullArchiveWrites)
+      .set({ attempts: write.attempts + 1, lastError: null, nextAttemptAt: new Date(Date.now() + retryDelayMs(1)) })
+      .where(same);
+  return "told";
+}
+
+/** Fetches and stores the pull as the service now holds it; does that copy show the decision? */
+async function serviceShows(db: Db, service: ServiceConfig, pullId: string, archived: boolean): Promise<boolean> {
+  try {
+    const payload = await fetchPullPayload(service, pullId);
+    await storePull(db, payload);
+    const pull = unwrapPull(payload);
+    return isPlainObject(pull) && pull.is_archived === archived;
+  } catch {
+    return false; // told, not yet seen: the next sync settles it
   }
 }
 
