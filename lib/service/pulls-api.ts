@@ -61,7 +61,7 @@ export async function fetchPullListPage(config: ServiceConfig, params: ListPulls
   return response.body;
 }
 
-/** One page of full pulls, newest first; `total_pulls` counts every match. */
+/** One page of full pulls, in no stated order; `total_pulls` counts every match. */
 export async function listPulls(config: ServiceConfig, params: ListPullsParams): Promise<Answer<PullListResponse>> {
   const query = listPullsParamsSchema.parse(params);
   const response = await serviceRequest(config, {
@@ -74,21 +74,85 @@ export async function listPulls(config: ServiceConfig, params: ListPullsParams):
   return readAnswer(pullListResponseSchema, response, "GET /pulls");
 }
 
+/** A window of creation dates: both ends inclusive, as the service reads `since` and `before`; null is open. */
+type Window = { from: number | null; to: number | null };
+
+/** The split point of a window with an open end; pulls are not created before this. */
+const EARLIEST = Date.UTC(2000, 0, 1);
+const iso = (ms: number | null) => (ms === null ? undefined : new Date(ms).toISOString());
+
+/** Halves, sharing the middle instant (inclusive ends), or null when the window is a millisecond wide. */
+function split({ from, to }: Window): [Window, Window] | null {
+  const low = from ?? EARLIEST;
+  const high = to ?? Math.max(Date.now(), low + 2);
+  if (high - low <= 1) return null;
+  const middle = Math.floor((low + high) / 2);
+  return [
+    { from, to: middle },
+    { from: middle, to },
+  ];
+}
+
+export type PullListPage = {
+  /** Pulls not yet yielded by this walk. */
+  pulls: Pull[];
+  /** How many pulls the whole walk covers, as the service counted them at its first answer. */
+  total: number | null;
+};
+
 /**
- * Every pull between `since` and `before`, page by page. The service pages by offset, so a
- * pull that arrives meanwhile can shift a page; callers store by pull_id, and repeats are harmless.
+ * Every pull created between `since` and `before`, each once. The service lists in no stated
+ * order (service-notes, "Pulls"), so offset paging can skip a pull that another request lists
+ * earlier. Instead a window of creation dates is listed only when one page holds all of it:
+ * a fuller window is halved until each half fits. With `before` fixed, pulls that arrive
+ * meanwhile fall outside every window and cannot shift one. Only a single millisecond holding
+ * more than a page is paged by offset, repeated until a pass finds nothing new.
  */
+export async function* iteratePullPages(
+  config: ServiceConfig,
+  params: Omit<ListPullsParams, "offset" | "limit"> & { pageSize?: number } = {},
+): AsyncGenerator<PullListPage> {
+  const limit = params.pageSize ?? 100;
+  const seen = new Set<string>();
+  const unseen = (pulls: Pull[]) => pulls.filter((p) => !seen.has(p.pull_id) && Boolean(seen.add(p.pull_id)));
+  const pending: Window[] = [
+    { from: params.since ? Date.parse(params.since) : null, to: params.before ? Date.parse(params.before) : null },
+  ];
+  let total: number | null = null;
+  let first = true;
+  for (let window = pending.pop(); window; window = pending.pop()) {
+    const query = { since: iso(window.from), before: iso(window.to), limit };
+    const page = await listPulls(config, { ...query, offset: 0 });
+    const count = page.value.total_pulls;
+    if (first) total = count;
+    first = false;
+    yield { pulls: unseen(page.value.pulls), total };
+    const whole = count !== null ? count <= limit : page.value.pulls.length < limit;
+    if (whole) continue;
+    const halves = split(window);
+    if (halves) {
+      pending.push(...halves);
+      continue;
+    }
+    for (let pass = 0, found = 1; found > 0 && pass < 3; pass++) {
+      found = 0;
+      for (let offset = 0; offset < (count ?? Infinity); offset += limit) {
+        const more = await listPulls(config, { ...query, offset });
+        const fresh = unseen(more.value.pulls);
+        found += fresh.length;
+        yield { pulls: fresh, total };
+        if (more.value.pulls.length < limit) break;
+      }
+    }
+  }
+}
+
+/** Every pull between `since` and `before`, each once, whatever order the service lists them in. */
 export async function* iteratePulls(
   config: ServiceConfig,
   params: Omit<ListPullsParams, "offset" | "limit"> & { pageSize?: number } = {},
 ): AsyncGenerator<Pull> {
-  const limit = params.pageSize ?? 100;
-  for (let offset = 0; ; offset += limit) {
-    const page = await listPulls(config, { since: params.since, before: params.before, limit, offset });
-    yield* page.value.pulls;
-    const total = page.value.total_pulls ?? 0;
-    if (page.value.pulls.length < limit || offset + limit >= total) return;
-  }
+  for await (const page of iteratePullPages(config, params)) yield* page.pulls;
 }
 
 /** The only write on a pull the service offers. */
