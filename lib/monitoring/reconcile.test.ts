@@ -11,7 +11,8 @@ import { listMonitorings, updateMonitoring } from "@/lib/service/monitorings-api
 import type { SandboxPull } from "@/sandbox/data/pulls";
 import type { Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
-import { controlSandbox, startServiceSandbox } from "@/test/service-sandbox";
+import { monitoredOf } from "@/test/monitored-pulls";
+import { controlSandbox, linkStoredAccount, startServiceSandbox } from "@/test/service-sandbox";
 
 // Monitorings Coverdesk did not make: started or stopped on the service's dashboard (the
 // sandbox's control API), found by the sync, shown on the pull and in the monitored filter.
@@ -170,5 +171,28 @@ describe("a monitorings answer that cannot be used", () => {
     );
     const [row] = await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, "odd-1"));
     expect(row).toMatchObject({ status: "PAUSED", interval: null, nextPullDate: null, latestPullId: null });
+  });
+});
+
+describe("Mode A: the team monitors every linked account", () => {
+  it("shows every pull the service monitors as monitored after a sync, new links included", async () => {
+    const switched = await controlSandbox(sandbox, "monitorings/team-wide", { interval: "P1M" });
+    expect(switched.monitored).toBeGreaterThan(0);
+    const linked = await linkStoredAccount(database.db, sandbox, service, "user_good");
+
+    const run = await sync();
+    expect(run).toMatchObject({ status: "DONE", monitoringsFound: (switched.monitored as number) + 1 });
+    const listed = await listMonitorings(service, { status: "ACTIVE" });
+    const ids = listed.value.monitorings.map((m) => m.latest_pull_id ?? "");
+    expect(Object.values(await monitoredOf(database.db, ...ids)).every(Boolean)).toBe(true);
+    // The list's filter shows them (an archived pull is listed only when archived ones are asked for).
+    expect(await monitoredList()).toContain(linked);
+    await controlSandbox(sandbox, "monitorings/team-wide", { interval: null });
+  });
+
+  it("refuses an interval the service would refuse", async () => {
+    expect(await controlSandbox(sandbox, "monitorings/team-wide", { interval: "P7D" })).toMatchObject({
+      error: "INVALID_INPUT",
+    });
   });
 });

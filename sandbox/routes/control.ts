@@ -22,6 +22,8 @@ import type { SandboxPull } from "../data/pulls";
 //   POST /monitorings                    {pull_id, interval?, next_pull_date?, stop_after_date?}: a monitoring
 //                                        started on the service's dashboard, not through the API → {monitoring}
 //   POST /monitorings/{id}/stop          stopped on the dashboard → {monitoring}
+//   POST /monitorings/team-wide          {interval | null}: Mode A, every successful link monitored (those
+//                                        already linked at once) → {interval, monitored}
 //   POST /monitorings/{id}/refresh       a refresh now → {pull_id}
 //   POST /monitorings/{id}/reconnect-needed  {auth_status?}: the next refresh needs the consumer
 //   POST /pulls                          a pull exactly as given (e.g. the real service's published

@@ -2,7 +2,15 @@ import type { ServerResponse } from "node:http";
 import { z } from "zod";
 import { describeIssues, UUID, type SandboxContext } from "../context";
 import { fail, send } from "../http";
-import { enableMonitoring, isRefreshing, servedMonitoring, stopMonitoring } from "../flows/monitorings";
+import {
+  enableMonitoring,
+  isRefreshing,
+  monitoringOfPull,
+  servedMonitoring,
+  stopMonitoring,
+} from "../flows/monitorings";
+import { intervalDays, MIN_INTERVAL_DAYS, parseInterval } from "../flows/interval";
+import { teamState } from "../flows/team-state";
 import { CHANGE_KINDS } from "../flows/change-kinds";
 import { startRefresh } from "../flows/refresh";
 import { ensureScheduler } from "../flows/scheduler";
@@ -28,7 +36,36 @@ const dashboardStartSchema = z.object({
   stop_after_date: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 
+/** Mode A on (every successful link monitored at this interval) or off (null). */
+const teamWideSchema = z.object({ interval: z.string().min(1).max(50).nullable() });
+
+/** Mode A switched on: every pull the service would monitor now is, and every link that succeeds later. */
+function monitorTeamWide(ctx: SandboxContext, interval: string | null): number {
+  teamState(ctx).teamWideMonitoring = interval;
+  if (!interval) return 0;
+  let monitored = 0;
+  for (const pull of ctx.state.pulls.values()) {
+    if (monitoringOfPull(ctx, pull.pull_id)) continue;
+    const scenario = flowState(ctx).sessions.get(pull.pull_id)?.scenario ?? null;
+    if (enableMonitoring(ctx, { pull_id: pull.pull_id, interval }, scenario).ok) monitored++;
+  }
+  ensureScheduler(ctx);
+  return monitored;
+}
+
+function enableIntervalOk(interval: string): boolean {
+  const parsed = parseInterval(interval);
+  return parsed !== null && intervalDays(parsed) >= MIN_INTERVAL_DAYS;
+}
+
 export function monitoringControl(ctx: SandboxContext, path: string, body: unknown, res: ServerResponse): true {
+  if (path === "/monitorings/team-wide") {
+    const parsed = teamWideSchema.safeParse(body ?? {});
+    if (!parsed.success) return fail(res, 400, "INVALID_INPUT", describeIssues(parsed.error.issues));
+    if (parsed.data.interval !== null && !enableIntervalOk(parsed.data.interval))
+      return fail(res, 400, "INVALID_INPUT", "interval: an ISO-8601 duration (P45D, P1M, P1Y) of at least 30 days");
+    return send(res, 200, { interval: parsed.data.interval, monitored: monitorTeamWide(ctx, parsed.data.interval) });
+  }
   if (path === "/monitorings") {
     const parsed = dashboardStartSchema.safeParse(body ?? {});
     if (!parsed.success) return fail(res, 400, "INVALID_INPUT", describeIssues(parsed.error.issues));
