@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pulls } from "@/db/schema";
 import { storePull } from "@/lib/pulls/store-pull";
 import type { ServiceConfig } from "@/lib/service/client";
-import { fetchPullPayload, listPulls } from "@/lib/service/pulls-api";
+import { fetchPullPayload, iteratePulls, listPulls } from "@/lib/service/pulls-api";
 import type { SandboxPull } from "@/sandbox/data/pulls";
 import type { Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
@@ -95,6 +95,16 @@ describe("a pull list in no order", () => {
     expect(next).toMatchObject({ status: "DONE", created: arrived });
     const all = await storedIds();
     expect([...sandbox.state.pulls.keys()].filter((id) => !all.has(id))).toEqual([]);
+  });
+
+  it("lists every pull of one instant that holds more than a page", async () => {
+    const instant = new Date(Date.now() - 7 * DAY).toISOString();
+    const ids = new Set<string>();
+    for (let i = 0; i < 130; i++) ids.add(await putPull({ created_at: instant }));
+    const seen: string[] = [];
+    for await (const pull of iteratePulls(service, { since: instant, before: instant })) seen.push(pull.pull_id);
+    expect(seen).toHaveLength(130);
+    expect(new Set(seen)).toEqual(ids);
   });
 });
 

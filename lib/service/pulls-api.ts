@@ -77,20 +77,45 @@ export async function listPulls(config: ServiceConfig, params: ListPullsParams):
 /** A window of creation dates: both ends inclusive, as the service reads `since` and `before`; null is open. */
 type Window = { from: number | null; to: number | null };
 
-/** The split point of a window with an open end; pulls are not created before this. */
+/** Where a window open at its start is taken to begin when it must be cut: no pull is older. */
 const EARLIEST = Date.UTC(2000, 0, 1);
+/** Offset passes over a window that cannot be cut, before what was not seen is given up on. */
+const MAX_PASSES = 20;
 const iso = (ms: number | null) => (ms === null ? undefined : new Date(ms).toISOString());
 
-/** Halves, sharing the middle instant (inclusive ends), or null when the window is a millisecond wide. */
-function split({ from, to }: Window): [Window, Window] | null {
-  const low = from ?? EARLIEST;
-  const high = to ?? Math.max(Date.now(), low + 2);
+/** `parts` windows side by side from `low` to `high`, each sharing its end with the next (inclusive ends). */
+function evenly(low: number, high: number, parts: number): Window[] {
+  const width = (high - low) / parts;
+  return Array.from({ length: parts }, (_, i) => ({
+    from: Math.floor(low + i * width),
+    to: i === parts - 1 ? high : Math.floor(low + (i + 1) * width),
+  }));
+}
+
+/**
+ * Narrower windows covering one that held more than a page, each expected to fit one page; null
+ * when the window is a millisecond wide. The page already listed is a sample of where the
+ * window's pulls lie: the span it covers is cut in parts, and the stretches on either side of
+ * it (usually empty) get a window each. Every window is narrower than the one it came from.
+ */
+function split(window: Window, count: number | null, limit: number, sample: Pull[]): Window[] | null {
+  const low = window.from ?? EARLIEST;
+  const high = window.to ?? Math.max(Date.now(), low + 2);
   if (high - low <= 1) return null;
-  const middle = Math.floor((low + high) / 2);
-  return [
-    { from, to: middle },
-    { from: middle, to },
-  ];
+  const parts = Math.min(1_000, Math.max(2, Math.ceil((count ?? 2 * limit) / (limit / 2))));
+  const dates = sample
+    .map((p) => Date.parse(p.created_at ?? ""))
+    .filter((t) => Number.isFinite(t) && t >= low && t <= high);
+  const first = Math.min(...dates);
+  const last = Math.max(...dates);
+  if (dates.length === 0 || last - first < parts) {
+    const windows = evenly(low, high, parts);
+    return windows.map((w, i) => ({
+      from: i === 0 ? window.from : w.from,
+      to: i === windows.length - 1 ? window.to : w.to,
+    }));
+  }
+  return [{ from: window.from, to: first }, ...evenly(first, last, parts), { from: last, to: window.to }];
 }
 
 export type PullListPage = {
@@ -104,9 +129,9 @@ export type PullListPage = {
  * Every pull created between `since` and `before`, each once. The service lists in no stated
  * order (service-notes, "Pulls"), so offset paging can skip a pull that another request lists
  * earlier. Instead a window of creation dates is listed only when one page holds all of it:
- * a fuller window is halved until each half fits. With `before` fixed, pulls that arrive
+ * a fuller window is cut into narrower ones until each fits. With `before` fixed, pulls that arrive
  * meanwhile fall outside every window and cannot shift one. Only a single millisecond holding
- * more than a page is paged by offset, repeated until a pass finds nothing new.
+ * more than a page is paged by offset, repeated until every pull it holds has been seen.
  */
 export async function* iteratePullPages(
   config: ServiceConfig,
@@ -129,18 +154,19 @@ export async function* iteratePullPages(
     yield { pulls: unseen(page.value.pulls), total };
     const whole = count !== null ? count <= limit : page.value.pulls.length < limit;
     if (whole) continue;
-    const halves = split(window);
-    if (halves) {
-      pending.push(...halves);
+    const narrower = split(window, count, limit, page.value.pulls);
+    if (narrower) {
+      pending.push(...narrower);
       continue;
     }
-    for (let pass = 0, found = 1; found > 0 && pass < 3; pass++) {
-      found = 0;
+    // More than a page within one millisecond: paged by offset, pass after pass, until as many
+    // pulls as the service counts have been seen (one pass when it keeps its order).
+    const inWindow = new Set(page.value.pulls.map((p) => p.pull_id));
+    for (let pass = 0; pass < MAX_PASSES && (count === null ? pass === 0 : inWindow.size < count); pass++) {
       for (let offset = 0; offset < (count ?? Infinity); offset += limit) {
         const more = await listPulls(config, { ...query, offset });
-        const fresh = unseen(more.value.pulls);
-        found += fresh.length;
-        yield { pulls: fresh, total };
+        for (const pull of more.value.pulls) inWindow.add(pull.pull_id);
+        yield { pulls: unseen(more.value.pulls), total };
         if (more.value.pulls.length < limit) break;
       }
     }
