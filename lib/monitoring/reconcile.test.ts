@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, monitorings, pulls } from "@/db/schema";
 import { runSync, startSyncRun } from "@/lib/ingest/sync";
+import { enablePullMonitoring } from "@/lib/monitoring/commands";
 import { getMonitoringOfPull } from "@/lib/pulls/detail-queries";
 import { parsePullListQuery } from "@/lib/pulls/list-query";
 import { listPulls } from "@/lib/pulls/queries";
@@ -12,6 +13,7 @@ import type { SandboxPull } from "@/sandbox/data/pulls";
 import type { Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { monitoredOf } from "@/test/monitored-pulls";
+import { createStaff } from "@/test/workflow-fixture";
 import { controlSandbox, linkStoredAccount, startServiceSandbox } from "@/test/service-sandbox";
 
 // Monitorings Coverdesk did not make: started or stopped on the service's dashboard (the
@@ -134,6 +136,18 @@ describe("monitorings started and stopped on the service's dashboard", () => {
     const [row] = await database.db.select().from(monitorings).where(eq(monitorings.latestPullId, unknown));
     expect(row).toMatchObject({ accountIdentifier: `acct_${unknown}`, origin: "SERVICE" });
     expect(await monitoredList()).toContain(unknown);
+  });
+
+  it("takes one turned on in Coverdesk as Coverdesk's own: no news, no entry of its own", async () => {
+    const ours = await putPull(0); // linked just now: the sync lists it
+    expect((await sync()).status).toBe("DONE");
+    const { manager } = await createStaff(database.db);
+    expect(
+      await enablePullMonitoring(database.db, service, manager, { pullId: ours, every: 1, unit: "M" }),
+    ).toMatchObject({ ok: true });
+    expect(await sync()).toMatchObject({ status: "DONE", monitoringsFound: 0, monitoringsChanged: 0 });
+    expect(await getMonitoringOfPull(database.db, ours)).toMatchObject({ status: "ACTIVE", startedOutside: false });
+    expect(await auditOf(ours)).toEqual(["turned monitoring on, every P1M"]);
   });
 });
 
