@@ -79,17 +79,21 @@ export async function recheckUnfinishedPulls(
   for (const pullId of await duePulls(db, runStartedAt)) {
     const fetchStartedAt = new Date();
     let error: string | null = null;
+    let settled = false;
     try {
       const payload = await fetchPullPayload(service, pullId);
       const stored = await storePull(db, payload, { fetchStartedAt });
       if (stored.outcome === "invalid") error = `the service's answer could not be read: ${stored.error}`;
-      else if (FINAL.has(await storedStatus(db, pullId))) counts.settled++;
+      else settled = FINAL.has(await storedStatus(db, pullId));
     } catch (failure) {
       if (!(failure instanceof ServiceError)) throw failure;
       error = failure.message;
     }
     if (error) report.problem(`Pull ${pullId} could not be re-read: ${error}`);
-    await markChecked(db, pullId, error);
+    // A pull now final is not re-read again: its check has nothing more to order.
+    if (settled) await db.delete(pullStatusChecks).where(eq(pullStatusChecks.pullId, pullId));
+    else await markChecked(db, pullId, error);
+    if (settled) counts.settled++;
     counts.rechecked++;
     await report.onPull?.(counts);
   }

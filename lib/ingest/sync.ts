@@ -103,10 +103,9 @@ export async function runSync(
     // listed, and the next run's overlap takes them.
     const window = { since: run.since?.toISOString(), before: run.startedAt.toISOString(), pageSize: PAGE_SIZE };
     for await (const page of iteratePullPages(service, window)) {
-      const fetchStartedAt = new Date();
       for (const pull of page.pulls) {
         // Stored from the list's own copy, which is the service's full pull.
-        const result = await storePull(db, pull, { fetchStartedAt });
+        const result = await storePull(db, pull, { fetchStartedAt: page.requestedAt });
         counts.listed++;
         counts[result.outcome]++;
       }

@@ -123,6 +123,8 @@ export type PullListPage = {
   pulls: Pull[];
   /** How many pulls the whole walk covers, as the service counted them at its first answer. */
   total: number | null;
+  /** When the request that brought them was sent: their data is at least this new (storePull's fetchStartedAt). */
+  requestedAt: Date;
 };
 
 /**
@@ -147,11 +149,12 @@ export async function* iteratePullPages(
   let first = true;
   for (let window = pending.pop(); window; window = pending.pop()) {
     const query = { since: iso(window.from), before: iso(window.to), limit };
+    const requestedAt = new Date();
     const page = await listPulls(config, { ...query, offset: 0 });
     const count = page.value.total_pulls;
     if (first) total = count;
     first = false;
-    yield { pulls: unseen(page.value.pulls), total };
+    yield { pulls: unseen(page.value.pulls), total, requestedAt };
     const whole = count !== null ? count <= limit : page.value.pulls.length < limit;
     if (whole) continue;
     const narrower = split(window, count, limit, page.value.pulls);
@@ -164,9 +167,10 @@ export async function* iteratePullPages(
     const inWindow = new Set(page.value.pulls.map((p) => p.pull_id));
     for (let pass = 0; pass < MAX_PASSES && (count === null ? pass === 0 : inWindow.size < count); pass++) {
       for (let offset = 0; offset < (count ?? Infinity); offset += limit) {
+        const moreRequestedAt = new Date();
         const more = await listPulls(config, { ...query, offset });
         for (const pull of more.value.pulls) inWindow.add(pull.pull_id);
-        yield { pulls: unseen(more.value.pulls), total };
+        yield { pulls: unseen(more.value.pulls), total, requestedAt: moreRequestedAt };
         if (more.value.pulls.length < limit) break;
       }
     }
