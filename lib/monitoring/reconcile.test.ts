@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, monitorings, pulls } from "@/db/schema";
 import { runSync, startSyncRun } from "@/lib/ingest/sync";
 import { enablePullMonitoring } from "@/lib/monitoring/commands";
+import { storePull } from "@/lib/pulls/store-pull";
 import { getMonitoringOfPull } from "@/lib/pulls/detail-queries";
 import { parsePullListQuery } from "@/lib/pulls/list-query";
 import { listPulls } from "@/lib/pulls/queries";
@@ -136,6 +137,28 @@ describe("monitorings started and stopped on the service's dashboard", () => {
     const [row] = await database.db.select().from(monitorings).where(eq(monitorings.latestPullId, unknown));
     expect(row).toMatchObject({ accountIdentifier: `acct_${unknown}`, origin: "SERVICE" });
     expect(await monitoredList()).toContain(unknown);
+  });
+
+  it("does not take a monitoring back to an older pull than a webhook already named", async () => {
+    const first = await putPull(0);
+    expect((await sync()).status).toBe("DONE");
+    const monitoringId = await startOnDashboard(first, "P1M");
+    expect(await sync()).toMatchObject({ monitoringsFound: 1 });
+    // A refresh of the account arrives by webhook before the service's list says so.
+    const refresh = randomUUID();
+    await storePull(database.db, {
+      ...template,
+      pull_id: refresh,
+      account_identifier: `acct_${first}`,
+      created_at: new Date(Date.now() + 1_000).toISOString(),
+    });
+    await database.db
+      .update(monitorings)
+      .set({ latestPullId: refresh })
+      .where(eq(monitorings.monitoringId, monitoringId));
+    expect((await sync()).status).toBe("DONE");
+    const [row] = await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
+    expect(row?.latestPullId).toBe(refresh);
   });
 
   it("takes one turned on in Coverdesk as Coverdesk's own: no news, no entry of its own", async () => {

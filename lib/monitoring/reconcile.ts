@@ -84,6 +84,78 @@ async function ensurePull(
   return false;
 }
 
+const usableId = (id: string | null) => (id && UUID.test(id) ? id : null);
+
+/** The account of the monitoring's latest pull, storing that pull first when Coverdesk lacks it. */
+async function accountOfLatest(
+  db: Db,
+  service: ServiceConfig,
+  latest: string,
+  initialPullId: string | null,
+  report: MonitoringReconcileReport,
+): Promise<string | null> {
+  const read = async () =>
+    (await db.select({ account: pulls.accountIdentifier }).from(pulls).where(eq(pulls.pullId, latest)))[0];
+  const stored =
+    (await read()) ?? ((await ensurePull(db, service, latest, initialPullId, report)) ? await read() : null);
+  return stored?.account ?? null;
+}
+
+/**
+ * The latest pull only moves forward, as webhooks move it (lib/ingest/apply-event.ts): a list
+ * answered before a refresh's webhook was stored does not take the monitoring back.
+ */
+async function newerOf(db: Db, known: string | null, listed: string | null): Promise<string | null> {
+  if (!known || !listed || known === listed) return listed ?? known;
+  const rows = await db
+    .select({ pullId: pulls.pullId, createdAt: pulls.serviceCreatedAt })
+    .from(pulls)
+    .where(inArray(pulls.pullId, [known, listed]));
+  const created = (id: string) => rows.find((r) => r.pullId === id)?.createdAt?.getTime() ?? -Infinity;
+  return created(known) > created(listed) ? known : listed;
+}
+
+/** Mirrors one monitoring of the service's list; answers whether it was new here, moved, or neither. */
+async function mirrorOne(
+  db: Db,
+  service: ServiceConfig,
+  monitoring: Monitoring,
+  before: MonitoringRow | undefined,
+  report: MonitoringReconcileReport,
+): Promise<"found" | "changed" | "same"> {
+  const listedLatest = usableId(monitoring.latest_pull_id);
+  if (!listedLatest)
+    report.problem(`Monitoring ${monitoring.monitoring_id} names no usable latest pull: it joins no pull yet.`);
+  const account = listedLatest
+    ? await accountOfLatest(db, service, listedLatest, before?.initialPullId ?? null, report)
+    : null;
+  // A latest pull Coverdesk could not store is still named, so the flag marks it once it arrives.
+  const next = mirroredOf(monitoring, await newerOf(db, before?.latestPullId ?? null, listedLatest));
+  const same = before !== undefined && unchanged(before, next);
+  if (same && before.origin && (before.accountIdentifier || !account)) return "same";
+  const change = describe(before, next);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(monitorings)
+      .values({ monitoringId: monitoring.monitoring_id, accountIdentifier: account, origin: "SERVICE", ...next })
+      .onConflictDoUpdate({
+        target: monitorings.monitoringId,
+        set: {
+          ...next,
+          accountIdentifier: before?.accountIdentifier ?? account,
+          origin: before?.origin ?? "SERVICE",
+          updatedAt: new Date(),
+        },
+      });
+    if (change)
+      await recordAudit(tx, null, "MONITORING_CHANGED", {
+        pullId: before?.initialPullId ?? next.latestPullId,
+        details: { change, monitoringId: monitoring.monitoring_id, source: "service" },
+      });
+  });
+  return !before?.status ? "found" : same ? "same" : "changed";
+}
+
 /** Mirrors one page of the service's list; answers how many were new here and how many moved. */
 async function mirrorPage(
   db: Db,
@@ -91,67 +163,23 @@ async function mirrorPage(
   listed: Monitoring[],
   report: MonitoringReconcileReport,
 ): Promise<{ found: number; changed: number }> {
-  const ids = listed.map((m) => m.monitoring_id);
-  const known = new Map(
-    (await db.select().from(monitorings).where(inArray(monitorings.monitoringId, ids))).map((r) => [r.monitoringId, r]),
-  );
-  const latestIds = listed.flatMap((m) => (m.latest_pull_id && UUID.test(m.latest_pull_id) ? [m.latest_pull_id] : []));
-  const stored = new Map(
-    latestIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ pullId: pulls.pullId, accountIdentifier: pulls.accountIdentifier })
-            .from(pulls)
-            .where(inArray(pulls.pullId, latestIds))
-        ).map((p) => [p.pullId, p.accountIdentifier]),
-  );
-  let found = 0;
-  let changed = 0;
+  const counts = { found: 0, changed: 0 };
+  if (listed.length === 0) return counts;
+  const rows = await db
+    .select()
+    .from(monitorings)
+    .where(
+      inArray(
+        monitorings.monitoringId,
+        listed.map((m) => m.monitoring_id),
+      ),
+    );
+  const known = new Map(rows.map((r) => [r.monitoringId, r]));
   for (const monitoring of listed) {
-    const before = known.get(monitoring.monitoring_id);
-    const latest = monitoring.latest_pull_id && UUID.test(monitoring.latest_pull_id) ? monitoring.latest_pull_id : null;
-    if (!latest)
-      report.problem(`Monitoring ${monitoring.monitoring_id} names no usable latest pull: it joins no pull yet.`);
-    let account = latest ? stored.get(latest) : undefined;
-    if (
-      latest &&
-      account === undefined &&
-      (await ensurePull(db, service, latest, before?.initialPullId ?? null, report))
-    )
-      account = (await db.select({ a: pulls.accountIdentifier }).from(pulls).where(eq(pulls.pullId, latest)))[0]?.a;
-    // A latest pull Coverdesk could not store is still named, so the flag marks it once it arrives.
-    const next = mirroredOf(monitoring, latest ?? before?.latestPullId ?? null);
-    if (before && unchanged(before, next) && (before.accountIdentifier || !account) && before.origin) continue;
-    const change = describe(before, next);
-    await db.transaction(async (tx) => {
-      await tx
-        .insert(monitorings)
-        .values({
-          monitoringId: monitoring.monitoring_id,
-          accountIdentifier: account ?? null,
-          origin: "SERVICE",
-          ...next,
-        })
-        .onConflictDoUpdate({
-          target: monitorings.monitoringId,
-          set: {
-            ...next,
-            accountIdentifier: before?.accountIdentifier ?? account ?? null,
-            origin: before?.origin ?? "SERVICE",
-            updatedAt: new Date(),
-          },
-        });
-      if (change)
-        await recordAudit(tx, null, "MONITORING_CHANGED", {
-          pullId: before?.initialPullId ?? next.latestPullId,
-          details: { change, monitoringId: monitoring.monitoring_id, source: "service" },
-        });
-    });
-    if (!before?.status) found++;
-    else if (!unchanged(before, next)) changed++;
+    const outcome = await mirrorOne(db, service, monitoring, known.get(monitoring.monitoring_id), report);
+    if (outcome !== "same") counts[outcome]++;
   }
-  return { found, changed };
+  return counts;
 }
 
 /**
