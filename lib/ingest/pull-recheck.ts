@@ -16,8 +16,8 @@ import { fetchPullPayload } from "@/lib/service/pulls-api";
 // after it was created is left alone: its consumer walked away, or the service never will.
 
 /** Pulls re-read per run: at one GET each, a run stays short however many are waiting. */
-export const RECHECK_PER_RUN = 50;
-export const RECHECK_MAX_AGE_DAYS = 30;
+const RECHECK_PER_RUN = 50;
+const RECHECK_MAX_AGE_DAYS = 30;
 
 const FINAL = new Set<string>(FINAL_PULL_STATUSES);
 const NOT_FINAL = sql.raw(`not in (${FINAL_PULL_STATUSES_SQL})`);
