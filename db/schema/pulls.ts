@@ -15,6 +15,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { FINAL_PULL_STATUSES_SQL } from "./pull-final-statuses";
 import { pullStage } from "./pull-stage";
 import { users } from "./users";
 
@@ -160,6 +161,11 @@ export const pulls = pgTable(
     index("pulls_list_monitored_idx")
       .on(t.isArchived, t.serviceCreatedAt.desc().nullsLast(), t.pullId)
       .where(sql`${t.monitored} and ${t.parentPullId} is null`),
+    // The pulls the sync re-reads until the service calls them final (lib/ingest/pull-recheck.ts):
+    // a handful, whatever the size of the book.
+    index("pulls_not_final_idx")
+      .on(t.fetchedAt)
+      .where(sql`${t.status} not in (${sql.raw(FINAL_PULL_STATUSES_SQL)})`),
     // An account's pulls by id, index-only (account history).
     index("pulls_account_pull_idx").on(t.accountIdentifier, t.pullId),
     // Counting a filtered list (the "N linked accounts" beside every page): an index-only scan

@@ -16,6 +16,11 @@ export type TeamState = {
   servicings: Map<string, ServicingRecord>;
   policyCheckSettings: PolicyCheckSettings;
   plan: Plan;
+  /**
+   * Mode A: the team monitors every linked account at this interval, as set up with the service
+   * out of the API's reach; null when monitoring is started pull by pull.
+   */
+  teamWideMonitoring: string | null;
 };
 
 const states = new WeakMap<FlowState, TeamState>();
@@ -33,6 +38,7 @@ export function teamState(ctx: SandboxContext): TeamState {
         policySearch: ctx.options.plan?.policySearch ?? true,
         enrichment: ctx.options.plan?.enrichment ?? true,
       },
+      teamWideMonitoring: null,
     };
     states.set(flows, state);
   }

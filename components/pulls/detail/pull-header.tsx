@@ -77,6 +77,7 @@ function MonitoringState({ monitoring }: { monitoring: PullMonitoring | null }) 
       {monitoring.interval ? (
         <span className="text-xs text-slate-600">every {formatInterval(monitoring.interval)}</span>
       ) : null}
+      {monitoring.startedOutside ? <span className="text-xs text-slate-600">(started outside Coverdesk)</span> : null}
       {monitoring.reconnectNeeded ? (
         <Badge tone="warning">
           Reconnect needed{monitoring.reconnectAuthStatus ? `: ${humanize(monitoring.reconnectAuthStatus)}` : ""}
