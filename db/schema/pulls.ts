@@ -43,6 +43,17 @@ export const pulls = pgTable(
      * pull_is_monitored()), never written by the app: the list filters a million pulls by it.
      */
     monitored: boolean("monitored").notNull().default(false),
+    /** When the service marked the pull deleted (its `deleted_at`): kept, but no longer listed. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /**
+     * Whether the pull is a row of the list: top-level (a child pull is the service's internal
+     * work), not deleted at the service, and not a SERVICING pull (shown under its servicing
+     * request instead). Computed by the database, so bulk loads and old rows agree; the list's
+     * partial indexes are over these rows.
+     */
+    listed: boolean("listed").generatedAlwaysAs(
+      sql`parent_pull_id is null and deleted_at is null and type is distinct from 'SERVICING'`,
+    ),
     serviceCreatedAt: timestamp("service_created_at", { withTimezone: true }),
     policyCount: integer("policy_count").notNull().default(0),
     totalPremiumCents: bigint("total_premium_cents", { mode: "number" }),
@@ -122,44 +133,44 @@ export const pulls = pgTable(
       .on(t.createdAt)
       .where(sql`${t.firstTouchedAt} is null and ${t.speedToLeadAt} is null and ${t.parentPullId} is null`),
     // The pull list's sorts (lib/pulls/queries.ts ordering()): each a partial index over listed
-    // pulls in exactly the list's order, ties broken by pull id, so a page is read in order
+    // pulls (the `listed` column) in exactly the list's order, ties broken by pull id, so a page is read in order
     // and stops after 50 rows instead of sorting the whole book.
     index("pulls_list_created_idx")
       .on(t.serviceCreatedAt.desc().nullsLast(), t.pullId)
-      .where(sql`${t.parentPullId} is null`),
+      .where(sql`${t.listed}`),
     index("pulls_list_name_idx")
       .on(t.sortName, t.pullId)
-      .where(sql`${t.parentPullId} is null`),
+      .where(sql`${t.listed}`),
     index("pulls_list_premium_idx")
       .on(t.totalPremiumCents.desc().nullsLast(), t.pullId)
-      .where(sql`${t.parentPullId} is null`),
+      .where(sql`${t.listed}`),
     index("pulls_list_expiry_idx")
       .on(t.nextExpiryDate, t.pullId)
-      .where(sql`${t.parentPullId} is null`),
+      .where(sql`${t.listed}`),
     // The filters' choices (listPullFilterOptions): loose index scans, one probe per value.
     index("pulls_top_status_idx")
       .on(t.status)
-      .where(sql`${t.parentPullId} is null`),
+      .where(sql`${t.listed}`),
     index("pulls_top_type_idx")
       .on(t.type)
-      .where(sql`${t.parentPullId} is null`),
+      .where(sql`${t.listed}`),
     index("pulls_top_carrier_idx")
       .on(t.providerName, sql`coalesce(${t.providerFriendlyName}, ${t.providerName})`)
-      .where(sql`${t.parentPullId} is null and ${t.providerName} is not null`),
+      .where(sql`${t.listed} and ${t.providerName} is not null`),
     // Also a report's drill-down to one combination of lines (lib/pulls/queries.ts ofLines):
     // its count, by stage, index-only.
     index("pulls_top_lines_idx")
       .on(t.policyTypes, t.stage, t.isArchived)
-      .where(sql`${t.parentPullId} is null`),
+      .where(sql`${t.listed}`),
     // Counting the whole list, or the list without monitored pulls: a narrow index-only scan.
     index("pulls_list_count_idx")
       .on(t.isArchived, t.pullId)
-      .where(sql`${t.parentPullId} is null`),
+      .where(sql`${t.listed}`),
     // The list's monitored filter (a few percent of pulls): its default order and its count,
     // archived or not, read from this small index alone instead of from the whole book.
     index("pulls_list_monitored_idx")
       .on(t.isArchived, t.serviceCreatedAt.desc().nullsLast(), t.pullId)
-      .where(sql`${t.monitored} and ${t.parentPullId} is null`),
+      .where(sql`${t.monitored} and ${t.listed}`),
     // An account's pulls by id, index-only (account history).
     index("pulls_account_pull_idx").on(t.accountIdentifier, t.pullId),
     // Counting a filtered list (the "N linked accounts" beside every page): an index-only scan
@@ -182,7 +193,7 @@ export const pulls = pgTable(
         t.policyTypes,
         t.totalPremiumCents,
       )
-      .where(sql`${t.parentPullId} is null`),
+      .where(sql`${t.listed}`),
     // The reports' won premium by agent, period, carrier, line and link, and the median days to
     // win (lib/reports/queries.ts, one statement): an index-only scan of the WON pulls with every
     // column they group, filter or sum. decision_carried leads, so the pulls counted as they are

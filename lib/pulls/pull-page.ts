@@ -75,7 +75,7 @@ export async function loadPullPage(
     ]);
   if (!detail || !canOnPull(user, "pulls:view", detail.workflow)) return null;
   const [timeline, keptLookups, servicing] = await Promise.all([
-    getAccountHistory(db, viewScope(user), detail.pull.account_identifier),
+    getAccountHistory(db, viewScope(user), detail.accountKey),
     completeEnrichmentRows(db, detail.pull, enrichmentRows),
     // WON clients only; asks the service (briefly) about the carrier and requests still under way.
     loadServicingPanel(db, service, user, detail, servicingRows),

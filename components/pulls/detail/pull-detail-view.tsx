@@ -15,6 +15,7 @@ import { LossEvents } from "./loss-events";
 import { PayloadProblems } from "./payload-problems";
 import { PolicyCard } from "./policy-card";
 import { PullHeader } from "./pull-header";
+import { PullStanding } from "./pull-standing";
 import {
   commercialInsuredsOf,
   dwellingsOf,
@@ -104,6 +105,12 @@ export function PullDetailView({
         monitoring={monitoring}
         workflow={detail.workflow}
         {...(policyCheckStatus !== undefined ? { policyCheckStatus } : {})}
+      />
+      <PullStanding
+        type={pull.type}
+        accountKey={detail.accountKey}
+        deletedAt={detail.deletedAt}
+        parentPullId={pull.parent_pull_id}
       />
       {pipeline}
       <SectionNav sections={sections} />

@@ -2,6 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { FieldList } from "@/components/ui/field-list";
 import { DASH, formatAddress, formatCents, formatInterval, fullName, humanize, text, yesNo } from "@/lib/format";
 import { householdOf } from "@/lib/pulls/household";
+import { pullTypeLabel, READING_TYPE } from "@/lib/pulls/pull-types";
 import { lostSummary } from "@/lib/workflow/lost-reasons";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { PullMonitoring } from "@/lib/pulls/detail-queries";
@@ -151,6 +152,7 @@ export function PullHeader({
         <div className="flex flex-wrap gap-2">
           <StatusBadge status={pull.status ?? "UNKNOWN"} />
           {pull.is_archived ? <Badge>Archived at the service</Badge> : null}
+          {pull.type && pull.type !== READING_TYPE ? <Badge tone="info">{pullTypeLabel(pull.type)}</Badge> : null}
         </div>
       </div>
       <FieldList
