@@ -131,7 +131,7 @@ export const pulls = pgTable(
     // The speed-to-lead rule's scan: new pulls nobody has worked and the rule has not acted on.
     index("pulls_untouched_idx")
       .on(t.createdAt)
-      .where(sql`${t.firstTouchedAt} is null and ${t.speedToLeadAt} is null and ${t.parentPullId} is null`),
+      .where(sql`${t.firstTouchedAt} is null and ${t.speedToLeadAt} is null and ${t.listed}`),
     // The pull list's sorts (lib/pulls/queries.ts ordering()): each a partial index over listed
     // pulls (the `listed` column) in exactly the list's order, ties broken by pull id, so a page is read in order
     // and stops after 50 rows instead of sorting the whole book.
@@ -210,34 +210,32 @@ export const pulls = pgTable(
         t.serviceCreatedAt,
         t.policyTypes,
       )
-      .where(sql`${t.stage} = 'WON' and ${t.parentPullId} is null`),
+      .where(sql`${t.stage} = 'WON' and ${t.listed}`),
     // The close ratio: pulls decided (WON or LOST) in a range, by owner; the same two ranges.
     index("pulls_report_decided_once_idx")
       .on(t.decisionCarried, t.stageChangedAt, t.stage, t.wonCreditedTo, t.assigneeId, t.publicAlias, t.policyTypes)
-      .where(sql`${t.stage} in ('WON', 'LOST') and ${t.parentPullId} is null`),
+      .where(sql`${t.stage} in ('WON', 'LOST') and ${t.listed}`),
     // The open pipeline (WORKING pulls of successful links, not archived): an index-only scan of
     // those pulls alone, by assignee, with the premium it sums and the columns it filters,
     // rather than a range of the wide pulls_list_filter_idx.
     index("pulls_report_open_idx")
       .on(t.assigneeId, t.totalPremiumCents, t.publicAlias, t.policyTypes)
-      .where(
-        sql`${t.stage} = 'WORKING' and ${t.status} = 'SUCCESS' and not ${t.isArchived} and ${t.parentPullId} is null`,
-      ),
+      .where(sql`${t.stage} = 'WORKING' and ${t.status} = 'SUCCESS' and not ${t.isArchived} and ${t.listed}`),
     // A decision carried over to a refresh of its account (the reports count it once): the
     // earlier decision of the same account, stage and moment, found index-only.
     index("pulls_account_decision_idx")
       .on(t.accountIdentifier, t.stage, t.stageChangedAt, t.createdAt, t.pullId)
-      .where(sql`${t.stage} in ('WON', 'LOST') and ${t.parentPullId} is null`),
+      .where(sql`${t.stage} in ('WON', 'LOST') and ${t.listed}`),
     // New linked accounts per period and the funnel of those pulls (lib/reports/queries.ts):
     // every listed pull's link date, status, assignee and stage, index-only.
     index("pulls_report_created_idx")
       .on(t.serviceCreatedAt, t.status, t.assigneeId, t.stage, t.publicAlias, t.policyTypes)
-      .where(sql`${t.parentPullId} is null`),
+      .where(sql`${t.listed}`),
     // The reports' time to first touch by link and agent (lib/reports/sources.ts): the touched
     // arrivals of a range with every column the median reads, index-only.
     index("pulls_report_touch_idx")
       .on(t.serviceCreatedAt, t.publicAlias, t.assigneeId, t.firstTouchedAt, t.widgetId, t.pullId)
-      .where(sql`${t.parentPullId} is null and ${t.firstTouchedAt} is not null`),
+      .where(sql`${t.listed} and ${t.firstTouchedAt} is not null`),
     check("pulls_won_premium_positive", sql`${t.wonPremiumCents} is null or ${t.wonPremiumCents} > 0`),
   ],
 );
