@@ -31,3 +31,26 @@ export function pullTypeLabel(type: string | null): string {
   if (type === null) return TYPE_LABELS[READING_TYPE] as string;
   return TYPE_LABELS[type] ?? type;
 }
+
+/** What a pull of this type is, when it is not a reading of a linked account; null for a reading. */
+export function pullTypeNote(type: string | null): string | null {
+  if (type === CONTACT_ME_TYPE)
+    return "A new lead: the consumer asked to be contacted. The pull carries their contact details, not an insurance account.";
+  if (type === SERVICING_TYPE)
+    return "A servicing pull: the service changing a policy at the carrier for a client. It is shown under its servicing request and is not a reading of the account.";
+  if (!isReadingType(type))
+    return `${pullTypeLabel(type)}: kept and shown as it came. It is not a reading of a linked account, so it never replaces a household's policies.`;
+  return null;
+}
+
+export const STANDS_ALONE_NOTE =
+  "This pull is not joined to an account: the service sent no account identifier, so it stands alone rather than beside the account's other pulls.";
+
+/** A top-level reading that nothing joined to an account (lib/pulls/account-key.ts). */
+export function standsAlone(pull: {
+  type: string | null;
+  accountKey: string | null;
+  parentPullId: string | null;
+}): boolean {
+  return isReadingType(pull.type) && pull.accountKey === null && pull.parentPullId === null;
+}

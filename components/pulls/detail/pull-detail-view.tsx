@@ -52,6 +52,8 @@ type Props = {
   history?: React.ReactNode;
   /** The account's earlier and later pulls and what changed (monitored accounts). */
   timeline?: React.ReactNode;
+  /** For a SERVICING pull: the client's pull whose servicing request it answers. */
+  servicedPullId?: string | null;
 };
 
 export function PullDetailView({
@@ -64,6 +66,7 @@ export function PullDetailView({
   policyCheckStatus,
   history,
   timeline,
+  servicedPullId = null,
 }: Props) {
   const { pull } = detail;
   const index = indexPull(pull);
@@ -111,6 +114,7 @@ export function PullDetailView({
         accountKey={detail.accountKey}
         deletedAt={detail.deletedAt}
         parentPullId={pull.parent_pull_id}
+        servicedPullId={servicedPullId}
       />
       {pipeline}
       <SectionNav sections={sections} />

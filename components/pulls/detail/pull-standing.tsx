@@ -1,4 +1,5 @@
-import { CONTACT_ME_TYPE, isReadingType, pullTypeLabel, SERVICING_TYPE } from "@/lib/pulls/pull-types";
+import Link from "next/link";
+import { pullTypeNote, SERVICING_TYPE, STANDS_ALONE_NOTE, standsAlone } from "@/lib/pulls/pull-types";
 import { Instant } from "./dates";
 
 // What the pull is to the agency, when it is not simply the newest reading of a linked account:
@@ -10,19 +11,11 @@ export type PullStandingProps = {
   accountKey: string | null;
   deletedAt: Date | null;
   parentPullId: string | null;
+  /** For a SERVICING pull: the client's pull whose servicing request it answers. */
+  servicedPullId: string | null;
 };
 
-function note(type: string | null): string | null {
-  if (type === CONTACT_ME_TYPE)
-    return "A new lead: the consumer asked to be contacted. The pull carries their contact details, not an insurance account.";
-  if (type === SERVICING_TYPE)
-    return "A servicing pull: the service changing a policy at the carrier for a client. It is shown under its servicing request and is not a reading of the account.";
-  if (!isReadingType(type))
-    return `${pullTypeLabel(type)}: kept and shown as it came. It is not a reading of a linked account, so it never replaces a household's policies.`;
-  return null;
-}
-
-export async function PullStanding({ type, accountKey, deletedAt, parentPullId }: PullStandingProps) {
+export async function PullStanding({ type, accountKey, deletedAt, parentPullId, servicedPullId }: PullStandingProps) {
   const lines: React.ReactNode[] = [];
   if (deletedAt)
     lines.push(
@@ -31,12 +24,15 @@ export async function PullStanding({ type, accountKey, deletedAt, parentPullId }
         ). It is kept here, but no longer listed or counted.
       </>,
     );
-  const typeNote = note(type);
+  const typeNote = pullTypeNote(type);
   if (typeNote) lines.push(typeNote);
-  else if (accountKey === null && parentPullId === null)
+  if (type === SERVICING_TYPE && servicedPullId)
     lines.push(
-      "This pull is not joined to an account: the service sent no account identifier, so it stands alone rather than beside the account's other pulls.",
+      <Link href={`/pulls/${servicedPullId}`} className="font-medium underline">
+        Open the client&apos;s pull and its servicing requests
+      </Link>,
     );
+  if (standsAlone({ type, accountKey, parentPullId })) lines.push(STANDS_ALONE_NOTE);
   if (lines.length === 0) return null;
   return (
     <div
