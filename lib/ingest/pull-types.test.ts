@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { householdGaps, policyXDates, pulls, webhookEvents } from "@/db/schema";
+import { householdGaps, monitorings, policyXDates, pulls, webhookEvents } from "@/db/schema";
+import { listActiveMonitorings } from "@/lib/monitoring/refresh-timing";
 import { parsePullListQuery } from "@/lib/pulls/list-query";
 import { newestOfAccount } from "@/lib/pulls/newest-of-account";
 import { getPullDetail, listPulls } from "@/lib/pulls/queries";
@@ -99,6 +100,7 @@ beforeEach(async () => {
   await database.db.delete(pulls);
   await database.db.delete(householdGaps);
   await database.db.delete(policyXDates);
+  await database.db.delete(monitorings);
   served.clear();
 });
 
@@ -220,6 +222,9 @@ describe("thin payloads: a pull without its account identifier", () => {
     expect(await newestReadings()).toEqual([{ pullId: id(31), account: FIRST }]);
     expect((await households()).map((h) => h.pullId)).toEqual([id(31)]);
     expect(await xdatePulls()).not.toContain(FIRST);
+    // The renewal timing of its monitoring reads that account's X-dates.
+    await database.db.update(monitorings).set({ status: "ACTIVE" }).where(eq(monitorings.monitoringId, "m-bare"));
+    expect((await listActiveMonitorings(database.db, "")).map((m) => m.accountIdentifier)).toEqual([FIRST]);
   });
 });
 
