@@ -231,6 +231,12 @@ describe("thin payloads: a pull without its account identifier", () => {
 describe("pulls the service deleted", () => {
   it("leave the list and its count and the account's reading, but stay stored, and say so", async () => {
     await deliver(example, { account_identifier: ACCOUNT });
+    // First as a live refresh, the account's reading; then fetched again, deleted.
+    await deliver(pullLike({ pull_id: id(40), created_at: "2023-06-01T10:00:00.000Z" }), {
+      account_identifier: ACCOUNT,
+    });
+    await runWorker();
+    expect((await households()).map((h) => h.pullId)).toEqual([id(40)]);
     await deliver(
       pullLike({ pull_id: id(40), created_at: "2023-06-01T10:00:00.000Z", deleted_at: "2023-07-01T00:00:00.000Z" }),
       { account_identifier: ACCOUNT },

@@ -22,11 +22,13 @@ describe("pull types", () => {
     expect(pullTypeLabel("NEW_KIND")).toBe("NEW_KIND");
   });
 
-  it("only a top-level reading that nothing joined to an account stands alone", () => {
-    expect(standsAlone({ type: "PULLING_DATA", accountKey: null, parentPullId: null })).toBe(true);
-    expect(standsAlone({ type: null, accountKey: null, parentPullId: null })).toBe(true);
-    expect(standsAlone({ type: "PULLING_DATA", accountKey: "acct-1", parentPullId: null })).toBe(false);
-    expect(standsAlone({ type: "CONTACT_ME", accountKey: null, parentPullId: null })).toBe(false);
-    expect(standsAlone({ type: "PULLING_DATA", accountKey: null, parentPullId: "p" })).toBe(false);
+  it("only a successful top-level reading that nothing joined to an account stands alone", () => {
+    const alone = { type: "PULLING_DATA", status: "SUCCESS", accountKey: null, parentPullId: null };
+    expect(standsAlone(alone)).toBe(true);
+    expect(standsAlone({ ...alone, type: null })).toBe(true);
+    expect(standsAlone({ ...alone, accountKey: "acct-1" })).toBe(false);
+    expect(standsAlone({ ...alone, type: "CONTACT_ME" })).toBe(false);
+    expect(standsAlone({ ...alone, parentPullId: "p" })).toBe(false);
+    expect(standsAlone({ ...alone, status: "NOT_AUTHENTICATED" })).toBe(false);
   });
 });

@@ -46,11 +46,17 @@ export function pullTypeNote(type: string | null): string | null {
 export const STANDS_ALONE_NOTE =
   "This pull is not joined to an account: the service sent no account identifier, so it stands alone rather than beside the account's other pulls.";
 
-/** A top-level reading that nothing joined to an account (lib/pulls/account-key.ts). */
+/**
+ * A successful top-level reading that nothing joined to an account (lib/pulls/account-key.ts).
+ * A failed link read no account, so it has none to be joined to.
+ */
 export function standsAlone(pull: {
   type: string | null;
+  status: string | null;
   accountKey: string | null;
   parentPullId: string | null;
 }): boolean {
-  return isReadingType(pull.type) && pull.accountKey === null && pull.parentPullId === null;
+  return (
+    isReadingType(pull.type) && pull.status === "SUCCESS" && pull.accountKey === null && pull.parentPullId === null
+  );
 }

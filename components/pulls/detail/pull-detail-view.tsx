@@ -111,6 +111,7 @@ export function PullDetailView({
       />
       <PullStanding
         type={pull.type}
+        status={pull.status}
         accountKey={detail.accountKey}
         deletedAt={detail.deletedAt}
         parentPullId={pull.parent_pull_id}

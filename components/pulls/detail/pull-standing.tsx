@@ -8,6 +8,7 @@ import { Instant } from "./dates";
 
 export type PullStandingProps = {
   type: string | null;
+  status: string | null;
   accountKey: string | null;
   deletedAt: Date | null;
   parentPullId: string | null;
@@ -15,7 +16,14 @@ export type PullStandingProps = {
   servicedPullId: string | null;
 };
 
-export async function PullStanding({ type, accountKey, deletedAt, parentPullId, servicedPullId }: PullStandingProps) {
+export async function PullStanding({
+  type,
+  status,
+  accountKey,
+  deletedAt,
+  parentPullId,
+  servicedPullId,
+}: PullStandingProps) {
   const lines: React.ReactNode[] = [];
   if (deletedAt)
     lines.push(
@@ -32,7 +40,7 @@ export async function PullStanding({ type, accountKey, deletedAt, parentPullId, 
         Open the client&apos;s pull and its servicing requests
       </Link>,
     );
-  if (standsAlone({ type, accountKey, parentPullId })) lines.push(STANDS_ALONE_NOTE);
+  if (standsAlone({ type, status, accountKey, parentPullId })) lines.push(STANDS_ALONE_NOTE);
   if (lines.length === 0) return null;
   return (
     <div
