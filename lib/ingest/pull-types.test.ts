@@ -7,6 +7,7 @@ import { listActiveMonitorings } from "@/lib/monitoring/refresh-timing";
 import { parsePullListQuery } from "@/lib/pulls/list-query";
 import { newestOfAccount } from "@/lib/pulls/newest-of-account";
 import { getPullDetail, listPulls } from "@/lib/pulls/queries";
+import { storePull } from "@/lib/pulls/store-pull";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { processDueEvents } from "./process-events";
 
@@ -187,10 +188,15 @@ describe("thin payloads: a pull without its account identifier", () => {
     expect(await newestReadings()).toEqual([{ pullId: FIRST, account: null }]);
   });
 
-  it("joins its account through the webhook's account_identifier", async () => {
+  it("joins its account through the webhook's account_identifier, even once stored alone", async () => {
+    // The sync stores what the pull list says, with no webhook beside it: the pull stands alone.
+    expect((await storePull(database.db, { success: true, pull: example })).outcome).toBe("created");
+    expect((await getPullDetail(database.db, FIRST))?.accountKey).toBeNull();
+    // Its webhook then names the account; the payload is the same, the pull joins it.
     await deliver(example, { account_identifier: ACCOUNT });
     await runWorker();
     expect((await getPullDetail(database.db, FIRST))?.accountKey).toBe(ACCOUNT);
+    expect((await households()).map((h) => [h.pullId, h.account])).toEqual([[FIRST, ACCOUNT]]);
   });
 
   it("a refresh joins its account through the monitoring's initial pull", async () => {
