@@ -107,6 +107,7 @@ export function PullDetailView({
         pull={pull}
         monitoring={monitoring}
         workflow={detail.workflow}
+        accountKey={detail.accountKey}
         {...(policyCheckStatus !== undefined ? { policyCheckStatus } : {})}
       />
       <PullStanding

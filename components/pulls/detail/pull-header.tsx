@@ -128,8 +128,11 @@ export function PullHeader({
   pull,
   monitoring,
   workflow,
+  accountKey = null,
   policyCheckStatus = pull.policy_check_status,
 }: {
+  /** The account the pull was joined to, when its payload names none (lib/pulls/account-key.ts). */
+  accountKey?: string | null;
   /** The newest policy check's status, when it was run again after the pull (lib/review/policy-check.ts). */
   policyCheckStatus?: string | null;
   pull: Pull;
@@ -193,7 +196,7 @@ export function PullHeader({
             columns={4}
             fields={[
               { label: "Pull ID", value: <span className="font-mono text-xs break-all">{pull.pull_id}</span> },
-              { label: "Account identifier", value: text(pull.account_identifier) },
+              { label: "Account identifier", value: text(pull.account_identifier ?? accountKey) },
               { label: "Status", value: enumLabel(PULL_STATUSES, pull.status) },
               { label: "Pull type", value: enumLabel(PULL_TYPES, pull.type) },
               { label: "Link", value: text(pull.public_alias) },
