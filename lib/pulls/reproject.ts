@@ -5,6 +5,8 @@ import { pulls } from "@/db/schema";
 import { parsePull } from "@/lib/service/schemas";
 import { PROJECTION_VERSION, projectPull } from "./projection";
 import { isReadingType } from "./pull-types";
+import { refreshAccountXDates } from "@/lib/xdates/store";
+import { refreshHouseholdGaps } from "@/lib/review/cross-sell-store";
 
 // When the projection code learns something new (a search column, a fixed premium rule), the
 // rows stored by older code are recomputed from their raw payload, in batches, at start-up.
@@ -35,6 +37,12 @@ export async function reprojectOutdatedPulls(db: Db, batchSize = 500): Promise<n
             }
           : { projectionVersion: PROJECTION_VERSION };
         await tx.update(pulls).set(set).where(eq(pulls.pullId, row.pullId));
+        // A pull found deleted at the service gives its account's X-dates and cross-sell row
+        // back to the account's previous reading, as storePull does when it learns it.
+        if (parsed.ok && parsed.pull.deleted_at !== null) {
+          await refreshAccountXDates(tx, row.pullId);
+          await refreshHouseholdGaps(tx, row.pullId);
+        }
       }
     });
     done += rows.length;
