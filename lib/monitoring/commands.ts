@@ -108,11 +108,7 @@ export async function enablePullMonitoring(
       interval: interval.data,
       stop_after_date: stopAfter.data ? `${stopAfter.data}T00:00:00Z` : undefined,
     });
-    await mirror(db, value, {
-      initialPullId: input.pullId,
-      accountIdentifier: detail.pull.account_identifier,
-      origin: "COVERDESK",
-    });
+    await mirror(db, value, { initialPullId: input.pullId, accountIdentifier: detail.accountKey, origin: "COVERDESK" });
     await recordAudit(db, actor, "MONITORING_CHANGED", {
       pullId: input.pullId,
       details: { change: `turned monitoring on, every ${interval.data}`, monitoringId: value.monitoring_id },
@@ -131,7 +127,7 @@ async function knownMonitoring(db: Db, actor: Actor, pullId: string, monitoringI
     row &&
     (row.initialPullId === pullId ||
       row.latestPullId === pullId ||
-      (row.accountIdentifier !== null && row.accountIdentifier === detail.pull.account_identifier));
+      (row.accountIdentifier !== null && row.accountIdentifier === detail.accountKey));
   return belongs ? row : null;
 }
 

@@ -12,7 +12,7 @@ import { getOpenDealReturn, type CameBackRow } from "@/lib/workflow/came-back";
 import { coverageReviewOf, readReviewInputs, type CoverageReview } from "@/lib/review/review-page";
 import { latestPolicyCheckRun, policyCheckView, type PolicyCheckView } from "@/lib/review/policy-check";
 import { loadServicingPanel, type ServicingPanel } from "@/lib/servicing/panel";
-import { listServicingRequests } from "@/lib/servicing/queries";
+import { findServicedPull, listServicingRequests } from "@/lib/servicing/queries";
 import { completeEnrichmentRows, enrichmentPanelOf, type EnrichmentPanel } from "@/lib/review/enrichment-page";
 import { readAccountEnrichment } from "@/lib/review/enrichment-store";
 import { getMonitoringOfPull, type PullMonitoring } from "./detail-queries";
@@ -49,6 +49,8 @@ export type PullPage = {
   servicing: ServicingPanel | null;
   /** The paid look-ups kept for the account, per home and driver, and whether the viewer may ask more (lib/review). */
   enrichment: EnrichmentPanel;
+  /** For a SERVICING pull: the client's pull whose servicing request it answers. */
+  servicedPullId: string | null;
 };
 
 const pullIdSchema = z.uuid();
@@ -61,21 +63,33 @@ export async function loadPullPage(
   pullId: string,
 ): Promise<PullPage | null> {
   if (!pullIdSchema.safeParse(pullId).success) return null;
-  const [detail, monitoring, people, history, dealReturn, reviewInputs, policyCheckRun, servicingRows, enrichmentRows] =
-    await Promise.all([
-      getPullDetail(db, pullId),
-      getMonitoringOfPull(db, pullId),
-      can(user, "pulls:assign") ? listActiveUsers(db) : [],
-      listAuditEvents(db, { pullId }),
-      getOpenDealReturn(db, pullId),
-      readReviewInputs(db, pullId),
-      latestPolicyCheckRun(db, pullId),
-      listServicingRequests(db, pullId),
-      readAccountEnrichment(db, pullId),
-    ]);
+  const [
+    detail,
+    monitoring,
+    people,
+    history,
+    dealReturn,
+    reviewInputs,
+    policyCheckRun,
+    servicingRows,
+    enrichmentRows,
+    servicedPullId,
+  ] = await Promise.all([
+    getPullDetail(db, pullId),
+    getMonitoringOfPull(db, pullId),
+    can(user, "pulls:assign") ? listActiveUsers(db) : [],
+    listAuditEvents(db, { pullId }),
+    getOpenDealReturn(db, pullId),
+    readReviewInputs(db, pullId),
+    latestPolicyCheckRun(db, pullId),
+    listServicingRequests(db, pullId),
+    readAccountEnrichment(db, pullId),
+    // Beside the rest rather than after the pull: one indexed look-up, no extra round trip.
+    findServicedPull(db, pullId),
+  ]);
   if (!detail || !canOnPull(user, "pulls:view", detail.workflow)) return null;
   const [timeline, keptLookups, servicing] = await Promise.all([
-    getAccountHistory(db, viewScope(user), detail.pull.account_identifier),
+    getAccountHistory(db, viewScope(user), detail.accountKey),
     completeEnrichmentRows(db, detail.pull, enrichmentRows),
     // WON clients only; asks the service (briefly) about the carrier and requests still under way.
     loadServicingPanel(db, service, user, detail, servicingRows),
@@ -95,5 +109,6 @@ export async function loadPullPage(
     canDownloadDocuments: canOnPull(user, "documents:download", detail.workflow),
     servicing,
     enrichment: enrichmentPanelOf(detail.pull, detail.workflow, user, keptLookups),
+    servicedPullId,
   };
 }
