@@ -25,10 +25,10 @@ function escapeCopy(value: string): string {
     : value;
 }
 
-/** Every column but the serial ones (the database numbers those), in the schema's order. */
+/** Every column but the serial and generated ones (the database writes those), in the schema's order. */
 export function copyPlan(table: Table): CopyPlan {
   const entries = Object.entries(getTableColumns(table) as Record<string, AnyColumn>).filter(
-    ([, c]) => !/Serial/.test(c.columnType),
+    ([, c]) => !/Serial/.test(c.columnType) && !c.generated,
   );
   const encoders = entries.map(([key, column]) => (row: Record<string, unknown>) => {
     let value = row[key];

@@ -174,17 +174,15 @@ async function buildScenarios(capture: CaptureDb, user: SessionUser): Promise<Sc
       and p.raw->'policies' @> '[{"policy_type":"AUTO"}]' and p.first_name ~ '^[A-Za-z]+$'
     order by p.pull_id limit 1`);
   const carrier = await one<{ v: string }>(
-    sql`select provider_name as v from pulls where parent_pull_id is null and provider_name is not null group by 1 order by count(*) desc limit 1`,
+    sql`select provider_name as v from pulls where listed and provider_name is not null group by 1 order by count(*) desc limit 1`,
   );
   const newest = await one<{ v: Date }>(sql`select max(service_created_at) as v from pulls`);
   const end = new Date(newest.v);
   // A date range holding about 10,000 pulls, for the CSV export.
-  const listed = await one<{ n: number }>(
-    sql`select count(*)::int as n from pulls where parent_pull_id is null and not is_archived`,
-  );
+  const listed = await one<{ n: number }>(sql`select count(*)::int as n from pulls where listed and not is_archived`);
   const csvOffset = Math.max(0, Math.min(9_999, Number(listed.n) - 1)); // a smaller book exports all
   const tenK = await one<{ v: Date }>(
-    sql`select service_created_at as v from pulls where parent_pull_id is null and not is_archived order by service_created_at desc nulls last offset ${csvOffset} limit 1`,
+    sql`select service_created_at as v from pulls where listed and not is_archived order by service_created_at desc nulls last offset ${csvOffset} limit 1`,
   );
   const agent = SEED_AGENTS[1].id;
   const phone = sample.phone.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, "($1) $2-$3");
@@ -390,7 +388,7 @@ async function buildScenarios(capture: CaptureDb, user: SessionUser): Promise<Sc
   const csvQs = `from=${day(new Date(tenK.v))}`;
   const [csvCount] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from pulls where parent_pull_id is null and not is_archived and service_created_at >= ${day(new Date(tenK.v))}::date`,
+    sql`select count(*)::int as n from pulls where listed and not is_archived and service_created_at >= ${day(new Date(tenK.v))}::date`,
   );
   scenarios.push({
     group: "csv",

@@ -26,6 +26,7 @@ import {
 } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { canonicalJson, hashCanonicalJson, projectPolicies, projectPull } from "@/lib/pulls/projection";
+import { isReadingType } from "@/lib/pulls/pull-types";
 import { parsePull, unwrapPull, type Pull } from "@/lib/service/schemas";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/users/demo-users";
 import { xdateRowsOf } from "@/lib/xdates/rows";
@@ -361,7 +362,7 @@ const MANAGER = { id: SEED_DEMO_IDS["manager@example.com"] as string, name: "Mor
  * book is in: the rows of older pulls are deleted then (dropSuperseded).
  */
 function derivedRows(row: PullInsert, pull: Pull, raw: unknown, today: string) {
-  if (row.parentPullId || row.status !== "SUCCESS") return null;
+  if (row.parentPullId || row.status !== "SUCCESS" || !isReadingType(row.type ?? null)) return null;
   const owner = {
     pullId: row.pullId,
     accountIdentifier: row.accountIdentifier ?? null,
@@ -371,7 +372,7 @@ function derivedRows(row: PullInsert, pull: Pull, raw: unknown, today: string) {
   };
   return {
     xdates: xdateRowsOf(pull, raw, today).map((x) => ({ ...x, ...owner })),
-    household: householdRowOf(pull, today),
+    household: householdRowOf(pull, owner.accountIdentifier, today),
   };
 }
 

@@ -14,9 +14,16 @@ async function fetchLatestRun(): Promise<SyncRunView | null> {
   return ((await response.json()) as { run: SyncRunView | null }).run;
 }
 
+const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
 function progressText(run: SyncRunView): string {
   const of = run.total !== null ? ` of ${run.total.toLocaleString("en-US")}` : "";
-  return `${run.listed.toLocaleString("en-US")}${of} pulls checked: ${run.created} new, ${run.updated} changed`;
+  const listed = `${run.listed.toLocaleString("en-US")}${of} pulls checked: ${run.created} new, ${run.updated} changed`;
+  if (run.phase === "PULLS") return listed;
+  const rechecked = `${count(run.rechecked, "unfinished pull")} re-read, ${run.settled} now final`;
+  if (run.phase === "STATUSES") return `${listed}; ${rechecked}`;
+  const monitorings = `${count(run.monitorings, "monitoring")} compared: ${run.monitoringsFound} found, ${run.monitoringsChanged} changed`;
+  return `${listed}; ${rechecked}; ${monitorings}`;
 }
 
 /** What "Sync now" answers: the run it started (or the one already running), or why not. */
@@ -72,7 +79,8 @@ export function SyncPanel({
             Reconciliation with the service
           </h2>
           <p className="text-sm text-slate-600">
-            Finds pulls whose webhooks never arrived, by paging through the service&apos;s list.
+            Finds pulls whose webhooks never arrived, re-reads those not yet final, and compares the team&apos;s
+            monitorings, including any started or stopped on the service&apos;s dashboard.
           </p>
         </div>
         {canRun ? (
@@ -111,6 +119,16 @@ export function SyncPanel({
             Last sync {new Date(run.finishedAt ?? run.startedAt).toLocaleString("en-US")}: {progressText(run)}.
           </p>
         )}
+        {run && run.problems.length > 0 ? (
+          <details className="mt-1 text-amber-800" data-testid="sync-problems">
+            <summary>{count(run.problems.length, "note")} from the sync</summary>
+            <ul className="ml-5 list-disc">
+              {run.problems.map((problem, index) => (
+                <li key={`${index}:${problem}`}>{problem}</li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
         {failure ? (
           <p role="alert" className="mt-1 text-red-700">
             {failure}

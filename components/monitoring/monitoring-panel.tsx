@@ -33,6 +33,11 @@ export function MonitoringPanel({ pullId, monitoring }: { pullId: string; monito
           "Not monitored."
         )}
       </p>
+      {monitoring?.startedOutside ? (
+        <p className="mb-3 text-sm text-slate-600" data-testid="monitoring-origin">
+          Started outside Coverdesk, on the service&apos;s dashboard or for the whole team.
+        </p>
+      ) : null}
       {active && monitoring ? (
         <ActiveMonitoringForms pullId={pullId} monitoringId={monitoring.monitoringId} />
       ) : (

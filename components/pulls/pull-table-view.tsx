@@ -17,6 +17,10 @@ export type PullTableRow = {
   pullId: string;
   name: string;
   email: string | null;
+  /** Shown for a contact request (a new lead) only. */
+  phone: string | null;
+  /** The pull's type in words when it is not a linked account's reading ("Contact request (new lead)"). */
+  kind: string | null;
   provider: string;
   lines: string;
   premium: string;
@@ -108,7 +112,13 @@ export function PullTableView({
                 <Link href={`/pulls/${row.pullId}`} className="font-medium text-brand-700 hover:underline">
                   {row.name}
                 </Link>
+                {row.kind ? (
+                  <div className="text-xs font-medium text-sky-800" data-testid="pull-kind">
+                    {row.kind}
+                  </div>
+                ) : null}
                 {row.email ? <div className="text-xs text-slate-500">{row.email}</div> : null}
+                {row.phone ? <div className="text-xs text-slate-500">{row.phone}</div> : null}
               </td>
               <td className="px-4 py-3">{row.provider}</td>
               <td className="px-4 py-3 text-slate-700">{row.lines}</td>

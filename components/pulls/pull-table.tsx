@@ -1,6 +1,7 @@
 import { DASH, formatCalendarDate, formatCents, humanize } from "@/lib/format";
 import { pullListHref, type PullListQuery, type PullSort } from "@/lib/pulls/list-query";
 import type { PullListRow } from "@/lib/pulls/queries";
+import { CONTACT_ME_TYPE, isReadingType, pullTypeLabel } from "@/lib/pulls/pull-types";
 import { PullTableView, type PullTableHeader, type PullTableRow } from "./pull-table-view";
 
 // The list of linked accounts: who, which provider and lines, premium, status, stage and
@@ -18,6 +19,9 @@ export function toPullTableRow(row: PullListRow): PullTableRow {
     pullId: row.pullId,
     name: displayName(row),
     email: row.email,
+    // A lead who asked to be contacted is reached by phone as often as by email.
+    phone: row.type === CONTACT_ME_TYPE ? row.phone : null,
+    kind: isReadingType(row.type) ? null : pullTypeLabel(row.type),
     provider: row.providerFriendlyName ?? row.providerName ?? DASH,
     lines: row.policyTypes.length > 0 ? row.policyTypes.map(humanize).join(", ") : DASH,
     premium: formatCents(row.totalPremiumCents),

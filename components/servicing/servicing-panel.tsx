@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { CopyLink } from "@/components/monitoring/reconnect-actions";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { ServicingPanel as Panel } from "@/lib/servicing/panel";
@@ -71,6 +72,13 @@ export function ServicingPanel({
                 <p className="mt-0.5 text-xs text-slate-500">
                   Asked by {item.requestedByName ?? "someone"} <RelativeTime iso={item.requestedAt} />
                 </p>
+                {item.servicingPullId ? (
+                  <p className="mt-0.5 text-xs">
+                    <Link className="text-brand-700 hover:underline" href={`/pulls/${item.servicingPullId}`}>
+                      The service&apos;s servicing pull
+                    </Link>
+                  </p>
+                ) : null}
                 {item.confirmUrl ? (
                   <div className="mt-2 space-y-1">
                     <label className="block text-xs text-slate-600" htmlFor={`servicing-link-${item.id}`}>

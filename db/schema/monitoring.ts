@@ -27,6 +27,11 @@ export const monitorings = pgTable(
     interval: text("interval"),
     nextPullDate: timestamp("next_pull_date", { withTimezone: true }),
     stopAfterDate: timestamp("stop_after_date", { withTimezone: true }),
+    /**
+     * Who started it: COVERDESK (a manager, on the pull's page) or SERVICE (found in the service's
+     * list: started on its dashboard, or team-wide); null when only a webhook has named it so far.
+     */
+    origin: text("origin"),
     /** Set by MONITORING_RECONNECT: the consumer must log in again. Cleared when that pull succeeds. */
     reconnectRequestedAt: timestamp("reconnect_requested_at", { withTimezone: true }),
     reconnectPullId: uuid("reconnect_pull_id"),

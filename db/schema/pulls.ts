@@ -15,6 +15,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { FINAL_PULL_STATUSES_SQL } from "./pull-final-statuses";
 import { pullStage } from "./pull-stage";
 import { users } from "./users";
 
@@ -43,6 +44,17 @@ export const pulls = pgTable(
      * pull_is_monitored()), never written by the app: the list filters a million pulls by it.
      */
     monitored: boolean("monitored").notNull().default(false),
+    /** When the service marked the pull deleted (its `deleted_at`): kept, but no longer listed. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /**
+     * Whether the pull is a row of the list: top-level (a child pull is the service's internal
+     * work), not deleted at the service, and not a SERVICING pull (shown under its servicing
+     * request instead). Computed by the database, so bulk loads and old rows agree; the list's
+     * partial indexes are over these rows.
+     */
+    listed: boolean("listed").generatedAlwaysAs(
+      sql`parent_pull_id is null and deleted_at is null and type is distinct from 'SERVICING'`,
+    ),
     serviceCreatedAt: timestamp("service_created_at", { withTimezone: true }),
     policyCount: integer("policy_count").notNull().default(0),
     totalPremiumCents: bigint("total_premium_cents", { mode: "number" }),
@@ -120,46 +132,51 @@ export const pulls = pgTable(
     // The speed-to-lead rule's scan: new pulls nobody has worked and the rule has not acted on.
     index("pulls_untouched_idx")
       .on(t.createdAt)
-      .where(sql`${t.firstTouchedAt} is null and ${t.speedToLeadAt} is null and ${t.parentPullId} is null`),
+      .where(sql`${t.firstTouchedAt} is null and ${t.speedToLeadAt} is null and ${t.listed}`),
     // The pull list's sorts (lib/pulls/queries.ts ordering()): each a partial index over listed
-    // pulls in exactly the list's order, ties broken by pull id, so a page is read in order
+    // pulls (the `listed` column) in exactly the list's order, ties broken by pull id, so a page is read in order
     // and stops after 50 rows instead of sorting the whole book.
     index("pulls_list_created_idx")
       .on(t.serviceCreatedAt.desc().nullsLast(), t.pullId)
-      .where(sql`${t.parentPullId} is null`),
+      .where(sql`${t.listed}`),
     index("pulls_list_name_idx")
       .on(t.sortName, t.pullId)
-      .where(sql`${t.parentPullId} is null`),
+      .where(sql`${t.listed}`),
     index("pulls_list_premium_idx")
       .on(t.totalPremiumCents.desc().nullsLast(), t.pullId)
-      .where(sql`${t.parentPullId} is null`),
+      .where(sql`${t.listed}`),
     index("pulls_list_expiry_idx")
       .on(t.nextExpiryDate, t.pullId)
-      .where(sql`${t.parentPullId} is null`),
+      .where(sql`${t.listed}`),
     // The filters' choices (listPullFilterOptions): loose index scans, one probe per value.
     index("pulls_top_status_idx")
       .on(t.status)
-      .where(sql`${t.parentPullId} is null`),
+      .where(sql`${t.listed}`),
     index("pulls_top_type_idx")
       .on(t.type)
-      .where(sql`${t.parentPullId} is null`),
+      .where(sql`${t.listed}`),
     index("pulls_top_carrier_idx")
       .on(t.providerName, sql`coalesce(${t.providerFriendlyName}, ${t.providerName})`)
-      .where(sql`${t.parentPullId} is null and ${t.providerName} is not null`),
+      .where(sql`${t.listed} and ${t.providerName} is not null`),
     // Also a report's drill-down to one combination of lines (lib/pulls/queries.ts ofLines):
     // its count, by stage, index-only.
     index("pulls_top_lines_idx")
       .on(t.policyTypes, t.stage, t.isArchived)
-      .where(sql`${t.parentPullId} is null`),
+      .where(sql`${t.listed}`),
     // Counting the whole list, or the list without monitored pulls: a narrow index-only scan.
     index("pulls_list_count_idx")
       .on(t.isArchived, t.pullId)
-      .where(sql`${t.parentPullId} is null`),
+      .where(sql`${t.listed}`),
     // The list's monitored filter (a few percent of pulls): its default order and its count,
     // archived or not, read from this small index alone instead of from the whole book.
     index("pulls_list_monitored_idx")
       .on(t.isArchived, t.serviceCreatedAt.desc().nullsLast(), t.pullId)
-      .where(sql`${t.monitored} and ${t.parentPullId} is null`),
+      .where(sql`${t.monitored} and ${t.listed}`),
+    // The pulls the sync re-reads until the service calls them final (lib/ingest/pull-recheck.ts):
+    // a handful, whatever the size of the book.
+    index("pulls_not_final_idx")
+      .on(t.fetchedAt)
+      .where(sql`${t.status} not in (${sql.raw(FINAL_PULL_STATUSES_SQL)})`),
     // An account's pulls by id, index-only (account history).
     index("pulls_account_pull_idx").on(t.accountIdentifier, t.pullId),
     // Counting a filtered list (the "N linked accounts" beside every page): an index-only scan
@@ -182,7 +199,7 @@ export const pulls = pgTable(
         t.policyTypes,
         t.totalPremiumCents,
       )
-      .where(sql`${t.parentPullId} is null`),
+      .where(sql`${t.listed}`),
     // The reports' won premium by agent, period, carrier, line and link, and the median days to
     // win (lib/reports/queries.ts, one statement): an index-only scan of the WON pulls with every
     // column they group, filter or sum. decision_carried leads, so the pulls counted as they are
@@ -199,34 +216,32 @@ export const pulls = pgTable(
         t.serviceCreatedAt,
         t.policyTypes,
       )
-      .where(sql`${t.stage} = 'WON' and ${t.parentPullId} is null`),
+      .where(sql`${t.stage} = 'WON' and ${t.listed}`),
     // The close ratio: pulls decided (WON or LOST) in a range, by owner; the same two ranges.
     index("pulls_report_decided_once_idx")
       .on(t.decisionCarried, t.stageChangedAt, t.stage, t.wonCreditedTo, t.assigneeId, t.publicAlias, t.policyTypes)
-      .where(sql`${t.stage} in ('WON', 'LOST') and ${t.parentPullId} is null`),
+      .where(sql`${t.stage} in ('WON', 'LOST') and ${t.listed}`),
     // The open pipeline (WORKING pulls of successful links, not archived): an index-only scan of
     // those pulls alone, by assignee, with the premium it sums and the columns it filters,
     // rather than a range of the wide pulls_list_filter_idx.
     index("pulls_report_open_idx")
       .on(t.assigneeId, t.totalPremiumCents, t.publicAlias, t.policyTypes)
-      .where(
-        sql`${t.stage} = 'WORKING' and ${t.status} = 'SUCCESS' and not ${t.isArchived} and ${t.parentPullId} is null`,
-      ),
+      .where(sql`${t.stage} = 'WORKING' and ${t.status} = 'SUCCESS' and not ${t.isArchived} and ${t.listed}`),
     // A decision carried over to a refresh of its account (the reports count it once): the
     // earlier decision of the same account, stage and moment, found index-only.
     index("pulls_account_decision_idx")
       .on(t.accountIdentifier, t.stage, t.stageChangedAt, t.createdAt, t.pullId)
-      .where(sql`${t.stage} in ('WON', 'LOST') and ${t.parentPullId} is null`),
+      .where(sql`${t.stage} in ('WON', 'LOST') and ${t.listed}`),
     // New linked accounts per period and the funnel of those pulls (lib/reports/queries.ts):
     // every listed pull's link date, status, assignee and stage, index-only.
     index("pulls_report_created_idx")
       .on(t.serviceCreatedAt, t.status, t.assigneeId, t.stage, t.publicAlias, t.policyTypes)
-      .where(sql`${t.parentPullId} is null`),
+      .where(sql`${t.listed}`),
     // The reports' time to first touch by link and agent (lib/reports/sources.ts): the touched
     // arrivals of a range with every column the median reads, index-only.
     index("pulls_report_touch_idx")
       .on(t.serviceCreatedAt, t.publicAlias, t.assigneeId, t.firstTouchedAt, t.widgetId, t.pullId)
-      .where(sql`${t.parentPullId} is null and ${t.firstTouchedAt} is not null`),
+      .where(sql`${t.listed} and ${t.firstTouchedAt} is not null`),
     check("pulls_won_premium_positive", sql`${t.wonPremiumCents} is null or ${t.wonPremiumCents} > 0`),
   ],
 );

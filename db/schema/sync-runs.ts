@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 // Reconciliation runs: paging through the service's pull list for pulls whose webhooks never
 // came. One row per run, updated as it goes, so the admin page can show its progress.
@@ -21,6 +21,19 @@ export const syncRuns = pgTable(
     updated: integer("updated").notNull().default(0),
     unchanged: integer("unchanged").notNull().default(0),
     invalid: integer("invalid").notNull().default(0),
+    /** What the run is doing: PULLS (the list), STATUSES (pulls not final, re-read), MONITORINGS. */
+    phase: text("phase"),
+    /** Pulls not final re-read one by one, and how many of them the service now calls final. */
+    rechecked: integer("rechecked").notNull().default(0),
+    settled: integer("settled").notNull().default(0),
+    /** Pulls still not final past the age after which they are no longer re-read. */
+    gaveUp: integer("gave_up").notNull().default(0),
+    /** The team's monitorings listed, those Coverdesk did not know, and those whose state moved. */
+    monitorings: integer("monitorings").notNull().default(0),
+    monitoringsFound: integer("monitorings_found").notNull().default(0),
+    monitoringsChanged: integer("monitorings_changed").notNull().default(0),
+    /** What the run skipped and why (an odd answer, a pull that could not be read), in words. */
+    problems: jsonb("problems").$type<string[]>().notNull().default([]),
     error: text("error"),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull().defaultNow(),
@@ -36,3 +49,13 @@ export const syncRuns = pgTable(
 );
 
 export type SyncRunRow = typeof syncRuns.$inferSelect;
+
+/**
+ * When the sync last re-read a pull that is not final, and what went wrong if it could not:
+ * the oldest check goes first, so a pull the service will not answer for does not hold up the rest.
+ */
+export const pullStatusChecks = pgTable("pull_status_checks", {
+  pullId: uuid("pull_id").primaryKey(),
+  checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+  error: text("error"),
+});

@@ -31,13 +31,17 @@ export async function raiseRefreshAlerts(tx: Db, { pull, before, today, threshol
   const previous = raw === undefined ? null : parsePull(raw);
   if (!previous?.ok) return 0;
   const rules = thresholds ? { jumpThresholds: thresholds } : await readAgencyRules(tx);
+  // The account as stored (lib/pulls/account-key.ts): the service's pulls often lack their own identifier.
+  const [holder] = await tx
+    .select({ assigneeId: pulls.assigneeId, accountIdentifier: pulls.accountIdentifier })
+    .from(pulls)
+    .where(eq(pulls.pullId, pull.pull_id));
   const found = detectAlerts(previous.pull, pull, {
-    account: pull.account_identifier ?? pull.pull_id,
+    account: holder?.accountIdentifier ?? pull.pull_id,
     today: today ?? new Date().toISOString().slice(0, 10),
     thresholds: rules.jumpThresholds,
   });
   if (found.length === 0) return 0;
-  const [holder] = await tx.select({ assigneeId: pulls.assigneeId }).from(pulls).where(eq(pulls.pullId, pull.pull_id));
   const name = fullName(pull);
   const inserted = await tx
     .insert(alerts)
@@ -46,7 +50,7 @@ export async function raiseRefreshAlerts(tx: Db, { pull, before, today, threshol
         key: alert.key,
         kind: alert.kind,
         pullId: pull.pull_id,
-        accountIdentifier: pull.account_identifier,
+        accountIdentifier: holder?.accountIdentifier ?? null,
         holderName: name !== DASH ? name : (pull.account_email ?? pull.email ?? ""),
         headline: alert.headline,
         details: alert.details,

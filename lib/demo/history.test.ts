@@ -211,6 +211,8 @@ describe("the demo agency's history", () => {
     const db = first.database.db;
     const monitored = await db.select().from(monitorings);
     expect(monitored.length).toBeGreaterThanOrEqual(7);
+    // One started on the service's dashboard, found by the sync's pass over the monitorings.
+    expect(monitored.filter((m) => m.origin === "SERVICE")).toHaveLength(1);
     const types = (await db.select({ type: monitoringEvents.type }).from(monitoringEvents)).map((e) => e.type);
     expect(new Set(types)).toEqual(new Set(["RENEWAL", "ENDORSEMENT", "CLAIM_OPENED", "CANCELED"]));
     const refreshed = await db

@@ -5,6 +5,7 @@ import type { Db } from "@/db/types";
 import { auditEvents, monitorings, pulls, users, type AuditAction } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { enablePullMonitoring } from "@/lib/monitoring/commands";
+import { reconcileMonitorings } from "@/lib/monitoring/reconcile";
 import type { ServiceConfig } from "@/lib/service/client";
 import { DEMO_AGENTS, DEMO_PASSWORD } from "@/lib/users/demo-users";
 import { createUser, deactivateUser } from "@/lib/users/users-admin";
@@ -19,7 +20,14 @@ import { setDemoHistoryProgress } from "./progress";
 import { bringDemoDealsBack } from "./returns";
 import { saveDemoPolicyCheckRules } from "./policy-check-rules";
 import { recordDemoDecisions } from "./review-decisions";
-import { redeliver, refreshWithChange, requestHistory, requireReconnect, type SandboxChange } from "./sandbox-control";
+import {
+  redeliver,
+  refreshWithChange,
+  requestHistory,
+  requireReconnect,
+  startMonitoringOnDashboard,
+  type SandboxChange,
+} from "./sandbox-control";
 
 // The demo agency's history, built into an empty development database: linked accounts
 // arrive over nine months through the sandbox's own webhooks (received and stored by the app's
@@ -342,6 +350,13 @@ async function monitorPart(
       const newPullId = await refreshWithChange(controlUrl, enabled.monitoringId, change);
       if (newPullId) awaitedPulls.push(newPullId);
     }
+  }
+  // One account more is monitored from the service's dashboard, outside Coverdesk: the sync's
+  // pass over the team's monitorings finds it, and its page says where it was started.
+  const outside = recent.findLast((p) => !chosen.includes(p) && !already.has(p.pullId));
+  if (outside) {
+    await startMonitoringOnDashboard(controlUrl, outside.pullId, "P2M");
+    await reconcileMonitorings(db, service, { problem: log });
   }
   const deadline = Date.now() + (options.waitTimeoutMs ?? 600_000);
   for (;;) {

@@ -57,3 +57,8 @@ export async function requireReconnect(controlUrl: string, monitoringId: string)
   const answer = await post(controlUrl, `monitorings/${encodeURIComponent(monitoringId)}/reconnect-needed`, {});
   return pullIdSchema.parse(answer).pull_id;
 }
+
+/** A monitoring started on the service's own dashboard, out of Coverdesk's sight (the sync finds it). */
+export async function startMonitoringOnDashboard(controlUrl: string, pullId: string, interval: string): Promise<void> {
+  await post(controlUrl, "monitorings", { pull_id: pullId, interval });
+}

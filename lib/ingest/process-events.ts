@@ -222,6 +222,18 @@ function initialPullIdOf(events: ClaimedEvent[]): string | null {
   return null;
 }
 
+/** `account_identifier` as the pull's webhooks carry it (the service's pulls often lack their own). */
+function accountIdentifierOf(events: ClaimedEvent[]): string | null {
+  for (const event of events) {
+    const account =
+      event.payload && typeof event.payload === "object"
+        ? (event.payload as { account_identifier?: unknown }).account_identifier
+        : null;
+    if (typeof account === "string" && account.trim() !== "") return account;
+  }
+  return null;
+}
+
 export async function processDueEvents(db: Db, fetchPull: FetchPull, options: ProcessOptions): Promise<ProcessSummary> {
   const log = options.log ?? (() => {});
   const retryDelayMs = options.retryDelayMs ?? ((attempts: number) => nextRetryDelayMs(attempts));
@@ -262,7 +274,11 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
         const fetchStartedAt = new Date();
         const payload = await fetchPull(pullId);
         summary.fetched++;
-        const stored = await storePull(db, payload, { fetchStartedAt, initialPullId: initialPullIdOf(events) });
+        const stored = await storePull(db, payload, {
+          fetchStartedAt,
+          initialPullId: initialPullIdOf(events),
+          webhookAccountIdentifier: accountIdentifierOf(events),
+        });
         if (stored.outcome === "invalid") {
           log(`pull ${pullId}: the service's answer is not a pull (${stored.error})`);
           await settleAs(ids, {

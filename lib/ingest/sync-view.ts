@@ -13,6 +13,15 @@ export type SyncRunView = {
   updated: number;
   unchanged: number;
   invalid: number;
+  /** PULLS, STATUSES or MONITORINGS while running; null once ended. */
+  phase: string | null;
+  rechecked: number;
+  settled: number;
+  gaveUp: number;
+  monitorings: number;
+  monitoringsFound: number;
+  monitoringsChanged: number;
+  problems: string[];
   error: string | null;
   startedAt: string;
   finishedAt: string | null;
@@ -29,6 +38,14 @@ export function toSyncRunView(run: SyncRunRow): SyncRunView {
     updated: run.updated,
     unchanged: run.unchanged,
     invalid: run.invalid,
+    phase: run.phase,
+    rechecked: run.rechecked,
+    settled: run.settled,
+    gaveUp: run.gaveUp,
+    monitorings: run.monitorings,
+    monitoringsFound: run.monitoringsFound,
+    monitoringsChanged: run.monitoringsChanged,
+    problems: run.problems,
     error: run.error,
     startedAt: run.startedAt.toISOString(),
     finishedAt: run.finishedAt?.toISOString() ?? null,

@@ -3,14 +3,18 @@ import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { syncRuns, type SyncRunRow } from "@/db/schema";
 import type { ServiceConfig } from "@/lib/service/client";
-import { listPulls } from "@/lib/service/pulls-api";
+import { iteratePullPages } from "@/lib/service/pulls-api";
 import { storePull } from "@/lib/pulls/store-pull";
+import { reconcileMonitorings } from "@/lib/monitoring/reconcile";
+import { recheckUnfinishedPulls } from "./pull-recheck";
 import { retryArchiveWrites } from "@/lib/workflow/archive";
 import { retryWhileRateLimited, SYNC_RATE_LIMIT_BUDGET_MS } from "./rate-limit-wait";
 
-// Reconciliation: page through the service's pull list since the last good run and store what
-// is missing or changed, for pulls whose webhooks never came. The list carries full pulls, so
-// no extra fetch is needed; storePull makes a repeat harmless.
+// Reconciliation, for what webhooks never told: list the service's pulls created since the last
+// good run and store what is missing or changed (the list carries full pulls, and storePull
+// makes a repeat harmless); re-read the pulls that are not final, whose COMPLETE may have been
+// lost (pull-recheck.ts); and mirror the team's monitorings, including those started or stopped
+// on the service's dashboard (lib/monitoring/reconcile.ts).
 
 const PAGE_SIZE = 100;
 /** Pulls created just before the last run started may have been listed by neither run. */
@@ -68,7 +72,18 @@ export async function startSyncRun(
   throw new Error("Could not start a sync run.");
 }
 
-/** Runs an opened sync to its end, recording progress after every page. Never throws. */
+/** The run's problems as kept on its row: the first few in full, then how many more. */
+const MAX_PROBLEMS = 20;
+function problemList(problems: string[]): string[] {
+  if (problems.length <= MAX_PROBLEMS) return problems;
+  return [...problems.slice(0, MAX_PROBLEMS), `and ${problems.length - MAX_PROBLEMS} more`];
+}
+
+/**
+ * Runs an opened sync to its end, recording progress as it goes: the pulls created in its
+ * window (since the last good run, up to its own start), then the stored pulls that are not
+ * final, then the team's monitorings. Never throws.
+ */
 export async function runSync(
   db: Db,
   service: ServiceConfig,
@@ -76,43 +91,81 @@ export async function runSync(
   log: (line: string) => void = () => {},
 ): Promise<SyncRunRow> {
   const counts = { listed: 0, created: 0, updated: 0, unchanged: 0, invalid: 0, stale: 0 };
-  const since = run.since?.toISOString();
-  const heartbeat = async () => {
-    await db.update(syncRuns).set({ heartbeatAt: new Date() }).where(eq(syncRuns.id, run.id));
+  const problems: string[] = [];
+  const report = { problem: (text: string) => void problems.push(text) };
+  const progress = async (patch: Partial<SyncRunRow>) => {
+    await db
+      .update(syncRuns)
+      .set({ ...patch, problems: problemList(problems), heartbeatAt: new Date() })
+      .where(eq(syncRuns.id, run.id));
   };
-  const waits = { waitedMs: 0, budgetMs: SYNC_RATE_LIMIT_BUDGET_MS, heartbeat };
+  // A 429 is waited out as the service says, heartbeat by heartbeat, within the run's budget.
+  const waits = { waitedMs: 0, budgetMs: SYNC_RATE_LIMIT_BUDGET_MS, heartbeat: () => progress({}) };
+  const around = <T>(call: () => Promise<T>) => retryWhileRateLimited(call, waits);
   // Archive decisions the service missed go first, so the pulls listed below already carry them.
   await retryArchiveWrites(db, service, { log });
   try {
-    for (let offset = 0; ; offset += PAGE_SIZE) {
-      const fetchStartedAt = new Date();
-      const page = await retryWhileRateLimited(() => listPulls(service, { since, limit: PAGE_SIZE, offset }), waits);
-      for (const pull of page.value.pulls) {
+    await progress({ phase: "PULLS" });
+    // Up to the run's own start: pulls that arrive meanwhile cannot move the windows being
+    // listed, and the next run's overlap takes them.
+    const window = {
+      since: run.since?.toISOString(),
+      before: run.startedAt.toISOString(),
+      pageSize: PAGE_SIZE,
+      around,
+    };
+    for await (const page of iteratePullPages(service, window)) {
+      for (const pull of page.pulls) {
         // Stored from the list's own copy, which is the service's full pull.
-        const result = await storePull(db, pull, { fetchStartedAt });
+        const result = await storePull(db, pull, { fetchStartedAt: page.requestedAt });
         counts.listed++;
         counts[result.outcome]++;
       }
-      const total = page.value.total_pulls ?? counts.listed;
-      await db
-        .update(syncRuns)
-        .set({ ...recorded(counts), total, heartbeatAt: new Date() })
-        .where(eq(syncRuns.id, run.id));
-      if (page.value.pulls.length < PAGE_SIZE || offset + PAGE_SIZE >= total) break;
+      await progress({ ...recorded(counts), total: page.total ?? counts.listed });
     }
+    await progress({ phase: "STATUSES" });
+    const rechecks = await recheckUnfinishedPulls(db, service, run.startedAt, {
+      ...report,
+      onPull: (recheck) => progress(recheck),
+    });
+    await progress({ phase: "MONITORINGS" });
+    const found = await reconcileMonitorings(db, service, {
+      ...report,
+      onPage: (m) => progress({ monitorings: m.listed, monitoringsFound: m.found, monitoringsChanged: m.changed }),
+    });
     const [done] = await db
       .update(syncRuns)
-      .set({ ...recorded(counts), status: "DONE", finishedAt: new Date() })
+      .set({
+        ...recorded(counts),
+        ...rechecks,
+        monitorings: found.listed,
+        monitoringsFound: found.found,
+        monitoringsChanged: found.changed,
+        problems: problemList(problems),
+        phase: null,
+        status: "DONE",
+        finishedAt: new Date(),
+      })
       .where(eq(syncRuns.id, run.id))
       .returning();
-    log(`sync ${run.id}: ${counts.listed} listed, ${counts.created} new, ${counts.updated} changed`);
+    log(
+      `sync ${run.id}: ${counts.listed} listed, ${counts.created} new, ${counts.updated} changed; ` +
+        `${rechecks.rechecked} re-read, ${rechecks.settled} now final; ${found.listed} monitorings, ${found.found} found` +
+        (problems.length > 0 ? `; ${problems.length} problems` : ""),
+    );
     return done ?? run;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     log(`sync ${run.id} failed: ${message}`);
     const [failed] = await db
       .update(syncRuns)
-      .set({ ...recorded(counts), status: "FAILED", error: message, finishedAt: new Date() })
+      .set({
+        ...recorded(counts),
+        problems: problemList(problems),
+        status: "FAILED",
+        error: message,
+        finishedAt: new Date(),
+      })
       .where(eq(syncRuns.id, run.id))
       .returning();
     return failed ?? run;

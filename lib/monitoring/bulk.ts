@@ -40,9 +40,7 @@ export async function bulkMonitoring(
       result = await enablePullMonitoring(db, service, actor, { pullId, every: input.every, unit: input.unit });
     } else {
       const detail = await getPullDetail(db, pullId);
-      const monitoring = detail
-        ? await getPullMonitoring(db, { pullId, accountIdentifier: detail.pull.account_identifier })
-        : null;
+      const monitoring = detail ? await getPullMonitoring(db, { pullId, accountIdentifier: detail.accountKey }) : null;
       result =
         monitoring?.status === "ACTIVE"
           ? await stopPullMonitoring(db, service, actor, { pullId, monitoringId: monitoring.monitoringId })

@@ -65,9 +65,10 @@ function serviceFailure(error: unknown): CommandFailure {
 async function mirror(
   db: Db,
   monitoring: Monitoring,
-  extra: { initialPullId?: string; accountIdentifier?: string | null } = {},
+  extra: { initialPullId?: string; accountIdentifier?: string | null; origin?: "COVERDESK" } = {},
 ): Promise<void> {
   const values = {
+    ...(extra.origin ? { origin: extra.origin } : {}),
     status: monitoring.status,
     interval: monitoring.interval,
     nextPullDate: monitoring.next_pull_date ? new Date(monitoring.next_pull_date) : null,
@@ -107,7 +108,7 @@ export async function enablePullMonitoring(
       interval: interval.data,
       stop_after_date: stopAfter.data ? `${stopAfter.data}T00:00:00Z` : undefined,
     });
-    await mirror(db, value, { initialPullId: input.pullId, accountIdentifier: detail.pull.account_identifier });
+    await mirror(db, value, { initialPullId: input.pullId, accountIdentifier: detail.accountKey, origin: "COVERDESK" });
     await recordAudit(db, actor, "MONITORING_CHANGED", {
       pullId: input.pullId,
       details: { change: `turned monitoring on, every ${interval.data}`, monitoringId: value.monitoring_id },
@@ -126,7 +127,7 @@ async function knownMonitoring(db: Db, actor: Actor, pullId: string, monitoringI
     row &&
     (row.initialPullId === pullId ||
       row.latestPullId === pullId ||
-      (row.accountIdentifier !== null && row.accountIdentifier === detail.pull.account_identifier));
+      (row.accountIdentifier !== null && row.accountIdentifier === detail.accountKey));
   return belongs ? row : null;
 }
 

@@ -33,7 +33,8 @@ export async function listActiveMonitorings(db: Db, after: string, limit = BATCH
   return db
     .select({
       monitoringId: monitorings.monitoringId,
-      accountIdentifier: monitorings.accountIdentifier,
+      // The account the latest pull was joined to when the webhooks named none (lib/pulls/account-key.ts).
+      accountIdentifier: sql<string | null>`coalesce(${monitorings.accountIdentifier}, ${pulls.accountIdentifier})`,
       pullId: sql<string | null>`coalesce(${monitorings.latestPullId}, ${monitorings.initialPullId})`,
       interval: monitorings.interval,
       nextPullDate: monitorings.nextPullDate,

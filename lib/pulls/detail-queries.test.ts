@@ -47,6 +47,7 @@ describe("getPullMonitoring", () => {
       nextRefreshWhy: "On the service's schedule (every 30 days): no verified X-date to time it by.",
       reconnectNeeded: false,
       reconnectAuthStatus: null,
+      startedOutside: false,
     };
     expect(await getPullMonitoring(database.db, { pullId: INITIAL, accountIdentifier: null })).toEqual(expected);
     expect(await getPullMonitoring(database.db, { pullId: LATEST, accountIdentifier: null })).toEqual(expected);

@@ -5,7 +5,7 @@ import { monitorings, pulls } from "@/db/schema";
 import { nextRefreshWhy } from "@/lib/monitoring/refresh-words";
 
 // What the pull's header says about monitoring: the mirror of the service's Monitoring for
-// this account, as the webhooks last described it. Most accounts are not monitored: no row.
+// this account, as the webhooks and the sync's list of monitorings last described it. Most accounts are not monitored: no row.
 
 export type PullMonitoring = {
   monitoringId: string;
@@ -16,6 +16,8 @@ export type PullMonitoring = {
   nextRefreshWhy: string;
   reconnectNeeded: boolean;
   reconnectAuthStatus: string | null;
+  /** Started on the service's dashboard or team-wide, and found by the sync (lib/monitoring/reconcile.ts). */
+  startedOutside: boolean;
 };
 
 /** The monitoring this pull belongs to (as its initial, latest or reconnect pull, or by account). */
@@ -59,6 +61,7 @@ async function findMonitoring(db: Db, pullId: string, byAccount: SQL | null): Pr
       plannedRefreshError: monitorings.plannedRefreshError,
       reconnectRequestedAt: monitorings.reconnectRequestedAt,
       reconnectAuthStatus: monitorings.reconnectAuthStatus,
+      origin: monitorings.origin,
     })
     .from(monitorings)
     .where(or(...matches))
@@ -78,5 +81,6 @@ async function findMonitoring(db: Db, pullId: string, byAccount: SQL | null): Pr
     }),
     reconnectNeeded: row.reconnectRequestedAt !== null,
     reconnectAuthStatus: row.reconnectAuthStatus,
+    startedOutside: row.origin === "SERVICE",
   };
 }

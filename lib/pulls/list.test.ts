@@ -17,8 +17,9 @@ const everyone = { kind: "all" } as const;
 const list = (params: Record<string, string>) =>
   listPulls(database.db, everyone, parsePullListQuery(params).query, 1_000);
 const ids = async (params: Record<string, string>) => (await list(params)).rows.map((r) => r.pullId);
-const topLevel = () => seeded.filter((p) => !p.parent_pull_id);
-/** What the list shows by default: top-level pulls that are not archived. */
+/** Rows of the list: top-level pulls, neither SERVICING (shown under their request) nor deleted at the service. */
+const topLevel = () => seeded.filter((p) => !p.parent_pull_id && p.type !== "SERVICING" && !p.deleted_at);
+/** What the list shows by default: those that are not archived. */
 const listed = () => topLevel().filter((p) => !p.is_archived);
 
 beforeAll(async () => {

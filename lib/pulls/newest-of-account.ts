@@ -3,16 +3,18 @@ import { and, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { pulls } from "@/db/schema";
 import { qualified } from "@/db/sql";
+import { readingPull } from "./account-key";
 
 /**
- * A condition on `pulls`: the row is its account's newest successful pull (a pull without an
- * account identifier is its own account). The per-household tables (policy_xdates,
- * household_gaps) hold rows for these pulls only; their backfills select by it.
+ * A condition on `pulls`: the row is a reading of its account (lib/pulls/account-key.ts) and
+ * no successful reading of the account is newer (a reading without an account is its own
+ * account). The per-household tables (policy_xdates, household_gaps) hold rows for these pulls
+ * only; their backfills select by it.
  */
-export const newestOfAccount = sql`(${qualified(pulls, pulls.accountIdentifier)} is null or not exists (
+export const newestOfAccount = sql`(${readingPull()} and (${qualified(pulls, pulls.accountIdentifier)} is null or not exists (
   select 1 from ${pulls} n where n.account_identifier = ${qualified(pulls, pulls.accountIdentifier)}
-    and n.parent_pull_id is null and n.status = 'SUCCESS'
-    and n.service_created_at > ${qualified(pulls, pulls.serviceCreatedAt)}))`;
+    and ${readingPull("n")} and n.status = 'SUCCESS'
+    and n.service_created_at > ${qualified(pulls, pulls.serviceCreatedAt)})))`;
 
 /**
  * In a backfill's transaction: takes the per-account advisory locks storePull takes (keys sorted,

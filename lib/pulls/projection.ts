@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Pull } from "@/lib/service/schemas";
 import { calendarDate } from "@/lib/service/schemas";
+import { isReadingType } from "./pull-types";
 
 // What lists, filters and reports need from a pull, computed once at ingestion so that
 // they are indexed columns instead of scans over JSON.
@@ -9,13 +10,15 @@ import { calendarDate } from "@/lib/service/schemas";
  * Bump when projectPull computes something new or differently: rows stored by older code are
  * re-projected from their raw payload at the next start (lib/pulls/reproject.ts).
  */
-export const PROJECTION_VERSION = 2;
+export const PROJECTION_VERSION = 3;
 
 export type PullProjection = {
   status: string;
   type: string | null;
   parentPullId: string | null;
+  /** The pull's own account identifier, for a reading of an account only (lib/pulls/account-key.ts). */
   accountIdentifier: string | null;
+  deletedAt: Date | null;
   firstName: string | null;
   lastName: string | null;
   sortName: string;
@@ -87,7 +90,8 @@ export function projectPull(pull: Pull): PullProjection {
     status: pull.status ?? "UNKNOWN",
     type: pull.type,
     parentPullId: pull.parent_pull_id,
-    accountIdentifier: pull.account_identifier,
+    accountIdentifier: isReadingType(pull.type) ? pull.account_identifier : null,
+    deletedAt: parseInstant(pull.deleted_at),
     firstName: pull.first_name,
     lastName: pull.last_name,
     sortName: sortNameOf(pull).toLowerCase(),

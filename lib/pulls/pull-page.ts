@@ -13,7 +13,7 @@ import { getOpenDealReturn, type CameBackRow } from "@/lib/workflow/came-back";
 import { coverageReviewOf, readReviewInputs, type CoverageReview } from "@/lib/review/review-page";
 import { latestPolicyCheckRun, policyCheckView, type PolicyCheckView } from "@/lib/review/policy-check";
 import { loadServicingPanel, type ServicingPanel } from "@/lib/servicing/panel";
-import { listServicingRequests } from "@/lib/servicing/queries";
+import { findServicedPull, listServicingRequests } from "@/lib/servicing/queries";
 import { completeEnrichmentRows, enrichmentPanelOf, type EnrichmentPanel } from "@/lib/review/enrichment-page";
 import { readAccountEnrichment } from "@/lib/review/enrichment-store";
 import { getMonitoringOfPull, type PullMonitoring } from "./detail-queries";
@@ -50,6 +50,8 @@ export type PullPage = {
   servicing: ServicingPanel | null;
   /** The paid look-ups kept for the account, per home and driver, and whether the viewer may ask more (lib/review). */
   enrichment: EnrichmentPanel;
+  /** For a SERVICING pull: the client's pull whose servicing request it answers. */
+  servicedPullId: string | null;
   /** Archived in Coverdesk, and whether the service has yet to be told (lib/workflow/archive.ts). */
   archive: ArchiveState;
 };
@@ -81,6 +83,7 @@ export async function loadPullPage(
     policyCheckRun,
     servicingRows,
     enrichmentRows,
+    servicedPullId,
     archiveWrite,
   ] = await Promise.all([
     getPullDetail(db, pullId),
@@ -92,11 +95,13 @@ export async function loadPullPage(
     latestPolicyCheckRun(db, pullId),
     listServicingRequests(db, pullId),
     readAccountEnrichment(db, pullId),
+    // Beside the rest rather than after the pull: one indexed look-up, no extra round trip.
+    findServicedPull(db, pullId),
     pendingArchiveWrite(db, pullId),
   ]);
   if (!detail || !canOnPull(user, "pulls:view", detail.workflow)) return null;
   const [timeline, keptLookups, servicing] = await Promise.all([
-    getAccountHistory(db, viewScope(user), detail.pull.account_identifier),
+    getAccountHistory(db, viewScope(user), detail.accountKey),
     completeEnrichmentRows(db, detail.pull, enrichmentRows),
     // WON clients only; asks the service (briefly) about the carrier and requests still under way.
     loadServicingPanel(db, service, user, detail, servicingRows),
@@ -116,6 +121,7 @@ export async function loadPullPage(
     canDownloadDocuments: canOnPull(user, "documents:download", detail.workflow),
     servicing,
     enrichment: enrichmentPanelOf(detail.pull, detail.workflow, user, keptLookups),
+    servicedPullId,
     archive: {
       archived: archiveWrite ? archiveWrite.archived : detail.pull.is_archived === true,
       canArchive: can(user, "pulls:archive"),

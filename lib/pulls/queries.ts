@@ -15,6 +15,9 @@ export type PullListRow = {
   firstName: string | null;
   lastName: string | null;
   email: string | null;
+  phone: string | null;
+  /** What kind of pull the row is (lib/pulls/pull-types.ts): most are PULLING_DATA. */
+  type: string | null;
   providerName: string | null;
   providerFriendlyName: string | null;
   status: string;
@@ -28,8 +31,9 @@ export type PullListRow = {
 
 export const PULL_PAGE_SIZE = 50;
 
-// Child pulls (parent_pull_id set) are the service's internal work: never listed.
-const topLevel = isNull(pulls.parentPullId);
+// Child pulls, pulls deleted at the service and SERVICING pulls are no rows of the list: the
+// database keeps `listed` (db/schema/pulls.ts), and the list's partial indexes are over it.
+export const listedPull: SQL = sql`${pulls.listed}`;
 
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -64,7 +68,7 @@ export const wonCreditedTo = (userId: string): SQL =>
   sql`(${pulls.stage} = 'WON' and ${pulls.wonCreditedTo} = ${userId})`;
 
 function conditions(viewer: ListViewer, query: PullListQuery): SQL | undefined {
-  const parts: Array<SQL | undefined> = [topLevel];
+  const parts: Array<SQL | undefined> = [listedPull];
   parts.push(visibleTo(viewer));
   for (const word of searchWords(query.q))
     parts.push(sql`${pulls.searchText} like ${`%${escapeLike(searchableWord(word))}%`}`);
@@ -131,6 +135,8 @@ export async function listPullRows(
       firstName: pulls.firstName,
       lastName: pulls.lastName,
       email: pulls.email,
+      phone: pulls.phone,
+      type: pulls.type,
       providerName: pulls.providerName,
       providerFriendlyName: pulls.providerFriendlyName,
       status: pulls.status,
@@ -203,14 +209,14 @@ export type PullListOptions = {
 /**
  * The distinct values of an indexed column among listed pulls, by a loose index scan: one
  * index probe per distinct value (a handful) instead of reading every pull. Each needs a
- * partial index on the column `where parent_pull_id is null` (db/schema/pulls.ts).
+ * partial index on the column `where listed` (db/schema/pulls.ts).
  */
 function distinctTopLevel(key: "status" | "type" | "policyTypes") {
   const next = alias(pulls, "p");
   return sql`with recursive v as (
-      (select ${pulls[key]} as value from ${pulls} where ${pulls.parentPullId} is null and ${pulls[key]} is not null order by ${pulls[key]} limit 1)
+      (select ${pulls[key]} as value from ${pulls} where ${pulls.listed} and ${pulls[key]} is not null order by ${pulls[key]} limit 1)
       union all
-      select (select ${next[key]} from ${pulls} ${next} where ${next.parentPullId} is null and ${next[key]} > v.value order by ${next[key]} limit 1) from v where v.value is not null
+      select (select ${next[key]} from ${pulls} ${next} where ${next.listed} and ${next[key]} > v.value order by ${next[key]} limit 1) from v where v.value is not null
     ) select value from v where value is not null order by value`;
 }
 
@@ -218,11 +224,11 @@ function distinctTopLevel(key: "status" | "type" | "policyTypes") {
 const nextCarrier = alias(pulls, "p");
 const carrierOptions = sql`with recursive c as (
     (select ${pulls.providerName} as value, coalesce(${pulls.providerFriendlyName}, ${pulls.providerName}) as label from ${pulls}
-     where ${pulls.parentPullId} is null and ${pulls.providerName} is not null order by 1, 2 limit 1)
+     where ${pulls.listed} and ${pulls.providerName} is not null order by 1, 2 limit 1)
     union all
     select n.value, n.label from c cross join lateral (
       select ${nextCarrier.providerName} as value, coalesce(${nextCarrier.providerFriendlyName}, ${nextCarrier.providerName}) as label from ${pulls} ${nextCarrier}
-      where ${nextCarrier.parentPullId} is null and ${nextCarrier.providerName} is not null
+      where ${nextCarrier.listed} and ${nextCarrier.providerName} is not null
         and (${nextCarrier.providerName}, coalesce(${nextCarrier.providerFriendlyName}, ${nextCarrier.providerName})) > (c.value, c.label)
       order by 1, 2 limit 1) n
   ) select value, label from c order by 2`;
@@ -282,7 +288,16 @@ export type PullWorkflow = {
   accountHeld: boolean;
 };
 
-export type PullDetail = { pull: Pull; problems: PayloadProblem[]; fetchedAt: Date; workflow: PullWorkflow };
+export type PullDetail = {
+  pull: Pull;
+  problems: PayloadProblem[];
+  fetchedAt: Date;
+  workflow: PullWorkflow;
+  /** The account the pull was joined to (lib/pulls/account-key.ts); null when it stands alone. */
+  accountKey: string | null;
+  /** When the service marked it deleted; it is then kept but no longer listed. */
+  deletedAt: Date | null;
+};
 
 // Pull ids are UUIDs; anything else names no pull (and would make PostgreSQL refuse the query).
 const pullIdSchema = z.uuid();
@@ -293,6 +308,8 @@ export async function getPullDetail(db: Db, pullId: string): Promise<PullDetail 
     .select({
       raw: pulls.raw,
       fetchedAt: pulls.fetchedAt,
+      accountKey: pulls.accountIdentifier,
+      deletedAt: pulls.deletedAt,
       stage: pulls.stage,
       assigneeId: pulls.assigneeId,
       assigneeName: users.name,
@@ -314,6 +331,6 @@ export async function getPullDetail(db: Db, pullId: string): Promise<PullDetail 
   // The stored payload is the raw one; parsing again applies today's schema to old data.
   const parsed = parsePull(row.raw);
   if (!parsed.ok) return null;
-  const { raw: _raw, fetchedAt, ...workflow } = row;
-  return { pull: parsed.pull, problems: parsed.problems, fetchedAt, workflow };
+  const { raw: _raw, fetchedAt, accountKey, deletedAt, ...workflow } = row;
+  return { pull: parsed.pull, problems: parsed.problems, fetchedAt, workflow, accountKey, deletedAt };
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pullArchiveWrites, pulls } from "@/db/schema";
+import { householdGaps, pullArchiveWrites, pulls } from "@/db/schema";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { PROJECTION_VERSION } from "./projection";
@@ -45,5 +45,47 @@ describe("re-projection", () => {
       (await database.db.select().from(pulls).where(eq(pulls.pullId, pullId)))[0]?.isArchived;
     expect(await archived(pendingId)).toBe(true);
     expect(await archived(plain?.pull_id ?? "")).toBe(false);
+  });
+
+  it("keeps the account a webhook joined, drops it from other types, and hands a deleted pull's household back", async () => {
+    await database.db.delete(pulls);
+    await database.db.delete(householdGaps);
+    const [older, newer, servicing] = generatePulls(4, 3, new Date()).map((pull, index) => ({
+      ...pull,
+      account_identifier: null,
+      created_at: `2026-0${index + 1}-01T00:00:00.000Z`,
+      type: index === 2 ? "SERVICING" : "PULLING_DATA",
+      status: "SUCCESS",
+      parent_pull_id: null,
+    }));
+    if (!older || !newer || !servicing) throw new Error("no sample pulls");
+    for (const pull of [older, newer]) await storePull(database.db, pull, { webhookAccountIdentifier: "acct-joined" });
+    expect(
+      (await database.db.select({ pullId: householdGaps.pullId }).from(householdGaps)).map((r) => r.pullId),
+    ).toEqual([newer.pull_id]);
+    // Stored by older code: the SERVICING pull under the account, and the newer pull (now
+    // deleted at the service, as its stored payload says) still the account's household.
+    await storePull(database.db, servicing);
+    await database.db
+      .update(pulls)
+      .set({ accountIdentifier: "acct-joined" })
+      .where(eq(pulls.pullId, servicing.pull_id));
+    await database.db
+      .update(pulls)
+      .set({ raw: { ...newer, deleted_at: "2026-05-01T00:00:00.000Z" } })
+      .where(eq(pulls.pullId, newer.pull_id));
+    await database.db.update(pulls).set({ projectionVersion: 0 });
+
+    expect(await reprojectOutdatedPulls(database.db)).toBe(3);
+    const accounts = await database.db
+      .select({ pullId: pulls.pullId, account: pulls.accountIdentifier, deletedAt: pulls.deletedAt })
+      .from(pulls);
+    const byId = new Map(accounts.map((row) => [row.pullId, row]));
+    expect(byId.get(older.pull_id)?.account).toBe("acct-joined");
+    expect(byId.get(servicing.pull_id)?.account).toBeNull();
+    expect(byId.get(newer.pull_id)?.deletedAt?.toISOString()).toBe("2026-05-01T00:00:00.000Z");
+    expect(
+      (await database.db.select({ pullId: householdGaps.pullId }).from(householdGaps)).map((r) => r.pullId),
+    ).toEqual([older.pull_id]);
   });
 });

@@ -10,6 +10,8 @@ import { refreshHouseholdGaps } from "@/lib/review/cross-sell-store";
 import { raiseRefreshAlerts } from "@/lib/alerts/raise";
 import { returnWonClient } from "@/lib/workflow/win-back";
 import { contentHash, projectPolicies, projectPull } from "./projection";
+import { rekeyInitialPull, resolveAccountKey } from "./account-key";
+import { isReadingType, SERVICING_TYPE } from "./pull-types";
 
 export type StorePullResult =
   | { outcome: "created" | "updated" | "unchanged" | "stale"; pullId: string; problems: number }
@@ -24,6 +26,8 @@ export type StoreOptions = {
   fetchStartedAt?: Date;
   /** The monitoring's first pull, when a webhook about this pull named it: this one is then a refresh of that account. */
   initialPullId?: string | null;
+  /** `account_identifier` of a webhook about this pull: the real service's pulls often lack their own. */
+  webhookAccountIdentifier?: string | null;
 };
 
 export async function storePull(db: Db, payload: unknown, options: StoreOptions = {}): Promise<StorePullResult> {
@@ -44,6 +48,7 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
         fetchedAt: pulls.fetchedAt,
         status: pulls.status,
         assigneeId: pulls.assigneeId,
+        accountIdentifier: pulls.accountIdentifier,
       })
       .from(pulls)
       .where(eq(pulls.pullId, pull.pull_id))
@@ -51,12 +56,24 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
     const previous = existing[0];
     if (previous && previous.fetchedAt > fetchedAt)
       return { outcome: "stale", pullId: pull.pull_id, problems: problems.length };
-    if (previous?.contentHash === hash) {
+    const account = await resolveAccountKey(tx, {
+      pullId: pull.pull_id,
+      type: pull.type,
+      own: projection.accountIdentifier,
+      stored: previous?.accountIdentifier ?? null,
+      webhookAccount: options.webhookAccountIdentifier,
+      initialPullId: options.initialPullId,
+    });
+    projection.accountIdentifier = account.key;
+    // The same data under the same account changes nothing; a webhook that names the account
+    // of a pull stored alone is news, though the payload is the same.
+    const sameContent = previous?.contentHash === hash;
+    if (sameContent && previous?.accountIdentifier === account.key) {
       await tx.update(pulls).set({ fetchedAt }).where(eq(pulls.pullId, pull.pull_id));
       return { outcome: "unchanged", pullId: pull.pull_id, problems: problems.length };
     }
 
-    if (previous) {
+    if (previous && !sameContent) {
       await tx.insert(pullVersions).values({
         pullId: pull.pull_id,
         contentHash: previous.contentHash,
@@ -86,13 +103,22 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
     if (unique.length > 0) {
       await tx.insert(policies).values(unique.map((p) => ({ ...p, pullId: pull.pull_id })));
     }
+    // The monitoring's initial pull stood alone too: both are now of the account named after it.
+    if (account.rekeyInitial && (await rekeyInitialPull(tx, account.rekeyInitial))) {
+      await refreshAccountXDates(tx, account.rekeyInitial);
+      await refreshHouseholdGaps(tx, account.rekeyInitial);
+    }
     // A refresh or reconnect of an account already stored keeps that account's owner, stage
-    // and credit, and is never handed out as new business (lib/workflow/carry-over.ts).
+    // and credit, and is never handed out as new business (lib/workflow/carry-over.ts). Only a
+    // reading of an account (lib/pulls/pull-types.ts) is one; a SERVICING pull, or one the
+    // service deleted, is never a lead of its own either.
     const topLevel = !pull.parent_pull_id;
+    const reading = topLevel && isReadingType(pull.type) && projection.deletedAt === null;
+    const listed = topLevel && pull.type !== SERVICING_TYPE && projection.deletedAt === null;
     const mayBecomeLead =
-      topLevel && pull.status === "SUCCESS" && previous?.status !== "SUCCESS" && !previous?.assigneeId;
+      listed && pull.status === "SUCCESS" && previous?.status !== "SUCCESS" && !previous?.assigneeId;
     const earlier =
-      topLevel && (!previous || mayBecomeLead)
+      reading && (!previous || mayBecomeLead)
         ? await findEarlierAccountPull(tx, {
             pullId: pull.pull_id,
             accountIdentifier: projection.accountIdentifier,
@@ -115,7 +141,7 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
     // A refresh compares with the account's previous successful snapshot: this pull's own
     // before an update, else the account's earlier pull. Renewal premium jumps, cancellations,
     // lapses and coverage cuts become alerts (lib/alerts/raise.ts), each raised once.
-    if (topLevel && pull.status === "SUCCESS") {
+    if (reading && pull.status === "SUCCESS") {
       const accountBefore =
         previous?.status === "SUCCESS"
           ? null

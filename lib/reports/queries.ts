@@ -35,7 +35,9 @@ export type PeriodRow = { period: string; count: number; successful: number };
 /** Won premium of one agent in one period (`period` is the period's first day, `agent` the user id or ""). */
 export type PeriodAgentRow = { period: string; agent: string; label: string; count: number; cents: number };
 
-const top = sql`${pulls.parentPullId} is null`;
+// The pulls the list shows (lib/pulls/queries.ts listedPull), so a drill-down from a figure lists
+// exactly the pulls behind it; the report indexes are over these rows.
+const top = sql`${pulls.listed}`;
 /** An instant as a parameter both drivers accept (postgres-js does not take a Date in raw SQL). */
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 /** A period's first day as text, applied to an already grouped date_trunc. */
@@ -75,7 +77,7 @@ function counted(select: SQL, where: SQL, stage: SQL = sql`${pulls.stage}`): SQL
 function earlierDecision(stage: SQL = sql`${pulls.stage}`): SQL {
   return sql`exists (
       select 1 from ${pulls} ${earlier}
-      where ${earlier.accountIdentifier} = ${pulls.accountIdentifier} and ${earlier.parentPullId} is null
+      where ${earlier.accountIdentifier} = ${pulls.accountIdentifier} and ${earlier.listed}
         and ${earlier.stage} in ('WON', 'LOST') and ${earlier.stage} = ${stage} and ${earlier.stageChangedAt} = ${pulls.stageChangedAt}
         and (${earlier.createdAt}, ${earlier.pullId}) < (${pulls.createdAt}, ${pulls.pullId}))`;
 }

@@ -71,7 +71,7 @@ export async function getRecycledWins(db: Db, filter: ReportFilter): Promise<Rec
           cross join lateral (
             select ${col("w", pulls.wonCreditedTo)}, ${col("w", pulls.policyTypes)}, ${col("w", pulls.publicAlias)}
             from ${pulls} w
-            where ${col("w", pulls.parentPullId)} is null and ${col("w", pulls.stage)} = 'WON'
+            where ${col("w", pulls.listed)} and ${col("w", pulls.stage)} = 'WON'
               and ${col("w", pulls.stageChangedAt)} = ${col("r", dealReturns.wonAt)}
               and (${col("w", pulls.pullId)} = ${col("r", dealReturns.pullId)}
                    or (${col("r", dealReturns.accountIdentifier)} is not null

@@ -13,8 +13,9 @@ import { rangeOf, type ReportFilter } from "./report-filter";
 // link succeeded), assigned, WON, LOST, won premium, close ratio, the median time from arrival
 // to the first touch and to WON; beside them the recycled wins (deal returns won again in the
 // range). Rules (also in the README):
-// - An arrival is a top-level pull linked in the range that is its account's first pull: a
-//   refresh or reconnect of an account is not new business (lib/pulls/arrivals.ts).
+// - An arrival is a listed pull (top-level, not SERVICING, not deleted at the service) linked in
+//   the range that is its account's first pull: a refresh or reconnect of an account is not new
+//   business (lib/pulls/arrivals.ts).
 // - Per agent, as the close ratio counts: a win (its count, premium and time to WON) for the
 //   agent it is credited to, everything else for whoever has the pull; unassigned is "No one".
 //   Each column then gives every pull to one agent, so the agents' columns add up to the links'.
@@ -95,11 +96,7 @@ type Part = {
 async function arrivals(db: Db, filter: ReportFilter, exactUpTo: number): Promise<Part[]> {
   const { start, end } = rangeOf(filter);
   // Arrivals: top-level, with a link date, in the range, of the line and link asked for.
-  const arrived = [
-    sql`${pulls.parentPullId} is null`,
-    sql`${pulls.serviceCreatedAt} is not null`,
-    ...filtered(filter, null),
-  ];
+  const arrived = [sql`${pulls.listed}`, sql`${pulls.serviceCreatedAt} is not null`, ...filtered(filter, null)];
   if (start) arrived.push(sql`${pulls.serviceCreatedAt} >= ${at(start)}`);
   if (end) arrived.push(sql`${pulls.serviceCreatedAt} < ${at(end)}`);
   const where = (...more: SQL[]) => sql.join([...arrived, ...more], sql` and `);
@@ -218,7 +215,7 @@ async function recycledWins(db: Db, filter: ReportFilter): Promise<Recycled[]> {
           cross join lateral (
             select ${won.widgetId}, ${won.publicAlias}, ${won.wonCreditedTo}, ${won.policyTypes}
             from ${pulls} ${won}
-            where ${won.parentPullId} is null and ${won.stage} = 'WON' and ${won.stageChangedAt} = ${dealReturns.wonAt}
+            where ${won.listed} and ${won.stage} = 'WON' and ${won.stageChangedAt} = ${dealReturns.wonAt}
               and (${won.pullId} = ${dealReturns.pullId}
                    or (${dealReturns.accountIdentifier} is not null and ${won.accountIdentifier} = ${dealReturns.accountIdentifier}))
             limit 1) ${won}

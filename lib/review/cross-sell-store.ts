@@ -6,6 +6,7 @@ import { qualified } from "@/db/sql";
 import { parsePull, type Pull } from "@/lib/service/schemas";
 import { crossSellGaps, gapMaskOf } from "./cross-sell";
 import { lockAccountsKeepNewest, newestOfAccount } from "@/lib/pulls/newest-of-account";
+import { readingPull } from "@/lib/pulls/account-key";
 
 // Keeps household_gaps in step with the pulls, as policy_xdates is kept (lib/xdates/store.ts):
 // one row per household, the account's newest successful top-level pull, written in the
@@ -17,12 +18,12 @@ type HouseholdRow = typeof householdGaps.$inferInsert;
 
 const isoDay = () => new Date().toISOString().slice(0, 10);
 
-/** The row of one household: its lines, carriers and gaps as of `today`. */
-export function householdRowOf(pull: Pull, today: string): HouseholdRow {
+/** The row of one household (its account as stored: lib/pulls/account-key.ts): its lines, carriers and gaps as of `today`. */
+export function householdRowOf(pull: Pull, accountIdentifier: string | null, today: string): HouseholdRow {
   const result = crossSellGaps(pull, today);
   return {
     pullId: pull.pull_id,
-    accountIdentifier: pull.account_identifier,
+    accountIdentifier,
     holderName: [pull.first_name, pull.last_name].filter((p) => p && p.trim()).join(" "),
     policyCount: result.policyCount,
     carrierCount: result.carrierCount,
@@ -67,7 +68,7 @@ export async function refreshHouseholdGaps(
     .where(
       and(
         account === null ? eq(pulls.pullId, pullId) : eq(pulls.accountIdentifier, account),
-        isNull(pulls.parentPullId),
+        readingPull(),
         eq(pulls.status, "SUCCESS"),
       ),
     )
@@ -86,7 +87,7 @@ export async function refreshHouseholdGaps(
     if (!parsed.ok) return;
     pull = parsed.pull;
   }
-  const row = householdRowOf(pull, today);
+  const row = householdRowOf(pull, account, today);
   if (account !== null)
     await tx
       .delete(householdGaps)
@@ -149,7 +150,7 @@ export async function backfillHouseholdGaps(db: Db, batchSize = 500, today: stri
     const byAccount = new Map(batch.map((row) => [row.accountIdentifier ?? row.pullId, row]));
     const rows = [...byAccount.values()].flatMap((row) => {
       const parsed = parsePull(row.raw);
-      return parsed.ok ? [householdRowOf(parsed.pull, today)] : [];
+      return parsed.ok ? [householdRowOf(parsed.pull, row.accountIdentifier, today)] : [];
     });
     if (rows.length === 0) continue;
     done += await db.transaction(async (tx) => {

@@ -48,8 +48,8 @@ export const decideFindingInputSchema = z.object({
 export type DecideFindingInput = z.input<typeof decideFindingInputSchema>;
 
 /** The account a decision belongs to: its identifier (stable across refreshes), else the pull. */
-export const accountKeyOf = (pull: Pick<Pull, "account_identifier" | "pull_id">) =>
-  pull.account_identifier || pull.pull_id;
+export const accountKeyOf = (detail: { accountKey: string | null; pull: Pick<Pull, "pull_id"> }) =>
+  detail.accountKey || detail.pull.pull_id;
 
 /** The UTC day of an instant, as the review reads "today". */
 export const dayOfInstant = (now: Date) => now.toISOString().slice(0, 10);
@@ -79,7 +79,7 @@ export async function decideFinding(
   );
   if (!finding)
     return stale("That finding is no longer in this account's review. Reload the page to see the current one.");
-  const accountKey = accountKeyOf(detail.pull);
+  const accountKey = accountKeyOf(detail);
   const row = await db.transaction(async (tx) => {
     const [previous] = await tx
       .select()

@@ -231,7 +231,7 @@ export async function requestEnrichment(
     {
       kind: question.kind,
       questionKey: questionKey(question.kind, question.query),
-      accountKey: accountKeyOf(detail.pull),
+      accountKey: accountKeyOf(detail),
       pullId: detail.pull.pull_id,
       subjectKey: question.subjectKey,
       question: question.query,

@@ -31,6 +31,8 @@ export type ServicingRequestItem = {
   /** Until when the confirm link works. */
   expiresAt: string;
   consumerAnswer: string | null;
+  /** The SERVICING pull the service made for the request: stored and shown under it, not listed. */
+  servicingPullId: string | null;
 };
 
 export type ServicingPanel = {
@@ -59,6 +61,7 @@ function itemOf(row: ServicingRequestRow, linkOf: (id: string) => string, now: D
     confirmUrl: waitsForConsumer ? linkOf(row.id) : null,
     expiresAt: row.expiresAt.toISOString(),
     consumerAnswer: row.consumerAnswer,
+    servicingPullId: row.servicingPullId,
   };
 }
 

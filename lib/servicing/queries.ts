@@ -12,3 +12,13 @@ export async function listServicingRequests(db: Db, pullId: string): Promise<Ser
     .orderBy(desc(servicingRequests.requestedAt))
     .limit(50);
 }
+
+/** The client's pull a SERVICING pull was made for (the request that names it), or null. */
+export async function findServicedPull(db: Db, servicingPullId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ pullId: servicingRequests.pullId })
+    .from(servicingRequests)
+    .where(eq(servicingRequests.servicingPullId, servicingPullId))
+    .limit(1);
+  return row?.pullId ?? null;
+}

@@ -151,7 +151,7 @@ export async function requestServicingChange(
   await db.insert(servicingRequests).values({
     id,
     pullId,
-    accountKey: detail.pull.account_identifier || detail.pull.pull_id,
+    accountKey: detail.accountKey || detail.pull.pull_id,
     actionType: built.type,
     payload: built.payload,
     requestedBy: actor.id,

@@ -2,13 +2,13 @@ import "server-only";
 import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { monitorings, PULL_STAGES, pulls, type PullStage } from "@/db/schema";
-import { countPullsUpTo } from "@/lib/pulls/queries";
+import { countPullsUpTo, listedPull } from "@/lib/pulls/queries";
 import { inQueue } from "@/lib/pulls/visibility";
 
 // An agent's home: their pulls by stage, and what needs attention first: new assignments,
 // policies expiring soon, accounts that need the consumer to reconnect.
 
-const mine = (userId: string) => and(eq(pulls.assigneeId, userId), isNull(pulls.parentPullId));
+const mine = (userId: string) => and(eq(pulls.assigneeId, userId), listedPull);
 
 export async function countNewAssignments(db: Db, userId: string): Promise<number> {
   const [row] = await db
@@ -88,5 +88,5 @@ export const QUEUE_COUNT_CAP = 1_000;
 
 /** The unassigned queue's size, counted up to `cap`; `capped` when there are more. */
 export function countQueue(db: Db, cap = QUEUE_COUNT_CAP): Promise<{ total: number; capped: boolean }> {
-  return countPullsUpTo(db, and(inQueue, isNull(pulls.parentPullId), eq(pulls.isArchived, false)), cap);
+  return countPullsUpTo(db, and(inQueue, listedPull, eq(pulls.isArchived, false)), cap);
 }

@@ -32,15 +32,16 @@ export type SpeedToLeadAction = {
 type Candidate = { pull_id: string };
 
 /**
- * The new pulls waiting past the rule's time: top-level, successful, WORKING, not archived,
- * untouched and not yet acted on (the partial index pulls_untouched_idx, by arrival), and an
- * account's first pull, not a refresh or reconnect of one the agency already works.
+ * The new pulls waiting past the rule's time: listed (top-level, not SERVICING, not deleted at
+ * the service), successful, WORKING, not archived, untouched and not yet acted on (the partial
+ * index pulls_untouched_idx, by arrival), and an account's first pull, not a refresh or
+ * reconnect of one the agency already works.
  */
 async function findWaiting(db: Db, since: Date, cutoff: Date): Promise<string[]> {
   const rows = await queryRows<Candidate>(
     db,
     sql`select ${pulls.pullId} as pull_id from ${pulls}
-        where ${pulls.firstTouchedAt} is null and ${pulls.speedToLeadAt} is null and ${pulls.parentPullId} is null
+        where ${pulls.firstTouchedAt} is null and ${pulls.speedToLeadAt} is null and ${pulls.listed}
           and ${pulls.createdAt} >= ${since.toISOString()}::timestamptz and ${pulls.createdAt} <= ${cutoff.toISOString()}::timestamptz
           and ${pulls.stage} = 'WORKING' and ${pulls.status} = 'SUCCESS' and not ${pulls.isArchived}
           and (${pulls.accountIdentifier} is null or not ${laterPullOfAccount()})

@@ -7,6 +7,7 @@ import { parsePull, type Pull } from "@/lib/service/schemas";
 import { isoDay } from "./derive";
 import { xdateRowsOf } from "./rows";
 import { lockAccountsKeepNewest, newestOfAccount } from "@/lib/pulls/newest-of-account";
+import { readingPull } from "@/lib/pulls/account-key";
 
 // Keeps policy_xdates in step with the pulls: called in the transaction that stores a pull
 // (lib/pulls/store-pull.ts), so the X-dates change with the data they come from. An account's
@@ -18,7 +19,7 @@ type Newest = { pullId: string; raw: unknown };
 
 const newestOrder = [sql`${pulls.serviceCreatedAt} desc nulls last`, desc(pulls.createdAt), desc(pulls.pullId)];
 
-/** The account's newest successful top-level pull (the pull itself when it has no account identifier). */
+/** The account's newest successful reading (the pull itself, if a reading, when it has no account). */
 async function newestSuccessful(tx: Db, pullId: string, accountIdentifier: string | null): Promise<Newest | null> {
   const [row] = await tx
     .select({ pullId: pulls.pullId, raw: pulls.raw })
@@ -26,7 +27,7 @@ async function newestSuccessful(tx: Db, pullId: string, accountIdentifier: strin
     .where(
       and(
         accountIdentifier === null ? eq(pulls.pullId, pullId) : eq(pulls.accountIdentifier, accountIdentifier),
-        isNull(pulls.parentPullId),
+        readingPull(),
         eq(pulls.status, "SUCCESS"),
       ),
     )

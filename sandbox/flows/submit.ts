@@ -6,7 +6,7 @@ import { PASSWORD, scenarioFor } from "./scenarios";
 import { ensureScheduler } from "./scheduler";
 import { flowState, type LinkSession } from "./state";
 import { checkSubmission } from "./policy-check";
-import { widgetByAlias } from "./team-state";
+import { teamState, widgetByAlias } from "./team-state";
 import { issuePullJwt } from "./tokens";
 
 // A consumer submits a new link (consentAndConnect, or the control API's shortcut): the pull
@@ -27,7 +27,10 @@ export type LinkSubmission = {
 };
 export type LinkResult = { ok: true; pull_id: string; pull_jwt: string } | Extract<StepResult, { ok: false }>;
 
-/** The carrier has been read: the scenario's data goes in, monitoring starts if it says so, webhooks go out. */
+/**
+ * The carrier has been read: the scenario's data goes in, monitoring starts if the scenario or
+ * the team's Mode A says so, webhooks go out.
+ */
 function finishLink(ctx: SandboxContext, session: LinkSession): void {
   const outcome = session.scenario?.outcome;
   const started = ctx.state.pulls.get(session.pullId);
@@ -36,8 +39,10 @@ function finishLink(ctx: SandboxContext, session: LinkSession): void {
     ...linkedPull(flowState(ctx).random, ctx.clock.now(), started, outcome, session.details),
     status: "SUCCESS",
   });
-  if (session.scenario?.discover) {
-    enableMonitoring(ctx, { pull_id: session.pullId, interval: DISCOVER_INTERVAL }, session.scenario);
+  const teamWide = teamState(ctx).teamWideMonitoring;
+  if (session.scenario?.discover || teamWide) {
+    const interval = session.scenario?.discover ? DISCOVER_INTERVAL : (teamWide ?? DISCOVER_INTERVAL);
+    enableMonitoring(ctx, { pull_id: session.pullId, interval }, session.scenario);
     ensureScheduler(ctx);
   }
   checkSubmission(ctx, session.pullId);

@@ -20,6 +20,11 @@ export type TeamState = {
   servicings: Map<string, ServicingRecord>;
   policyCheckSettings: PolicyCheckSettings;
   plan: Plan;
+  /**
+   * Mode A: the team monitors every linked account at this interval, as set up with the service
+   * out of the API's reach; null when monitoring is started pull by pull.
+   */
+  teamWideMonitoring: string | null;
 };
 
 const states = new WeakMap<FlowState, TeamState>();
@@ -38,6 +43,7 @@ export function teamState(ctx: SandboxContext): TeamState {
         enrichment: ctx.options.plan?.enrichment ?? true,
         whitelabel: ctx.options.plan?.whitelabel ?? true,
       },
+      teamWideMonitoring: null,
     };
     states.set(flows, state);
   }

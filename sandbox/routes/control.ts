@@ -23,6 +23,11 @@ import type { SandboxPull } from "../data/pulls";
 //   POST /clock/advance                  {days?, hours?}: due monitorings refresh
 //   POST /links                          {username, password?, carrier? (a carrier id), public_alias?, meta_data?}: a consumer
 //                                        link through the consentAndConnect flow → {pull_id, pull_jwt}
+//   POST /monitorings                    {pull_id, interval?, next_pull_date?, stop_after_date?}: a monitoring
+//                                        started on the service's dashboard, not through the API → {monitoring}
+//   POST /monitorings/{id}/stop          stopped on the dashboard → {monitoring}
+//   POST /monitorings/team-wide          {interval | null}: Mode A, every successful link monitored (those
+//                                        already linked at once) → {interval, monitored}
 //   POST /monitorings/{id}/refresh       a refresh now → {pull_id}
 //   POST /monitorings/{id}/reconnect-needed  {auth_status?}: the next refresh needs the consumer
 //   POST /pulls                          a pull exactly as given (e.g. the real service's published
@@ -170,7 +175,7 @@ export async function controlRoutes(
       ? send(res, 200, { pull_id: link.pull_id, pull_jwt: link.pull_jwt })
       : fail(res, link.status, link.code, link.message);
   }
-  if (path.startsWith("/monitorings/")) return monitoringControl(ctx, path, body.value, res);
+  if (path === "/monitorings" || path.startsWith("/monitorings/")) return monitoringControl(ctx, path, body.value, res);
   if (path === "/plan") return planControl(ctx, body.value, res);
   if (path.startsWith("/dashboard/")) return dashboardControl(ctx, path, body.value, res);
   if (path === "/reset") {

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { describeIssues, UUID, type Routes } from "../context";
 import { fail, readJson, send } from "../http";
+import { unspecifiedOrder } from "../data/list-order";
 
-// Team routes on pulls: list, get (in the `{success, pull}` envelope), and archive or restore
+// Team routes on pulls: list (in no particular order, as the service's), get (in the `{success, pull}` envelope), and archive or restore
 // (PATCH `{is_archived}`, the only write the service allows on a pull). Auth and the team
 // prefix are settled by the server before these run.
 
@@ -25,9 +26,10 @@ export const pullRoutes: Routes = async (ctx, { req, res, method, path, url }) =
     const { limit, offset, since, before } = query.data;
     const from = since ? new Date(since).toISOString() : null;
     const until = before ? new Date(before).toISOString() : null;
-    const matching = [...ctx.state.pulls.values()]
-      .filter((p) => (!from || p.created_at >= from) && (!until || p.created_at <= until))
-      .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+    const matching = unspecifiedOrder(
+      ctx,
+      [...ctx.state.pulls.values()].filter((p) => (!from || p.created_at >= from) && (!until || p.created_at <= until)),
+    );
     return send(res, 200, {
       total_pulls: matching.length,
       pulls: matching.slice(offset, offset + limit).map(ctx.served),

@@ -3,11 +3,11 @@ import { DetailSection } from "./detail-section";
 import type { PayloadProblem } from "@/lib/service/schemas";
 
 // What the service sent that did not fit its own spec, for admins: the pull was kept, and
-// these values were read as empty, kept as unknown, or the item was set aside.
+// these values were read as empty, or the item was set aside. (Values the spec does not list are
+// no problem: they are shown as they came.)
 
 const KIND_LABELS: Record<PayloadProblem["kind"], string> = {
   wrong_type: "Unreadable value",
-  unknown_enum: "Value not in the spec",
   dropped_item: "Item set aside",
 };
 

@@ -15,6 +15,7 @@ import { LossEvents } from "./loss-events";
 import { PayloadProblems } from "./payload-problems";
 import { PolicyCard } from "./policy-card";
 import { PullHeader } from "./pull-header";
+import { PullStanding } from "./pull-standing";
 import {
   commercialInsuredsOf,
   dwellingsOf,
@@ -51,6 +52,8 @@ type Props = {
   history?: React.ReactNode;
   /** The account's earlier and later pulls and what changed (monitored accounts). */
   timeline?: React.ReactNode;
+  /** For a SERVICING pull: the client's pull whose servicing request it answers. */
+  servicedPullId?: string | null;
 };
 
 export function PullDetailView({
@@ -63,6 +66,7 @@ export function PullDetailView({
   policyCheckStatus,
   history,
   timeline,
+  servicedPullId = null,
 }: Props) {
   const { pull } = detail;
   const index = indexPull(pull);
@@ -103,7 +107,16 @@ export function PullDetailView({
         pull={pull}
         monitoring={monitoring}
         workflow={detail.workflow}
+        accountKey={detail.accountKey}
         {...(policyCheckStatus !== undefined ? { policyCheckStatus } : {})}
+      />
+      <PullStanding
+        type={pull.type}
+        status={pull.status}
+        accountKey={detail.accountKey}
+        deletedAt={detail.deletedAt}
+        parentPullId={pull.parent_pull_id}
+        servicedPullId={servicedPullId}
       />
       {pipeline}
       <SectionNav sections={sections} />

@@ -2,6 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { FieldList } from "@/components/ui/field-list";
 import { DASH, formatAddress, formatCents, formatInterval, fullName, humanize, text, yesNo } from "@/lib/format";
 import { householdOf } from "@/lib/pulls/household";
+import { pullTypeLabel, READING_TYPE } from "@/lib/pulls/pull-types";
 import { lostSummary } from "@/lib/workflow/lost-reasons";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { PullMonitoring } from "@/lib/pulls/detail-queries";
@@ -77,6 +78,7 @@ function MonitoringState({ monitoring }: { monitoring: PullMonitoring | null }) 
       {monitoring.interval ? (
         <span className="text-xs text-slate-600">every {formatInterval(monitoring.interval)}</span>
       ) : null}
+      {monitoring.startedOutside ? <span className="text-xs text-slate-600">(started outside Coverdesk)</span> : null}
       {monitoring.reconnectNeeded ? (
         <Badge tone="warning">
           Reconnect needed{monitoring.reconnectAuthStatus ? `: ${humanize(monitoring.reconnectAuthStatus)}` : ""}
@@ -127,8 +129,11 @@ export function PullHeader({
   pull,
   monitoring,
   workflow,
+  accountKey = null,
   policyCheckStatus = pull.policy_check_status,
 }: {
+  /** The account the pull was joined to, when its payload names none (lib/pulls/account-key.ts). */
+  accountKey?: string | null;
   /** The newest policy check's status, when it was run again after the pull (lib/review/policy-check.ts). */
   policyCheckStatus?: string | null;
   pull: Pull;
@@ -151,6 +156,7 @@ export function PullHeader({
         <div className="flex flex-wrap gap-2">
           <StatusBadge status={pull.status ?? "UNKNOWN"} />
           {pull.is_archived ? <Badge>Archived at the service</Badge> : null}
+          {pull.type && pull.type !== READING_TYPE ? <Badge tone="info">{pullTypeLabel(pull.type)}</Badge> : null}
         </div>
       </div>
       <FieldList
@@ -191,7 +197,7 @@ export function PullHeader({
             columns={4}
             fields={[
               { label: "Pull ID", value: <span className="font-mono text-xs break-all">{pull.pull_id}</span> },
-              { label: "Account identifier", value: text(pull.account_identifier) },
+              { label: "Account identifier", value: text(pull.account_identifier ?? accountKey) },
               { label: "Status", value: enumLabel(PULL_STATUSES, pull.status) },
               { label: "Pull type", value: enumLabel(PULL_TYPES, pull.type) },
               { label: "Link", value: text(pull.public_alias) },

@@ -4,7 +4,7 @@ import type { z } from "zod";
 // tolerant fields report here instead of failing. Zod runs transforms synchronously, so a
 // module-scoped collector set around one synchronous parse sees exactly that parse's reports.
 
-export type PayloadProblemKind = "wrong_type" | "unknown_enum" | "dropped_item";
+export type PayloadProblemKind = "wrong_type" | "dropped_item";
 
 export type PayloadProblem = {
   /** Where the value sat, e.g. `policies[0].vehicles[1].year`. */

@@ -52,6 +52,8 @@ export const pullSchema = looseResource({
   is_archived: bool,
   /** When the consumer gave consent. */
   created_at: isoDate,
+  /** Set when the service deleted the pull: not in the spec's table, but on its published pulls. */
+  deleted_at: isoDate,
   public_alias: text,
   public_url: text,
   encountered_mfa: bool,

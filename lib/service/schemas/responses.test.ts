@@ -11,7 +11,7 @@ import { kindsAt, only, PULL_ID } from "./test-support";
 // The envelopes around resources. The real service wraps a pull as `{ success, pull }`, the
 // spec shows it bare; both must give the same pull and the same problem paths.
 
-const bare = { pull_id: PULL_ID, status: "SUCCESS", policy_check_status: "NONE", policies: [{ policy_id: "p-1" }] };
+const bare = { pull_id: PULL_ID, status: "SUCCESS", policy_check_status: 7, policies: [{ policy_id: "p-1" }] };
 
 describe("parsePullResponse", () => {
   it("reads the enveloped and the bare form alike, with paths relative to the pull", () => {
@@ -48,7 +48,7 @@ describe("parsePullListResponse", () => {
     expect(result.value.pulls.map((p) => p.pull_id)).toEqual([PULL_ID, "59ced597-b48f-49e3-9756-799e4c6f79a1"]);
     expect(kindsAt(result.problems, "pulls[1]")).toEqual(["dropped_item"]);
     // Problems inside kept pulls are reported under their list index.
-    expect(kindsAt(result.problems, "pulls[0].policy_check_status")).toEqual(["unknown_enum"]);
+    expect(kindsAt(result.problems, "pulls[0].policy_check_status")).toEqual(["wrong_type"]);
   });
 
   it("fails when the list itself is missing, since the answer is then not a page of pulls", () => {

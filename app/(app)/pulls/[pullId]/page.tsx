@@ -47,6 +47,7 @@ export default async function PullDetailPage({ params }: { params: Promise<{ pul
         detail={detail}
         monitoring={monitoring}
         showProblems={data.showProblems}
+        servicedPullId={data.servicedPullId}
         pipeline={
           <>
             <HouseholdCrossSell pull={detail.pull} today={new Date().toISOString().slice(0, 10)} />
