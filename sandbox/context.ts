@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { SandboxPull } from "./data/pulls";
-import type { RateLimit, RateLimitState } from "./rate-limit";
 import type { WebhookRegistry } from "./webhook-registry";
 import type { DeliveryQueue } from "./webhooks";
 
@@ -100,3 +99,29 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export function describeIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
   return issues.map((i) => `${i.path.map(String).join(".") || "body"}: ${i.message}`).join("; ");
 }
+
+/** The rate limit on team routes (rate-limit.ts applies it), here with the state it is part of. */
+export type RateLimit = {
+  /** Requests a minute (a fixed window from its first request); null: every request is refused while on. */
+  requestsPerMinute: number | null;
+  /** The Retry-After of every 429; null: the rest of the window (60 s when every request is refused). */
+  retryAfterSeconds: number | null;
+  /** How Retry-After is written: delta-seconds, an HTTP-date, or left out (the client backs off on its own). */
+  retryAfterForm: "seconds" | "date" | "none";
+};
+
+export type RateLimitState = {
+  limit: RateLimit | null;
+  windowStartedAt: number;
+  windowRequests: number;
+  /** 429s answered. */
+  refused: number;
+  /**
+   * Team requests that came before the Retry-After of an earlier 429 had passed: a client that
+   * did not wait. Requests sent side by side count too once one of them was refused (the
+   * sandbox cannot tell when each was sent), so a test that asserts none sends one at a time.
+   */
+  early: number;
+  /** The latest time a 429 told the team to come back at (epoch ms). */
+  notBefore: number;
+};

@@ -1,37 +1,12 @@
 import type { ServerResponse } from "node:http";
 import { z } from "zod";
-import { describeIssues, type RouteRequest, type SandboxContext } from "./context";
+import { describeIssues, type RateLimit, type RateLimitState, type RouteRequest, type SandboxContext } from "./context";
 import { fail, send } from "./http";
 
 // The service's rate limit, on demand: it documents none, but answers 429 with a Retry-After
 // when called too often, and a client that comes back sooner only stays refused. Off unless
 // SANDBOX_RATE_LIMIT or the control API (POST /_sandbox/rate-limit) turns it on. Team routes
 // only: the reference routes and the consumer's widget calls are not the team's budget.
-
-export type RateLimit = {
-  /** Requests a minute (a fixed window from its first request); null: every request is refused while on. */
-  requestsPerMinute: number | null;
-  /** The Retry-After of every 429; null: the rest of the window (60 s when every request is refused). */
-  retryAfterSeconds: number | null;
-  /** How Retry-After is written: delta-seconds, an HTTP-date, or left out (the client backs off on its own). */
-  retryAfterForm: "seconds" | "date" | "none";
-};
-
-export type RateLimitState = {
-  limit: RateLimit | null;
-  windowStartedAt: number;
-  windowRequests: number;
-  /** 429s answered. */
-  refused: number;
-  /**
-   * Team requests that came before the Retry-After of an earlier 429 had passed: a client that
-   * did not wait. Requests sent side by side count too once one of them was refused (the
-   * sandbox cannot tell when each was sent), so a test that asserts none sends one at a time.
-   */
-  early: number;
-  /** The latest time a 429 told the team to come back at (epoch ms). */
-  notBefore: number;
-};
 
 export function initialRateLimitState(limit: RateLimit | null): RateLimitState {
   return { limit, windowStartedAt: 0, windowRequests: 0, refused: 0, early: 0, notBefore: 0 };

@@ -125,6 +125,8 @@ export function buildPullForLine(random: Random, now: Date, line: Line, variant:
         )
       : null,
     is_archived: random.chance(0.05),
+    // Not in the spec's table, but on every published pull (service-notes, "Real payloads").
+    deleted_at: null,
     // Pulls of the other types, and empty accounts, are a few days old, so the newest pull of a book is a full one.
     created_at: isoDaysFrom(now, special ? -random.int(2, 89) - random.next() : -random.int(0, 89) - random.next()),
     public_alias: alias,
@@ -249,6 +251,7 @@ export function failedPull(random: Random, now: Date, status: "NOT_AUTHENTICATED
     widget_id: QUOTE_WIDGET_ID,
     meta_data: null,
     is_archived: false,
+    deleted_at: null,
     created_at: isoDaysFrom(now, -random.int(0, 30) - random.next()),
     public_alias: "get-a-quote",
     public_url: "https://link.example.com/get-a-quote",
