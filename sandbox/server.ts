@@ -1,5 +1,5 @@
 import { createServer } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { listen } from "./listen";
 import {
   createClock,
   NO_FAULTS,
@@ -79,7 +79,6 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     delayedPullFetches: 0,
     rateLimit: initialRateLimitState(options.rateLimit ?? null),
   };
-  const sockets = new Set<Socket>();
   let origin = "";
   let storageOrigin = "";
 
@@ -248,21 +247,13 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       if (!res.headersSent) fail(res, 500, "INTERNAL_ERROR");
     });
   });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host ?? "127.0.0.1", resolve);
-  });
-  const { port } = server.address() as AddressInfo;
-  origin = `http://${options.host ?? "127.0.0.1"}:${port}`;
+  const api = await listen(server, options.port, options.host ?? "127.0.0.1");
+  origin = api.origin;
   const storage = await startStorageServer(context, {
     port: options.storagePort ?? 0,
     host: options.host ?? "127.0.0.1",
   }).catch(async (error: unknown) => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await api.close();
     throw error;
   });
   storageOrigin = storage.origin;
@@ -278,8 +269,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     deliverComplete,
     close: async () => {
       deliveries.close();
-      for (const socket of sockets) socket.destroy();
-      await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), storage.close()]);
+      await Promise.all([api.close(), storage.close()]);
     },
   };
 }

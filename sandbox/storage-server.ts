@@ -1,21 +1,18 @@
 import { createServer } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
 import type { SandboxContext } from "./context";
 import { FILES_PREFIX } from "./documents/signed-urls";
 import { fail } from "./http";
+import { listen, type Listening } from "./listen";
 import { fileRoutes } from "./routes/downloads";
 
 // The service's storage host: the real service signs download links on a host of its own, not
 // the API's (service-notes, "Pulls"), so the sandbox serves them from a second server on
 // another port. It answers the signed links only: no API, no credentials, no control routes.
 
-export type StorageServer = { origin: string; close: () => Promise<void> };
-
 export async function startStorageServer(
   context: SandboxContext,
   options: { port: number; host: string },
-): Promise<StorageServer> {
-  const sockets = new Set<Socket>();
+): Promise<Listening> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://storage");
     const method = req.method ?? "GET";
@@ -28,20 +25,5 @@ export async function startStorageServer(
       if (!res.headersSent) fail(res, 500, "INTERNAL_ERROR");
     });
   });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, resolve);
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://${options.host}:${port}`,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return listen(server, options.port, options.host);
 }

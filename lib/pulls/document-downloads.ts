@@ -5,10 +5,10 @@ import type { SessionUser } from "@/lib/auth/session";
 import type { ServiceConfig } from "@/lib/service/client";
 import { getAnswerFileDownloadUrl, getDocumentDownloadUrl } from "@/lib/service/downloads-api";
 import { getPolicyFormDownloadUrl } from "@/lib/service/policy-forms-api";
-import type { AnswerSection, FileUpload, Policy } from "@/lib/service/schemas";
+import type { AnswerSection, FileUpload, Policy, Pull } from "@/lib/service/schemas";
 import { recordAudit } from "@/lib/workflow/audit";
 import { findViewablePull } from "./access";
-import { notFoundResponse, relayDownload } from "./document-relay";
+import { notFoundResponse, relayDownload, type RelayRequest } from "./document-relay";
 
 // A pull's documents, the files its consumer uploaded and its policies' forms, for a viewer
 // allowed to download from that pull: only what the stored pull lists (an id cannot reach
@@ -26,29 +26,49 @@ export const answerFileParams = z.object({
   fileId: z.string().min(1).max(200),
 });
 
-export async function downloadPullDocument(
+/** What a download needs of a file the stored pull lists: its audit details and where to relay it from. */
+type ListedFile = { details: Record<string, unknown>; relay: RelayRequest };
+
+/**
+ * The one path of every download: the pull as the user may see it, the file only if that pull
+ * lists it (else 404, with no audit entry), the audit entry, then the relay.
+ */
+async function relayListedFile(
+  db: Db,
+  user: SessionUser,
+  pullId: string,
+  find: (pull: Pull) => ListedFile | null,
+): Promise<Response> {
+  const detail = await findViewablePull(db, user, pullId, "documents:download");
+  const file = detail ? find(detail.pull) : null;
+  if (!detail || !file) return notFoundResponse();
+  await recordAudit(db, user, "DOCUMENT_DOWNLOADED", { pullId: detail.pull.pull_id, details: file.details });
+  return relayDownload(file.relay);
+}
+
+export function downloadPullDocument(
   db: Db,
   service: ServiceConfig,
   user: SessionUser,
   params: z.output<typeof documentParams>,
 ): Promise<Response> {
-  const detail = await findViewablePull(db, user, params.pullId, "documents:download");
-  const document = detail?.pull.documents.find((candidate) => candidate.document_id === params.documentId);
-  if (!detail || !document) return notFoundResponse();
-  await recordAudit(db, user, "DOCUMENT_DOWNLOADED", {
-    pullId: detail.pull.pull_id,
-    details: { documentId: document.document_id, title: document.title },
-  });
-  return relayDownload({
-    signedUrl: () =>
-      getDocumentDownloadUrl(service, {
-        pullId: detail.pull.pull_id,
-        documentId: document.document_id,
-        downloadUrl: document.download_url,
-      }),
-    title: document.title,
-    fallbackName: "document",
-    label: `pull ${detail.pull.pull_id} document ${document.document_id}`,
+  return relayListedFile(db, user, params.pullId, (pull) => {
+    const document = pull.documents.find((candidate) => candidate.document_id === params.documentId);
+    if (!document) return null;
+    return {
+      details: { documentId: document.document_id, title: document.title },
+      relay: {
+        signedUrl: () =>
+          getDocumentDownloadUrl(service, {
+            pullId: pull.pull_id,
+            documentId: document.document_id,
+            downloadUrl: document.download_url,
+          }),
+        title: document.title,
+        fallbackName: "document",
+        label: `pull ${pull.pull_id} document ${document.document_id}`,
+      },
+    };
   });
 }
 
@@ -64,30 +84,30 @@ function findUpload(sections: AnswerSection[], answerId: string, fileId: string)
   return null;
 }
 
-export async function downloadAnswerFile(
+export function downloadAnswerFile(
   db: Db,
   service: ServiceConfig,
   user: SessionUser,
   params: z.output<typeof answerFileParams>,
 ): Promise<Response> {
-  const detail = await findViewablePull(db, user, params.pullId, "documents:download");
-  const file = detail ? findUpload(detail.pull.answers, params.answerId, params.fileId) : null;
-  if (!detail || !file) return notFoundResponse();
-  await recordAudit(db, user, "DOCUMENT_DOWNLOADED", {
-    pullId: detail.pull.pull_id,
-    details: { fileId: file.file_id, title: file.name },
-  });
-  return relayDownload({
-    signedUrl: () =>
-      getAnswerFileDownloadUrl(service, {
-        pullId: detail.pull.pull_id,
-        answerId: params.answerId,
-        fileId: file.file_id,
-        downloadUrl: file.download_url,
-      }),
-    title: file.name,
-    fallbackName: "upload",
-    label: `pull ${detail.pull.pull_id} answer ${params.answerId} file ${file.file_id}`,
+  return relayListedFile(db, user, params.pullId, (pull) => {
+    const file = findUpload(pull.answers, params.answerId, params.fileId);
+    if (!file) return null;
+    return {
+      details: { fileId: file.file_id, title: file.name },
+      relay: {
+        signedUrl: () =>
+          getAnswerFileDownloadUrl(service, {
+            pullId: pull.pull_id,
+            answerId: params.answerId,
+            fileId: file.file_id,
+            downloadUrl: file.download_url,
+          }),
+        title: file.name,
+        fallbackName: "upload",
+        label: `pull ${pull.pull_id} answer ${params.answerId} file ${file.file_id}`,
+      },
+    };
   });
 }
 
@@ -108,23 +128,23 @@ export function findPolicyForm(
   return null;
 }
 
-export async function downloadPolicyForm(
+export function downloadPolicyForm(
   db: Db,
   service: ServiceConfig,
   user: SessionUser,
   params: z.output<typeof policyFormParams>,
 ): Promise<Response> {
-  const detail = await findViewablePull(db, user, params.pullId, "documents:download");
-  const form = detail ? findPolicyForm(detail.pull.policies, params.policyFormId) : null;
-  if (!detail || !form) return notFoundResponse();
-  await recordAudit(db, user, "DOCUMENT_DOWNLOADED", {
-    pullId: detail.pull.pull_id,
-    details: { policyFormId: form.policyFormId, title: form.name },
-  });
-  return relayDownload({
-    signedUrl: () => getPolicyFormDownloadUrl(service, form.policyFormId),
-    title: form.name,
-    fallbackName: "policy-form",
-    label: `pull ${detail.pull.pull_id} policy form ${form.policyFormId}`,
+  return relayListedFile(db, user, params.pullId, (pull) => {
+    const form = findPolicyForm(pull.policies, params.policyFormId);
+    if (!form) return null;
+    return {
+      details: { policyFormId: form.policyFormId, title: form.name },
+      relay: {
+        signedUrl: () => getPolicyFormDownloadUrl(service, form.policyFormId),
+        title: form.name,
+        fallbackName: "policy-form",
+        label: `pull ${pull.pull_id} policy form ${form.policyFormId}`,
+      },
+    };
   });
 }
