@@ -10,6 +10,7 @@ import { SERVICE_AUTH, TEAM_BASE } from "./sandbox-urls";
 type ServicePull = {
   pull_id: string;
   status: string;
+  type: string;
   parent_pull_id: string | null;
   is_archived: boolean;
   first_name: string | null;
@@ -29,6 +30,7 @@ test.beforeAll(async () => {
   const found = pulls.find(
     (p) =>
       p.status === "SUCCESS" &&
+      p.type === "PULLING_DATA" &&
       p.parent_pull_id === null &&
       !p.is_archived &&
       (p.first_name ?? "").includes("<script>"),

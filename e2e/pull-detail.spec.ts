@@ -46,6 +46,7 @@ type FileUpload = { name: string; file_id: string };
 type ServicePull = {
   pull_id: string;
   status: string;
+  type: string;
   is_archived: boolean;
   parent_pull_id: string | null;
   first_name: string | null;
@@ -83,9 +84,12 @@ test.beforeAll(async () => {
   const response = await service.get(`${SERVICE}/teams/${TEAM}/pulls?limit=100`);
   expect(response.ok()).toBe(true);
   const body = (await response.json()) as { pulls: ServicePull[] };
-  // Pulls the app shows: successful, top-level, not archived.
+  // Pulls the app shows as accounts: successful linked-account readings, top-level, not archived
+  // (a servicing pull another spec made is shown under its request). The service lists them in
+  // no stated order, so each pick is by what the pull holds alone.
   servicePulls = body.pulls.filter(
-    (pull) => pull.status === "SUCCESS" && pull.parent_pull_id === null && !pull.is_archived,
+    (pull) =>
+      pull.status === "SUCCESS" && pull.type === "PULLING_DATA" && pull.parent_pull_id === null && !pull.is_archived,
   );
   await service.dispose();
 });

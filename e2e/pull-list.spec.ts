@@ -10,6 +10,7 @@ const AUTH = SERVICE_AUTH;
 type ServicePull = {
   pull_id: string;
   status: string;
+  type: string;
   first_name: string | null;
   last_name: string | null;
   parent_pull_id: string | null;
@@ -32,14 +33,20 @@ test.use({ storageState: storageStateOf("agent") });
 
 test("finds an account by its VIN, and says when nothing matches", async ({ page }) => {
   await openListWithPulls(page);
-  // A VIN on one pull only: the accounts other specs link (user_good…) share their vehicles.
+  // A VIN on one listed pull only: the accounts other specs link (user_good…) share their
+  // vehicles, and a servicing pull (a vehicle added for a client) is shown under its request,
+  // not as a row. The service lists pulls in no stated order, so the pick is by kind alone.
   const pulls = await servicePulls();
   const vinsOf = (p: ServicePull) =>
     p.policies.flatMap((pol) => pol.vehicles ?? []).flatMap((v) => (v.vin ? [v.vin] : []));
   const seen = new Map<string, number>();
   for (const vin of pulls.flatMap((p) => [...new Set(vinsOf(p))])) seen.set(vin, (seen.get(vin) ?? 0) + 1);
   const withVin = pulls.find(
-    (p) => p.status === "SUCCESS" && !p.parent_pull_id && vinsOf(p).some((vin) => seen.get(vin) === 1),
+    (p) =>
+      p.status === "SUCCESS" &&
+      p.type === "PULLING_DATA" &&
+      !p.parent_pull_id &&
+      vinsOf(p).some((vin) => seen.get(vin) === 1),
   );
   const vin = (withVin ? vinsOf(withVin) : []).find((v) => seen.get(v) === 1) ?? "";
   expect(vin).not.toBe("");

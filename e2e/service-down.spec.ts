@@ -12,6 +12,7 @@ const NOTICE = "The data-link service is not answering; showing stored data. Cha
 type ServicePull = {
   pull_id: string;
   status: string;
+  type: string;
   parent_pull_id: string | null;
   is_archived: boolean;
   first_name: string | null;
@@ -31,6 +32,7 @@ test.beforeAll(async () => {
   const found = pulls.find(
     (p) =>
       p.status === "SUCCESS" &&
+      p.type === "PULLING_DATA" &&
       p.parent_pull_id === null &&
       !p.is_archived &&
       p.documents.length > 0 &&
