@@ -1,6 +1,6 @@
-// bench/results.json and the README's performance tables, written together from one run's
-// figures: the README's block between the bench markers is generated from the very object
-// that is written to results.json, so the two cannot disagree.
+// bench/results.json and the performance tables of docs/performance.md, written together from
+// one run's figures: the block between the bench markers in docs/performance.md is generated
+// from the very object that is written to results.json, so the two cannot disagree.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import type { FirstLoad } from "./first-load";
 import type { Measured } from "./run";
@@ -28,7 +28,7 @@ type Results = {
 };
 
 const RESULTS = "bench/results.json";
-const README = "README.md";
+const PERFORMANCE_DOC = "docs/performance.md";
 export const BEGIN =
   "<!-- bench:begin: written by `npm run bench` from bench/results.json; edits here are overwritten -->";
 export const END = "<!-- bench:end -->";
@@ -85,7 +85,7 @@ function growthTable(books: BookRun[]): string[] {
   return lines;
 }
 
-function readmeBlock(results: Results): string {
+function performanceBlock(results: Results): string {
   const books = Object.values(results.books).sort((a, b) => a.pulls - b.pulls);
   const main = results.books["100000"] ?? books[books.length - 1];
   const out: string[] = [BEGIN, ""];
@@ -140,7 +140,7 @@ function readmeBlock(results: Results): string {
   return out.join("\n");
 }
 
-/** Merges this run's books into results.json, writes it, and regenerates the README block. */
+/** Merges this run's books into results.json, writes it, and regenerates the block in docs/performance.md. */
 export function writeResults(run: {
   runs: BookRun[];
   iterations: number;
@@ -149,11 +149,11 @@ export function writeResults(run: {
   firstLoadJs: FirstLoad[];
   ingestion: unknown;
   partial: boolean;
-}): { readme: boolean; missed: string[] } {
+}): { doc: boolean; missed: string[] } {
   const missed = run.runs.flatMap((r) =>
     r.results.filter((m) => m.pass === false).map((m) => `${count(r.pulls)}: ${m.group}: ${m.name}`),
   );
-  if (run.partial) return { readme: false, missed }; // BENCH_ONLY: a few rows, for tuning; nothing written
+  if (run.partial) return { doc: false, missed }; // BENCH_ONLY: a few rows, for tuning; nothing written
   const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as Partial<Results>) : {};
   const books = { ...(previous.books ?? {}) };
   for (const r of run.runs) books[String(r.pulls)] = r;
@@ -168,10 +168,10 @@ export function writeResults(run: {
     ingestion: run.ingestion ?? null, // skipped or failed in this run: none shown, rather than an older run's
   };
   writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
-  const readme = readFileSync(README, "utf8");
-  const start = readme.indexOf(BEGIN);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`${README} lacks the bench markers (${BEGIN} … ${END}).`);
-  writeFileSync(README, `${readme.slice(0, start)}${readmeBlock(results)}${readme.slice(end + END.length)}`);
-  return { readme: true, missed };
+  const doc = readFileSync(PERFORMANCE_DOC, "utf8");
+  const start = doc.indexOf(BEGIN);
+  const end = doc.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`${PERFORMANCE_DOC} lacks the bench markers (${BEGIN} … ${END}).`);
+  writeFileSync(PERFORMANCE_DOC, `${doc.slice(0, start)}${performanceBlock(results)}${doc.slice(end + END.length)}`);
+  return { doc: true, missed };
 }

@@ -685,7 +685,7 @@ async function measureBook(target: BenchTarget, only: RegExp | null): Promise<Me
 
 async function main() {
   const settings = seedSettings();
-  // BENCH_BOOKS=10000,100000,1000000 measures several books in one run (the README's growth table).
+  // BENCH_BOOKS=10000,100000,1000000 measures several books in one run (the growth table in docs/performance.md).
   const books = (process.env.BENCH_BOOKS ?? String(settings.count))
     .split(",")
     .map((n) => Number(n.trim()))
@@ -760,7 +760,7 @@ async function main() {
   }
   console.table(bundles.map((b) => ({ route: b.route, "gzip kB": b.gzipKb, "raw kB": b.rawKb, files: b.files })));
   log(
-    `wrote bench/results.json${written.readme ? " and the README's performance tables" : ""}; ${written.missed.length === 0 ? "every target holds" : `targets missed: ${written.missed.join("; ")}`}`,
+    `wrote bench/results.json${written.doc ? " and the performance tables in docs/performance.md" : ""}; ${written.missed.length === 0 ? "every target holds" : `targets missed: ${written.missed.join("; ")}`}`,
   );
 }
 

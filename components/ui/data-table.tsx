@@ -1,6 +1,6 @@
 // The one table of records. It is rendered on the server like the page around it: sorting and
 // paging, where a list has them, are done in SQL and kept in the URL, so the table itself holds
-// no state and ships no script (see the README, "Why our own table"). It scrolls sideways inside
+// no state and ships no script (see docs/architecture.md, "Why our own table"). It scrolls sideways inside
 // its own box on narrow screens, so the page itself never does; the scroller is focusable and
 // named ("… table", apart from its section), so keyboard users can scroll it too.
 // It is styled from the stylesheet (`.data-table` in app/globals.css), not by a class list on

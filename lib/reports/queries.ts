@@ -10,7 +10,7 @@ import { getRecycledWins } from "./recycled-wins";
 import { rangeOf, type ReportFilter, type ReportPeriod } from "./report-filter";
 import { getSourceFigures } from "./sources";
 
-// Manager reporting, computed in SQL over the pulls table. Rules (also in the README):
+// Manager reporting, computed in SQL over the pulls table. Rules (also in docs/using-coverdesk.md):
 // - Won premium counts WON pulls by the day they were marked won, credited to `won_credited_to`
 //   (the assignee when it was won); reassigning a won pull does not move its credit.
 // - "Line of business" of a pull is its combination of lines ("AUTO + HOMEOWNERS"), so a

@@ -12,7 +12,7 @@ import { rangeOf, type ReportFilter } from "./report-filter";
 // that arrived in the range followed to where they stand now, like the funnel: completed (the
 // link succeeded), assigned, WON, LOST, won premium, close ratio, the median time from arrival
 // to the first touch and to WON; beside them the recycled wins (deal returns won again in the
-// range). Rules (also in the README):
+// range). Rules (also in docs/using-coverdesk.md):
 // - An arrival is a listed pull (top-level, not SERVICING, not deleted at the service) linked in
 //   the range that is its account's first pull: a refresh or reconnect of an account is not new
 //   business (lib/pulls/arrivals.ts).
