@@ -93,8 +93,8 @@ function conditions(viewer: ListViewer, query: PullListQuery): SQL | undefined {
   if (query.lines) parts.push(ofLines(query.lines));
   if (query.wonBy) parts.push(wonCreditedTo(query.wonBy));
   const won = dayRange(query.wonFrom, query.wonTo);
-  if (won.start) parts.push(and(eq(pulls.stage, "WON"), gte(pulls.stageChangedAt, won.start)));
-  if (won.end) parts.push(and(eq(pulls.stage, "WON"), lt(pulls.stageChangedAt, won.end)));
+  if (won.start) parts.push(and(isWinSql(), gte(pulls.stageChangedAt, won.start)));
+  if (won.end) parts.push(and(isWinSql(), lt(pulls.stageChangedAt, won.end)));
   if (query.expiring)
     parts.push(sql`${pulls.nextExpiryDate} between current_date and current_date + ${query.expiring}::int`);
   return and(...parts);
