@@ -17,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { FINAL_PULL_STATUSES_SQL } from "./pull-final-statuses";
 import { pullStage } from "./pull-stage";
+import { stageInOf, stageIsOf } from "./pull-stage-sql";
 import { users } from "./users";
 
 // One row per pull_id: the raw payload exactly as the service sent it (nothing is lost, even
@@ -216,22 +217,22 @@ export const pulls = pgTable(
         t.serviceCreatedAt,
         t.policyTypes,
       )
-      .where(sql`${t.stage} = 'WON' and ${t.listed}`),
+      .where(sql`${stageIsOf(t.stage, "WON")} and ${t.listed}`),
     // The close ratio: pulls decided (WON or LOST) in a range, by owner; the same two ranges.
     index("pulls_report_decided_once_idx")
       .on(t.decisionCarried, t.stageChangedAt, t.stage, t.wonCreditedTo, t.assigneeId, t.publicAlias, t.policyTypes)
-      .where(sql`${t.stage} in ('WON', 'LOST') and ${t.listed}`),
+      .where(sql`${stageInOf(t.stage, ["WON", "LOST"])} and ${t.listed}`),
     // The open pipeline (WORKING pulls of successful links, not archived): an index-only scan of
     // those pulls alone, by assignee, with the premium it sums and the columns it filters,
     // rather than a range of the wide pulls_list_filter_idx.
     index("pulls_report_open_idx")
       .on(t.assigneeId, t.totalPremiumCents, t.publicAlias, t.policyTypes)
-      .where(sql`${t.stage} = 'WORKING' and ${t.status} = 'SUCCESS' and not ${t.isArchived} and ${t.listed}`),
+      .where(sql`${stageIsOf(t.stage, "WORKING")} and ${t.status} = 'SUCCESS' and not ${t.isArchived} and ${t.listed}`),
     // A decision carried over to a refresh of its account (the reports count it once): the
     // earlier decision of the same account, stage and moment, found index-only.
     index("pulls_account_decision_idx")
       .on(t.accountIdentifier, t.stage, t.stageChangedAt, t.createdAt, t.pullId)
-      .where(sql`${t.stage} in ('WON', 'LOST') and ${t.listed}`),
+      .where(sql`${stageInOf(t.stage, ["WON", "LOST"])} and ${t.listed}`),
     // New linked accounts per period and the funnel of those pulls (lib/reports/queries.ts):
     // every listed pull's link date, status, assignee and stage, index-only.
     index("pulls_report_created_idx")

@@ -9,6 +9,7 @@ import { dayRange } from "@/lib/url/search-params";
 import { searchWords, type PullListQuery } from "./list-query";
 import { accountHeld, visibleTo, type ListViewer } from "./visibility";
 import { parsePull, type PayloadProblem, type Pull } from "@/lib/service/schemas";
+import { isWinSql } from "@/lib/core/stage-sql";
 
 export type PullListRow = {
   pullId: string;
@@ -64,8 +65,7 @@ function ofLines(lines: string): SQL {
 }
 
 /** A WON pull whose premium the reports credit to `userId`. */
-export const wonCreditedTo = (userId: string): SQL =>
-  sql`(${pulls.stage} = 'WON' and ${pulls.wonCreditedTo} = ${userId})`;
+export const wonCreditedTo = (userId: string): SQL => sql`(${isWinSql()} and ${pulls.wonCreditedTo} = ${userId})`;
 
 function conditions(viewer: ListViewer, query: PullListQuery): SQL | undefined {
   const parts: Array<SQL | undefined> = [listedPull];
@@ -93,8 +93,8 @@ function conditions(viewer: ListViewer, query: PullListQuery): SQL | undefined {
   if (query.lines) parts.push(ofLines(query.lines));
   if (query.wonBy) parts.push(wonCreditedTo(query.wonBy));
   const won = dayRange(query.wonFrom, query.wonTo);
-  if (won.start) parts.push(and(eq(pulls.stage, "WON"), gte(pulls.stageChangedAt, won.start)));
-  if (won.end) parts.push(and(eq(pulls.stage, "WON"), lt(pulls.stageChangedAt, won.end)));
+  if (won.start) parts.push(and(isWinSql(), gte(pulls.stageChangedAt, won.start)));
+  if (won.end) parts.push(and(isWinSql(), lt(pulls.stageChangedAt, won.end)));
   if (query.expiring)
     parts.push(sql`${pulls.nextExpiryDate} between current_date and current_date + ${query.expiring}::int`);
   return and(...parts);

@@ -9,6 +9,8 @@ import { funnelSteps, type FunnelCounts } from "./funnel-steps";
 import { getRecycledWins } from "./recycled-wins";
 import { rangeOf, type ReportFilter, type ReportPeriod } from "./report-filter";
 import { getSourceFigures } from "./sources";
+import { isDecisionSql, isWinSql, stageIs, stageIsNot, stageLiteral } from "@/lib/core/stage-sql";
+import { LOSS_STAGE, OPEN_STAGE, WIN_STAGE } from "@/lib/core/stages";
 
 // Manager reporting, computed in SQL over the pulls table. Rules (also in docs/using-coverdesk.md):
 // - Won premium counts WON pulls by the day they were marked won, credited to `won_credited_to`
@@ -78,7 +80,7 @@ function earlierDecision(stage: SQL = sql`${pulls.stage}`): SQL {
   return sql`exists (
       select 1 from ${pulls} ${earlier}
       where ${earlier.accountIdentifier} = ${pulls.accountIdentifier} and ${earlier.listed}
-        and ${earlier.stage} in ('WON', 'LOST') and ${earlier.stage} = ${stage} and ${earlier.stageChangedAt} = ${pulls.stageChangedAt}
+        and ${isDecisionSql(earlier.stage)} and ${earlier.stage} = ${stage} and ${earlier.stageChangedAt} = ${pulls.stageChangedAt}
         and (${earlier.createdAt}, ${earlier.pullId}) < (${pulls.createdAt}, ${pulls.pullId}))`;
 }
 
@@ -104,7 +106,7 @@ function losses(filter: ReportFilter): SQL {
   if (start) own.push(sql`${decision.lostAt} >= ${at(start)}`);
   if (end) own.push(sql`${decision.lostAt} < ${at(end)}`);
   if (filter.agent) own.push(sql`${decision.ownerId} = ${filter.agent}`);
-  const carried = [...common(filter), sql`${pulls.stage} = 'LOST'`, sql`${pulls.decisionCarried}`];
+  const carried = [...common(filter), stageIs(LOSS_STAGE), sql`${pulls.decisionCarried}`];
   if (start) carried.push(sql`${pulls.stageChangedAt} >= ${at(start)}`);
   if (end) carried.push(sql`${pulls.stageChangedAt} < ${at(end)}`);
   if (filter.agent) carried.push(sql`${pulls.assigneeId} = ${filter.agent}`);
@@ -124,7 +126,7 @@ function losses(filter: ReportFilter): SQL {
 
 function wonWhere(filter: ReportFilter): SQL {
   const { start, end } = rangeOf(filter);
-  const parts = [...common(filter), sql`${pulls.stage} = 'WON'`];
+  const parts = [...common(filter), isWinSql()];
   if (start) parts.push(sql`${pulls.stageChangedAt} >= ${at(start)}`);
   if (end) parts.push(sql`${pulls.stageChangedAt} < ${at(end)}`);
   if (filter.agent) parts.push(wonCreditedTo(filter.agent));
@@ -167,7 +169,7 @@ async function wonFigures(db: Db, filter: ReportFilter, period: ReportPeriod) {
                  ${pulls.wonPremiumCents} as cents,
                  extract(epoch from (${pulls.stageChangedAt} - ${pulls.serviceCreatedAt})) / 86400 as days`,
       wonWhere(filter),
-      sql`'WON'`,
+      stageLiteral(WIN_STAGE),
     )}),
         grouped as (
           -- (period, agent) first: its rows have both grouped, which the single checks would misread.
@@ -254,10 +256,10 @@ async function getCloseRatio(
     // Grouped by owner first, then named: the users join runs once per owner, not per pull.
     sql`select g.key::text as key, coalesce(${users.name}, 'No one') as label, g.won, g.lost from (
           select d.owner as key,
-                 count(*) filter (where d.stage = 'WON')::int as won, count(*) filter (where d.stage = 'LOST')::int as lost
-          from (${counted(sql`select ${pulls.wonCreditedTo} as owner, 'WON' as stage`, wonWhere(filter), sql`'WON'`)}
+                 count(*) filter (where ${isWinSql(sql`d.stage`)})::int as won, count(*) filter (where ${stageIs(LOSS_STAGE, sql`d.stage`)})::int as lost
+          from (${counted(sql`select ${pulls.wonCreditedTo} as owner, ${stageLiteral(WIN_STAGE)} as stage`, wonWhere(filter), stageLiteral(WIN_STAGE))}
                 union all
-                select l.owner, 'LOST' from (${losses(filter)}) l) d
+                select l.owner, ${stageLiteral(LOSS_STAGE)} from (${losses(filter)}) l) d
           group by 1) g
         left join ${users} on ${users.id} = g.key
         order by 2`,
@@ -284,7 +286,7 @@ export async function getWonAndCloseRatio(db: Db, filter: ReportFilter) {
     queryRows<{ count: number; cents: number }>(
       db,
       sql`select count(*)::int as count, coalesce(sum(w.cents), 0)::float8 as cents
-          from (${counted(sql`select ${pulls.wonPremiumCents} as cents`, wonWhere(filter), sql`'WON'`)}) w`,
+          from (${counted(sql`select ${pulls.wonPremiumCents} as cents`, wonWhere(filter), stageLiteral(WIN_STAGE))}) w`,
     ),
     getCloseRatio(db, filter),
   ]);
@@ -298,12 +300,7 @@ export async function getReport(db: Db, filter: ReportFilter) {
   if (start) created.push(sql`${pulls.serviceCreatedAt} >= ${at(start)}`);
   if (end) created.push(sql`${pulls.serviceCreatedAt} < ${at(end)}`);
   if (filter.agent) created.push(sql`${pulls.assigneeId} = ${filter.agent}`);
-  const open = [
-    ...common(filter),
-    sql`${pulls.stage} = 'WORKING'`,
-    sql`${pulls.status} = 'SUCCESS'`,
-    sql`not ${pulls.isArchived}`,
-  ];
+  const open = [...common(filter), stageIs(OPEN_STAGE), sql`${pulls.status} = 'SUCCESS'`, sql`not ${pulls.isArchived}`];
   if (filter.agent) open.push(sql`${pulls.assigneeId} = ${filter.agent}`);
 
   const [won, closeRatio, pipeline, newPulls, recycledWins, sources] = await Promise.all([
@@ -328,10 +325,10 @@ export async function getReport(db: Db, filter: ReportFilter) {
             from ${pulls} where ${sql.join(created, sql` and `)} and ${pulls.serviceCreatedAt} is not null),
           copies as (
             select count(*) filter (where ${pulls.assigneeId} is null)::int as unassigned, count(*)::int as worked,
-                   count(*) filter (where ${pulls.stage} = 'WON')::int as won
+                   count(*) filter (where ${isWinSql()})::int as won
             from ${pulls}
             where ${sql.join(created, sql` and `)} and ${pulls.serviceCreatedAt} is not null and ${pulls.status} = 'SUCCESS'
-              and ${pulls.stage} in ('WON', 'LOST') and ${pulls.decisionCarried} and ${earlierDecision()})
+              and ${isDecisionSql()} and ${pulls.decisionCarried} and ${earlierDecision()})
           select ${day(sql`s.period`)} as period, c.count, c.successful, c.assigned, c.worked, c.won,
                  k.unassigned as copies_unassigned, k.worked as copies_worked, k.won as copies_won
           from bounds b
@@ -339,9 +336,9 @@ export async function getReport(db: Db, filter: ReportFilter) {
           cross join lateral generate_series(b.lo, b.hi, ${intervalOf(period)}) as s(period)
           cross join lateral (
             select count(*)::int as count, count(*) filter (where ${pulls.status} = 'SUCCESS')::int as successful,
-                   count(*) filter (where ${pulls.status} = 'SUCCESS' and (${pulls.assigneeId} is not null or ${pulls.stage} <> 'WORKING'))::int as assigned,
-                   count(*) filter (where ${pulls.status} = 'SUCCESS' and ${pulls.stage} <> 'WORKING')::int as worked,
-                   count(*) filter (where ${pulls.status} = 'SUCCESS' and ${pulls.stage} = 'WON')::int as won
+                   count(*) filter (where ${pulls.status} = 'SUCCESS' and (${pulls.assigneeId} is not null or ${stageIsNot(OPEN_STAGE)}))::int as assigned,
+                   count(*) filter (where ${pulls.status} = 'SUCCESS' and ${stageIsNot(OPEN_STAGE)})::int as worked,
+                   count(*) filter (where ${pulls.status} = 'SUCCESS' and ${isWinSql()})::int as won
             from ${pulls}
             where ${sql.join(created, sql` and `)}
               and ${pulls.serviceCreatedAt} >= (s.period at time zone 'UTC')

@@ -6,6 +6,7 @@ import { qualified } from "@/db/sql";
 import type { Db } from "@/db/types";
 import { dealReturnKindLabel } from "@/lib/workflow/deal-return-words";
 import { rangeOf, type ReportFilter } from "./report-filter";
+import { isWinSql } from "@/lib/core/stage-sql";
 
 // Recycled wins: deals that came back on their own (lib/workflow/deal-returns.ts) and what they
 // brought in, by agent and by kind, under the reports' filter. Two figures per group, each on
@@ -71,7 +72,7 @@ export async function getRecycledWins(db: Db, filter: ReportFilter): Promise<Rec
           cross join lateral (
             select ${col("w", pulls.wonCreditedTo)}, ${col("w", pulls.policyTypes)}, ${col("w", pulls.publicAlias)}
             from ${pulls} w
-            where ${col("w", pulls.listed)} and ${col("w", pulls.stage)} = 'WON'
+            where ${col("w", pulls.listed)} and ${isWinSql(col("w", pulls.stage))}
               and ${col("w", pulls.stageChangedAt)} = ${col("r", dealReturns.wonAt)}
               and (${col("w", pulls.pullId)} = ${col("r", dealReturns.pullId)}
                    or (${col("r", dealReturns.accountIdentifier)} is not null

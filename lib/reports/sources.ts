@@ -6,6 +6,8 @@ import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { laterPullsOfAccounts } from "@/lib/pulls/arrivals";
 import { rangeOf, type ReportFilter } from "./report-filter";
+import { isWinSql, stageIs, stageIsNot } from "@/lib/core/stage-sql";
+import { LOSS_STAGE, OPEN_STAGE } from "@/lib/core/stages";
 
 // Where business comes from and how fast it is worked: per link (the public alias a consumer
 // linked through, as "Won premium by link" and the link filter read it) and per agent, the pulls
@@ -106,8 +108,8 @@ async function arrivals(db: Db, filter: ReportFilter, exactUpTo: number): Promis
   // As the funnel counts "assigned": a pull decided without an assignee was taken up by whoever decided it.
   const counts = (sign: SQL, status: SQL | AnyPgColumn, stage: SQL | AnyPgColumn, holder: SQL | AnyPgColumn) =>
     sql`${sign}count(*) as arrived, ${sign}count(*) filter (where ${status} = 'SUCCESS') as completed,
-        ${sign}count(*) filter (where ${status} = 'SUCCESS' and (${holder} is not null or ${stage} <> 'WORKING')) as assigned,
-        ${sign}count(*) filter (where ${stage} = 'LOST') as lost`;
+        ${sign}count(*) filter (where ${status} = 'SUCCESS' and (${holder} is not null or ${stageIsNot(OPEN_STAGE, stage)})) as assigned,
+        ${sign}count(*) filter (where ${stageIs(LOSS_STAGE, stage)}) as lost`;
   const notLater = sql`${pulls.pullId} <> all(array(select pull_id from later_ids))`;
   const touchRow = sql`select ${pulls.publicAlias} as alias, ${pulls.assigneeId} as agent, ${pulls.widgetId} as widget_id,
                               ${secondsTo(pulls.firstTouchedAt)} as t`;
@@ -143,11 +145,11 @@ async function arrivals(db: Db, filter: ReportFilter, exactUpTo: number): Promis
         -- Wins counted once (a win carried to a refresh is the earlier pull's), less those of
         -- refreshes decided here. Those are rare: the costly except all runs only when there are some.
         later_wins as materialized (
-          select alias, credited, cents, won_s from later where stage = 'WON' and not carried${agent("credited")}),
+          select alias, credited, cents, won_s from later where ${isWinSql(sql`stage`)} and not carried${agent("credited")}),
         all_wins as (
           select ${pulls.publicAlias} as alias, ${pulls.wonCreditedTo} as agent, ${pulls.wonPremiumCents} as cents,
                  ${secondsTo(pulls.stageChangedAt)} as won_s
-          from ${pulls} where ${pulls.stage} = 'WON' and not ${pulls.decisionCarried} and ${where(...creditedTo)}),
+          from ${pulls} where ${isWinSql()} and not ${pulls.decisionCarried} and ${where(...creditedTo)}),
         wins as (
           select * from all_wins where not exists (select 1 from later_wins)
           union all
@@ -215,7 +217,7 @@ async function recycledWins(db: Db, filter: ReportFilter): Promise<Recycled[]> {
           cross join lateral (
             select ${won.widgetId}, ${won.publicAlias}, ${won.wonCreditedTo}, ${won.policyTypes}
             from ${pulls} ${won}
-            where ${won.listed} and ${won.stage} = 'WON' and ${won.stageChangedAt} = ${dealReturns.wonAt}
+            where ${won.listed} and ${isWinSql(won.stage)} and ${won.stageChangedAt} = ${dealReturns.wonAt}
               and (${won.pullId} = ${dealReturns.pullId}
                    or (${dealReturns.accountIdentifier} is not null and ${won.accountIdentifier} = ${dealReturns.accountIdentifier}))
             limit 1) ${won}

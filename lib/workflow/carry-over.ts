@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { pulls, users, type PullStage } from "@/db/schema";
 import { recordAudit } from "./audit";
+import { isDecision } from "@/lib/core/stages";
 
 // A monitoring refresh or a reconnect is a new pull of an account the agency already works:
 // it keeps that account's owner, stage and won-premium credit, carried from the account's
@@ -72,7 +73,7 @@ export async function findEarlierAccountPull(tx: Db, of: AccountOf): Promise<Ear
  * still WORKING) writes nothing.
  */
 export async function carryOverAccount(tx: Db, pullId: string, from: EarlierAccountPull): Promise<boolean> {
-  if (from.assigneeId === null && from.stage === "WORKING") return false;
+  if (from.assigneeId === null && !isDecision(from.stage)) return false;
   await tx
     .update(pulls)
     .set({
@@ -87,8 +88,9 @@ export async function carryOverAccount(tx: Db, pullId: string, from: EarlierAcco
       lostToCarrier: from.lostToCarrier,
       lostToPremiumCents: from.lostToPremiumCents,
       stageChangedAt: from.stageChangedAt,
-      // A WON or LOST here is the earlier pull's decision: the reports count it once, there.
-      decisionCarried: from.stage !== "WORKING",
+      // A decision (won or lost) here is the earlier pull's: the reports count it once, there
+      // (isDecisionSql in lib/reports/queries.ts reads the same DECISIONS).
+      decisionCarried: isDecision(from.stage),
     })
     .where(eq(pulls.pullId, pullId));
   await recordAudit(tx, null, "PULL_CARRIED_OVER", {

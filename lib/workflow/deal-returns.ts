@@ -10,6 +10,8 @@ import { readAgencyRules } from "@/lib/rules/agency-rules";
 import { parsePull } from "@/lib/service/schemas";
 import { recordAudit } from "./audit";
 import { recycledHeadline, recycledKey, type DealReturnKind } from "./deal-return-words";
+import { stageIs } from "@/lib/core/stage-sql";
+import { LOSS_STAGE } from "@/lib/core/stages";
 
 // Deals that come back on their own. RECYCLED: a LOST account whose verified X-date comes
 // within the agency's lead time goes back to WORKING, for its agent (or the queue when that
@@ -167,8 +169,8 @@ async function findCandidates(db: Db, today: string, lead: number): Promise<Cand
           limit 1) ${sql.identifier(t)}
         where ${qualified(x, policyXDates.xDate)} is not null
           and ${qualified(x, policyXDates.xDate)} between ${today}::date and ${today}::date + ${lead}::int
-          and ${qualified(x, policyXDates.stage)} = 'LOST'
-          and ${qualified(t, pulls.stage)} = 'LOST'
+          and ${stageIs(LOSS_STAGE, qualified(x, policyXDates.stage))}
+          and ${stageIs(LOSS_STAGE, qualified(t, pulls.stage))}
           and (${qualified(t, pulls.stageChangedAt)} is null
                or ${qualified(x, policyXDates.xDate)} > (${qualified(t, pulls.stageChangedAt)} at time zone 'UTC')::date + ${lead}::int)
         order by coalesce(${qualified(x, policyXDates.accountIdentifier)}, ${qualified(x, policyXDates.pullId)}::text),

@@ -13,6 +13,7 @@ import { recordLoss, undoStandingLoss } from "./lost-decisions";
 import { LOST_CATEGORIES } from "./lost-reasons";
 import { parseDollarsToCents } from "./money";
 import { invalid, notFound, stale, type CommandResult } from "./result";
+import { isWin } from "@/lib/core/stages";
 
 // The agency's funnel: WORKING, WON (with the won premium) or LOST (why, from a short list, with
 // the agent's words and the carrier that won it at what premium, when known).
@@ -50,7 +51,7 @@ export async function setPullStage(
   }
   const { pullId, stage, premium, lostReason, lostCategory, lostToCarrier, lostToPremium, expectedStage } = parsed.data;
   let wonPremiumCents: number | null = null;
-  if (stage === "WON") {
+  if (isWin(stage)) {
     const cents = parseDollarsToCents(premium ?? "");
     if (!cents.ok) return invalid(cents.message, "premium");
     wonPremiumCents = cents.cents;
@@ -79,7 +80,7 @@ export async function setPullStage(
       return stale(`Someone moved this pull to ${pull.stage.toLowerCase()} meanwhile. Reload to see the change.`);
     const reason = stage === "LOST" ? lostReason || null : null;
     // The reports credit a win to the pull's assignee at this moment (see wonCreditedTo).
-    const wonCreditedTo = stage === "WON" ? (pull.assigneeId ?? actor.id) : null;
+    const wonCreditedTo = isWin(stage) ? (pull.assigneeId ?? actor.id) : null;
     await tx
       .update(pulls)
       // A stage set by hand is this pull's own decision, no longer one carried from an earlier pull.
@@ -113,8 +114,8 @@ export async function setPullStage(
       },
     });
     // A deal that came back (./deal-returns.ts) and is won again counts as a recycled win.
-    if (stage === "WON")
-      await markDealReturnWon(tx, { pullId, at: now, premiumCents: wonPremiumCents, wasWon: pull.stage === "WON" });
+    if (isWin(stage))
+      await markDealReturnWon(tx, { pullId, at: now, premiumCents: wonPremiumCents, wasWon: isWin(pull.stage) });
     return { ok: true as const, stage, wonPremiumCents };
   });
 }

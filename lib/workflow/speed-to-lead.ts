@@ -9,6 +9,8 @@ import { laterPullOfAccount } from "@/lib/pulls/arrivals";
 import { readAgencyRules, type AgencyRules } from "@/lib/rules/agency-rules";
 import { recordAudit } from "./audit";
 import { chooseAutoAssignee } from "./auto-assign";
+import { stageIs } from "@/lib/core/stage-sql";
+import { OPEN_STAGE } from "@/lib/core/stages";
 
 // The speed-to-lead rule (the agency's rules, lib/rules/agency-rules.ts): a new linked account
 // nobody has touched (lib/workflow/first-touch.ts) N minutes after it arrived is handed to the
@@ -43,7 +45,7 @@ async function findWaiting(db: Db, since: Date, cutoff: Date): Promise<string[]>
     sql`select ${pulls.pullId} as pull_id from ${pulls}
         where ${pulls.firstTouchedAt} is null and ${pulls.speedToLeadAt} is null and ${pulls.listed}
           and ${pulls.createdAt} >= ${since.toISOString()}::timestamptz and ${pulls.createdAt} <= ${cutoff.toISOString()}::timestamptz
-          and ${pulls.stage} = 'WORKING' and ${pulls.status} = 'SUCCESS' and not ${pulls.isArchived}
+          and ${stageIs(OPEN_STAGE)} and ${pulls.status} = 'SUCCESS' and not ${pulls.isArchived}
           and (${pulls.accountIdentifier} is null or not ${laterPullOfAccount()})
         order by ${pulls.createdAt}, ${pulls.pullId}
         limit ${BATCH}`,

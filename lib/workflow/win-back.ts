@@ -6,6 +6,7 @@ import { parsePull, type Pull } from "@/lib/service/schemas";
 import { winBackHeadline, winBackKey } from "./deal-return-words";
 import { returnDeal } from "./deal-returns";
 import { detectWinBack } from "./win-back-detect";
+import { isWin } from "@/lib/core/stages";
 
 // WIN_BACK: a WON client whose refresh shows the policy cancelled or with another carrier comes
 // back to WORKING for its agent (or the queue). Called in the transaction that stores the
@@ -32,7 +33,7 @@ export async function returnWonClient(tx: Db, { pull, before, now = new Date() }
     })
     .from(pulls)
     .where(eq(pulls.pullId, pull.pull_id));
-  if (stored?.stage !== "WON") return false;
+  if (!stored || !isWin(stored.stage)) return false;
   let raw: unknown;
   if ("raw" in before) raw = before.raw;
   else {

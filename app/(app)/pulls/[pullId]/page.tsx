@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { after } from "next/server";
 import { DealReturnBanner } from "@/components/pulls/detail/deal-return-banner";
 import { LiveRefresh } from "@/components/pulls/detail/live-refresh";
 import { PullDetailView } from "@/components/pulls/detail/pull-detail-view";
@@ -33,8 +34,9 @@ export default async function PullDetailPage({ params }: { params: Promise<{ pul
   const data = await loadPullPage(db, env().service, user, pullId);
   if (!data) notFound();
   const { detail, monitoring, people, history, timeline } = data;
-  // Opening an assigned pull is what stops it counting as new for its assignee.
-  if (detail.workflow.assigneeId === user.id) await markPullSeen(db, user.id, pullId);
+  // Opening an assigned pull is what stops it counting as new for its assignee. Written after the
+  // response (a GET does not write while it renders): the page shows the pull as it was loaded.
+  if (detail.workflow.assigneeId === user.id) after(() => markPullSeen(db, user.id, pullId));
 
   return (
     <div className="space-y-6">
