@@ -50,6 +50,8 @@ export const NO_FAULTS: Faults = { errorRate: 0, timeoutRate: 0, latencyMs: 0, d
 
 export type SandboxState = {
   pulls: Map<string, SandboxPull>;
+  /** Pulls injected through the control API (`POST /_sandbox/pulls`): served as given. */
+  givenPullIds: Set<string>;
   faults: Faults;
   /** Pull fetches (GET …/pulls/{id}) held by the latency fault right now: a test can wait until a worker is mid-fetch. */
   delayedPullFetches: number;
@@ -83,8 +85,8 @@ export type SandboxContext = {
   origin: () => string;
   /** The storage server's `http://host:port`, where download links point. */
   storageOrigin: () => string;
-  /** The pull as the service serves it: download URLs absolute on this server. */
-  served: (pull: SandboxPull) => SandboxPull;
+  /** The pull as the service serves it: download URLs absolute on this server, no `account_identifier`. */
+  served: (pull: SandboxPull) => Record<string, unknown>;
   /** A webhook body with the common fields of service-notes ("Webhooks"). */
   webhookBody: (pull: SandboxPull, eventType: string, data: Record<string, unknown>) => Record<string, unknown>;
 };

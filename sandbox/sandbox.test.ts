@@ -64,6 +64,31 @@ describe("sandbox service routes", () => {
     }
   });
 
+  it("serves its pulls without account_identifier, as the service's published pulls, and an injected pull as given", async () => {
+    const list = (await (await get(`/teams/${TEAM}/pulls?limit=100`)).json()) as {
+      pulls: Array<Record<string, unknown>>;
+    };
+    expect(list.pulls).toHaveLength(36);
+    for (const pull of list.pulls) expect(pull).not.toHaveProperty("account_identifier");
+    const linked = [...sandbox.state.pulls.values()].find((p) => p.account_identifier);
+    const one = (await (await get(`/teams/${TEAM}/pulls/${linked?.pull_id}`)).json()) as {
+      pull: Record<string, unknown>;
+    };
+    expect(one.pull).toMatchObject({ pull_id: linked?.pull_id, status: linked?.status });
+    expect(one.pull).not.toHaveProperty("account_identifier");
+
+    const given = "5f0c3c55-0000-4000-8000-0000000000a1";
+    const injected = await fetch(`${sandbox.url}/_sandbox/pulls`, {
+      method: "POST",
+      body: JSON.stringify({ pull_id: given, account_identifier: "acct_given" }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(injected.status).toBe(200);
+    const served = (await (await get(`/teams/${TEAM}/pulls/${given}`)).json()) as { pull: Record<string, unknown> };
+    expect(served.pull).toMatchObject({ pull_id: given, account_identifier: "acct_given" });
+    await fetch(`${sandbox.url}/_sandbox/reset`, { method: "POST", body: "{}" });
+  });
+
   it("answers 400 NOT_FOUND for unknown or malformed pull ids, and 403 for another team", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "nope"]) {
       const response = await get(`/teams/${TEAM}/pulls/${id}`);
@@ -225,8 +250,12 @@ describe("sandbox webhooks", () => {
       for (const { body, signature } of received) {
         const [, t, s] = /^t=(\d+),s=([0-9a-f]{64})$/.exec(signature ?? "") ?? [];
         expect(s).toBe(createHmac("sha256", "whsec").update(`${t}.${body}`).digest("hex"));
-        expect(JSON.parse(body)).toMatchObject({ event_type: "COMPLETE", team_id: TEAM, data: {} });
+        const hook = JSON.parse(body) as { pull_id: string };
+        expect(hook).toMatchObject({ event_type: "COMPLETE", team_id: TEAM, data: {} });
+        // The account comes on the webhook, not on the pull the service serves.
+        expect(hook).toHaveProperty("account_identifier", signed.state.pulls.get(hook.pull_id)?.account_identifier);
       }
+      expect(received.filter((r) => /"account_identifier":"acct_/.test(r.body)).length).toBeGreaterThan(0);
     } finally {
       await signed.close();
     }

@@ -75,6 +75,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     );
   const state: SandboxState = {
     pulls: seeded(),
+    givenPullIds: new Set(),
     faults: { ...NO_FAULTS },
     delayedPullFetches: 0,
     rateLimit: initialRateLimitState(options.rateLimit ?? null),
@@ -131,7 +132,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
             }),
           };
         }) ?? pull.answers;
-      return { ...pull, documents, answers };
+      if (state.givenPullIds.has(pull.pull_id)) return { ...pull, documents, answers };
+      // The service's published pulls carry no account_identifier: its webhooks do (webhookBody).
+      const { account_identifier: _onWebhooksOnly, ...thin } = pull;
+      return { ...thin, documents, answers };
     },
     webhookBody(pull, eventType, data) {
       // `monitoring` only on a monitored account's pulls (service-notes, "Webhooks").
@@ -228,6 +232,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     deliverComplete,
     reset: () => {
       state.pulls = seeded();
+      state.givenPullIds.clear();
       state.rateLimit = initialRateLimitState(options.rateLimit ?? null);
     },
   };

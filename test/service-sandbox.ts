@@ -1,5 +1,5 @@
 import type { Db } from "@/db/types";
-import { storePull } from "@/lib/pulls/store-pull";
+import { storePull, type StoreOptions } from "@/lib/pulls/store-pull";
 import type { ServiceConfig } from "@/lib/service/client";
 import { fetchPullPayload } from "@/lib/service/pulls-api";
 import { startSandbox, type Sandbox, type SandboxOptions } from "@/sandbox/server";
@@ -48,7 +48,11 @@ export async function controlSandbox(sandbox: Sandbox, path: string, body: unkno
   return (await response.json()) as Record<string, unknown>;
 }
 
-/** Links `username` (password pass_good) through the sandbox's flow and stores the pull once it succeeded; its id. */
+/**
+ * Links `username` (password pass_good) through the sandbox's flow and stores the pull once it
+ * succeeded, as the worker does: the pull as served (no `account_identifier`, as the service's)
+ * with what the sandbox's COMPLETE webhook about it carries (its account, its monitoring). Its id.
+ */
 export async function linkStoredAccount(
   db: Db,
   sandbox: Sandbox,
@@ -61,10 +65,24 @@ export async function linkStoredAccount(
   for (let i = 0; i < 300; i++) {
     const payload = (await fetchPullPayload(service, pull_id)) as { pull: { status: string } };
     if (payload.pull.status === "SUCCESS") {
-      await storePull(db, payload);
+      await storePull(db, payload, webhookClues(sandbox, pull_id));
       return pull_id;
     }
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error("link did not succeed");
+}
+
+/** The storePull options the worker takes from the sandbox's webhooks about a pull (lib/ingest/process-events.ts). */
+export function webhookClues(sandbox: Sandbox, pullId: string): StoreOptions {
+  const pull = sandbox.state.pulls.get(pullId);
+  if (!pull) throw new Error(`the sandbox has no pull ${pullId}`);
+  const body = sandbox.context.webhookBody(pull, "COMPLETE", {}) as {
+    account_identifier?: string | null;
+    monitoring?: { initial_pull_id?: string };
+  };
+  return {
+    webhookAccountIdentifier: body.account_identifier ?? null,
+    initialPullId: body.monitoring?.initial_pull_id ?? null,
+  };
 }

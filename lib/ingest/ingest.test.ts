@@ -8,6 +8,7 @@ import { startSandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { processDueEvents, releaseStaleClaims } from "./process-events";
 import { receiveWebhook } from "./receive-webhook";
+import { runSync, startSyncRun } from "./sync";
 
 // The ingestion path end to end over real HTTP: webhook → inbox → worker → sandbox → stored pull.
 
@@ -95,6 +96,32 @@ describe("ingestion", () => {
     const policyRows = await database.db.select({ n: sql<number>`count(*)::int` }).from(policies);
     expect(policyRows[0]?.n).toBeGreaterThan(topLevelSuccess.length);
     expect((await runWorker()).claimed).toBe(0);
+  });
+
+  it("joins a pull to the account its webhook names, though the service's pull carries none", async () => {
+    const reading = [...sandbox.state.pulls.values()].find(
+      (p) => p.status === "SUCCESS" && !p.parent_pull_id && p.type === "PULLING_DATA" && p.account_identifier,
+    );
+    if (!reading) throw new Error("no seeded reading");
+    const served = (await fetchPullPayload(service, reading.pull_id)) as { pull: object };
+    expect(served.pull).not.toHaveProperty("account_identifier");
+
+    // Read by the sync before any webhook named it: it stands alone, as it would at the service.
+    await runSync(database.db, service, (await startSyncRun(database.db, "MANUAL")).run);
+    const account = async () =>
+      (
+        await database.db
+          .select({ account: pulls.accountIdentifier })
+          .from(pulls)
+          .where(eq(pulls.pullId, reading.pull_id))
+      )[0]?.account;
+    expect(await account()).toBeNull();
+
+    // The sandbox's own COMPLETE webhook for it carries the account.
+    const body = JSON.stringify(sandbox.context.webhookBody(reading, "COMPLETE", {}));
+    expect((await receiveWebhook(database.db, body, noSecret)).status).toBe(202);
+    expect(await runWorker()).toMatchObject({ claimed: 1, done: 1 });
+    expect(await account()).toBe(reading.account_identifier);
   });
 
   it("parks an event for a pull the service does not know, without retrying it", async () => {

@@ -215,6 +215,21 @@ describe("thin payloads: a pull without its account identifier", () => {
     expect((await households()).map((h) => h.pullId)).toEqual([id(30)]);
   });
 
+  it("a refresh whose webhook names the account takes its initial pull, stored alone, into it", async () => {
+    // Read by the sync, no webhook beside it (a monitoring started on the service's dashboard).
+    expect((await storePull(database.db, { success: true, pull: example })).outcome).toBe("created");
+    await deliver(pullLike({ pull_id: id(32), created_at: "2023-06-01T10:00:00.000Z" }), {
+      account_identifier: ACCOUNT,
+      is_monitored: true,
+      monitoring: { monitoring_id: "m-named", initial_pull_id: FIRST },
+    });
+    await runWorker();
+    expect((await getPullDetail(database.db, FIRST))?.accountKey).toBe(ACCOUNT);
+    expect((await getPullDetail(database.db, id(32)))?.accountKey).toBe(ACCOUNT);
+    expect(await newestReadings()).toEqual([{ pullId: id(32), account: ACCOUNT }]);
+    expect((await households()).map((h) => [h.pullId, h.account])).toEqual([[id(32), ACCOUNT]]);
+  });
+
   it("a refresh and its initial pull, both without any identifier, become one account named after the initial pull", async () => {
     await deliver(example);
     await runWorker();

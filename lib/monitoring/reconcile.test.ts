@@ -10,12 +10,13 @@ import { parsePullListQuery } from "@/lib/pulls/list-query";
 import { listPulls } from "@/lib/pulls/queries";
 import type { ServiceConfig } from "@/lib/service/client";
 import { listMonitorings, updateMonitoring } from "@/lib/service/monitorings-api";
+import { fetchPullPayload } from "@/lib/service/pulls-api";
 import type { SandboxPull } from "@/sandbox/data/pulls";
 import type { Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { monitoredOf } from "@/test/monitored-pulls";
 import { createStaff } from "@/test/workflow-fixture";
-import { controlSandbox, linkStoredAccount, startServiceSandbox } from "@/test/service-sandbox";
+import { controlSandbox, linkStoredAccount, startServiceSandbox, webhookClues } from "@/test/service-sandbox";
 
 // Monitorings Coverdesk did not make: started or stopped on the service's dashboard (the
 // sandbox's control API), found by the sync, shown on the pull and in the monitored filter.
@@ -137,6 +138,38 @@ describe("monitorings started and stopped on the service's dashboard", () => {
     const [row] = await database.db.select().from(monitorings).where(eq(monitorings.latestPullId, unknown));
     expect(row).toMatchObject({ accountIdentifier: `acct_${unknown}`, origin: "SERVICE" });
     expect(await monitoredList()).toContain(unknown);
+  });
+
+  it("keeps a pull read only by the sync alone until a refresh's webhook names its account", async () => {
+    // A consumer links, no webhook reaches Coverdesk, and the account is monitored on the
+    // dashboard: the pull, as the service serves it, names no account, nor does the monitoring.
+    const { pull_id: linked } = (await controlSandbox(sandbox, "links", {
+      username: "user_good_commercial",
+      password: "pass_good",
+    })) as { pull_id: string };
+    await expect.poll(() => sandbox.state.pulls.get(linked)?.status, { timeout: 10_000 }).toBe("SUCCESS");
+    const monitoringId = await startOnDashboard(linked, "P1M");
+    expect(await sync()).toMatchObject({ status: "DONE" });
+    const accountOf = async (pullId: string) =>
+      (await database.db.select({ account: pulls.accountIdentifier }).from(pulls).where(eq(pulls.pullId, pullId)))[0]
+        ?.account;
+    expect(await accountOf(linked)).toBeNull();
+
+    // Its first refresh comes by webhook, with the account and the monitoring's initial pull: both join it.
+    const { pull_id: refresh } = (await controlSandbox(sandbox, `monitorings/${monitoringId}/refresh`, {})) as {
+      pull_id: string;
+    };
+    await expect.poll(() => sandbox.state.pulls.get(refresh)?.status, { timeout: 10_000 }).toBe("SUCCESS");
+    const stored = await storePull(
+      database.db,
+      await fetchPullPayload(service, refresh),
+      webhookClues(sandbox, refresh),
+    );
+    expect(stored.outcome).toBe("created");
+    const account = sandbox.state.pulls.get(linked)?.account_identifier;
+    expect(account).toEqual(expect.any(String));
+    expect(await accountOf(refresh)).toBe(account);
+    expect(await accountOf(linked)).toBe(account);
   });
 
   it("does not take a monitoring back to an older pull than a webhook already named", async () => {

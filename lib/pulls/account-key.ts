@@ -35,16 +35,17 @@ export type AccountClues = {
 
 export type AccountKey = {
   key: string | null;
-  /** The initial pull had no account either: it is now named after that pull, which must be re-keyed too. */
+  /** The monitoring's initial pull, stored alone (no account), which must be re-keyed to `key` too. */
   rekeyInitial: string | null;
 };
 
 /**
  * The account of a pull, from the most to the least certain clue: the pull's own identifier;
  * the account of the monitoring's initial pull; the webhook's identifier; the account the pull
- * was stored under; a monitoring already linked to it. When the monitoring's initial pull is
- * stored but has no account either, the account is named after that initial pull. Null: the
- * pull stands alone. Asks the database only for a reading without an identifier of its own.
+ * was stored under; a monitoring already linked to it. The monitoring's initial pull, when
+ * stored alone (read by the sync before any webhook named it), joins the account so found;
+ * when nothing names one, the account is named after that initial pull. Null: the pull stands
+ * alone. Asks the database only for a reading without an identifier of its own.
  */
 export async function resolveAccountKey(tx: Db, clues: AccountClues): Promise<AccountKey> {
   if (!isReadingType(clues.type)) return { key: null, rekeyInitial: null };
@@ -66,16 +67,17 @@ export async function resolveAccountKey(tx: Db, clues: AccountClues): Promise<Ac
           .limit(1)
       : [];
   const key = initial?.account || clues.webhookAccount || clues.stored || linked?.account || null;
-  if (key) return { key, rekeyInitial: null };
-  if (initial && initialPullId) return { key: initialPullId, rekeyInitial: initialPullId };
+  const rekeyInitial = initial && !initial.account && initialPullId ? initialPullId : null;
+  if (key) return { key, rekeyInitial };
+  if (rekeyInitial) return { key: rekeyInitial, rekeyInitial };
   return { key: null, rekeyInitial: null };
 }
 
-/** Names a standalone initial pull's account after it (see resolveAccountKey). */
-export async function rekeyInitialPull(tx: Db, initialPullId: string): Promise<boolean> {
+/** Joins a standalone initial pull to `account` (see resolveAccountKey); false when it already had one. */
+export async function rekeyInitialPull(tx: Db, initialPullId: string, account: string): Promise<boolean> {
   const rows = await tx
     .update(pulls)
-    .set({ accountIdentifier: initialPullId })
+    .set({ accountIdentifier: account })
     .where(and(eq(pulls.pullId, initialPullId), isNull(pulls.accountIdentifier)))
     .returning({ pullId: pulls.pullId });
   return rows.length > 0;

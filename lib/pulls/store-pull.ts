@@ -66,9 +66,10 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
     });
     projection.accountIdentifier = account.key;
     // The same data under the same account changes nothing; a webhook that names the account
-    // of a pull stored alone is news, though the payload is the same.
+    // of a pull stored alone (this one, or its monitoring's initial pull) is news, though the
+    // payload is the same.
     const sameContent = previous?.contentHash === hash;
-    if (sameContent && previous?.accountIdentifier === account.key) {
+    if (sameContent && previous?.accountIdentifier === account.key && !account.rekeyInitial) {
       await tx.update(pulls).set({ fetchedAt }).where(eq(pulls.pullId, pull.pull_id));
       return { outcome: "unchanged", pullId: pull.pull_id, problems: problems.length };
     }
@@ -103,8 +104,8 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
     if (unique.length > 0) {
       await tx.insert(policies).values(unique.map((p) => ({ ...p, pullId: pull.pull_id })));
     }
-    // The monitoring's initial pull stood alone too: both are now of the account named after it.
-    if (account.rekeyInitial && (await rekeyInitialPull(tx, account.rekeyInitial))) {
+    // The monitoring's initial pull stood alone: it is now of this pull's account too.
+    if (account.rekeyInitial && account.key && (await rekeyInitialPull(tx, account.rekeyInitial, account.key))) {
       await refreshAccountXDates(tx, account.rekeyInitial);
       await refreshHouseholdGaps(tx, account.rekeyInitial);
     }

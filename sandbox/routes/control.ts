@@ -138,6 +138,7 @@ export async function controlRoutes(
       ...parsed.data,
     };
     ctx.state.pulls.set(parsed.data.pull_id, pull as SandboxPull);
+    ctx.state.givenPullIds.add(parsed.data.pull_id);
     return send(res, 200, { pull_id: parsed.data.pull_id });
   }
   if (path === "/history") {
