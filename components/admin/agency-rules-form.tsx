@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { FormMessage } from "@/components/workflow/form-message";
+import { FormMessage } from "@/components/ui/form-message";
 import { humanize } from "@/lib/format";
 import { IDLE, type FormAction } from "@/lib/workflow/form-state";
 

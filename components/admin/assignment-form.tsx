@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { DataTable } from "@/components/ui/data-table";
-import { FormMessage } from "@/components/workflow/form-message";
+import { FormMessage } from "@/components/ui/form-message";
 import { humanize } from "@/lib/format";
 import { IDLE, type FormAction } from "@/lib/workflow/form-state";
 

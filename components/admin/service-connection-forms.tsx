@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { FormMessage } from "@/components/workflow/form-message";
+import { FormMessage } from "@/components/ui/form-message";
 import { IDLE, type FormState } from "@/lib/workflow/form-state";
 
 // The two writes of the Service connection page. The actions come from the page as props, so

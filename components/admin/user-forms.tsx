@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { FormMessage } from "@/components/workflow/form-message";
+import { FormMessage } from "@/components/ui/form-message";
 import { IDLE, type FormAction } from "@/lib/workflow/form-state";
 
 // The admin's user forms. Each posts to a server action that re-checks the admin role; the

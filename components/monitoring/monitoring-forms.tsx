@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { FormMessage } from "@/components/workflow/form-message";
+import { FormMessage } from "@/components/ui/form-message";
 import { usePullActions } from "@/components/workflow/pull-actions";
 import { IDLE } from "@/lib/workflow/form-state";
 

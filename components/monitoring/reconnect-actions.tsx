@@ -2,7 +2,7 @@
 
 import { useActionState, useState } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { FormMessage } from "@/components/workflow/form-message";
+import { FormMessage } from "@/components/ui/form-message";
 import { IDLE, type FormAction } from "@/lib/workflow/form-state";
 
 // Hand the consumer a reconnect page, the service's or Coverdesk's: copy the link, or email it.

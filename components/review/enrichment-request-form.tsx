@@ -1,7 +1,7 @@
 "use client";
 
 import { startTransition, useActionState, useId, useState } from "react";
-import { FormMessage } from "@/components/workflow/form-message";
+import { FormMessage } from "@/components/ui/form-message";
 import { DPPA_PURPOSES, DPPA_PURPOSE_WORDS } from "@/lib/review/enrichment-purposes";
 import { IDLE, type FormAction } from "@/lib/workflow/form-state";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { startTransition, useActionState, useId, useState } from "react";
-import { FormMessage } from "@/components/workflow/form-message";
+import { FormMessage } from "@/components/ui/form-message";
 import type { ServicingActionType } from "@/lib/service/schemas";
 import type { ServicingTargets } from "@/lib/servicing/payloads";
 import { MORTGAGEE_POSITIONS, SERVICING_ACTION_LABELS } from "@/lib/servicing/words";

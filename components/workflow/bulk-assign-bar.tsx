@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { IDLE } from "@/lib/workflow/form-state";
-import { FormMessage } from "./form-message";
+import { FormMessage } from "@/components/ui/form-message";
 import { usePullActions } from "./pull-actions";
 
 // Assign, monitor or stop monitoring the pulls ticked in the list. The row checkboxes belong to this form through their

@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { CopyLink } from "@/components/monitoring/reconnect-actions";
-import { FormMessage } from "@/components/workflow/form-message";
+import { FormMessage } from "@/components/ui/form-message";
 import { formatCalendarDate } from "@/lib/format";
 import type { CalendarFeedState, FeedFormState } from "@/lib/xdates/feed-state";
 import { IDLE, type FormAction, type FormState } from "@/lib/workflow/form-state";
