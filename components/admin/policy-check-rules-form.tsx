@@ -5,6 +5,7 @@ import { FormMessage } from "@/components/ui/form-message";
 import { DollarsField } from "./dollars-field";
 import type { PolicyCheckForm } from "@/lib/review/policy-check-rules";
 import { IDLE, type FormAction } from "@/lib/workflow/form-state";
+import { Textarea } from "@/components/ui/input";
 
 // The team's policy-check rules as one form: switches, amounts in dollars (blank turns a rule
 // off), and the lien holders a financed vehicle must name, one per line.
@@ -68,12 +69,12 @@ export function PolicyCheckRulesForm({ fields, values, action: save }: Props) {
           ) : f.kind === "names" ? (
             <label key={f.name} className="grid gap-1 text-sm">
               <span>{f.label} (one per line; empty turns the rule off)</span>
-              <textarea
+              <Textarea
                 name={f.name}
                 rows={3}
                 defaultValue={values[f.name] ?? ""}
                 aria-invalid={wrong === f.name || undefined}
-                className="max-w-md rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+                className="max-w-md"
               />
             </label>
           ) : null,

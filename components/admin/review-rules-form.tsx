@@ -4,6 +4,8 @@ import { useActionState } from "react";
 import { FormMessage } from "@/components/ui/form-message";
 import { DollarsField } from "./dollars-field";
 import { IDLE, type FormAction } from "@/lib/workflow/form-state";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
 
 // The coverage review's rules, one form saved (and audited) as a whole: the floors and the
 // ceiling in dollars, the coinsurance share, and which checks run.
@@ -77,7 +79,7 @@ export function ReviewRulesForm({ values, checks, action: save }: Props) {
         <label className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <span>Coverage A should reach this share of the replacement cost (coinsurance)</span>
           <span>
-            <input
+            <Input
               name="coinsurancePercent"
               type="number"
               min={50}
@@ -85,7 +87,7 @@ export function ReviewRulesForm({ values, checks, action: save }: Props) {
               required
               defaultValue={values.coinsurancePercent}
               aria-invalid={wrong === "coinsurancePercent" || undefined}
-              className="w-20 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+              className="w-20"
             />{" "}
             %
           </span>
@@ -106,13 +108,9 @@ export function ReviewRulesForm({ values, checks, action: save }: Props) {
         </div>
       </fieldset>
       <div className="flex items-center gap-3">
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
-        >
+        <Button type="submit" disabled={pending}>
           {pending ? "Saving…" : "Save the review rules"}
-        </button>
+        </Button>
         <FormMessage state={state} />
       </div>
     </form>

@@ -3,6 +3,7 @@
 import { useActionState } from "react";
 import { FormMessage } from "@/components/ui/form-message";
 import { IDLE, type FormState } from "@/lib/workflow/form-state";
+import { Button } from "@/components/ui/button";
 
 // The two writes of the Service connection page. The actions come from the page as props, so
 // this file knows nothing of routes.
@@ -26,13 +27,9 @@ export function RegisterWebhookForm({
           <p className="text-sm text-slate-700">
             Register <code className="break-all">{hookUrl}</code> for every event the service lets Coverdesk set.
           </p>
-          <button
-            type="submit"
-            disabled={pending}
-            className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
-          >
+          <Button type="submit" disabled={pending}>
             {pending ? "Registering…" : "Register this address"}
-          </button>
+          </Button>
         </>
       )}
       <FormMessage state={state} />

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { AlertInboxPage } from "@/lib/alerts/inbox-page";
 import type { InboxRow, InboxView, InboxWhose } from "@/lib/alerts/inbox";
+import { Button } from "@/components/ui/button";
 
 // The alert inbox: tabs for open, snoozed and done; whose alerts (mine and the queue's, the
 // queue's alone, or everyone's for managers); each alert in words with what else changed, a link
@@ -49,12 +50,9 @@ function MoveButton({ alertId, move, label, action }: { alertId: number; move: s
     <form action={action}>
       <input type="hidden" name="alertId" value={alertId} />
       <input type="hidden" name="move" value={move} />
-      <button
-        type="submit"
-        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
-      >
+      <Button type="submit" variant="secondary" size="sm" className="font-medium text-slate-700">
         {label}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { SyncRunView } from "@/lib/ingest/sync-view";
+import { Button } from "@/components/ui/button";
 
 // "Sync now" and the progress of the latest reconciliation run, polled while it runs.
 
@@ -84,14 +85,14 @@ export function SyncPanel({
           </p>
         </div>
         {canRun ? (
-          <button
+          <Button
             type="button"
             onClick={() => start.mutate()}
             disabled={!hydrated || running || start.isPending}
-            className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:opacity-60"
+            className="disabled:cursor-not-allowed"
           >
             {running ? "Syncing…" : "Sync now"}
-          </button>
+          </Button>
         ) : null}
       </div>
       <div className="mt-3 text-sm" aria-live="polite" data-testid="sync-status">

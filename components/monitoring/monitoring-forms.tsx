@@ -4,11 +4,13 @@ import { useActionState } from "react";
 import { FormMessage } from "@/components/ui/form-message";
 import { usePullActions } from "@/components/workflow/pull-actions";
 import { IDLE } from "@/lib/workflow/form-state";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 
 // The monitoring controls of a pull. Every call goes to the service; the page shows only what
 // the service accepted.
 
-const input = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
 const button = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-50";
 
 function IntervalFields() {
@@ -16,15 +18,15 @@ function IntervalFields() {
     <>
       <label className="flex items-center gap-2 text-sm">
         <span>Every</span>
-        <input name="every" type="number" min={1} max={120} defaultValue={1} required className={`${input} w-20`} />
+        <Input name="every" type="number" min={1} max={120} defaultValue={1} required className="w-20" />
       </label>
       <label>
         <span className="sr-only">Unit</span>
-        <select name="unit" defaultValue="M" className={input}>
+        <Select name="unit" defaultValue="M">
           <option value="D">days</option>
           <option value="M">months</option>
           <option value="Y">years</option>
-        </select>
+        </Select>
       </label>
     </>
   );
@@ -39,15 +41,11 @@ export function EnableMonitoringForm({ pullId }: { pullId: string }) {
       <IntervalFields />
       <label className="flex items-center gap-2 text-sm">
         <span>until</span>
-        <input name="stopAfter" type="date" className={input} aria-label="Stop after (optional)" />
+        <Input name="stopAfter" type="date" aria-label="Stop after (optional)" />
       </label>
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
-      >
+      <Button type="submit" disabled={pending}>
         {pending ? "Turning on…" : "Turn monitoring on"}
-      </button>
+      </Button>
       <FormMessage state={state} />
     </form>
   );
@@ -84,13 +82,9 @@ export function ActiveMonitoringForms({ pullId, monitoringId }: { pullId: string
         </form>
         <form action={stop} className="flex items-center gap-2">
           {ids}
-          <button
-            type="submit"
-            disabled={stopping}
-            className="rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm text-red-700 hover:bg-red-50 disabled:opacity-50"
-          >
+          <Button type="submit" disabled={stopping} variant="danger">
             Turn monitoring off
-          </button>
+          </Button>
           <FormMessage state={stopState} />
         </form>
       </div>

@@ -4,6 +4,7 @@ import { useActionState, useState } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { FormMessage } from "@/components/ui/form-message";
 import { IDLE, type FormAction } from "@/lib/workflow/form-state";
+import { Button } from "@/components/ui/button";
 
 // Hand the consumer a reconnect page, the service's or Coverdesk's: copy the link, or email it.
 // The actions come from the page as props.
@@ -12,14 +13,15 @@ export function CopyLink({ url }: { url: string }) {
   const [copied, setCopied] = useState(false);
   const hydrated = useHydrated();
   return (
-    <button
+    <Button
       type="button"
       disabled={!hydrated}
       onClick={() => void navigator.clipboard.writeText(url).then(() => setCopied(true))}
-      className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs hover:bg-slate-100"
+      variant="secondary"
+      size="sm"
     >
       {copied ? "Copied" : "Copy link"}
-    </button>
+    </Button>
   );
 }
 
@@ -39,13 +41,9 @@ function LinkActionButton({
   return (
     <form action={action} className="flex items-center gap-2">
       <input type="hidden" name="monitoringId" value={monitoringId} />
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs hover:bg-slate-100 disabled:opacity-50"
-      >
+      <Button type="submit" disabled={pending} variant="secondary" size="sm">
         {pending ? pendingLabel : label}
-      </button>
+      </Button>
       <FormMessage state={state} />
     </form>
   );

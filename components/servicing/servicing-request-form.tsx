@@ -6,12 +6,14 @@ import type { ServicingActionType } from "@/lib/service/schemas";
 import type { ServicingTargets } from "@/lib/servicing/payloads";
 import { MORTGAGEE_POSITIONS, SERVICING_ACTION_LABELS } from "@/lib/servicing/words";
 import { IDLE, type FormAction } from "@/lib/workflow/form-state";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 
 // The agent's request for a change at the carrier: one form, its fields following the change
 // chosen. Every field is checked again on the server (lib/servicing/payloads.ts), which names the
 // field it refuses; the form keeps what was typed until the request is sent.
 
-const input = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
 const POSITION_WORDS: Record<string, string> = { FIRST: "First", SECOND: "Second", THIRD: "Third" };
 
 type Props = {
@@ -64,7 +66,7 @@ export function ServicingRequestForm({ pullId, actions, targets, action: request
   const lenderFields = (
     <>
       <Field label="Lender's name" name="name" error={errorOn("name")}>
-        {(p) => <input {...p} name="name" required maxLength={200} className={input} autoComplete="off" />}
+        {(p) => <Input {...p} name="name" required maxLength={200} className="mt-1 block w-full" autoComplete="off" />}
       </Field>
       <Field
         label="Lender's mailing address"
@@ -72,10 +74,12 @@ export function ServicingRequestForm({ pullId, actions, targets, action: request
         error={errorOn("address")}
         hint="Street, city, state and ZIP, as on the loan papers."
       >
-        {(p) => <input {...p} name="address" required maxLength={300} className={input} autoComplete="off" />}
+        {(p) => (
+          <Input {...p} name="address" required maxLength={300} className="mt-1 block w-full" autoComplete="off" />
+        )}
       </Field>
       <Field label="Loan number (optional)" name="loanNumber" error={errorOn("loanNumber")}>
-        {(p) => <input {...p} name="loanNumber" maxLength={50} className={input} autoComplete="off" />}
+        {(p) => <Input {...p} name="loanNumber" maxLength={50} className="mt-1 block w-full" autoComplete="off" />}
       </Field>
     </>
   );
@@ -112,21 +116,26 @@ export function ServicingRequestForm({ pullId, actions, targets, action: request
           <>
             <Field label="Home policy" name="policy" error={errorOn("policy")}>
               {(p) => (
-                <select {...p} name="policy" className={input} defaultValue={homesWithRoom[0]?.policyNumber}>
+                <Select
+                  {...p}
+                  name="policy"
+                  className="mt-1 block w-full"
+                  defaultValue={homesWithRoom[0]?.policyNumber}
+                >
                   {homesWithRoom.map((h) => (
                     <option key={h.policyNumber} value={h.policyNumber}>
                       {h.label} ({h.mortgagees.length === 0 ? "no mortgagee" : `${h.mortgagees.length} listed`})
                     </option>
                   ))}
-                </select>
+                </Select>
               )}
             </Field>
             <Field label="Position" name="position" error={errorOn("position")}>
               {(p) => (
-                <select
+                <Select
                   {...p}
                   name="position"
-                  className={input}
+                  className="mt-1 block w-full"
                   defaultValue={homesWithRoom[0]?.nextPosition ?? "FIRST"}
                 >
                   {MORTGAGEE_POSITIONS.map((position) => (
@@ -134,7 +143,7 @@ export function ServicingRequestForm({ pullId, actions, targets, action: request
                       {POSITION_WORDS[position]} mortgagee
                     </option>
                   ))}
-                </select>
+                </Select>
               )}
             </Field>
             {lenderFields}
@@ -144,9 +153,9 @@ export function ServicingRequestForm({ pullId, actions, targets, action: request
           <>
             <Field label="Mortgagee to change" name="mortgagee" error={errorOn("mortgagee")}>
               {(p) => (
-                <select {...p} name="mortgagee" className={input}>
+                <Select {...p} name="mortgagee" className="mt-1 block w-full">
                   {mortgageeOptions}
-                </select>
+                </Select>
               )}
             </Field>
             {lenderFields}
@@ -155,9 +164,9 @@ export function ServicingRequestForm({ pullId, actions, targets, action: request
         {type === "REMOVE_MORTGAGEE" ? (
           <Field label="Mortgagee to remove" name="mortgagee" error={errorOn("mortgagee")}>
             {(p) => (
-              <select {...p} name="mortgagee" className={input}>
+              <Select {...p} name="mortgagee" className="mt-1 block w-full">
                 {mortgageeOptions}
-              </select>
+              </Select>
             )}
           </Field>
         ) : null}
@@ -165,37 +174,39 @@ export function ServicingRequestForm({ pullId, actions, targets, action: request
           <>
             <Field label="Auto policy" name="policy" error={errorOn("policy")}>
               {(p) => (
-                <select {...p} name="policy" className={input}>
+                <Select {...p} name="policy" className="mt-1 block w-full">
                   {targets.autos.map((a) => (
                     <option key={a.policyNumber} value={a.policyNumber}>
                       {a.label}
                     </option>
                   ))}
-                </select>
+                </Select>
               )}
             </Field>
             <Field label="VIN" name="vin" error={errorOn("vin")} hint="17 letters and digits, without I, O or Q.">
               {(p) => (
-                <input
+                <Input
                   {...p}
                   name="vin"
                   required
                   minLength={17}
                   maxLength={17}
-                  className={`${input} font-mono uppercase`}
+                  className="mt-1 block w-full font-mono uppercase"
                   autoComplete="off"
                 />
               )}
             </Field>
             <div className="grid grid-cols-3 gap-2">
               <Field label="Year" name="year" error={errorOn("year")}>
-                {(p) => <input {...p} name="year" required inputMode="numeric" maxLength={4} className={input} />}
+                {(p) => (
+                  <Input {...p} name="year" required inputMode="numeric" maxLength={4} className="mt-1 block w-full" />
+                )}
               </Field>
               <Field label="Make" name="make" error={errorOn("make")}>
-                {(p) => <input {...p} name="make" required maxLength={60} className={input} />}
+                {(p) => <Input {...p} name="make" required maxLength={60} className="mt-1 block w-full" />}
               </Field>
               <Field label="Model" name="model" error={errorOn("model")}>
-                {(p) => <input {...p} name="model" required maxLength={60} className={input} />}
+                {(p) => <Input {...p} name="model" required maxLength={60} className="mt-1 block w-full" />}
               </Field>
             </div>
           </>
@@ -203,13 +214,9 @@ export function ServicingRequestForm({ pullId, actions, targets, action: request
       </div>
 
       <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
-        >
+        <Button type="submit" disabled={pending}>
           {pending ? "Sending…" : "Ask the carrier"}
-        </button>
+        </Button>
         <FormMessage state={state} />
       </div>
     </form>

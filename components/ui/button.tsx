@@ -26,7 +26,8 @@ export function buttonClass({
   size = "md",
   className,
 }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
-  return cn(VARIANTS[variant], SIZES[size], "disabled:opacity-50", className);
+  // A link-like button takes its padding from where it sits.
+  return cn(VARIANTS[variant], variant === "link" ? "" : SIZES[size], "disabled:opacity-50", className);
 }
 
 export function Button({
