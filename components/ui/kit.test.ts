@@ -84,7 +84,7 @@ describe("Input, Select, Card, PageHeader", () => {
   });
 
   it("gives the page one h1, its description under it and the actions beside it", () => {
-    const out = html(createElement(PageHeader, { title: "Reports", description: "What was won", actions: "CSV" }));
+    const out = html(createElement(PageHeader, { title: "Reports", description: "What was won" }, "CSV"));
     expect(out.match(/<h1/g)).toHaveLength(1);
     expect(out).toContain('<h1 class="text-2xl font-semibold text-slate-900">Reports</h1><p');
     expect(out).toMatch(/justify-between.*CSV<\/div>$/);

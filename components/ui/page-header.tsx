@@ -1,18 +1,18 @@
 import { cn } from "./class-names";
 
-// A page's title (its one h1), with an optional line under it and actions beside it (a download
-// link, a short note).
+// A page's title (its one h1), with an optional line under it; its children sit beside it on
+// the right (a download link, a count, a short note).
 
 export function PageHeader({
   title,
   description,
-  actions,
   className,
+  children,
 }: {
   title: React.ReactNode;
   description?: React.ReactNode;
-  actions?: React.ReactNode;
   className?: string;
+  children?: React.ReactNode;
 }) {
   const heading = (
     <div>
@@ -20,11 +20,11 @@ export function PageHeader({
       {description ? <p className="text-sm text-slate-600">{description}</p> : null}
     </div>
   );
-  if (!actions) return className ? <div className={className}>{heading}</div> : heading;
+  if (!children) return className ? <div className={className}>{heading}</div> : heading;
   return (
     <div className={cn("flex flex-wrap items-baseline justify-between gap-2", className)}>
       {heading}
-      {actions}
+      {children}
     </div>
   );
 }

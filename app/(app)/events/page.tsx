@@ -11,6 +11,7 @@ import { loadEventsPage } from "@/lib/ingest/events-page";
 import { retryAllFailedAction, retryEventAction, startSyncAction } from "./actions";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Events" };
 
@@ -39,10 +40,9 @@ export default async function EventsPage({
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold text-slate-900">Events</h1>
+      <PageHeader title="Events">
         <p className="text-sm text-slate-600">Webhooks received from the service, and what became of them.</p>
-      </div>
+      </PageHeader>
 
       {unsigned ? (
         <p

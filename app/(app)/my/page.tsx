@@ -8,6 +8,7 @@ import { requireUser } from "@/lib/auth/session";
 import { formatCalendarDate, formatCents, humanize } from "@/lib/format";
 import { loadMyPage } from "@/lib/workflow/my-page";
 import type { AttentionRow } from "@/lib/workflow/my-pulls";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "My pulls" };
 
@@ -61,12 +62,11 @@ export default async function MyPullsPage() {
 
   return (
     <div className="space-y-5">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold text-slate-900">My pulls</h1>
+      <PageHeader title="My pulls">
         <Link href={`/pulls?assignee=${user.id}`} className="text-sm text-brand-700 hover:underline">
           See all {total} of mine in the list
         </Link>
-      </div>
+      </PageHeader>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="My pulls by stage">
         {PULL_STAGES.map((stage) => (
           <li key={stage}>

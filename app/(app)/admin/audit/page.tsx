@@ -9,6 +9,7 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Audit trail" };
 
@@ -23,7 +24,7 @@ export default async function AuditPage({
 
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold text-slate-900">Audit trail</h1>
+      <PageHeader title="Audit trail" />
       <form
         method="get"
         aria-label="Filter the audit trail"

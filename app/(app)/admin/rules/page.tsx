@@ -9,6 +9,7 @@ import { env } from "@/lib/env";
 import { THRESHOLD_LINES } from "@/lib/rules/agency-rules";
 import { loadAgencyRulesPage } from "@/lib/rules/rules-page";
 import { saveAgencyRulesAction, sendDigestsNowAction } from "./actions";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Agency rules" };
 
@@ -19,13 +20,15 @@ export default async function AgencyRulesPage() {
   const page = await loadAgencyRulesPage(await getDb(), env());
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold text-slate-900">Agency rules</h1>
-        <p className="text-sm text-slate-600">
-          When monitored accounts are refreshed and lost deals come back, what a refresh alerts on, when the digest goes
-          out, and how fast a new linked account must be worked. Every change is in the audit trail.
-        </p>
-      </div>
+      <PageHeader
+        title="Agency rules"
+        description={
+          <>
+            When monitored accounts are refreshed and lost deals come back, what a refresh alerts on, when the digest
+            goes out, and how fast a new linked account must be worked. Every change is in the audit trail.
+          </>
+        }
+      />
       <AgencyRulesForm rules={page.rules} lines={THRESHOLD_LINES} action={saveAgencyRulesAction} />
       <RefreshForecastTable forecast={page.forecast} leadTimeDays={page.rules.leadTimeDays} />
       <section aria-labelledby="digest-title" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">

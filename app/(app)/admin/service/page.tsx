@@ -9,6 +9,7 @@ import { loadServiceConnectionPage, type Part } from "@/lib/service-connection/o
 import { API_SETTABLE_WEBHOOK_EVENT_TYPES } from "@/lib/service/schemas";
 import { humanize } from "@/lib/format";
 import { registerWebhookAction, setWebhookActiveAction } from "./actions";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Service connection" };
 
@@ -26,12 +27,14 @@ export default async function ServiceConnectionPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold text-slate-900">Service connection</h1>
-        <p className="text-sm text-slate-600">
-          The data-link service at <code className="break-all">{view.baseUrl}</code>, team <code>{view.teamId}</code>.
-        </p>
-      </div>
+      <PageHeader
+        title="Service connection"
+        description={
+          <>
+            The data-link service at <code className="break-all">{view.baseUrl}</code>, team <code>{view.teamId}</code>.
+          </>
+        }
+      />
 
       <section aria-labelledby="health" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="health" className="text-lg font-medium text-slate-900">
