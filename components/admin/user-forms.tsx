@@ -3,6 +3,7 @@
 import { useActionState } from "react";
 import { FormMessage } from "@/components/ui/form-message";
 import { IDLE, type FormAction } from "@/lib/workflow/form-state";
+import { ActionForm } from "@/components/ui/action-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -10,7 +11,6 @@ import { Select } from "@/components/ui/select";
 // The admin's user forms. Each posts to a server action that re-checks the admin role; the
 // actions come from the page as props.
 
-const button = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-50";
 const ROLE_OPTIONS = [
   { value: "AGENT", label: "Agent" },
   { value: "MANAGER", label: "Manager" },
@@ -59,10 +59,9 @@ export function CreateUserForm({ action: create }: { action: FormAction }) {
   );
 }
 
-export function RoleForm({ userId, role, action: update }: { userId: string; role: string; action: FormAction }) {
-  const [state, action, pending] = useActionState(update, IDLE);
+export function RoleForm({ userId, role, action }: { userId: string; role: string; action: FormAction }) {
   return (
-    <form action={action} className="flex flex-wrap items-center gap-2">
+    <ActionForm action={action} inline submitVariant="secondary" submitLabel="Save role">
       <input type="hidden" name="userId" value={userId} />
       <label>
         <span className="sr-only">Role</span>
@@ -74,18 +73,13 @@ export function RoleForm({ userId, role, action: update }: { userId: string; rol
           ))}
         </Select>
       </label>
-      <button type="submit" disabled={pending} className={button}>
-        Save role
-      </button>
-      <FormMessage state={state} />
-    </form>
+    </ActionForm>
   );
 }
 
-export function ResetPasswordForm({ userId, action: reset }: { userId: string; action: FormAction }) {
-  const [state, action, pending] = useActionState(reset, IDLE);
+export function ResetPasswordForm({ userId, action }: { userId: string; action: FormAction }) {
   return (
-    <form action={action} className="flex flex-wrap items-center gap-2">
+    <ActionForm action={action} inline submitVariant="secondary" submitLabel="Reset">
       <input type="hidden" name="userId" value={userId} />
       <label>
         <span className="sr-only">New password</span>
@@ -99,26 +93,21 @@ export function ResetPasswordForm({ userId, action: reset }: { userId: string; a
           className="w-40"
         />
       </label>
-      <button type="submit" disabled={pending} className={button}>
-        Reset
-      </button>
-      <FormMessage state={state} />
-    </form>
+    </ActionForm>
   );
 }
 
 export function DeactivateForm({
   userId,
   colleagues,
-  action: deactivate,
+  action,
 }: {
   userId: string;
   colleagues: Array<{ id: string; name: string }>;
   action: FormAction;
 }) {
-  const [state, action, pending] = useActionState(deactivate, IDLE);
   return (
-    <form action={action} className="flex flex-wrap items-center gap-2">
+    <ActionForm action={action} inline submitVariant="danger" submitLabel="Deactivate">
       <input type="hidden" name="userId" value={userId} />
       <label>
         <span className="sr-only">Hand open pulls to</span>
@@ -133,10 +122,6 @@ export function DeactivateForm({
             ))}
         </Select>
       </label>
-      <Button type="submit" disabled={pending} variant="danger">
-        Deactivate
-      </Button>
-      <FormMessage state={state} />
-    </form>
+    </ActionForm>
   );
 }

@@ -27,7 +27,7 @@ type Props = {
 export function FindingDecisionForm({ action, pullId, findingKey, title, decision, note }: Props) {
   const id = useId();
   return (
-    <ActionForm action={action} keepValues submitLabel="Save decision">
+    <ActionForm action={action} keepValues submitLabel="Save decision" pendingLabel="Saving…">
       {({ invalid }) => (
         <>
           <input type="hidden" name="pullId" value={pullId} />

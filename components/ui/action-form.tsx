@@ -20,16 +20,18 @@ export type ActionFormRender = {
 export function ActionForm({
   action: run,
   submitLabel,
-  pendingLabel = "Saving…",
+  pendingLabel = submitLabel,
   submitVariant = "primary",
   submitDisabled = false,
   keepValues = false,
-  className = "space-y-2",
+  inline = false,
+  className = inline ? "flex flex-wrap items-center gap-2" : "space-y-2",
   "aria-label": label,
   children,
 }: {
   action: FormAction;
   submitLabel: React.ReactNode;
+  /** What the button says while the action runs ("Saving…"); by default its label. */
   pendingLabel?: React.ReactNode;
   submitVariant?: ButtonVariant;
   /** Disabled besides while saving (nothing changed yet, say). */
@@ -40,6 +42,8 @@ export function ActionForm({
    * is submitted by hand once hydrated (before that, the plain `action` still posts it).
    */
   keepValues?: boolean;
+  /** Fields, button and message on one line (a row's controls), rather than the button under the fields. */
+  inline?: boolean;
   className?: string;
   "aria-label"?: string;
   children?: React.ReactNode | ((form: ActionFormRender) => React.ReactNode);
@@ -50,6 +54,12 @@ export function ActionForm({
     state.status === "error" && state.field === name
       ? { "aria-invalid": true as const, "aria-describedby": messageId }
       : {};
+  const submit = (
+    <Button type="submit" variant={submitVariant} disabled={pending || submitDisabled}>
+      {pending ? pendingLabel : submitLabel}
+    </Button>
+  );
+  const message = <FormMessage state={state} id={messageId} />;
   return (
     <form
       action={action}
@@ -66,12 +76,17 @@ export function ActionForm({
       aria-label={label}
     >
       {typeof children === "function" ? children({ state, invalid }) : children}
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" variant={submitVariant} disabled={pending || submitDisabled}>
-          {pending ? pendingLabel : submitLabel}
-        </Button>
-        <FormMessage state={state} id={messageId} />
-      </div>
+      {inline ? (
+        <>
+          {submit}
+          {message}
+        </>
+      ) : (
+        <div className="flex flex-wrap items-center gap-3">
+          {submit}
+          {message}
+        </div>
+      )}
     </form>
   );
 }

@@ -14,6 +14,7 @@ export function ArchiveForm({ pullId, archive }: { pullId: string; archive: Arch
       action={archiveAction}
       aria-label="Archive"
       submitVariant="secondary"
+      pendingLabel="Saving…"
       submitLabel={archive.archived ? "Restore from archive" : "Archive"}
     >
       <input type="hidden" name="pullId" value={pullId} />

@@ -18,7 +18,13 @@ export function AssignForm({
 }) {
   const { assign } = usePullActions();
   return (
-    <ActionForm action={assign} aria-label="Assignment" submitVariant="secondary" submitLabel="Save assignee">
+    <ActionForm
+      action={assign}
+      aria-label="Assignment"
+      submitVariant="secondary"
+      submitLabel="Save assignee"
+      pendingLabel="Saving…"
+    >
       <input type="hidden" name="pullId" value={pullId} />
       <input type="hidden" name="expectedAssigneeId" value={assigneeId ?? ""} />
       <label className="block text-sm">

@@ -26,6 +26,7 @@ export function StageForm({ pullId, stage, wonPremium }: { pullId: string; stage
       className="space-y-3"
       aria-label="Stage"
       submitLabel="Save stage"
+      pendingLabel="Saving…"
       submitDisabled={chosen === stage && chosen !== "WON"}
     >
       {({ invalid }) => (
