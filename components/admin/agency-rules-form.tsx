@@ -1,12 +1,10 @@
 "use client";
 
-import { useActionState } from "react";
-import { FormMessage } from "@/components/ui/form-message";
 import { humanize } from "@/lib/format";
-import { IDLE, type FormAction } from "@/lib/workflow/form-state";
-import { Button } from "@/components/ui/button";
+import type { FormAction } from "@/lib/workflow/form-state";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { ActionForm } from "@/components/ui/action-form";
 
 // The agency's rules, one form saved (and audited) as a whole: the renewal lead time and the
 // refresh budget, how far a renewal premium may rise per line before it alerts, the hour the
@@ -29,13 +27,14 @@ type Props = {
 const legend = "text-sm font-medium text-slate-900";
 
 export function AgencyRulesForm({ rules, lines, action: save }: Props) {
-  const [state, action, pending] = useActionState(save, IDLE);
   const thresholds = rules.jumpThresholds;
   return (
-    <form
-      action={action}
+    <ActionForm
+      action={save}
       className="space-y-5 rounded-lg border border-slate-200 bg-white p-4"
       aria-label="Agency rules"
+      submitLabel="Save the rules"
+      pendingLabel="Saving…"
     >
       <fieldset className="space-y-2 text-sm">
         <legend className={legend}>Renewals</legend>
@@ -147,25 +146,20 @@ export function AgencyRulesForm({ rules, lines, action: save }: Props) {
           </Select>
         </label>
       </fieldset>
-      <div className="flex items-center gap-3">
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving…" : "Save the rules"}
-        </Button>
-        <FormMessage state={state} />
-      </div>
-    </form>
+    </ActionForm>
   );
 }
 
 /** Today's digests at once. */
-export function SendDigestsNowForm({ action: send }: { action: FormAction }) {
-  const [state, action, pending] = useActionState(send, IDLE);
+export function SendDigestsNowForm({ action }: { action: FormAction }) {
   return (
-    <form action={action} className="flex flex-wrap items-center gap-3" aria-label="Send the digests now">
-      <Button type="submit" disabled={pending} variant="secondary" className="font-medium text-slate-800">
-        {pending ? "Sending…" : "Send now"}
-      </Button>
-      <FormMessage state={state} />
-    </form>
+    <ActionForm
+      action={action}
+      inline
+      aria-label="Send the digests now"
+      submitVariant="secondary"
+      submitLabel="Send now"
+      pendingLabel="Sending…"
+    />
   );
 }

@@ -1,13 +1,11 @@
 "use client";
 
-import { useActionState } from "react";
 import { DataTable } from "@/components/ui/data-table";
-import { FormMessage } from "@/components/ui/form-message";
 import { humanize } from "@/lib/format";
-import { IDLE, type FormAction } from "@/lib/workflow/form-state";
-import { Button } from "@/components/ui/button";
+import type { FormAction } from "@/lib/workflow/form-state";
 import { Select } from "@/components/ui/select";
 import { Input } from "@/components/ui/input";
+import { ActionForm } from "@/components/ui/action-form";
 
 // Off, round-robin among active agents, or rules (first match wins) with a fallback. Rules are
 // rows of a plain form: three empty rows are always offered, so no script is needed to add one.
@@ -23,13 +21,14 @@ type Props = {
 };
 
 export function AssignmentForm({ mode, rules, fallbackAssigneeId, people, linesOfBusiness, action: save }: Props) {
-  const [state, action, pending] = useActionState(save, IDLE);
   const rows: Array<Rule | null> = [...rules, null, null, null];
   return (
-    <form
-      action={action}
+    <ActionForm
+      action={save}
       className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
       aria-label="Automatic assignment"
+      submitLabel="Save"
+      pendingLabel="Saving…"
     >
       <fieldset>
         <legend className="text-sm font-medium text-slate-900">When a new pull succeeds</legend>
@@ -111,12 +110,6 @@ export function AssignmentForm({ mode, rules, fallbackAssigneeId, people, linesO
           ))}
         </Select>
       </label>
-      <div className="flex items-center gap-3">
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving…" : "Save"}
-        </Button>
-        <FormMessage state={state} />
-      </div>
-    </form>
+    </ActionForm>
   );
 }
