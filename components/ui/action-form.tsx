@@ -3,7 +3,7 @@
 import { startTransition, useActionState, useId } from "react";
 import { FormMessage } from "./form-message";
 import { IDLE, type FormAction, type FormState } from "@/lib/workflow/form-state";
-import { Button, type ButtonVariant } from "./button";
+import { Button, type ButtonSize, type ButtonVariant } from "./button";
 
 // The one form that posts to a server action and shows what it answered: the action runs through
 // `useActionState`, the submit button says it is working while it runs, and the outcome shows
@@ -22,6 +22,7 @@ export function ActionForm({
   submitLabel,
   pendingLabel = submitLabel,
   submitVariant = "primary",
+  submitSize = "md",
   submitDisabled = false,
   keepValues = false,
   inline = false,
@@ -34,6 +35,7 @@ export function ActionForm({
   /** What the button says while the action runs ("Saving…"); by default its label. */
   pendingLabel?: React.ReactNode;
   submitVariant?: ButtonVariant;
+  submitSize?: ButtonSize;
   /** Disabled besides while saving (nothing changed yet, say). */
   submitDisabled?: boolean;
   /**
@@ -55,7 +57,7 @@ export function ActionForm({
       ? { "aria-invalid": true as const, "aria-describedby": messageId }
       : {};
   const submit = (
-    <Button type="submit" variant={submitVariant} disabled={pending || submitDisabled}>
+    <Button type="submit" variant={submitVariant} size={submitSize} disabled={pending || submitDisabled}>
       {pending ? pendingLabel : submitLabel}
     </Button>
   );
