@@ -38,12 +38,7 @@ export function PullFilters({ query, options }: { query: PullListQuery; options:
             className="w-full"
           />
         </label>
-        <button
-          type="submit"
-          className="rounded-md bg-brand-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-900"
-        >
-          Search
-        </button>
+        <Button type="submit">Search</Button>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         <FilterSelect name="status" label="Status" value={query.status} options={enumOptions(options.statuses)} />
