@@ -5,6 +5,7 @@ import type { ReportFilter } from "@/lib/reports/report-filter";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { Card } from "@/components/ui/card";
 
 // The reports' filters as a plain GET form (the URL is the state), and the common date ranges
 // beside it as links: no script either way.
@@ -21,7 +22,7 @@ export function ReportFilters({
   ranges: QuickRange[];
 }) {
   return (
-    <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+    <Card as="div" className="space-y-2 text-sm">
       <form method="get" aria-label="Report filters" className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col gap-1">
           <span className="text-xs text-slate-600">From</span>
@@ -83,6 +84,6 @@ export function ReportFilters({
           </Link>
         ))}
       </nav>
-    </div>
+    </Card>
   );
 }

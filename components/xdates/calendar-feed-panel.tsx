@@ -7,6 +7,7 @@ import { formatCalendarDate } from "@/lib/format";
 import type { CalendarFeedState, FeedFormState } from "@/lib/xdates/feed-state";
 import { IDLE, type FormAction, type FormState } from "@/lib/workflow/form-state";
 import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 
 // The user's own calendar feed: turn it on (or renew its address), copy the address, turn it
 // off. Only a fingerprint of the address is kept, so it is shown once, right after it is made;
@@ -30,11 +31,7 @@ export function CalendarFeedPanel({
   // The page is re-rendered with each answer: once turned off, the address shown before is gone.
   const url = feed.on && renewed.status === "done" && "feedUrl" in renewed ? renewed.feedUrl : null;
   return (
-    <section
-      aria-labelledby="calendar-feed-title"
-      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
-      data-testid="calendar-feed"
-    >
+    <Card aria-labelledby="calendar-feed-title" className="space-y-3" data-testid="calendar-feed">
       <h2 id="calendar-feed-title" className="text-lg font-semibold text-slate-900">
         Calendar feed
       </h2>
@@ -88,6 +85,6 @@ export function CalendarFeedPanel({
       {renewed.status === "error" ? <FormMessage state={renewed} /> : null}
       {renewed.status === "done" ? <FormMessage state={{ status: "done", message: renewed.message }} /> : null}
       <FormMessage state={off} />
-    </section>
+    </Card>
   );
 }
