@@ -9,6 +9,7 @@ import { IDLE, type FormAction } from "@/lib/workflow/form-state";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { Field } from "@/components/ui/field";
 
 // The agent's request for a change at the carrier: one form, its fields following the change
 // chosen. Every field is checked again on the server (lib/servicing/payloads.ts), which names the
@@ -23,39 +24,11 @@ type Props = {
   action: FormAction;
 };
 
-function Field({
-  label,
-  name,
-  error,
-  hint,
-  children,
-}: {
-  label: string;
-  name: string;
-  error: string | null;
-  hint?: string;
-  children: (props: { id: string; "aria-invalid"?: boolean; "aria-describedby"?: string }) => React.ReactNode;
-}) {
-  const id = `${useId()}-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm text-slate-700">
-        {label}
-      </label>
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": hint ? `${id}-hint` : undefined })}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-0.5 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 export function ServicingRequestForm({ pullId, actions, targets, action: request }: Props) {
   const [type, setType] = useState<ServicingActionType>(actions[0] ?? "ADD_MORTGAGEE");
   const [state, action, pending] = useActionState(request, IDLE);
-  const errorOn = (field: string) => (state.status === "error" && state.field === field ? state.message : null);
+  const formId = useId();
+  const refused = (field: string) => state.status === "error" && state.field === field;
   const homesWithRoom = targets.homes.filter((h) => h.nextPosition !== null);
   const mortgagees = targets.homes.flatMap((h) => h.mortgagees.map((m) => ({ ...m, policy: h.policyNumber })));
   const mortgageeOptions = mortgagees.map((m) => (
@@ -65,20 +38,20 @@ export function ServicingRequestForm({ pullId, actions, targets, action: request
   ));
   const lenderFields = (
     <>
-      <Field label="Lender's name" name="name" error={errorOn("name")}>
+      <Field id={`${formId}-name`} label="Lender's name" invalid={refused("name")}>
         {(p) => <Input {...p} name="name" required maxLength={200} className="mt-1 block w-full" autoComplete="off" />}
       </Field>
       <Field
+        id={`${formId}-address`}
         label="Lender's mailing address"
-        name="address"
-        error={errorOn("address")}
+        invalid={refused("address")}
         hint="Street, city, state and ZIP, as on the loan papers."
       >
         {(p) => (
           <Input {...p} name="address" required maxLength={300} className="mt-1 block w-full" autoComplete="off" />
         )}
       </Field>
-      <Field label="Loan number (optional)" name="loanNumber" error={errorOn("loanNumber")}>
+      <Field id={`${formId}-loanNumber`} label="Loan number (optional)" invalid={refused("loanNumber")}>
         {(p) => <Input {...p} name="loanNumber" maxLength={50} className="mt-1 block w-full" autoComplete="off" />}
       </Field>
     </>
@@ -114,7 +87,7 @@ export function ServicingRequestForm({ pullId, actions, targets, action: request
       <div className="grid max-w-xl gap-3" key={type}>
         {type === "ADD_MORTGAGEE" ? (
           <>
-            <Field label="Home policy" name="policy" error={errorOn("policy")}>
+            <Field id={`${formId}-policy`} label="Home policy" invalid={refused("policy")}>
               {(p) => (
                 <Select
                   {...p}
@@ -130,7 +103,7 @@ export function ServicingRequestForm({ pullId, actions, targets, action: request
                 </Select>
               )}
             </Field>
-            <Field label="Position" name="position" error={errorOn("position")}>
+            <Field id={`${formId}-position`} label="Position" invalid={refused("position")}>
               {(p) => (
                 <Select
                   {...p}
@@ -151,7 +124,7 @@ export function ServicingRequestForm({ pullId, actions, targets, action: request
         ) : null}
         {type === "EDIT_MORTGAGEE" ? (
           <>
-            <Field label="Mortgagee to change" name="mortgagee" error={errorOn("mortgagee")}>
+            <Field id={`${formId}-mortgagee`} label="Mortgagee to change" invalid={refused("mortgagee")}>
               {(p) => (
                 <Select {...p} name="mortgagee" className="mt-1 block w-full">
                   {mortgageeOptions}
@@ -162,7 +135,7 @@ export function ServicingRequestForm({ pullId, actions, targets, action: request
           </>
         ) : null}
         {type === "REMOVE_MORTGAGEE" ? (
-          <Field label="Mortgagee to remove" name="mortgagee" error={errorOn("mortgagee")}>
+          <Field id={`${formId}-mortgagee`} label="Mortgagee to remove" invalid={refused("mortgagee")}>
             {(p) => (
               <Select {...p} name="mortgagee" className="mt-1 block w-full">
                 {mortgageeOptions}
@@ -172,7 +145,7 @@ export function ServicingRequestForm({ pullId, actions, targets, action: request
         ) : null}
         {type === "ADD_VEHICLE" ? (
           <>
-            <Field label="Auto policy" name="policy" error={errorOn("policy")}>
+            <Field id={`${formId}-policy`} label="Auto policy" invalid={refused("policy")}>
               {(p) => (
                 <Select {...p} name="policy" className="mt-1 block w-full">
                   {targets.autos.map((a) => (
@@ -183,7 +156,12 @@ export function ServicingRequestForm({ pullId, actions, targets, action: request
                 </Select>
               )}
             </Field>
-            <Field label="VIN" name="vin" error={errorOn("vin")} hint="17 letters and digits, without I, O or Q.">
+            <Field
+              id={`${formId}-vin`}
+              label="VIN"
+              invalid={refused("vin")}
+              hint="17 letters and digits, without I, O or Q."
+            >
               {(p) => (
                 <Input
                   {...p}
@@ -197,15 +175,15 @@ export function ServicingRequestForm({ pullId, actions, targets, action: request
               )}
             </Field>
             <div className="grid grid-cols-3 gap-2">
-              <Field label="Year" name="year" error={errorOn("year")}>
+              <Field id={`${formId}-year`} label="Year" invalid={refused("year")}>
                 {(p) => (
                   <Input {...p} name="year" required inputMode="numeric" maxLength={4} className="mt-1 block w-full" />
                 )}
               </Field>
-              <Field label="Make" name="make" error={errorOn("make")}>
+              <Field id={`${formId}-make`} label="Make" invalid={refused("make")}>
                 {(p) => <Input {...p} name="make" required maxLength={60} className="mt-1 block w-full" />}
               </Field>
-              <Field label="Model" name="model" error={errorOn("model")}>
+              <Field id={`${formId}-model`} label="Model" invalid={refused("model")}>
                 {(p) => <Input {...p} name="model" required maxLength={60} className="mt-1 block w-full" />}
               </Field>
             </div>

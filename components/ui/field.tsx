@@ -2,9 +2,11 @@ import { cn } from "./class-names";
 
 // A labelled control with an optional hint and error. The control gets its id, the ids of the
 // hint and error in `aria-describedby` (so a screen reader reads them with it) and
-// `aria-invalid` while the error shows; the caller spreads them onto the control:
-//   <Field id="note" label="Note" error={message}>{(control) => <Input name="note" {...control} />}</Field>
-// The id is the caller's, not `useId`, so the field renders in server components too.
+// `aria-invalid` while it is refused; the caller spreads them onto the control:
+//   <Field id={`${formId}-vin`} label="VIN" hint="17 characters">{(control) => <Input name="vin" {...control} />}</Field>
+// `error` shows the refusal under the field; `invalid` only marks the field, for a form whose
+// message already says it (ActionForm's). The id is the caller's, not `useId`, so the field
+// renders in server components too.
 
 export type FieldControlProps = {
   id: string;
@@ -12,12 +14,15 @@ export type FieldControlProps = {
   "aria-invalid"?: true;
 };
 
-export function fieldControlProps(id: string, { hint, error }: { hint?: boolean; error?: boolean }): FieldControlProps {
+export function fieldControlProps(
+  id: string,
+  { hint, error, invalid }: { hint?: boolean; error?: boolean; invalid?: boolean },
+): FieldControlProps {
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return {
     id,
     ...(describedBy ? { "aria-describedby": describedBy } : {}),
-    ...(error ? { "aria-invalid": true as const } : {}),
+    ...(error || invalid ? { "aria-invalid": true as const } : {}),
   };
 }
 
@@ -26,6 +31,7 @@ export function Field({
   label,
   hint,
   error,
+  invalid = false,
   className,
   children,
 }: {
@@ -34,22 +40,24 @@ export function Field({
   hint?: React.ReactNode;
   /** The refusal that concerns this field, shown under it in red. */
   error?: React.ReactNode;
+  /** Refused, with the reason shown elsewhere. */
+  invalid?: boolean;
   className?: string;
   children: (control: FieldControlProps) => React.ReactNode;
 }) {
   return (
-    <div className={cn("flex flex-col gap-1 text-sm", className)}>
-      <label htmlFor={id} className="text-slate-700">
+    <div {...(className ? { className: cn(className) } : {})}>
+      <label htmlFor={id} className="block text-sm text-slate-700">
         {label}
       </label>
-      {children(fieldControlProps(id, { hint: Boolean(hint), error: Boolean(error) }))}
+      {children(fieldControlProps(id, { hint: Boolean(hint), error: Boolean(error), invalid }))}
       {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
+        <p id={`${id}-hint`} className="mt-0.5 text-xs text-slate-500">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="text-xs text-red-700">
+        <p id={`${id}-error`} className="mt-0.5 text-xs text-red-700">
           {error}
         </p>
       ) : null}

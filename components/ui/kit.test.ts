@@ -61,7 +61,21 @@ describe("Field", () => {
   it("marks the control invalid and describes it by the error too while one shows", () => {
     const out = render({ hint: "Per year", error: "Not an amount <b>" });
     expect(out).toContain('aria-describedby="premium-hint premium-error" aria-invalid="true"');
-    expect(out).toContain('<p id="premium-error" class="text-xs text-red-700">Not an amount &lt;b&gt;</p>');
+    expect(out).toContain('<p id="premium-error" class="mt-0.5 text-xs text-red-700">Not an amount &lt;b&gt;</p>');
+  });
+
+  it("marks a field refused elsewhere invalid without repeating the message", () => {
+    const out = html(
+      Field({
+        id: "vin",
+        label: "VIN",
+        invalid: true,
+        children: (control: FieldControlProps) => createElement(Input, { name: "vin", ...control }),
+      }),
+    );
+    expect(out).toContain('id="vin" aria-invalid="true"');
+    expect(out).not.toContain("aria-describedby");
+    expect(out).not.toContain("text-red-700");
   });
 
   it("gives a bare control no describedby at all", () => {
