@@ -27,9 +27,9 @@ export function ActionForm({
   keepValues = false,
   inline = false,
   className = inline ? "flex flex-wrap items-center gap-2" : "space-y-2",
-  "aria-label": label,
   children,
-}: {
+  ...form
+}: Omit<React.ComponentProps<"form">, "action" | "onSubmit" | "children" | "className"> & {
   action: FormAction;
   submitLabel: React.ReactNode;
   /** What the button says while the action runs ("Saving…"); by default its label. */
@@ -47,7 +47,6 @@ export function ActionForm({
   /** Fields, button and message on one line (a row's controls), rather than the button under the fields. */
   inline?: boolean;
   className?: string;
-  "aria-label"?: string;
   children?: React.ReactNode | ((form: ActionFormRender) => React.ReactNode);
 }) {
   const [state, action, pending] = useActionState(run, IDLE);
@@ -75,7 +74,7 @@ export function ActionForm({
           : undefined
       }
       className={className || undefined}
-      aria-label={label}
+      {...form}
     >
       {typeof children === "function" ? children({ state, invalid }) : children}
       {inline ? (
