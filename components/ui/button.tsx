@@ -9,8 +9,6 @@ const VARIANTS = {
   secondary: "rounded-md border border-slate-300 bg-white hover:bg-slate-100",
   /** Removes or ends something: outlined in red, never the filled primary. */
   danger: "rounded-md border border-red-300 bg-white text-red-700 hover:bg-red-50",
-  /** Reads as a link inside a line of text or a table row. */
-  link: "text-brand-700 hover:underline",
 } as const;
 
 const SIZES = {
@@ -26,8 +24,7 @@ export function buttonClass({
   size = "md",
   className,
 }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
-  // A link-like button takes its padding from where it sits.
-  return cn(VARIANTS[variant], variant === "link" ? "" : SIZES[size], "disabled:opacity-50", className);
+  return cn(VARIANTS[variant], SIZES[size], "disabled:opacity-50", className);
 }
 
 export function Button({

@@ -33,7 +33,6 @@ describe("Button", () => {
     );
     expect(buttonClass({ variant: "secondary" })).toContain("border-slate-300 bg-white hover:bg-slate-100");
     expect(buttonClass({ variant: "danger" })).toContain("text-red-700");
-    expect(buttonClass({ variant: "link" })).not.toContain("bg-");
     expect(buttonClass({ size: "sm" })).toContain("px-2 py-1 text-xs");
     expect(buttonClass({ className: "w-full" }).endsWith(" w-full")).toBe(true);
   });
