@@ -1,9 +1,10 @@
 "use client";
 
-import { useActionState } from "react";
-import { FormMessage } from "@/components/workflow/form-message";
 import { humanize } from "@/lib/format";
-import { IDLE, type FormAction } from "@/lib/workflow/form-state";
+import type { FormAction } from "@/lib/workflow/form-state";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { ActionForm } from "@/components/ui/action-form";
 
 // The agency's rules, one form saved (and audited) as a whole: the renewal lead time and the
 // refresh budget, how far a renewal premium may rise per line before it alerts, the hour the
@@ -23,42 +24,42 @@ type Props = {
   action: FormAction;
 };
 
-const input = "w-24 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
 const legend = "text-sm font-medium text-slate-900";
 
 export function AgencyRulesForm({ rules, lines, action: save }: Props) {
-  const [state, action, pending] = useActionState(save, IDLE);
   const thresholds = rules.jumpThresholds;
   return (
-    <form
-      action={action}
+    <ActionForm
+      action={save}
       className="space-y-5 rounded-lg border border-slate-200 bg-white p-4"
       aria-label="Agency rules"
+      submitLabel="Save the rules"
+      pendingLabel="Saving…"
     >
       <fieldset className="space-y-2 text-sm">
         <legend className={legend}>Renewals</legend>
         <label className="flex flex-wrap items-center gap-2">
           <span>Refresh a monitored account, and bring a lost deal back,</span>
-          <input
+          <Input
             name="leadTimeDays"
             type="number"
             min={1}
             max={365}
             required
             defaultValue={rules.leadTimeDays}
-            className={input}
+            className="w-24"
           />
           <span>days before its X-date</span>
         </label>
         <label className="flex flex-wrap items-center gap-2">
           <span>Monthly refresh budget</span>
-          <input
+          <Input
             name="refreshBudgetPerMonth"
             type="number"
             min={1}
             placeholder="none"
             defaultValue={rules.refreshBudgetPerMonth ?? ""}
-            className={input}
+            className="w-24"
           />
           <span className="text-slate-600">refreshes (each is billed like a pull; empty for no budget)</span>
         </label>
@@ -69,7 +70,7 @@ export function AgencyRulesForm({ rules, lines, action: save }: Props) {
           <label className="flex items-center justify-between gap-2">
             <span>Every line (default)</span>
             <span>
-              <input
+              <Input
                 name="threshold.default"
                 type="number"
                 min={0}
@@ -77,7 +78,7 @@ export function AgencyRulesForm({ rules, lines, action: save }: Props) {
                 step="any"
                 required
                 defaultValue={thresholds.default ?? 10}
-                className={input}
+                className="w-24"
               />{" "}
               %
             </span>
@@ -86,7 +87,7 @@ export function AgencyRulesForm({ rules, lines, action: save }: Props) {
             <label key={line} className="flex items-center justify-between gap-2">
               <span>{humanize(line)}</span>
               <span>
-                <input
+                <Input
                   name={`threshold.${line}`}
                   type="number"
                   min={0}
@@ -94,7 +95,7 @@ export function AgencyRulesForm({ rules, lines, action: save }: Props) {
                   step="any"
                   placeholder="default"
                   defaultValue={thresholds[line] ?? ""}
-                  className={input}
+                  className="w-24"
                 />{" "}
                 %
               </span>
@@ -105,81 +106,60 @@ export function AgencyRulesForm({ rules, lines, action: save }: Props) {
       <div className="flex flex-wrap gap-4 text-sm">
         <label className="flex items-center gap-2">
           <span>Daily digest after</span>
-          <select name="digestHour" defaultValue={String(rules.digestHour)} className={input}>
+          <Select name="digestHour" defaultValue={String(rules.digestHour)} className="w-24">
             {Array.from({ length: 24 }, (_, hour) => (
               <option key={hour} value={hour}>
                 {String(hour).padStart(2, "0")}:00 UTC
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="flex items-center gap-2">
           <span>The queue&apos;s alerts go to</span>
-          <select
-            name="queueAlertsTo"
-            defaultValue={rules.queueAlertsTo}
-            className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
-          >
+          <Select name="queueAlertsTo" defaultValue={rules.queueAlertsTo}>
             <option value="MANAGERS">Managers</option>
             <option value="ADMINS">Admins</option>
             <option value="NOBODY">Nobody (the inbox only)</option>
-          </select>
+          </Select>
         </label>
       </div>
       <fieldset className="space-y-2 text-sm">
         <legend className={legend}>Speed to lead</legend>
         <label className="flex flex-wrap items-center gap-2">
           <span>When a new linked account waits untouched for</span>
-          <input
+          <Input
             name="speedToLeadMinutes"
             type="number"
             min={5}
             max={10080}
             placeholder="off"
             defaultValue={rules.speedToLeadMinutes ?? ""}
-            className={input}
+            className="w-24"
           />
           <span>minutes (empty: the rule is off)</span>
         </label>
         <label className="flex flex-wrap items-center gap-2">
           <span>then</span>
-          <select
-            name="speedToLeadAction"
-            defaultValue={rules.speedToLeadAction}
-            className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
-          >
+          <Select name="speedToLeadAction" defaultValue={rules.speedToLeadAction}>
             <option value="RAISE">raise it to the managers</option>
             <option value="REASSIGN">reassign it by the automatic assignment rules</option>
-          </select>
+          </Select>
         </label>
       </fieldset>
-      <div className="flex items-center gap-3">
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
-        >
-          {pending ? "Saving…" : "Save the rules"}
-        </button>
-        <FormMessage state={state} />
-      </div>
-    </form>
+    </ActionForm>
   );
 }
 
 /** Today's digests at once. */
-export function SendDigestsNowForm({ action: send }: { action: FormAction }) {
-  const [state, action, pending] = useActionState(send, IDLE);
+export function SendDigestsNowForm({ action }: { action: FormAction }) {
   return (
-    <form action={action} className="flex flex-wrap items-center gap-3" aria-label="Send the digests now">
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50"
-      >
-        {pending ? "Sending…" : "Send now"}
-      </button>
-      <FormMessage state={state} />
-    </form>
+    <ActionForm
+      action={action}
+      inline
+      aria-label="Send the digests now"
+      submitVariant="secondary"
+      submitLabel="Send now"
+      pendingLabel="Sending…"
+    />
   );
 }

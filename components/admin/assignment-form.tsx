@@ -1,10 +1,11 @@
 "use client";
 
-import { useActionState } from "react";
 import { DataTable } from "@/components/ui/data-table";
-import { FormMessage } from "@/components/workflow/form-message";
 import { humanize } from "@/lib/format";
-import { IDLE, type FormAction } from "@/lib/workflow/form-state";
+import type { FormAction } from "@/lib/workflow/form-state";
+import { Select } from "@/components/ui/select";
+import { Input } from "@/components/ui/input";
+import { ActionForm } from "@/components/ui/action-form";
 
 // Off, round-robin among active agents, or rules (first match wins) with a fallback. Rules are
 // rows of a plain form: three empty rows are always offered, so no script is needed to add one.
@@ -19,16 +20,15 @@ type Props = {
   /** The page's save action. */ action: FormAction;
 };
 
-const input = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
-
 export function AssignmentForm({ mode, rules, fallbackAssigneeId, people, linesOfBusiness, action: save }: Props) {
-  const [state, action, pending] = useActionState(save, IDLE);
   const rows: Array<Rule | null> = [...rules, null, null, null];
   return (
-    <form
-      action={action}
+    <ActionForm
+      action={save}
       className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
       aria-label="Automatic assignment"
+      submitLabel="Save"
+      pendingLabel="Saving…"
     >
       <fieldset>
         <legend className="text-sm font-medium text-slate-900">When a new pull succeeds</legend>
@@ -54,23 +54,22 @@ export function AssignmentForm({ mode, rules, fallbackAssigneeId, people, linesO
           {
             header: "State (two letters)",
             cell: ({ rule, index }) => (
-              <input
+              <Input
                 name={`rules.${index}.state`}
                 defaultValue={rule?.state ?? ""}
                 maxLength={2}
                 aria-label={`Rule ${index + 1} state`}
-                className={`${input} w-20 uppercase`}
+                className="w-20 uppercase"
               />
             ),
           },
           {
             header: "Line of business",
             cell: ({ rule, index }) => (
-              <select
+              <Select
                 name={`rules.${index}.lineOfBusiness`}
                 defaultValue={rule?.lineOfBusiness ?? ""}
                 aria-label={`Rule ${index + 1} line of business`}
-                className={input}
               >
                 <option value="">Any line</option>
                 {linesOfBusiness.map((l) => (
@@ -78,17 +77,16 @@ export function AssignmentForm({ mode, rules, fallbackAssigneeId, people, linesO
                     {humanize(l)}
                   </option>
                 ))}
-              </select>
+              </Select>
             ),
           },
           {
             header: "Goes to",
             cell: ({ rule, index }) => (
-              <select
+              <Select
                 name={`rules.${index}.assigneeId`}
                 defaultValue={rule?.assigneeId ?? ""}
                 aria-label={`Rule ${index + 1} goes to`}
-                className={input}
               >
                 <option value="">(no rule)</option>
                 {people.map((p) => (
@@ -96,32 +94,22 @@ export function AssignmentForm({ mode, rules, fallbackAssigneeId, people, linesO
                     {p.name}
                   </option>
                 ))}
-              </select>
+              </Select>
             ),
           },
         ]}
       />
       <label className="flex flex-wrap items-center gap-2 text-sm">
         <span>Fallback when no rule matches:</span>
-        <select name="fallbackAssigneeId" defaultValue={fallbackAssigneeId ?? ""} className={input}>
+        <Select name="fallbackAssigneeId" defaultValue={fallbackAssigneeId ?? ""}>
           <option value="">The unassigned queue</option>
           {people.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
             </option>
           ))}
-        </select>
+        </Select>
       </label>
-      <div className="flex items-center gap-3">
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
-        >
-          {pending ? "Saving…" : "Save"}
-        </button>
-        <FormMessage state={state} />
-      </div>
-    </form>
+    </ActionForm>
   );
 }

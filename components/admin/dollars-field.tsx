@@ -1,3 +1,4 @@
+import { Input } from "@/components/ui/input";
 // An amount in whole dollars on the admin's rules forms, its label beside it: "$" shown, typed
 // as the agent would ("100,000"); the command reads and checks it, and names it when wrong.
 
@@ -19,14 +20,14 @@ export function DollarsField({ name, label, value, invalid, required = false, pl
         <span aria-hidden="true" className="text-slate-500">
           $
         </span>
-        <input
+        <Input
           name={name}
           inputMode="decimal"
           required={required}
           defaultValue={value}
           placeholder={placeholder}
           aria-invalid={invalid || undefined}
-          className="w-36 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+          className="w-36"
         />
       </span>
     </label>

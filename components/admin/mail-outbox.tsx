@@ -1,11 +1,12 @@
 import type { OutboxEntry } from "@/lib/alerts/mailer";
+import { Card } from "@/components/ui/card";
 
 // Development's outbox: the digests that would have been mailed, newest first, each readable in
 // place. Text only: a message's HTML is never rendered here.
 
 export function MailOutbox({ entries }: { entries: OutboxEntry[] }) {
   return (
-    <section aria-labelledby="outbox-title" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+    <Card aria-labelledby="outbox-title" className="space-y-3">
       <h2 id="outbox-title" className="text-lg font-semibold text-slate-900">
         Outbox
       </h2>
@@ -32,6 +33,6 @@ export function MailOutbox({ entries }: { entries: OutboxEntry[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,10 +1,10 @@
 "use client";
 
-import { useActionState } from "react";
-import { FormMessage } from "@/components/workflow/form-message";
 import { DollarsField } from "./dollars-field";
 import type { PolicyCheckForm } from "@/lib/review/policy-check-rules";
-import { IDLE, type FormAction } from "@/lib/workflow/form-state";
+import type { FormAction } from "@/lib/workflow/form-state";
+import { Textarea } from "@/components/ui/input";
+import { ActionForm } from "@/components/ui/action-form";
 
 // The team's policy-check rules as one form: switches, amounts in dollars (blank turns a rule
 // off), and the lien holders a financed vehicle must name, one per line.
@@ -18,8 +18,6 @@ type Props = { fields: Field[]; values: PolicyCheckForm; action: FormAction };
 const legend = "text-sm font-medium text-slate-900";
 
 export function PolicyCheckRulesForm({ fields, values, action: save }: Props) {
-  const [state, action, pending] = useActionState(save, IDLE);
-  const wrong = state.status === "error" ? (state.field ?? "") : "";
   const switches = (group: "vehicle" | "dwelling") =>
     fields
       .filter((f): f is Extract<Field, { kind: "switch" }> => f.kind === "switch" && f.group === group)
@@ -30,71 +28,68 @@ export function PolicyCheckRulesForm({ fields, values, action: save }: Props) {
         </label>
       ));
   return (
-    <form
-      action={action}
+    <ActionForm
+      action={save}
       className="space-y-5 rounded-lg border border-slate-200 bg-white p-4"
       aria-label="Policy check rules"
+      submitLabel="Save at the service"
+      pendingLabel="Saving…"
     >
-      <fieldset className="grid max-w-2xl gap-2">
-        <legend className={legend}>Vehicles</legend>
-        {switches("vehicle")}
-        {fields.map((f) =>
-          f.kind === "dollars" ? (
-            <DollarsField
-              key={f.name}
-              name={f.name}
-              label={f.label}
-              value={values[f.name] ?? ""}
-              invalid={wrong === f.name}
-              placeholder="off"
-            />
-          ) : f.kind === "minimum" ? (
-            <div key={f.name} className="grid gap-1">
-              <DollarsField
-                name={`${f.name}_PER_PERSON`}
-                label={`${f.label}, per person`}
-                value={values[`${f.name}_PER_PERSON`] ?? ""}
-                invalid={wrong === `${f.name}_PER_PERSON`}
-                placeholder="off"
-              />
-              <DollarsField
-                name={`${f.name}_PER_ACCIDENT`}
-                label={`${f.label}, per accident`}
-                value={values[`${f.name}_PER_ACCIDENT`] ?? ""}
-                invalid={wrong === `${f.name}_PER_ACCIDENT`}
-                placeholder="off"
-              />
-            </div>
-          ) : f.kind === "names" ? (
-            <label key={f.name} className="grid gap-1 text-sm">
-              <span>{f.label} (one per line; empty turns the rule off)</span>
-              <textarea
-                name={f.name}
-                rows={3}
-                defaultValue={values[f.name] ?? ""}
-                aria-invalid={wrong === f.name || undefined}
-                className="max-w-md rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
-              />
-            </label>
-          ) : null,
-        )}
-      </fieldset>
-      <fieldset className="grid max-w-2xl gap-2">
-        <legend className={legend}>Homes</legend>
-        {switches("dwelling")}
-      </fieldset>
-      <div className="flex items-center gap-3">
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-        >
-          {pending ? "Saving…" : "Save at the service"}
-        </button>
-        <div aria-live="polite">
-          <FormMessage state={state} />
-        </div>
-      </div>
-    </form>
+      {({ state }) => {
+        const wrong = state.status === "error" ? (state.field ?? "") : "";
+        return (
+          <>
+            <fieldset className="grid max-w-2xl gap-2">
+              <legend className={legend}>Vehicles</legend>
+              {switches("vehicle")}
+              {fields.map((f) =>
+                f.kind === "dollars" ? (
+                  <DollarsField
+                    key={f.name}
+                    name={f.name}
+                    label={f.label}
+                    value={values[f.name] ?? ""}
+                    invalid={wrong === f.name}
+                    placeholder="off"
+                  />
+                ) : f.kind === "minimum" ? (
+                  <div key={f.name} className="grid gap-1">
+                    <DollarsField
+                      name={`${f.name}_PER_PERSON`}
+                      label={`${f.label}, per person`}
+                      value={values[`${f.name}_PER_PERSON`] ?? ""}
+                      invalid={wrong === `${f.name}_PER_PERSON`}
+                      placeholder="off"
+                    />
+                    <DollarsField
+                      name={`${f.name}_PER_ACCIDENT`}
+                      label={`${f.label}, per accident`}
+                      value={values[`${f.name}_PER_ACCIDENT`] ?? ""}
+                      invalid={wrong === `${f.name}_PER_ACCIDENT`}
+                      placeholder="off"
+                    />
+                  </div>
+                ) : f.kind === "names" ? (
+                  <label key={f.name} className="grid gap-1 text-sm">
+                    <span>{f.label} (one per line; empty turns the rule off)</span>
+                    <Textarea
+                      name={f.name}
+                      rows={3}
+                      defaultValue={values[f.name] ?? ""}
+                      aria-invalid={wrong === f.name || undefined}
+                      className="max-w-md"
+                    />
+                  </label>
+                ) : null,
+              )}
+            </fieldset>
+            <fieldset className="grid max-w-2xl gap-2">
+              <legend className={legend}>Homes</legend>
+              {switches("dwelling")}
+            </fieldset>
+          </>
+        );
+      }}
+    </ActionForm>
   );
 }

@@ -3,6 +3,7 @@ import { DataTable, type Column } from "@/components/ui/data-table";
 import { formatCount, formatPeriod } from "@/lib/format";
 import type { ForecastMonth, RefreshForecast } from "@/lib/monitoring/refresh-forecast";
 import { MIN_REFRESH_GAP_DAYS } from "@/lib/monitoring/refresh-plan";
+import { Card } from "@/components/ui/card";
 
 // The next year of monitoring refreshes, timed to renewals, beside what the accounts' fixed
 // intervals would have cost, and the accounts a monthly budget would not cover.
@@ -39,7 +40,7 @@ export function RefreshForecastTable({ forecast, leadTimeDays }: { forecast: Ref
     },
   ];
   return (
-    <section aria-labelledby="forecast-title" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+    <Card aria-labelledby="forecast-title" className="space-y-3">
       <h2 id="forecast-title" className="text-lg font-semibold text-slate-900">
         Refreshes in the next 12 months
       </h2>
@@ -75,6 +76,6 @@ export function RefreshForecastTable({ forecast, leadTimeDays }: { forecast: Ref
         A refresh is never planned sooner than {MIN_REFRESH_GAP_DAYS} days after the account&apos;s latest pull: the
         service refuses a sooner date, so a renewal that asks for one is refreshed on the first day it allows.
       </p>
-    </section>
+    </Card>
   );
 }

@@ -1,9 +1,9 @@
 "use client";
 
-import { useActionState } from "react";
-import { FormMessage } from "@/components/workflow/form-message";
 import { DollarsField } from "./dollars-field";
-import { IDLE, type FormAction } from "@/lib/workflow/form-state";
+import type { FormAction } from "@/lib/workflow/form-state";
+import { Input } from "@/components/ui/input";
+import { ActionForm } from "@/components/ui/action-form";
 
 // The coverage review's rules, one form saved (and audited) as a whole: the floors and the
 // ceiling in dollars, the coinsurance share, and which checks run.
@@ -25,96 +25,93 @@ type Props = {
 const legend = "text-sm font-medium text-slate-900";
 
 export function ReviewRulesForm({ values, checks, action: save }: Props) {
-  const [state, action, pending] = useActionState(save, IDLE);
-  // The command names its fields in cents; the inputs are in dollars.
-  const wrong = state.status === "error" ? (state.field ?? "").replace(/Cents$/, "") : "";
   return (
-    <form
-      action={action}
+    <ActionForm
+      action={save}
       className="space-y-5 rounded-lg border border-slate-200 bg-white p-4"
       aria-label="Review rules"
+      submitLabel="Save the review rules"
+      pendingLabel="Saving…"
     >
-      <fieldset className="grid max-w-xl gap-2">
-        <legend className={legend}>Auto</legend>
-        <DollarsField
-          required
-          name="bodilyInjuryPerPerson"
-          label="Bodily injury floor, per person"
-          value={values.bodilyInjuryPerPerson}
-          invalid={wrong === "bodilyInjuryPerPerson"}
-        />
-        <DollarsField
-          required
-          name="bodilyInjuryPerAccident"
-          label="Bodily injury floor, per accident"
-          value={values.bodilyInjuryPerAccident}
-          invalid={wrong === "bodilyInjuryPerAccident"}
-        />
-        <DollarsField
-          required
-          name="propertyDamage"
-          label="Property damage floor"
-          value={values.propertyDamage}
-          invalid={wrong === "propertyDamage"}
-        />
-        <DollarsField
-          required
-          name="deductibleCeiling"
-          label="Deductible ceiling (comprehensive, collision)"
-          value={values.deductibleCeiling}
-          invalid={wrong === "deductibleCeiling"}
-        />
-      </fieldset>
-      <fieldset className="grid max-w-xl gap-2">
-        <legend className={legend}>Home</legend>
-        <DollarsField
-          required
-          name="personalLiability"
-          label="Personal liability floor"
-          value={values.personalLiability}
-          invalid={wrong === "personalLiability"}
-        />
-        <label className="flex flex-wrap items-center justify-between gap-2 text-sm">
-          <span>Coverage A should reach this share of the replacement cost (coinsurance)</span>
-          <span>
-            <input
-              name="coinsurancePercent"
-              type="number"
-              min={50}
-              max={100}
-              required
-              defaultValue={values.coinsurancePercent}
-              aria-invalid={wrong === "coinsurancePercent" || undefined}
-              className="w-20 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
-            />{" "}
-            %
-          </span>
-        </label>
-      </fieldset>
-      <fieldset>
-        <legend className={legend}>Checks that run</legend>
-        <p className="mt-1 text-sm text-slate-600">
-          Policies expire &ldquo;soon&rdquo; within the renewal lead time set on the agency&apos;s rules page.
-        </p>
-        <div className="mt-2 grid gap-1.5 text-sm sm:grid-cols-2">
-          {checks.map((check) => (
-            <label key={check.id} className="flex items-start gap-2">
-              <input type="checkbox" name="on" value={check.id} defaultChecked={check.on} className="mt-0.5" />
-              <span>{check.label}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <div className="flex items-center gap-3">
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
-        >
-          {pending ? "Saving…" : "Save the review rules"}
-        </button>
-        <FormMessage state={state} />
-      </div>
-    </form>
+      {({ state }) => {
+        // The command names its fields in cents; the inputs are in dollars.
+        const wrong = state.status === "error" ? (state.field ?? "").replace(/Cents$/, "") : "";
+        return (
+          <>
+            <fieldset className="grid max-w-xl gap-2">
+              <legend className={legend}>Auto</legend>
+              <DollarsField
+                required
+                name="bodilyInjuryPerPerson"
+                label="Bodily injury floor, per person"
+                value={values.bodilyInjuryPerPerson}
+                invalid={wrong === "bodilyInjuryPerPerson"}
+              />
+              <DollarsField
+                required
+                name="bodilyInjuryPerAccident"
+                label="Bodily injury floor, per accident"
+                value={values.bodilyInjuryPerAccident}
+                invalid={wrong === "bodilyInjuryPerAccident"}
+              />
+              <DollarsField
+                required
+                name="propertyDamage"
+                label="Property damage floor"
+                value={values.propertyDamage}
+                invalid={wrong === "propertyDamage"}
+              />
+              <DollarsField
+                required
+                name="deductibleCeiling"
+                label="Deductible ceiling (comprehensive, collision)"
+                value={values.deductibleCeiling}
+                invalid={wrong === "deductibleCeiling"}
+              />
+            </fieldset>
+            <fieldset className="grid max-w-xl gap-2">
+              <legend className={legend}>Home</legend>
+              <DollarsField
+                required
+                name="personalLiability"
+                label="Personal liability floor"
+                value={values.personalLiability}
+                invalid={wrong === "personalLiability"}
+              />
+              <label className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                <span>Coverage A should reach this share of the replacement cost (coinsurance)</span>
+                <span>
+                  <Input
+                    name="coinsurancePercent"
+                    type="number"
+                    min={50}
+                    max={100}
+                    required
+                    defaultValue={values.coinsurancePercent}
+                    aria-invalid={wrong === "coinsurancePercent" || undefined}
+                    className="w-20"
+                  />{" "}
+                  %
+                </span>
+              </label>
+            </fieldset>
+            <fieldset>
+              <legend className={legend}>Checks that run</legend>
+              <p className="mt-1 text-sm text-slate-600">
+                Policies expire &ldquo;soon&rdquo; within the renewal lead time set on the agency&apos;s rules page.
+              </p>
+              <div className="mt-2 grid gap-1.5 text-sm sm:grid-cols-2">
+                {checks.map((check) => (
+                  <label key={check.id} className="flex items-start gap-2">
+                    <input type="checkbox" name="on" value={check.id} defaultChecked={check.on} className="mt-0.5" />
+                    <span>{check.label}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          </>
+        );
+      }}
+    </ActionForm>
   );
 }

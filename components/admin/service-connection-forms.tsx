@@ -1,8 +1,10 @@
 "use client";
 
 import { useActionState } from "react";
-import { FormMessage } from "@/components/workflow/form-message";
-import { IDLE, type FormState } from "@/lib/workflow/form-state";
+import { FormMessage } from "@/components/ui/form-message";
+import { IDLE, type FormAction, type FormState } from "@/lib/workflow/form-state";
+import { ActionForm } from "@/components/ui/action-form";
+import { Button } from "@/components/ui/button";
 
 // The two writes of the Service connection page. The actions come from the page as props, so
 // this file knows nothing of routes.
@@ -26,13 +28,9 @@ export function RegisterWebhookForm({
           <p className="text-sm text-slate-700">
             Register <code className="break-all">{hookUrl}</code> for every event the service lets Coverdesk set.
           </p>
-          <button
-            type="submit"
-            disabled={pending}
-            className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
-          >
+          <Button type="submit" disabled={pending}>
             {pending ? "Registering…" : "Register this address"}
-          </button>
+          </Button>
         </>
       )}
       <FormMessage state={state} />
@@ -45,23 +43,19 @@ export function WebhookToggle({
   webhookId,
   active,
 }: {
-  action: (previous: FormState, formData: FormData) => Promise<FormState>;
+  action: FormAction;
   webhookId: string;
   active: boolean;
 }) {
-  const [state, submit, pending] = useActionState(action, IDLE);
   return (
-    <form action={submit} className="flex flex-wrap items-center gap-2">
+    <ActionForm
+      action={action}
+      inline
+      submitVariant="secondary"
+      submitLabel={active ? "Pause deliveries" : "Resume deliveries"}
+    >
       <input type="hidden" name="webhookId" value={webhookId} />
       <input type="hidden" name="active" value={active ? "false" : "true"} />
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:opacity-60"
-      >
-        {active ? "Pause deliveries" : "Resume deliveries"}
-      </button>
-      <FormMessage state={state} />
-    </form>
+    </ActionForm>
   );
 }

@@ -1,14 +1,16 @@
 "use client";
 
 import { useActionState } from "react";
-import { FormMessage } from "@/components/workflow/form-message";
+import { FormMessage } from "@/components/ui/form-message";
 import { IDLE, type FormAction } from "@/lib/workflow/form-state";
+import { ActionForm } from "@/components/ui/action-form";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 
 // The admin's user forms. Each posts to a server action that re-checks the admin role; the
 // actions come from the page as props.
 
-const input = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
-const button = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-50";
 const ROLE_OPTIONS = [
   { value: "AGENT", label: "Agent" },
   { value: "MANAGER", label: "Manager" },
@@ -25,34 +27,30 @@ export function CreateUserForm({ action: create }: { action: FormAction }) {
     >
       <label className="flex flex-col gap-1 text-sm">
         <span className="text-xs text-slate-600">Name</span>
-        <input name="name" required maxLength={120} className={input} />
+        <Input name="name" required maxLength={120} />
       </label>
       <label className="flex flex-col gap-1 text-sm">
         <span className="text-xs text-slate-600">Email</span>
-        <input name="email" type="email" required className={input} />
+        <Input name="email" type="email" required />
       </label>
       <label className="flex flex-col gap-1 text-sm">
         <span className="text-xs text-slate-600">Role</span>
-        <select name="role" defaultValue="AGENT" className={input}>
+        <Select name="role" defaultValue="AGENT">
           {ROLE_OPTIONS.map((r) => (
             <option key={r.value} value={r.value}>
               {r.label}
             </option>
           ))}
-        </select>
+        </Select>
       </label>
       <label className="flex flex-col gap-1 text-sm">
         <span className="text-xs text-slate-600">Password (12 to 72 characters)</span>
-        <input name="password" type="password" required minLength={12} autoComplete="new-password" className={input} />
+        <Input name="password" type="password" required minLength={12} autoComplete="new-password" />
       </label>
       <div className="flex items-end">
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
-        >
+        <Button type="submit" disabled={pending}>
           {pending ? "Creating…" : "Create user"}
-        </button>
+        </Button>
       </div>
       <div className="sm:col-span-5">
         <FormMessage state={state} />
@@ -61,70 +59,59 @@ export function CreateUserForm({ action: create }: { action: FormAction }) {
   );
 }
 
-export function RoleForm({ userId, role, action: update }: { userId: string; role: string; action: FormAction }) {
-  const [state, action, pending] = useActionState(update, IDLE);
+export function RoleForm({ userId, role, action }: { userId: string; role: string; action: FormAction }) {
   return (
-    <form action={action} className="flex flex-wrap items-center gap-2">
+    <ActionForm action={action} inline submitVariant="secondary" submitLabel="Save role">
       <input type="hidden" name="userId" value={userId} />
       <label>
         <span className="sr-only">Role</span>
-        <select name="role" defaultValue={role} className={input}>
+        <Select name="role" defaultValue={role}>
           {ROLE_OPTIONS.map((r) => (
             <option key={r.value} value={r.value}>
               {r.label}
             </option>
           ))}
-        </select>
+        </Select>
       </label>
-      <button type="submit" disabled={pending} className={button}>
-        Save role
-      </button>
-      <FormMessage state={state} />
-    </form>
+    </ActionForm>
   );
 }
 
-export function ResetPasswordForm({ userId, action: reset }: { userId: string; action: FormAction }) {
-  const [state, action, pending] = useActionState(reset, IDLE);
+export function ResetPasswordForm({ userId, action }: { userId: string; action: FormAction }) {
   return (
-    <form action={action} className="flex flex-wrap items-center gap-2">
+    <ActionForm action={action} inline submitVariant="secondary" submitLabel="Reset">
       <input type="hidden" name="userId" value={userId} />
       <label>
         <span className="sr-only">New password</span>
-        <input
+        <Input
           name="password"
           type="password"
           required
           minLength={12}
           placeholder="New password"
           autoComplete="new-password"
-          className={`${input} w-40`}
+          className="w-40"
         />
       </label>
-      <button type="submit" disabled={pending} className={button}>
-        Reset
-      </button>
-      <FormMessage state={state} />
-    </form>
+    </ActionForm>
   );
 }
 
 export function DeactivateForm({
   userId,
   colleagues,
-  action: deactivate,
+  action,
 }: {
   userId: string;
   colleagues: Array<{ id: string; name: string }>;
   action: FormAction;
 }) {
-  const [state, action, pending] = useActionState(deactivate, IDLE);
   return (
-    <form action={action} className="flex flex-wrap items-center gap-2">
+    <ActionForm action={action} inline submitVariant="danger" submitLabel="Deactivate">
       <input type="hidden" name="userId" value={userId} />
       <label>
         <span className="sr-only">Hand open pulls to</span>
-        <select name="handoverTo" defaultValue="" className={input}>
+        <Select name="handoverTo" defaultValue="">
           <option value="">Open pulls back to the queue</option>
           {colleagues
             .filter((c) => c.id !== userId)
@@ -133,16 +120,8 @@ export function DeactivateForm({
                 Open pulls to {c.name}
               </option>
             ))}
-        </select>
+        </Select>
       </label>
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm text-red-700 hover:bg-red-50 disabled:opacity-50"
-      >
-        Deactivate
-      </button>
-      <FormMessage state={state} />
-    </form>
+    </ActionForm>
   );
 }

@@ -2,6 +2,8 @@ import Link from "next/link";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { AlertInboxPage } from "@/lib/alerts/inbox-page";
 import type { InboxRow, InboxView, InboxWhose } from "@/lib/alerts/inbox";
+import { Button } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/page-header";
 
 // The alert inbox: tabs for open, snoozed and done; whose alerts (mine and the queue's, the
 // queue's alone, or everyone's for managers); each alert in words with what else changed, a link
@@ -49,12 +51,9 @@ function MoveButton({ alertId, move, label, action }: { alertId: number; move: s
     <form action={action}>
       <input type="hidden" name="alertId" value={alertId} />
       <input type="hidden" name="move" value={move} />
-      <button
-        type="submit"
-        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
-      >
+      <Button type="submit" variant="secondary" size="sm" className="font-medium text-slate-700">
         {label}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -122,10 +121,9 @@ export function AlertInbox({ page, move }: { page: AlertInboxPage; move: Move })
       : "rounded-md px-3 py-1.5 text-slate-700 hover:bg-slate-100";
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold text-slate-900">Alerts</h1>
+      <PageHeader title="Alerts">
         <p className="text-sm text-slate-600">What refreshes of monitored accounts found, in words.</p>
-      </div>
+      </PageHeader>
       <nav aria-label="Alert views" className="flex flex-wrap gap-2 text-sm">
         {VIEWS.map(([value, label]) => (
           <Link

@@ -1,6 +1,7 @@
 "use client";
 
 import { useHydrated } from "@/components/ui/use-hydrated";
+import { Button } from "@/components/ui/button";
 
 // Signs out as next-auth's own client does (a CSRF token, then a POST to its sign-out
 // endpoint), without loading next-auth/react into every page for one button.
@@ -18,13 +19,14 @@ async function signOut(callbackUrl: string): Promise<void> {
 export function SignOutButton() {
   const hydrated = useHydrated();
   return (
-    <button
+    <Button
       type="button"
       disabled={!hydrated}
       onClick={() => void signOut("/login")}
-      className="rounded-md border border-slate-300 px-3 py-1.5 text-slate-700 hover:bg-slate-100"
+      variant="secondary"
+      className="text-slate-700"
     >
       Sign out
-    </button>
+    </Button>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useActionState, useEffect } from "react";
-import { FormMessage } from "@/components/workflow/form-message";
+import { FormMessage } from "@/components/ui/form-message";
 import type { CarrierLogin } from "@/lib/monitoring/reconnect-carrier";
 import type { ReconnectStep } from "@/lib/monitoring/reconnect-page";
 import { IDLE, type FormState } from "@/lib/workflow/form-state";

@@ -4,6 +4,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { humanize } from "@/lib/format";
 import type { InboxRow } from "@/lib/ingest/inbox";
+import { Button } from "@/components/ui/button";
 
 // The inbox, newest first. Payloads are shown as text inside <pre>: React escapes them, so a
 // hostile body is displayed, never run.
@@ -72,12 +73,9 @@ export function InboxTable({
             canRetry && row.status === "FAILED" ? (
               <form action={retry}>
                 <input type="hidden" name="eventId" value={row.id} />
-                <button
-                  type="submit"
-                  className="rounded-md border border-slate-300 px-2 py-1 text-xs hover:bg-slate-100"
-                >
+                <Button type="submit" variant="secondary" size="sm">
                   Retry
-                </button>
+                </Button>
               </form>
             ) : null,
         },

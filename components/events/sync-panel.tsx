@@ -5,6 +5,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { SyncRunView } from "@/lib/ingest/sync-view";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 
 // "Sync now" and the progress of the latest reconciliation run, polled while it runs.
 
@@ -68,11 +70,7 @@ export function SyncPanel({
   const percent = run && running && run.total ? Math.min(100, Math.round((run.listed / run.total) * 100)) : null;
 
   return (
-    <section
-      aria-labelledby="sync-title"
-      className="rounded-lg border border-slate-200 bg-white p-4"
-      data-testid="sync-panel"
-    >
+    <Card aria-labelledby="sync-title" data-testid="sync-panel">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id="sync-title" className="font-semibold text-slate-900">
@@ -84,14 +82,14 @@ export function SyncPanel({
           </p>
         </div>
         {canRun ? (
-          <button
+          <Button
             type="button"
             onClick={() => start.mutate()}
             disabled={!hydrated || running || start.isPending}
-            className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:opacity-60"
+            className="disabled:cursor-not-allowed"
           >
             {running ? "Syncing…" : "Sync now"}
-          </button>
+          </Button>
         ) : null}
       </div>
       <div className="mt-3 text-sm" aria-live="polite" data-testid="sync-status">
@@ -136,6 +134,6 @@ export function SyncPanel({
         ) : null}
         {error ? <p className="mt-1 text-amber-700">{error.message}</p> : null}
       </div>
-    </section>
+    </Card>
   );
 }

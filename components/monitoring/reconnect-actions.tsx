@@ -1,9 +1,10 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useState } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { FormMessage } from "@/components/workflow/form-message";
-import { IDLE, type FormAction } from "@/lib/workflow/form-state";
+import { ActionForm } from "@/components/ui/action-form";
+import { Button, buttonClass } from "@/components/ui/button";
+import type { FormAction } from "@/lib/workflow/form-state";
 
 // Hand the consumer a reconnect page, the service's or Coverdesk's: copy the link, or email it.
 // The actions come from the page as props.
@@ -12,20 +13,21 @@ export function CopyLink({ url }: { url: string }) {
   const [copied, setCopied] = useState(false);
   const hydrated = useHydrated();
   return (
-    <button
+    <Button
       type="button"
       disabled={!hydrated}
       onClick={() => void navigator.clipboard.writeText(url).then(() => setCopied(true))}
-      className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs hover:bg-slate-100"
+      variant="secondary"
+      size="sm"
     >
       {copied ? "Copied" : "Copy link"}
-    </button>
+    </Button>
   );
 }
 
 /** One button that runs a reconnect-link action for an account and says how it went. */
 function LinkActionButton({
-  action: run,
+  action,
   monitoringId,
   label,
   pendingLabel,
@@ -35,19 +37,17 @@ function LinkActionButton({
   label: string;
   pendingLabel: string;
 }) {
-  const [state, action, pending] = useActionState(run, IDLE);
   return (
-    <form action={action} className="flex items-center gap-2">
+    <ActionForm
+      action={action}
+      inline
+      submitVariant="secondary"
+      submitSize="sm"
+      submitLabel={label}
+      pendingLabel={pendingLabel}
+    >
       <input type="hidden" name="monitoringId" value={monitoringId} />
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs hover:bg-slate-100 disabled:opacity-50"
-      >
-        {pending ? pendingLabel : label}
-      </button>
-      <FormMessage state={state} />
-    </form>
+    </ActionForm>
   );
 }
 
@@ -74,7 +74,7 @@ export function EmailLink({ email, url }: { email: string; url: string }) {
   return (
     <a
       href={`mailto:${encodeURIComponent(email)}?subject=${encodeURIComponent("Please reconnect your insurance account")}&body=${encodeURIComponent(body)}`}
-      className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs hover:bg-slate-100"
+      className={buttonClass({ variant: "secondary", size: "sm" })}
     >
       Email it
     </a>

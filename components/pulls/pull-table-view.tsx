@@ -4,6 +4,7 @@ import Link from "next/link";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { BULK_FORM_ID, SelectAllRows } from "@/components/workflow/bulk-assign-bar";
 import { StatusBadge } from "./status-badge";
+import { Card } from "@/components/ui/card";
 
 // The list's table, drawn from rows the server has already formatted (components/pulls/pull-table.tsx).
 // It is a client component for the size of the page, not for interactivity: React's server
@@ -80,7 +81,7 @@ export function PullTableView({
   selectable: boolean;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <Card as="div" padded={false} className="overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
@@ -144,6 +145,6 @@ export function PullTableView({
           ))}
         </tbody>
       </table>
-    </div>
+    </Card>
   );
 }

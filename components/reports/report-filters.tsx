@@ -2,11 +2,13 @@ import Link from "next/link";
 import { humanize } from "@/lib/format";
 import type { QuickRange } from "@/lib/reports/quick-ranges";
 import type { ReportFilter } from "@/lib/reports/report-filter";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { Card } from "@/components/ui/card";
 
 // The reports' filters as a plain GET form (the URL is the state), and the common date ranges
 // beside it as links: no script either way.
-
-const input = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
 
 export function ReportFilters({
   filter,
@@ -20,53 +22,51 @@ export function ReportFilters({
   ranges: QuickRange[];
 }) {
   return (
-    <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+    <Card as="div" className="space-y-2 text-sm">
       <form method="get" aria-label="Report filters" className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col gap-1">
           <span className="text-xs text-slate-600">From</span>
-          <input type="date" name="from" defaultValue={filter.from ?? ""} className={input} />
+          <Input type="date" name="from" defaultValue={filter.from ?? ""} />
         </label>
         <label className="flex flex-col gap-1">
           <span className="text-xs text-slate-600">To</span>
-          <input type="date" name="to" defaultValue={filter.to ?? ""} className={input} />
+          <Input type="date" name="to" defaultValue={filter.to ?? ""} />
         </label>
         <label className="flex flex-col gap-1">
           <span className="text-xs text-slate-600">Agent</span>
-          <select name="agent" defaultValue={filter.agent ?? ""} className={input}>
+          <Select name="agent" defaultValue={filter.agent ?? ""}>
             <option value="">Everyone</option>
             {people.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="flex flex-col gap-1">
           <span className="text-xs text-slate-600">Line of business</span>
-          <select name="line" defaultValue={filter.line ?? ""} className={input}>
+          <Select name="line" defaultValue={filter.line ?? ""}>
             <option value="">Any</option>
             {lines.map((l) => (
               <option key={l} value={l}>
                 {humanize(l)}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="flex flex-col gap-1">
           <span className="text-xs text-slate-600">Link (public alias)</span>
-          <input name="link" defaultValue={filter.link ?? ""} className={input} />
+          <Input name="link" defaultValue={filter.link ?? ""} />
         </label>
         <label className="flex flex-col gap-1">
           <span className="text-xs text-slate-600">By</span>
-          <select name="period" defaultValue={filter.period ?? "month"} className={input}>
+          <Select name="period" defaultValue={filter.period ?? "month"}>
             <option value="month">Month</option>
             <option value="week">Week</option>
             <option value="quarter">Quarter</option>
-          </select>
+          </Select>
         </label>
-        <button type="submit" className="rounded-md bg-brand-700 px-3 py-1.5 font-medium text-white hover:bg-brand-900">
-          Apply
-        </button>
+        <Button type="submit">Apply</Button>
         <Link href="/reports" className="px-1 py-1.5 text-brand-700 hover:underline">
           Clear
         </Link>
@@ -84,6 +84,6 @@ export function ReportFilters({
           </Link>
         ))}
       </nav>
-    </div>
+    </Card>
   );
 }

@@ -4,13 +4,14 @@ import { pullListHref } from "@/lib/pulls/list-query";
 import type { Report } from "@/lib/reports/queries";
 import type { ReportFilter } from "@/lib/reports/report-filter";
 import { percent, wonHref } from "@/lib/reports/report-links";
+import { Card } from "@/components/ui/card";
 
 // The four headline figures of the reports page, each a link to the pulls behind it.
 
 export function ReportSummary({ report, filter }: { report: Report; filter: ReportFilter }) {
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="report-summary">
-      <div className="rounded-lg border border-slate-200 bg-white p-4">
+      <Card as="div">
         <dt className="text-xs tracking-wide text-slate-500 uppercase">Won premium</dt>
         <dd>
           <Link
@@ -22,8 +23,8 @@ export function ReportSummary({ report, filter }: { report: Report; filter: Repo
           </Link>
         </dd>
         <dd className="text-sm text-slate-600">{formatCount(report.won.count)} won pulls</dd>
-      </div>
-      <div className="rounded-lg border border-slate-200 bg-white p-4">
+      </Card>
+      <Card as="div">
         <dt className="text-xs tracking-wide text-slate-500 uppercase">Close ratio</dt>
         <dd className="text-2xl font-semibold text-slate-900" data-testid="close-ratio">
           {percent(report.closeRatio.ratio)}
@@ -31,8 +32,8 @@ export function ReportSummary({ report, filter }: { report: Report; filter: Repo
         <dd className="text-sm text-slate-600">
           {formatCount(report.closeRatio.won)} won, {formatCount(report.closeRatio.lost)} lost
         </dd>
-      </div>
-      <div className="rounded-lg border border-slate-200 bg-white p-4">
+      </Card>
+      <Card as="div">
         <dt className="text-xs tracking-wide text-slate-500 uppercase">Open pipeline</dt>
         <dd>
           <Link
@@ -49,14 +50,14 @@ export function ReportSummary({ report, filter }: { report: Report; filter: Repo
           </Link>
         </dd>
         <dd className="text-sm text-slate-600">{formatCents(report.pipeline.cents)} current premium</dd>
-      </div>
-      <div className="rounded-lg border border-slate-200 bg-white p-4">
+      </Card>
+      <Card as="div">
         <dt className="text-xs tracking-wide text-slate-500 uppercase">Median days to a win</dt>
         <dd className="text-2xl font-semibold text-slate-900">
           {report.medianDaysToWon === null ? "—" : Math.round(report.medianDaysToWon * 10) / 10}
         </dd>
         <dd className="text-sm text-slate-600">from linking to WON</dd>
-      </div>
+      </Card>
     </dl>
   );
 }

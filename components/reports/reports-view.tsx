@@ -12,6 +12,7 @@ import { ReportFilters } from "./report-filters";
 import { ReportSummary } from "./report-summary";
 import { Sources } from "./sources-table";
 import { WonByPeriod } from "./won-by-period";
+import { PageHeader } from "@/components/ui/page-header";
 
 // The reports page (app/(app)/reports/page.tsx renders it): filters, headline figures, then
 // each figure as a chart beside its table. Server components only: the charts are SVG drawn
@@ -22,12 +23,11 @@ export function ReportsView({ page }: { page: ReportsPage }) {
   const noWins = emptyMessage("won", filter);
   return (
     <div className="space-y-5">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold text-slate-900">Reports</h1>
+      <PageHeader title="Reports">
         <p className="text-sm text-slate-600">
           Won premium counts WON pulls on the day they were won, credited to the agent who had them then.
         </p>
-      </div>
+      </PageHeader>
 
       <ReportFilters filter={filter} people={page.people} lines={page.lines} ranges={page.ranges} />
       {ignored.length > 0 ? (

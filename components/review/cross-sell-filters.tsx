@@ -4,6 +4,7 @@ import { humanize } from "@/lib/format";
 import { GAP_CODES, GAP_LABELS } from "@/lib/review/cross-sell";
 import { crossSellHref, POLICY_BUCKETS, type CrossSellQuery } from "@/lib/review/cross-sell-query";
 import { PULL_STAGES } from "@/lib/workflow/stages";
+import { Button } from "@/components/ui/button";
 
 // The list's filters as a plain GET form: it works without JavaScript, and every view is a URL
 // that can be shared, bookmarked and reloaded.
@@ -57,12 +58,7 @@ export function CrossSellFilters({
         />
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
-          className="rounded-md bg-brand-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-900"
-        >
-          Filter
-        </button>
+        <Button type="submit">Filter</Button>
         {filtered ? (
           <Link href={crossSellHref({})} className="text-sm text-brand-700 hover:underline">
             Clear filters

@@ -5,6 +5,7 @@ import { crossSellHref } from "@/lib/review/cross-sell-query";
 import { CrossSellCounts } from "./cross-sell-counts";
 import { CrossSellFilters } from "./cross-sell-filters";
 import { CrossSellTable } from "./cross-sell-table";
+import { PageHeader } from "@/components/ui/page-header";
 
 // The cross-sell page: households across the book whose policies leave room to sell, counted by
 // gap and by policies in force, then listed by the premium their gaps put in play.
@@ -15,12 +16,11 @@ export function CrossSellView({ data, userId }: { data: CrossSellPage; userId: s
   const csvHref = crossSellHref(query, { page: undefined }, "/api/cross-sell/csv");
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold text-slate-900">Cross-sell</h1>
+      <PageHeader title="Cross-sell">
         <a href={csvHref} className="text-sm text-brand-700 hover:underline">
           Download CSV
         </a>
-      </div>
+      </PageHeader>
       <p className="text-sm text-slate-700">
         Households whose policies leave room to sell: auto without a home, condo or renters policy; home and auto with
         no umbrella where limits or assets call for one; a home with no flood policy; drivers under 25; lines spread

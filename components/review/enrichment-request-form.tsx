@@ -1,9 +1,12 @@
 "use client";
 
 import { startTransition, useActionState, useId, useState } from "react";
-import { FormMessage } from "@/components/workflow/form-message";
+import { FormMessage } from "@/components/ui/form-message";
 import { DPPA_PURPOSES, DPPA_PURPOSE_WORDS } from "@/lib/review/enrichment-purposes";
 import { IDLE, type FormAction } from "@/lib/workflow/form-state";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 
 // One paid look-up, in two steps: the button opens the confirm step, which says the look-up is
 // charged to the agency and, for a driver, asks the DPPA permissible purpose (and the date of
@@ -73,13 +76,13 @@ export function EnrichmentRequestForm(props: Props) {
           <label className="block text-sm text-slate-800" htmlFor={`${id}-purpose`}>
             Permissible purpose (required by the Driver&apos;s Privacy Protection Act)
           </label>
-          <select
+          <Select
             id={`${id}-purpose`}
             name="purpose"
             required
             defaultValue=""
             aria-invalid={fieldError("purpose") || undefined}
-            className="mt-1 block w-full max-w-xl rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+            className="mt-1 block w-full max-w-xl"
           >
             <option value="">Choose the purpose…</option>
             {DPPA_PURPOSES.map((purpose) => (
@@ -87,7 +90,7 @@ export function EnrichmentRequestForm(props: Props) {
                 {DPPA_PURPOSE_WORDS[purpose]}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
       ) : null}
       {askDateOfBirth !== "no" ? (
@@ -96,7 +99,7 @@ export function EnrichmentRequestForm(props: Props) {
             Date of birth (MM/DD/YYYY)
             {askDateOfBirth === "optional" ? ", or leave empty to use the licence on file" : ""}
           </label>
-          <input
+          <Input
             id={`${id}-dob`}
             name="dateOfBirth"
             inputMode="numeric"
@@ -104,18 +107,14 @@ export function EnrichmentRequestForm(props: Props) {
             required={askDateOfBirth === "required"}
             autoComplete="off"
             aria-invalid={fieldError("dateOfBirth") || undefined}
-            className="mt-1 block w-40 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+            className="mt-1 block w-40"
           />
         </div>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
-        >
+        <Button type="submit" disabled={pending}>
           {pending ? "Looking up…" : "Confirm the charge and look up"}
-        </button>
+        </Button>
         <button
           type="button"
           disabled={pending}

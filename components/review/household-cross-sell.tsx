@@ -1,6 +1,7 @@
 import { formatLimit } from "@/lib/format";
 import { crossSellGaps } from "@/lib/review/cross-sell";
 import type { Pull } from "@/lib/service/schemas";
+import { Card } from "@/components/ui/card";
 
 // The pull page's short list of this household's cross-sell gaps, each in words with its figures,
 // computed from the pull already on the page (the same pure rules as the book-level list).
@@ -10,11 +11,7 @@ export function HouseholdCrossSell({ pull, today }: { pull: Pull; today: string 
   // A pull with no policy in force (a failed link, an empty account) has nothing to sell across.
   if (policyCount === 0) return null;
   return (
-    <section
-      aria-labelledby="household-cross-sell-title"
-      className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 sm:p-5"
-      data-testid="household-cross-sell"
-    >
+    <Card aria-labelledby="household-cross-sell-title" className="space-y-2 sm:p-5" data-testid="household-cross-sell">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="household-cross-sell-title" className="text-lg font-semibold text-slate-900">
           Cross-sell
@@ -39,6 +36,6 @@ export function HouseholdCrossSell({ pull, today }: { pull: Pull; today: string 
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,28 +1,22 @@
 "use client";
 
-import { useActionState } from "react";
-import { FormMessage } from "@/components/workflow/form-message";
-import { IDLE, type FormAction } from "@/lib/workflow/form-state";
+import { ActionForm } from "@/components/ui/action-form";
+import type { FormAction } from "@/lib/workflow/form-state";
 
 // "Run the check again": the team's current rules, run by the service on this pull now. The
 // page passes the action (app/(app)/pulls/[pullId]/actions.ts); the new results are rendered by
 // the server once the page revalidates.
 
-export function RerunPolicyCheckForm({ action: rerun, pullId }: { action: FormAction; pullId: string }) {
-  const [state, action, pending] = useActionState(rerun, IDLE);
+export function RerunPolicyCheckForm({ action, pullId }: { action: FormAction; pullId: string }) {
   return (
-    <form action={action} className="space-y-1">
+    <ActionForm
+      action={action}
+      className="space-y-1"
+      submitVariant="secondary"
+      submitLabel="Run the check again"
+      pendingLabel="Running the check…"
+    >
       <input type="hidden" name="pullId" value={pullId} />
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60"
-      >
-        {pending ? "Running the check…" : "Run the check again"}
-      </button>
-      <div aria-live="polite">
-        <FormMessage state={state} />
-      </div>
-    </form>
+    </ActionForm>
   );
 }

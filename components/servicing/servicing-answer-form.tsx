@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useActionState, useEffect } from "react";
-import { FormMessage } from "@/components/workflow/form-message";
+import { FormMessage } from "@/components/ui/form-message";
 import { IDLE, type FormAction } from "@/lib/workflow/form-state";
 
 // The consumer's answer: Confirm or Decline, one button each. The outcome is the page's next

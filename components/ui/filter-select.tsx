@@ -1,7 +1,7 @@
+import { Select } from "./select";
+
 // A labelled select of a filter form (the pull list's, the X-dates'): "Any" first, then the
 // options; the form is a plain GET, so the choice lands in the URL.
-
-export const FIELD_CLASS = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
 
 export function FilterSelect({
   name,
@@ -17,14 +17,14 @@ export function FilterSelect({
   return (
     <label className="flex min-w-0 flex-col gap-1">
       <span className="text-xs text-slate-600">{label}</span>
-      <select name={name} defaultValue={value === undefined ? "" : String(value)} className={FIELD_CLASS}>
+      <Select name={name} defaultValue={value === undefined ? "" : String(value)}>
         <option value="">Any</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
-      </select>
+      </Select>
     </label>
   );
 }

@@ -1,9 +1,7 @@
 "use client";
 
-import { useActionState } from "react";
-import { IDLE } from "@/lib/workflow/form-state";
+import { ActionForm } from "@/components/ui/action-form";
 import type { ArchiveState } from "@/lib/pulls/pull-page";
-import { FormMessage } from "./form-message";
 import { usePullActions } from "./pull-actions";
 
 // Archive or restore a linked account (managers and admins). The service is told too; when it
@@ -11,9 +9,14 @@ import { usePullActions } from "./pull-actions";
 
 export function ArchiveForm({ pullId, archive }: { pullId: string; archive: ArchiveState }) {
   const { archive: archiveAction } = usePullActions();
-  const [state, action, pending] = useActionState(archiveAction, IDLE);
   return (
-    <form action={action} className="space-y-2" aria-label="Archive">
+    <ActionForm
+      action={archiveAction}
+      aria-label="Archive"
+      submitVariant="secondary"
+      pendingLabel="Saving…"
+      submitLabel={archive.archived ? "Restore from archive" : "Archive"}
+    >
       <input type="hidden" name="pullId" value={pullId} />
       <input type="hidden" name="archived" value={archive.archived ? "false" : "true"} />
       <p className="text-sm text-slate-700" data-testid="archive-state">
@@ -26,16 +29,6 @@ export function ArchiveForm({ pullId, archive }: { pullId: string; archive: Arch
             ? " The service has not been told yet; Coverdesk tells it with the next sync."
             : ""}
       </p>
-      <div className="flex items-center gap-3">
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-50"
-        >
-          {pending ? "Saving…" : archive.archived ? "Restore from archive" : "Archive"}
-        </button>
-        <FormMessage state={state} />
-      </div>
-    </form>
+    </ActionForm>
   );
 }

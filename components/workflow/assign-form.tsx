@@ -1,8 +1,7 @@
 "use client";
 
-import { useActionState } from "react";
-import { IDLE } from "@/lib/workflow/form-state";
-import { FormMessage } from "./form-message";
+import { ActionForm } from "@/components/ui/action-form";
+import { Select } from "@/components/ui/select";
 import { usePullActions } from "./pull-actions";
 
 // Assign, reassign or unassign (managers and admins), or take an unassigned pull (anyone who
@@ -18,54 +17,36 @@ export function AssignForm({
   people: Array<{ id: string; name: string }>;
 }) {
   const { assign } = usePullActions();
-  const [state, action, pending] = useActionState(assign, IDLE);
   return (
-    <form action={action} className="space-y-2" aria-label="Assignment">
+    <ActionForm
+      action={assign}
+      aria-label="Assignment"
+      submitVariant="secondary"
+      submitLabel="Save assignee"
+      pendingLabel="Saving…"
+    >
       <input type="hidden" name="pullId" value={pullId} />
       <input type="hidden" name="expectedAssigneeId" value={assigneeId ?? ""} />
       <label className="block text-sm">
         <span className="text-xs font-medium tracking-wide text-slate-500 uppercase">Assignee</span>
-        <select
-          name="assigneeId"
-          defaultValue={assigneeId ?? ""}
-          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5"
-        >
+        <Select name="assigneeId" defaultValue={assigneeId ?? ""} className="mt-1 block w-full">
           <option value="">Unassigned (queue)</option>
           {people.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
             </option>
           ))}
-        </select>
+        </Select>
       </label>
-      <div className="flex items-center gap-3">
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-50"
-        >
-          {pending ? "Saving…" : "Save assignee"}
-        </button>
-        <FormMessage state={state} />
-      </div>
-    </form>
+    </ActionForm>
   );
 }
 
 export function ClaimButton({ pullId }: { pullId: string }) {
   const { claim } = usePullActions();
-  const [state, action, pending] = useActionState(claim, IDLE);
   return (
-    <form action={action} className="flex items-center gap-3">
+    <ActionForm action={claim} className="" submitLabel="Take this pull" pendingLabel="Taking…">
       <input type="hidden" name="pullId" value={pullId} />
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-50"
-      >
-        {pending ? "Taking…" : "Take this pull"}
-      </button>
-      <FormMessage state={state} />
-    </form>
+    </ActionForm>
   );
 }

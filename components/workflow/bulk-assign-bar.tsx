@@ -2,8 +2,11 @@
 
 import { useActionState } from "react";
 import { IDLE } from "@/lib/workflow/form-state";
-import { FormMessage } from "./form-message";
+import { FormMessage } from "@/components/ui/form-message";
 import { usePullActions } from "./pull-actions";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 
 // Assign, monitor or stop monitoring the pulls ticked in the list. The row checkboxes belong to this form through their
 // `form` attribute, so the table stays a plain table and it all works without JavaScript.
@@ -23,62 +26,37 @@ export function BulkAssignBar({ people }: { people: Array<{ id: string; name: st
       <span className="text-slate-700">Selected pulls:</span>
       <label>
         <span className="sr-only">Assign to</span>
-        <select name="assigneeId" defaultValue="" className="rounded-md border border-slate-300 bg-white px-2 py-1.5">
+        <Select name="assigneeId" defaultValue="">
           <option value="">Unassigned (queue)</option>
           {people.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
             </option>
           ))}
-        </select>
+        </Select>
       </label>
-      <button
-        type="submit"
-        name="intent"
-        value="assign"
-        disabled={pending}
-        className="rounded-md bg-brand-700 px-3 py-1.5 font-medium text-white hover:bg-brand-900 disabled:opacity-50"
-      >
+      <Button type="submit" name="intent" value="assign" disabled={pending}>
         {pending ? "Working…" : "Assign selected"}
-      </button>
+      </Button>
       <span className="mx-1 h-5 w-px bg-slate-200" aria-hidden="true" />
       <label className="flex items-center gap-1">
         <span>Monitor every</span>
-        <input
-          name="every"
-          type="number"
-          min={1}
-          max={120}
-          defaultValue={1}
-          className="w-16 rounded-md border border-slate-300 px-2 py-1.5"
-        />
+        <Input name="every" type="number" min={1} max={120} defaultValue={1} className="w-16" />
       </label>
       <label>
         <span className="sr-only">Unit</span>
-        <select name="unit" defaultValue="M" className="rounded-md border border-slate-300 bg-white px-2 py-1.5">
+        <Select name="unit" defaultValue="M">
           <option value="D">days</option>
           <option value="M">months</option>
           <option value="Y">years</option>
-        </select>
+        </Select>
       </label>
-      <button
-        type="submit"
-        name="intent"
-        value="monitor"
-        disabled={pending}
-        className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100 disabled:opacity-50"
-      >
+      <Button type="submit" name="intent" value="monitor" disabled={pending} variant="secondary">
         Monitor selected
-      </button>
-      <button
-        type="submit"
-        name="intent"
-        value="unmonitor"
-        disabled={pending}
-        className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100 disabled:opacity-50"
-      >
+      </Button>
+      <Button type="submit" name="intent" value="unmonitor" disabled={pending} variant="secondary">
         Stop monitoring
-      </button>
+      </Button>
       <span className="text-xs text-amber-800">Each refresh is billed like a pull.</span>
       <FormMessage state={state} />
     </form>

@@ -3,6 +3,7 @@ import { formatCalendarDate, formatCents } from "@/lib/format";
 import type { CameBackRow } from "@/lib/workflow/came-back";
 import { dealReturnKindLabel } from "@/lib/workflow/deal-return-words";
 import { lostSummary } from "@/lib/workflow/lost-reasons";
+import { Card } from "@/components/ui/card";
 
 // "Came back" on My pulls: deals that returned on their own (a lost deal whose X-date nears, a
 // won client a refresh shows gone), each with why it was lost and what it cost then and now.
@@ -21,11 +22,7 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
 
 export function CameBack({ rows }: { rows: CameBackRow[] }) {
   return (
-    <section
-      aria-labelledby="came-back-title"
-      className="rounded-lg border border-slate-200 bg-white p-4"
-      data-testid="came-back"
-    >
+    <Card aria-labelledby="came-back-title" data-testid="came-back">
       <h2 id="came-back-title" className="mb-2 font-semibold text-slate-900">
         Came back{" "}
         <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{rows.length}</span>
@@ -67,6 +64,6 @@ export function CameBack({ rows }: { rows: CameBackRow[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

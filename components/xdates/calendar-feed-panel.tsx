@@ -2,17 +2,16 @@
 
 import { useActionState } from "react";
 import { CopyLink } from "@/components/monitoring/reconnect-actions";
-import { FormMessage } from "@/components/workflow/form-message";
+import { FormMessage } from "@/components/ui/form-message";
 import { formatCalendarDate } from "@/lib/format";
 import type { CalendarFeedState, FeedFormState } from "@/lib/xdates/feed-state";
 import { IDLE, type FormAction, type FormState } from "@/lib/workflow/form-state";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 
 // The user's own calendar feed: turn it on (or renew its address), copy the address, turn it
 // off. Only a fingerprint of the address is kept, so it is shown once, right after it is made;
 // renewing makes a new one and the old one stops working. The actions come from the page.
-
-const buttonClass =
-  "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-50";
 
 const dayOf = (value: Date | string) => formatCalendarDate(new Date(value).toISOString().slice(0, 10));
 
@@ -32,11 +31,7 @@ export function CalendarFeedPanel({
   // The page is re-rendered with each answer: once turned off, the address shown before is gone.
   const url = feed.on && renewed.status === "done" && "feedUrl" in renewed ? renewed.feedUrl : null;
   return (
-    <section
-      aria-labelledby="calendar-feed-title"
-      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
-      data-testid="calendar-feed"
-    >
+    <Card aria-labelledby="calendar-feed-title" className="space-y-3" data-testid="calendar-feed">
       <h2 id="calendar-feed-title" className="text-lg font-semibold text-slate-900">
         Calendar feed
       </h2>
@@ -75,21 +70,21 @@ export function CalendarFeedPanel({
       )}
       <div className="flex flex-wrap items-center gap-2">
         <form action={renewAction}>
-          <button type="submit" disabled={renewing} className={buttonClass}>
+          <Button type="submit" disabled={renewing} variant="secondary">
             {renewing ? "Making…" : feed.on ? "Renew address" : "Turn on"}
-          </button>
+          </Button>
         </form>
         {feed.on ? (
           <form action={offAction}>
-            <button type="submit" disabled={turningOff} className={buttonClass}>
+            <Button type="submit" disabled={turningOff} variant="secondary">
               {turningOff ? "Turning off…" : "Turn off"}
-            </button>
+            </Button>
           </form>
         ) : null}
       </div>
       {renewed.status === "error" ? <FormMessage state={renewed} /> : null}
       {renewed.status === "done" ? <FormMessage state={{ status: "done", message: renewed.message }} /> : null}
       <FormMessage state={off} />
-    </section>
+    </Card>
   );
 }

@@ -4,6 +4,7 @@ import { PULL_STAGES } from "@/lib/workflow/stages";
 import type { XDateOptions } from "@/lib/xdates/queries";
 import { RANGES, xdatesHref, type XDateQuery, type XDateRange } from "@/lib/xdates/xdates-query";
 import { FilterSelect } from "@/components/ui/filter-select";
+import { Button } from "@/components/ui/button";
 
 // The range tabs and the filters, as links and a plain GET form: they work without JavaScript,
 // and every view is a URL that can be shared, bookmarked and reloaded.
@@ -90,12 +91,7 @@ export function XDateFilters({
         />
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
-          className="rounded-md bg-brand-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-900"
-        >
-          Filter
-        </button>
+        <Button type="submit">Filter</Button>
         {filtered ? (
           <Link href={xdatesHref({ range })} className="text-sm text-brand-700 hover:underline">
             Clear filters

@@ -7,6 +7,7 @@ import { xdatesHref } from "@/lib/xdates/xdates-query";
 import { dollars, XDateCalendar } from "./xdate-calendar";
 import { XDateFilters, XDateRangeTabs } from "./xdate-filters";
 import { XDateTable } from "./xdate-table";
+import { PageHeader } from "@/components/ui/page-header";
 
 // The X-dates page: the policies whose term ends in the coming weeks, as a calendar and a list
 // with the premium at stake, and what has no X-date and why. Rendered from the loader's answer.
@@ -38,12 +39,11 @@ export function XDatesView({
   const csvHref = xdatesHref(query, { page: undefined }, "/api/xdates/csv");
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold text-slate-900">X-dates</h1>
+      <PageHeader title="X-dates">
         <a href={csvHref} className="text-sm text-brand-700 hover:underline">
           Download CSV
         </a>
-      </div>
+      </PageHeader>
       <p className="text-sm text-slate-700">
         When each policy&apos;s term ends, so you can quote before it renews: the expiry the carrier sent, or, once it
         has passed, the next renewal by the policy&apos;s term.{" "}

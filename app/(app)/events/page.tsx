@@ -9,6 +9,9 @@ import { requirePermission } from "@/lib/auth/session";
 import { formatInstant, humanize } from "@/lib/format";
 import { loadEventsPage } from "@/lib/ingest/events-page";
 import { retryAllFailedAction, retryEventAction, startSyncAction } from "./actions";
+import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/select";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Events" };
 
@@ -37,10 +40,9 @@ export default async function EventsPage({
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold text-slate-900">Events</h1>
+      <PageHeader title="Events">
         <p className="text-sm text-slate-600">Webhooks received from the service, and what became of them.</p>
-      </div>
+      </PageHeader>
 
       {unsigned ? (
         <p
@@ -93,33 +95,25 @@ export default async function EventsPage({
         <form method="get" className="flex flex-wrap items-end gap-2 text-sm" aria-label="Filter events">
           <label className="flex flex-col gap-1">
             <span className="text-xs text-slate-600">Status</span>
-            <select
-              name="status"
-              defaultValue={filter.status ?? ""}
-              className="rounded-md border border-slate-300 px-2 py-1.5"
-            >
+            <Select name="status" defaultValue={filter.status ?? ""}>
               <option value="">Any</option>
               {statuses.map((s) => (
                 <option key={s} value={s}>
                   {humanize(s)}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <label className="flex flex-col gap-1">
             <span className="text-xs text-slate-600">Type</span>
-            <select
-              name="type"
-              defaultValue={filter.type ?? ""}
-              className="rounded-md border border-slate-300 px-2 py-1.5"
-            >
+            <Select name="type" defaultValue={filter.type ?? ""}>
               <option value="">Any</option>
               {types.map((t) => (
                 <option key={t} value={t}>
                   {humanize(t)}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <label className="flex flex-col gap-1">
             <span className="text-xs text-slate-600">Pull id</span>
@@ -130,9 +124,9 @@ export default async function EventsPage({
               className="w-72 rounded-md border border-slate-300 px-2 py-1.5 font-mono text-xs"
             />
           </label>
-          <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100">
+          <Button type="submit" variant="secondary">
             Apply
-          </button>
+          </Button>
           {filter.status || filter.type || filter.pull ? (
             <Link href="/events" className="px-2 py-1.5 text-brand-700 hover:underline">
               Clear
@@ -141,12 +135,9 @@ export default async function EventsPage({
         </form>
         {canRetry && counts.FAILED > 0 ? (
           <form action={retryAllFailedAction}>
-            <button
-              type="submit"
-              className="rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm text-red-700 hover:bg-red-50"
-            >
+            <Button type="submit" variant="danger">
               Retry all {counts.FAILED} failed
-            </button>
+            </Button>
           </form>
         ) : null}
       </div>

@@ -8,6 +8,8 @@ import { requireUser } from "@/lib/auth/session";
 import { formatCalendarDate, formatCents, humanize } from "@/lib/format";
 import { loadMyPage } from "@/lib/workflow/my-page";
 import type { AttentionRow } from "@/lib/workflow/my-pulls";
+import { PageHeader } from "@/components/ui/page-header";
+import { Card } from "@/components/ui/card";
 
 export const metadata: Metadata = { title: "My pulls" };
 
@@ -29,11 +31,7 @@ function AttentionList({
   testId: string;
 }) {
   return (
-    <section
-      aria-labelledby={`${testId}-title`}
-      className="rounded-lg border border-slate-200 bg-white p-4"
-      data-testid={testId}
-    >
+    <Card aria-labelledby={`${testId}-title`} data-testid={testId}>
       <h2 id={`${testId}-title`} className="mb-2 font-semibold text-slate-900">
         {title} <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{rows.length}</span>
       </h2>
@@ -51,7 +49,7 @@ function AttentionList({
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -61,12 +59,11 @@ export default async function MyPullsPage() {
 
   return (
     <div className="space-y-5">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold text-slate-900">My pulls</h1>
+      <PageHeader title="My pulls">
         <Link href={`/pulls?assignee=${user.id}`} className="text-sm text-brand-700 hover:underline">
           See all {total} of mine in the list
         </Link>
-      </div>
+      </PageHeader>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="My pulls by stage">
         {PULL_STAGES.map((stage) => (
           <li key={stage}>
@@ -95,19 +92,19 @@ export default async function MyPullsPage() {
         </li>
       </ul>
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="my-numbers">
-        <div className="rounded-lg border border-slate-200 bg-white p-4">
+        <Card as="div">
           <dt className="text-xs tracking-wide text-slate-500 uppercase">Won this month</dt>
           <dd className="text-2xl font-semibold tabular-nums" data-testid="my-won-month">
             {formatCents(month.won.cents)}
           </dd>
           <dd className="text-sm text-slate-600">{month.won.count} pulls</dd>
-        </div>
-        <div className="rounded-lg border border-slate-200 bg-white p-4">
+        </Card>
+        <Card as="div">
           <dt className="text-xs tracking-wide text-slate-500 uppercase">Won in all</dt>
           <dd className="text-2xl font-semibold tabular-nums">{formatCents(allTime.won.cents)}</dd>
           <dd className="text-sm text-slate-600">{allTime.won.count} pulls</dd>
-        </div>
-        <div className="rounded-lg border border-slate-200 bg-white p-4">
+        </Card>
+        <Card as="div">
           <dt className="text-xs tracking-wide text-slate-500 uppercase">My close ratio</dt>
           <dd className="text-2xl font-semibold tabular-nums">
             {allTime.closeRatio.ratio === null ? "—" : `${Math.round(allTime.closeRatio.ratio * 1000) / 10}%`}
@@ -115,7 +112,7 @@ export default async function MyPullsPage() {
           <dd className="text-sm text-slate-600">
             {allTime.closeRatio.won} won, {allTime.closeRatio.lost} lost
           </dd>
-        </div>
+        </Card>
       </dl>
       <div className="grid gap-4 lg:grid-cols-3">
         <AttentionList

@@ -8,6 +8,7 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { humanize } from "@/lib/format";
 import { loadReconnectWorklistPage } from "@/lib/monitoring/reconnect-worklist-page";
 import { openReconnectPageAction, renewReconnectLinkAction } from "./actions";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Reconnect" };
 
@@ -26,14 +27,13 @@ export default async function ReconnectPage({
   const { items, total, page, pageCount, ignored } = await loadReconnectWorklistPage(db, user, params);
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold text-slate-900">Accounts to reconnect</h1>
+      <PageHeader title="Accounts to reconnect">
         {total > 0 ? (
           <p className="text-sm text-slate-600" data-testid="reconnect-count">
             {total === 1 ? "1 account" : `${total.toLocaleString("en-US")} accounts`}
           </p>
         ) : null}
-      </div>
+      </PageHeader>
       <p className="text-sm text-slate-600">
         Monitored accounts the service could not refresh on its own. Send the consumer the service&apos;s reconnect
         page, or a page Coverdesk hosts (it follows their login step by step and expires after 7 days); the account

@@ -1,3 +1,4 @@
+import { Card } from "@/components/ui/card";
 // A titled part of the detail page that the table of contents can jump to. The heading holds
 // only the title (the count sits beside it), so "Policies" is always found by that name.
 
@@ -13,11 +14,7 @@ export function DetailSection({
   children: React.ReactNode;
 }) {
   return (
-    <section
-      id={id}
-      aria-labelledby={`${id}-title`}
-      className="scroll-mt-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-5"
-    >
+    <Card id={id} aria-labelledby={`${id}-title`} className="scroll-mt-4 sm:p-5">
       <div className="mb-4 flex items-baseline gap-2">
         <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
           {title}
@@ -25,7 +22,7 @@ export function DetailSection({
         {count !== undefined ? <span className="text-sm text-slate-600">({count})</span> : null}
       </div>
       {children}
-    </section>
+    </Card>
   );
 }
 

@@ -14,6 +14,7 @@ import { HouseholdLines } from "./household-lines";
 import { Instant } from "./dates";
 import { FUNNEL_STAGES, POLICY_CHECK_STATUSES, PULL_STATUSES, PULL_TYPES } from "@/lib/service/schemas";
 import { enumLabel } from "./enum-label";
+import { Card } from "@/components/ui/card";
 
 // The household first: who the account holder is and how to reach them, the agency's stage and
 // owner, what the household pays a year, and its policies, vehicles, drivers and homes a line
@@ -144,7 +145,7 @@ export function PullHeader({
   const wonPremium = pull.funnel?.premium;
   const household = householdOf(pull);
   return (
-    <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-5" data-testid="pull-header">
+    <Card as="div" className="space-y-4 sm:p-5" data-testid="pull-header">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold break-words text-slate-900">{headingOf(pull)}</h1>
@@ -222,7 +223,7 @@ export function PullHeader({
           />
         </div>
       </details>
-    </div>
+    </Card>
   );
 }
 

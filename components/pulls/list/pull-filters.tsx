@@ -3,7 +3,9 @@ import { humanize } from "@/lib/format";
 import type { PullListQuery } from "@/lib/pulls/list-query";
 import { PULL_STAGES } from "@/lib/workflow/stages";
 import type { PullListOptions } from "@/lib/pulls/queries";
-import { FIELD_CLASS, FilterSelect } from "@/components/ui/filter-select";
+import { FilterSelect } from "@/components/ui/filter-select";
+import { Input } from "@/components/ui/input";
+import { Button } from "@/components/ui/button";
 
 // Search and filters as a plain GET form: it works without JavaScript, and the result is a
 // URL that can be shared, bookmarked and reloaded.
@@ -27,21 +29,16 @@ export function PullFilters({ query, options }: { query: PullListQuery; options:
       <div className="flex flex-col gap-2 sm:flex-row">
         <label className="flex-1">
           <span className="sr-only">Search</span>
-          <input
+          <Input
             type="search"
             name="q"
             defaultValue={query.q ?? ""}
             maxLength={100}
             placeholder="Name, email, phone, policy number, VIN, address…"
-            className={`${FIELD_CLASS} w-full`}
+            className="w-full"
           />
         </label>
-        <button
-          type="submit"
-          className="rounded-md bg-brand-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-900"
-        >
-          Search
-        </button>
+        <Button type="submit">Search</Button>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         <FilterSelect name="status" label="Status" value={query.status} options={enumOptions(options.statuses)} />
@@ -89,19 +86,16 @@ export function PullFilters({ query, options }: { query: PullListQuery; options:
         />
         <label className="flex flex-col gap-1">
           <span className="text-xs text-slate-600">Linked from</span>
-          <input type="date" name="from" defaultValue={query.from ?? ""} className={FIELD_CLASS} />
+          <Input type="date" name="from" defaultValue={query.from ?? ""} />
         </label>
         <label className="flex flex-col gap-1">
           <span className="text-xs text-slate-600">Linked to</span>
-          <input type="date" name="to" defaultValue={query.to ?? ""} className={FIELD_CLASS} />
+          <Input type="date" name="to" defaultValue={query.to ?? ""} />
         </label>
         <div className="flex items-end gap-2">
-          <button
-            type="submit"
-            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-100"
-          >
+          <Button type="submit" variant="secondary">
             Apply
-          </button>
+          </Button>
           <Link href="/pulls" className="px-1 py-1.5 text-sm text-brand-700 hover:underline">
             Clear all
           </Link>

@@ -4,6 +4,7 @@ import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
 import { loadAssignmentSettingsPage } from "@/lib/workflow/assignment-settings-page";
 import { saveAssignmentAction } from "./actions";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Automatic assignment" };
 
@@ -12,7 +13,7 @@ export default async function AssignmentSettingsPage() {
   const { settings, people, linesOfBusiness } = await loadAssignmentSettingsPage(await getDb());
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold text-slate-900">Automatic assignment</h1>
+      <PageHeader title="Automatic assignment" />
       <p className="text-sm text-slate-600">
         A pull is assigned once, when it first succeeds. People can reassign it afterwards; every automatic assignment
         is in the audit trail.

@@ -6,6 +6,10 @@ import { requirePermission } from "@/lib/auth/session";
 import { humanize } from "@/lib/format";
 import { auditPageHref, loadAuditPage } from "@/lib/workflow/audit-page";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Audit trail" };
 
@@ -17,11 +21,10 @@ export default async function AuditPage({
   await requirePermission("audit:view");
   const { filter, rows, hasMore, people, actions } = await loadAuditPage(await getDb(), await searchParams);
   const pageHref = (page: number) => auditPageHref(filter, page);
-  const input = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
 
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold text-slate-900">Audit trail</h1>
+      <PageHeader title="Audit trail" />
       <form
         method="get"
         aria-label="Filter the audit trail"
@@ -29,41 +32,45 @@ export default async function AuditPage({
       >
         <label className="flex flex-col gap-1">
           <span className="text-xs text-slate-600">What</span>
-          <select name="action" defaultValue={filter.action ?? ""} className={input}>
+          <Select name="action" defaultValue={filter.action ?? ""}>
             <option value="">Anything</option>
             {actions.map((a) => (
               <option key={a} value={a}>
                 {humanize(a)}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="flex flex-col gap-1">
           <span className="text-xs text-slate-600">Who</span>
-          <select name="actor" defaultValue={filter.actor ?? ""} className={input}>
+          <Select name="actor" defaultValue={filter.actor ?? ""}>
             <option value="">Anyone</option>
             {people.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="flex flex-col gap-1">
           <span className="text-xs text-slate-600">Pull id</span>
-          <input name="pull" defaultValue={filter.pull ?? ""} className={`${input} w-72 font-mono text-xs`} />
+          <input
+            name="pull"
+            defaultValue={filter.pull ?? ""}
+            className="w-72 rounded-md border border-slate-300 bg-white px-2 py-1.5 font-mono text-xs"
+          />
         </label>
         <label className="flex flex-col gap-1">
           <span className="text-xs text-slate-600">From</span>
-          <input type="date" name="from" defaultValue={filter.from ?? ""} className={input} />
+          <Input type="date" name="from" defaultValue={filter.from ?? ""} />
         </label>
         <label className="flex flex-col gap-1">
           <span className="text-xs text-slate-600">To</span>
-          <input type="date" name="to" defaultValue={filter.to ?? ""} className={input} />
+          <Input type="date" name="to" defaultValue={filter.to ?? ""} />
         </label>
-        <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100">
+        <Button type="submit" variant="secondary">
           Apply
-        </button>
+        </Button>
         <Link href="/admin/audit" className="px-1 py-1.5 text-brand-700 hover:underline">
           Clear
         </Link>

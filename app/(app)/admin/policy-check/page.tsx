@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { loadPolicyCheckRulesPage } from "@/lib/review/policy-check-admin";
 import { POLICY_CHECK_FIELDS } from "@/lib/review/policy-check-rules";
 import { savePolicyCheckRulesAction } from "./actions";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Policy check rules" };
 export const dynamic = "force-dynamic";
@@ -20,14 +21,16 @@ export default async function PolicyCheckRulesPage() {
       <Link href="/admin/rules" className="text-sm text-brand-700 hover:underline">
         ← Agency rules
       </Link>
-      <div>
-        <h1 className="text-2xl font-semibold text-slate-900">Policy check rules</h1>
-        <p className="text-sm text-slate-600">
-          The service checks every linked account against these rules and puts the results on the pull; an agent can run
-          the check again from the pull&apos;s page. They are kept at the service, not in Coverdesk. Every change is in
-          the audit trail.
-        </p>
-      </div>
+      <PageHeader
+        title="Policy check rules"
+        description={
+          <>
+            The service checks every linked account against these rules and puts the results on the pull; an agent can
+            run the check again from the pull&apos;s page. They are kept at the service, not in Coverdesk. Every change
+            is in the audit trail.
+          </>
+        }
+      />
       {page.ok ? (
         <PolicyCheckRulesForm fields={POLICY_CHECK_FIELDS} values={page.form} action={savePolicyCheckRulesAction} />
       ) : (

@@ -5,6 +5,7 @@ import { requirePermission } from "@/lib/auth/session";
 import { getDb } from "@/lib/database";
 import { loadReviewRulesPage } from "@/lib/review/review-rules-page";
 import { saveReviewRulesAction } from "./actions";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Coverage review rules" };
 
@@ -17,14 +18,16 @@ export default async function ReviewRulesPage() {
       <Link href="/admin/rules" className="text-sm text-brand-700 hover:underline">
         ← Agency rules
       </Link>
-      <div>
-        <h1 className="text-2xl font-semibold text-slate-900">Coverage review rules</h1>
-        <p className="text-sm text-slate-600">
-          What each pull&apos;s coverage review compares the household&apos;s cover with, and which checks it runs.
-          Policies count as expiring soon within the renewal lead time ({page.leadTimeDays} days). Every change is in
-          the audit trail.
-        </p>
-      </div>
+      <PageHeader
+        title="Coverage review rules"
+        description={
+          <>
+            What each pull&apos;s coverage review compares the household&apos;s cover with, and which checks it runs.
+            Policies count as expiring soon within the renewal lead time ({page.leadTimeDays} days). Every change is in
+            the audit trail.
+          </>
+        }
+      />
       <ReviewRulesForm values={page.values} checks={page.checks} action={saveReviewRulesAction} />
     </div>
   );

@@ -9,6 +9,8 @@ import { env } from "@/lib/env";
 import { THRESHOLD_LINES } from "@/lib/rules/agency-rules";
 import { loadAgencyRulesPage } from "@/lib/rules/rules-page";
 import { saveAgencyRulesAction, sendDigestsNowAction } from "./actions";
+import { PageHeader } from "@/components/ui/page-header";
+import { Card } from "@/components/ui/card";
 
 export const metadata: Metadata = { title: "Agency rules" };
 
@@ -19,16 +21,18 @@ export default async function AgencyRulesPage() {
   const page = await loadAgencyRulesPage(await getDb(), env());
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold text-slate-900">Agency rules</h1>
-        <p className="text-sm text-slate-600">
-          When monitored accounts are refreshed and lost deals come back, what a refresh alerts on, when the digest goes
-          out, and how fast a new linked account must be worked. Every change is in the audit trail.
-        </p>
-      </div>
+      <PageHeader
+        title="Agency rules"
+        description={
+          <>
+            When monitored accounts are refreshed and lost deals come back, what a refresh alerts on, when the digest
+            goes out, and how fast a new linked account must be worked. Every change is in the audit trail.
+          </>
+        }
+      />
       <AgencyRulesForm rules={page.rules} lines={THRESHOLD_LINES} action={saveAgencyRulesAction} />
       <RefreshForecastTable forecast={page.forecast} leadTimeDays={page.rules.leadTimeDays} />
-      <section aria-labelledby="digest-title" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      <Card aria-labelledby="digest-title" className="space-y-3">
         <h2 id="digest-title" className="text-lg font-semibold text-slate-900">
           Daily digest
         </h2>
@@ -43,12 +47,9 @@ export default async function AgencyRulesPage() {
             : `Last digests: ${page.runs.map((run) => `${run.day} (${run.mails ?? "sending"}${run.mails === 1 ? " mail" : run.mails === null ? "" : " mails"})`).join(", ")}.`}
         </p>
         <SendDigestsNowForm action={sendDigestsNowAction} />
-      </section>
+      </Card>
       {page.smtpHost ? null : <MailOutbox entries={page.outbox} />}
-      <section
-        aria-labelledby="review-rules-title"
-        className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
-      >
+      <Card aria-labelledby="review-rules-title" className="space-y-2">
         <h2 id="review-rules-title" className="text-lg font-semibold text-slate-900">
           Coverage review
         </h2>
@@ -59,11 +60,8 @@ export default async function AgencyRulesPage() {
             Set the coverage review rules
           </Link>
         </p>
-      </section>
-      <section
-        aria-labelledby="policy-check-rules-title"
-        className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
-      >
+      </Card>
+      <Card aria-labelledby="policy-check-rules-title" className="space-y-2">
         <h2 id="policy-check-rules-title" className="text-lg font-semibold text-slate-900">
           The service&apos;s policy check
         </h2>
@@ -74,7 +72,7 @@ export default async function AgencyRulesPage() {
             Set the policy check rules
           </Link>
         </p>
-      </section>
+      </Card>
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { loadServiceConnectionPage, type Part } from "@/lib/service-connection/o
 import { API_SETTABLE_WEBHOOK_EVENT_TYPES } from "@/lib/service/schemas";
 import { humanize } from "@/lib/format";
 import { registerWebhookAction, setWebhookActiveAction } from "./actions";
+import { PageHeader } from "@/components/ui/page-header";
+import { Card } from "@/components/ui/card";
 
 export const metadata: Metadata = { title: "Service connection" };
 
@@ -26,14 +28,16 @@ export default async function ServiceConnectionPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold text-slate-900">Service connection</h1>
-        <p className="text-sm text-slate-600">
-          The data-link service at <code className="break-all">{view.baseUrl}</code>, team <code>{view.teamId}</code>.
-        </p>
-      </div>
+      <PageHeader
+        title="Service connection"
+        description={
+          <>
+            The data-link service at <code className="break-all">{view.baseUrl}</code>, team <code>{view.teamId}</code>.
+          </>
+        }
+      />
 
-      <section aria-labelledby="health" className="rounded-lg border border-slate-200 bg-white p-4">
+      <Card aria-labelledby="health">
         <h2 id="health" className="text-lg font-medium text-slate-900">
           Health
         </h2>
@@ -46,9 +50,9 @@ export default async function ServiceConnectionPage() {
         ) : (
           <Unavailable part={view.health} />
         )}
-      </section>
+      </Card>
 
-      <section aria-labelledby="links" className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
+      <Card aria-labelledby="links" className="space-y-2">
         <h2 id="links" className="text-lg font-medium text-slate-900">
           The team&apos;s links
         </h2>
@@ -86,9 +90,9 @@ export default async function ServiceConnectionPage() {
             ]}
           />
         ) : null}
-      </section>
+      </Card>
 
-      <section aria-labelledby="webhooks" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      <Card aria-labelledby="webhooks" className="space-y-3">
         <h2 id="webhooks" className="text-lg font-medium text-slate-900">
           Webhooks
         </h2>
@@ -152,9 +156,9 @@ export default async function ServiceConnectionPage() {
           monitoring events, reconnect requests, data updates, servicing) are switched on in the service&apos;s own
           dashboard, for the same address.
         </p>
-      </section>
+      </Card>
 
-      <section aria-labelledby="event-types" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      <Card aria-labelledby="event-types" className="space-y-3">
         <h2 id="event-types" className="text-lg font-medium text-slate-900">
           Events
         </h2>
@@ -163,7 +167,7 @@ export default async function ServiceConnectionPage() {
           what its dashboard switched on, so an event that has arrived is the surest sign it is on.
         </p>
         <ServiceEventTypes events={view.events} hookUrl={view.hookUrl} />
-      </section>
+      </Card>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { requirePermission } from "@/lib/auth/session";
 import { loadUsersPage } from "@/lib/users/users-page";
 import { createUserAction, deactivateUserAction, resetPasswordAction, updateUserAction } from "./actions";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Users" };
 
@@ -16,7 +17,7 @@ export default async function UsersPage() {
 
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold text-slate-900">Users</h1>
+      <PageHeader title="Users" />
       <CreateUserForm action={createUserAction} />
       <DataTable
         label="Users"

@@ -8,6 +8,7 @@ import { BulkAssignBar } from "@/components/workflow/bulk-assign-bar";
 import { requirePermission } from "@/lib/auth/session";
 import { pullListHref } from "@/lib/pulls/list-query";
 import { loadPullListPage } from "@/lib/pulls/list-page";
+import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Linked accounts" };
 
@@ -22,8 +23,7 @@ export default async function PullsPage({
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold text-slate-900">Linked accounts</h1>
+      <PageHeader title="Linked accounts">
         <div className="flex items-baseline gap-4">
           <a
             href={`/api/pulls/csv${pullListHref(query, { page: undefined }).replace(/^\/pulls/, "")}`}
@@ -38,7 +38,7 @@ export default async function PullsPage({
             {filtered ? " match" : ""}
           </p>
         </div>
-      </div>
+      </PageHeader>
       <PullFilters query={query} options={options} />
       {ignored.length > 0 ? (
         <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
