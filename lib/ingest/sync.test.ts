@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pulls, syncRuns } from "@/db/schema";
+import { pulls, pullVersions, syncRuns } from "@/db/schema";
+import { storePull } from "@/lib/pulls/store-pull";
 import type { ServiceConfig } from "@/lib/service/client";
+import { fetchPullPayload } from "@/lib/service/pulls-api";
+import { unwrapPull } from "@/lib/service/schemas";
 import { startSandbox, type Sandbox } from "@/sandbox/server";
 import { setFaults } from "@/test/sandbox-faults";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
@@ -52,6 +55,16 @@ describe("reconciliation sync", () => {
     expect(run).toMatchObject({ status: "DONE", total: 230, listed: 230, created: 230, updated: 0 });
     expect(await database.db.$count(pulls)).toBe(230);
     expect(await isSyncDue(database.db, 60_000)).toBe(false);
+  });
+
+  it("stores each listed pull as the service sent it, so the same pull fetched alone is no change", async () => {
+    const [listed] = await database.db.select({ pullId: pulls.pullId, raw: pulls.raw }).from(pulls).limit(1);
+    const payload = await fetchPullPayload(service, listed?.pullId ?? "");
+    // The schemas fill in what a payload leaves out (arrays, nulls): a parsed copy would differ.
+    expect(listed?.raw).toEqual(unwrapPull(payload));
+    const stored = await storePull(database.db, payload, { fetchStartedAt: new Date() });
+    expect(stored.outcome).toBe("unchanged");
+    expect(await database.db.$count(pullVersions)).toBe(0);
   });
 
   it("asks only for pulls since the last good run, and finds nothing new twice", async () => {

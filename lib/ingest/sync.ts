@@ -116,8 +116,10 @@ export async function runSync(
     };
     for await (const page of iteratePullPages(service, window)) {
       for (const pull of page.pulls) {
-        // Stored from the list's own copy, which is the service's full pull.
-        const result = await storePull(db, pull, { fetchStartedAt: page.requestedAt });
+        // Stored from the list's own copy, which is the service's full pull, as it came.
+        const result = await storePull(db, page.payloads.get(pull.pull_id) ?? pull, {
+          fetchStartedAt: page.requestedAt,
+        });
         counts.listed++;
         counts[result.outcome]++;
       }

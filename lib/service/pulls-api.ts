@@ -4,6 +4,7 @@ import { serviceRequest, type ServiceConfig } from "./client";
 import { ServiceError } from "./errors";
 import { readAnswer, type Answer } from "./read-answer";
 import {
+  isPlainObject,
   parsePullResponse,
   pullListResponseSchema,
   successResponseSchema,
@@ -63,6 +64,22 @@ export async function fetchPullListPage(config: ServiceConfig, params: ListPulls
 
 /** One page of full pulls, in no stated order; `total_pulls` counts every match. */
 export async function listPulls(config: ServiceConfig, params: ListPullsParams): Promise<Answer<PullListResponse>> {
+  return (await listPullsWithPayloads(config, params)).answer;
+}
+
+/** Each listed pull's payload exactly as the service sent it, by pull id. */
+function payloadsById(body: unknown): Map<string, unknown> {
+  const listed = isPlainObject(body) && Array.isArray(body.pulls) ? body.pulls : [];
+  const byId = new Map<string, unknown>();
+  for (const item of listed) if (isPlainObject(item) && typeof item.pull_id === "string") byId.set(item.pull_id, item);
+  return byId;
+}
+
+/** The list read through the schemas, and beside it each pull's payload as it came, to store as received. */
+async function listPullsWithPayloads(
+  config: ServiceConfig,
+  params: ListPullsParams,
+): Promise<{ answer: Answer<PullListResponse>; payloads: Map<string, unknown> }> {
   const query = listPullsParamsSchema.parse(params);
   const response = await serviceRequest(config, {
     method: "GET",
@@ -71,7 +88,7 @@ export async function listPulls(config: ServiceConfig, params: ListPullsParams):
     idempotent: true,
     query,
   });
-  return readAnswer(pullListResponseSchema, response, "GET /pulls");
+  return { answer: readAnswer(pullListResponseSchema, response, "GET /pulls"), payloads: payloadsById(response.body) };
 }
 
 /** A window of creation dates: both ends inclusive, as the service reads `since` and `before`; null is open. */
@@ -121,6 +138,11 @@ function split(window: Window, count: number | null, limit: number, sample: Pull
 export type PullListPage = {
   /** Pulls not yet yielded by this walk. */
   pulls: Pull[];
+  /**
+   * Each of those pulls' payload as the service sent it, by pull id: what ingestion stores, so
+   * a listed copy hashes as the same pull fetched alone (the schemas fill absent fields in).
+   */
+  payloads: Map<string, unknown>;
   /** How many pulls the whole walk covers, as the service counted them at its first answer. */
   total: number | null;
   /** When the request that brought them was sent: their data is at least this new (storePull's fetchStartedAt). */
@@ -155,11 +177,11 @@ export async function* iteratePullPages(
   for (let window = pending.pop(); window; window = pending.pop()) {
     const query = { since: iso(window.from), before: iso(window.to), limit };
     const requestedAt = new Date();
-    const page = await around(() => listPulls(config, { ...query, offset: 0 }));
+    const { answer: page, payloads } = await around(() => listPullsWithPayloads(config, { ...query, offset: 0 }));
     const count = page.value.total_pulls;
     if (first) total = count;
     first = false;
-    yield { pulls: unseen(page.value.pulls), total, requestedAt };
+    yield { pulls: unseen(page.value.pulls), payloads, total, requestedAt };
     const whole = count !== null ? count <= limit : page.value.pulls.length < limit;
     if (whole) continue;
     const narrower = split(window, count, limit, page.value.pulls);
@@ -173,9 +195,11 @@ export async function* iteratePullPages(
     for (let pass = 0; pass < MAX_PASSES && (count === null ? pass === 0 : inWindow.size < count); pass++) {
       for (let offset = 0; offset < (count ?? Infinity); offset += limit) {
         const moreRequestedAt = new Date();
-        const more = await around(() => listPulls(config, { ...query, offset }));
+        const { answer: more, payloads: morePayloads } = await around(() =>
+          listPullsWithPayloads(config, { ...query, offset }),
+        );
         for (const pull of more.value.pulls) inWindow.add(pull.pull_id);
-        yield { pulls: unseen(more.value.pulls), total, requestedAt: moreRequestedAt };
+        yield { pulls: unseen(more.value.pulls), payloads: morePayloads, total, requestedAt: moreRequestedAt };
         if (more.value.pulls.length < limit) break;
       }
     }
