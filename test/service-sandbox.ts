@@ -2,6 +2,7 @@ import type { Db } from "@/db/types";
 import { storePull, type StoreOptions } from "@/lib/pulls/store-pull";
 import type { ServiceConfig } from "@/lib/service/client";
 import { fetchPullPayload } from "@/lib/service/pulls-api";
+import type { SandboxPull } from "@/sandbox/data/pulls";
 import { startSandbox, type Sandbox, type SandboxOptions } from "@/sandbox/server";
 
 /**
@@ -36,6 +37,15 @@ export async function startServiceSandbox(
       retryBaseMs: 1,
     },
   };
+}
+
+/** The first successful linked-account reading of the sandbox's seeded book: a template for pulls a test puts there. */
+export function seededReading(sandbox: Sandbox): SandboxPull {
+  const found = [...sandbox.state.pulls.values()].find(
+    (p) => p.status === "SUCCESS" && p.type === "PULLING_DATA" && !p.parent_pull_id,
+  );
+  if (!found) throw new Error("the seeded book has no successful pull");
+  return found;
 }
 
 /** A call to the sandbox's control API (`/_sandbox/…`, not part of the service); its JSON answer. */

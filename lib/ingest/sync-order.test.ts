@@ -8,7 +8,7 @@ import { fetchPullPayload, iteratePulls, listPulls } from "@/lib/service/pulls-a
 import type { SandboxPull } from "@/sandbox/data/pulls";
 import type { Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
-import { controlSandbox, startServiceSandbox } from "@/test/service-sandbox";
+import { controlSandbox, seededReading, startServiceSandbox } from "@/test/service-sandbox";
 import { runSync, startSyncRun } from "./sync";
 
 // The sync against a service that lists pulls in no order (a new one per request, as the
@@ -26,11 +26,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   ({ sandbox, service } = await startServiceSandbox("sync-order", { teamId: TEAM, seed: 33, pullCount: 260 }));
   service = { ...service, maxAttempts: 2 };
-  const first = [...sandbox.state.pulls.values()].find(
-    (p) => p.status === "SUCCESS" && p.type === "PULLING_DATA" && !p.parent_pull_id,
-  );
-  if (!first) throw new Error("the seeded book has no successful pull");
-  template = first;
+  template = seededReading(sandbox);
 });
 afterAll(async () => {
   await sandbox?.close();

@@ -16,7 +16,13 @@ import type { Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { monitoredOf } from "@/test/monitored-pulls";
 import { createStaff } from "@/test/workflow-fixture";
-import { controlSandbox, linkStoredAccount, startServiceSandbox, webhookClues } from "@/test/service-sandbox";
+import {
+  controlSandbox,
+  linkStoredAccount,
+  startServiceSandbox,
+  webhookClues,
+  seededReading,
+} from "@/test/service-sandbox";
 
 // Monitorings Coverdesk did not make: started or stopped on the service's dashboard (the
 // sandbox's control API), found by the sync, shown on the pull and in the monitored filter.
@@ -32,11 +38,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   ({ sandbox, service } = await startServiceSandbox("sync-monitorings", { teamId: TEAM, seed: 41, pullCount: 40 }));
   service = { ...service, maxAttempts: 2 };
-  const first = [...sandbox.state.pulls.values()].find(
-    (p) => p.status === "SUCCESS" && p.type === "PULLING_DATA" && !p.parent_pull_id,
-  );
-  if (!first) throw new Error("the seeded book has no successful pull");
-  template = first;
+  template = seededReading(sandbox);
 });
 afterAll(async () => {
   await sandbox?.close();
