@@ -7,6 +7,7 @@ import { rateLimitedUntil, resetServiceHealth } from "@/lib/service/health";
 import { fetchPullPayload } from "@/lib/service/pulls-api";
 import type { Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
+import { inboxByStatus, waitForInbox } from "@/test/inbox-status";
 import { controlSandbox, startServiceSandbox } from "@/test/service-sandbox";
 import { loadEventsPage } from "./events-page";
 import { receiveWebhook } from "./receive-webhook";
@@ -36,24 +37,9 @@ afterAll(async () => {
   await database?.close();
 });
 
-const byStatus = async () => {
-  const rows = await database.db
-    .select({
-      status: webhookEvents.status,
-      n: sql<number>`count(*)::int`,
-      most: sql<number>`max(${webhookEvents.attempts})::int`,
-    })
-    .from(webhookEvents)
-    .groupBy(webhookEvents.status);
-  return Object.fromEntries(rows.map((r) => [r.status, { n: r.n, most: r.most }]));
-};
-const waitFor = async (what: string, check: () => Promise<boolean> | boolean, ms = 60_000) => {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(await byStatus())}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+const byStatus = () => inboxByStatus(database.db);
+const waitFor = (what: string, check: () => Promise<boolean> | boolean, ms?: number) =>
+  waitForInbox(database.db, what, check, ms);
 
 const admin: SessionUser = {
   id: "00000000-0000-4000-8000-000000000001",

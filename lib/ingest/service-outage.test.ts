@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pulls, webhookEvents } from "@/db/schema";
 import type { ServiceConfig } from "@/lib/service/client";
@@ -6,6 +5,7 @@ import { isServiceUnreachable, resetServiceHealth } from "@/lib/service/health";
 import { fetchPullPayload } from "@/lib/service/pulls-api";
 import { startSandbox, type Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
+import { inboxByStatus, waitForInbox } from "@/test/inbox-status";
 import { setFaults } from "@/test/sandbox-faults";
 import { receiveWebhook } from "./receive-webhook";
 import { MAX_EVENT_ATTEMPTS } from "./retry-policy";
@@ -55,24 +55,9 @@ afterAll(async () => {
   await database?.close();
 });
 
-const byStatus = async () => {
-  const rows = await database.db
-    .select({
-      status: webhookEvents.status,
-      n: sql<number>`count(*)::int`,
-      most: sql<number>`max(${webhookEvents.attempts})::int`,
-    })
-    .from(webhookEvents)
-    .groupBy(webhookEvents.status);
-  return Object.fromEntries(rows.map((r) => [r.status, { n: r.n, most: r.most }]));
-};
-const waitFor = async (what: string, check: () => Promise<boolean>, ms = 60_000) => {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(await byStatus())}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+const byStatus = () => inboxByStatus(database.db);
+const waitFor = (what: string, check: () => Promise<boolean> | boolean, ms?: number) =>
+  waitForInbox(database.db, what, check, ms);
 
 describe("the service down during ingestion", () => {
   it("keeps retrying while the service fails, and catches up as soon as it answers", { timeout: 90_000 }, async () => {
