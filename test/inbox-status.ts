@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { webhookEvents } from "@/db/schema";
+import { receiveWebhook } from "@/lib/ingest/receive-webhook";
 
 // The webhook inbox as the ingestion tests watch it: events by status, each with its highest
 // attempt count, and a wait that names that state when it times out.
@@ -32,4 +33,17 @@ export async function waitForInbox(
       throw new Error(`timed out waiting for ${what}: ${JSON.stringify(await inboxByStatus(db))}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Receives one webhook of each `types` for each pull, as the service would send them; each must be taken in. */
+export async function receiveEvents(db: Db, pullIds: readonly string[], types: readonly string[]): Promise<void> {
+  for (const pullId of pullIds)
+    for (const type of types) {
+      const result = await receiveWebhook(
+        db,
+        JSON.stringify({ event_type: type, pull_id: pullId, status: "SUCCESS", data: {} }),
+        { webhookSecret: null, signatureHeader: null },
+      );
+      if (result.status !== 202) throw new Error(`${type} for ${pullId} was answered ${result.status}`);
+    }
 }

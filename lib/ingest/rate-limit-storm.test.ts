@@ -7,10 +7,9 @@ import { rateLimitedUntil, resetServiceHealth } from "@/lib/service/health";
 import { fetchPullPayload } from "@/lib/service/pulls-api";
 import type { Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
-import { inboxByStatus, waitForInbox } from "@/test/inbox-status";
+import { inboxByStatus, receiveEvents, waitForInbox } from "@/test/inbox-status";
 import { controlSandbox, startServiceSandbox } from "@/test/service-sandbox";
 import { loadEventsPage } from "./events-page";
-import { receiveWebhook } from "./receive-webhook";
 import { MAX_EVENT_ATTEMPTS } from "./retry-policy";
 import { runWorkerLoop } from "./worker-loop";
 
@@ -59,15 +58,7 @@ describe("a 429 storm during ingestion", () => {
         .filter((p) => !p.parent_pull_id)
         .slice(0, PULLS)
         .map((p) => p.pull_id);
-      for (const pullId of ids)
-        for (const type of ["POLICIES_AVAILABLE", "COMPLETE"]) {
-          const result = await receiveWebhook(
-            database.db,
-            JSON.stringify({ event_type: type, pull_id: pullId, status: "SUCCESS", data: {} }),
-            { webhookSecret: null, signatureHeader: null },
-          );
-          expect(result.status).toBe(202);
-        }
+      await receiveEvents(database.db, ids, ["POLICIES_AVAILABLE", "COMPLETE"]);
 
       const log: string[] = [];
       const worker = runWorkerLoop({

@@ -5,9 +5,8 @@ import { isServiceUnreachable, resetServiceHealth } from "@/lib/service/health";
 import { fetchPullPayload } from "@/lib/service/pulls-api";
 import { startSandbox, type Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
-import { inboxByStatus, waitForInbox } from "@/test/inbox-status";
+import { inboxByStatus, receiveEvents, waitForInbox } from "@/test/inbox-status";
 import { setFaults } from "@/test/sandbox-faults";
-import { receiveWebhook } from "./receive-webhook";
 import { MAX_EVENT_ATTEMPTS } from "./retry-policy";
 import { runWorkerLoop } from "./worker-loop";
 
@@ -66,16 +65,7 @@ describe("the service down during ingestion", () => {
     const ids = [...sandbox.state.pulls.keys()]
       .filter((id) => !sandbox.state.pulls.get(id)?.parent_pull_id)
       .slice(0, 3);
-    for (const pullId of ids) {
-      for (const type of ["POLICIES_AVAILABLE", "COMPLETE"]) {
-        const result = await receiveWebhook(
-          database.db,
-          JSON.stringify({ event_type: type, pull_id: pullId, status: "SUCCESS", data: {} }),
-          { webhookSecret: null, signatureHeader: null },
-        );
-        expect(result.status).toBe(202);
-      }
-    }
+    await receiveEvents(database.db, ids, ["POLICIES_AVAILABLE", "COMPLETE"]);
     const log: string[] = [];
     const worker = runWorkerLoop({
       workerId: "worker-outage",
