@@ -69,6 +69,30 @@ const ROOMS = [
   },
 ];
 
+// The floors inside lib/ (lib/README.md): an import goes down, never up. The base imports no
+// domain; a domain imports the base and other domains (never in a circle: test/import-cycles.test.ts
+// checks that between folders), never a composition; compositions import anything below them.
+const BASE = ["core", "audit", "auth", "security", "service", "url", "csv", "env.ts", "format.ts", "database.ts"];
+const COMPOSITIONS = ["loaders", "ingest", "jobs", "demo", "startup.ts"];
+// Every lib/ folder that is neither base nor composition is a domain, so a new folder is one at once.
+const NOT_A_COMPOSITION = `./lib/!(${COMPOSITIONS.filter((name) => !name.endsWith(".ts")).join("|")})/**`;
+
+const FLOORS = [
+  {
+    target: BASE.map((name) => `./lib/${name}`),
+    from: "./lib",
+    except: BASE.map((name) => `./${name}`),
+    message:
+      "The base of lib/ (core, audit, auth, security, service, url, csv, env, format) imports no domain or composition.",
+  },
+  {
+    target: NOT_A_COMPOSITION,
+    from: COMPOSITIONS.map((name) => `./lib/${name}`),
+    message:
+      "A domain never imports a composition (loaders, ingest, jobs, demo, startup): a domain that needs one is asking for a loader or a job.",
+  },
+];
+
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -95,7 +119,7 @@ const config = [
     files: ROOMS_FILES,
     ignores: TESTS,
     rules: {
-      "import/no-restricted-paths": ["error", { zones: ROOMS }],
+      "import/no-restricted-paths": ["error", { zones: [...ROOMS, ...FLOORS] }],
     },
   },
   {

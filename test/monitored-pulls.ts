@@ -3,7 +3,7 @@ import { inArray } from "drizzle-orm";
 import { expect } from "vitest";
 import { pulls } from "@/db/schema";
 import type { Db } from "@/db/types";
-import { storePull } from "@/lib/pulls/store-pull";
+import { storePull } from "@/lib/ingest/store-pull";
 import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
 
 // What the tests of pulls.monitored share: a pull of a chosen account, stored as ingestion

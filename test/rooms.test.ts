@@ -59,6 +59,24 @@ const refused: Array<[string, string, string]> = [
   ["the sandbox importing db/", "sandbox/routes/probe.ts", `import { pulls } from "@/db/schema";`],
   ["lib/ reading process.env", "lib/pulls/probe.ts", `export const url = process.env.DATABASE_URL;`],
   ["db/ reading process.env", "db/probe.ts", `export const url = process.env.DATABASE_URL;`],
+  // The floors inside lib/: base, domains, compositions.
+  ["the base importing a domain", "lib/core/probe.ts", `import { listPulls } from "@/lib/pulls/queries";`],
+  ["lib/auth importing lib/users", "lib/auth/probe.ts", `import { listAllUsers } from "@/lib/users/queries";`],
+  [
+    "the base importing a domain by a relative path",
+    "lib/audit/probe.ts",
+    `import { funnelCounts } from "../workflow/funnel";`,
+  ],
+  ["the base importing a loader", "lib/security/probe.ts", `import { loadPullPage } from "@/lib/loaders/pull-page";`],
+  ["a domain importing a loader", "lib/pulls/probe.ts", `import { loadPullPage } from "@/lib/loaders/pull-page";`],
+  ["a domain importing ingest", "lib/workflow/probe.ts", `import { storePull } from "@/lib/ingest/store-pull";`],
+  ["a domain importing the start-up", "lib/xdates/probe.ts", `import { startServer } from "@/lib/startup";`],
+  ["a domain importing the demo agency", "lib/reports/probe.ts", `import { DEMO_PLAN } from "../demo/plan";`],
+  [
+    "a new domain folder importing a loader",
+    "lib/new-domain/probe.ts",
+    `import { loadUsersPage } from "@/lib/loaders/users";`,
+  ],
 ];
 
 const allowed: Array<[string, string, string]> = [
@@ -89,6 +107,22 @@ const allowed: Array<[string, string, string]> = [
     `import { parsePull } from "@/lib/service/schemas";\nimport { startSandbox } from "./server";`,
   ],
   ["lib/env.ts reading process.env", "lib/env.ts", `export const url = process.env.DATABASE_URL;`],
+  [
+    "a domain importing the base and a lower domain",
+    "lib/workflow/probe.ts",
+    `import { recordAudit } from "@/lib/audit/audit-log";\nimport { can } from "@/lib/auth/permissions";\nimport { findViewablePull } from "@/lib/pulls/access";`,
+  ],
+  [
+    "a loader importing domains and the base",
+    "lib/loaders/probe.ts",
+    `import { getReport } from "@/lib/reports/queries";\nimport { requireSession } from "@/lib/auth/session";`,
+  ],
+  ["ingest importing a domain", "lib/ingest/probe.ts", `import { raiseAlerts } from "@/lib/alerts/raise";`],
+  [
+    "the base importing the base",
+    "lib/auth/probe.ts",
+    `import { recordAudit } from "@/lib/audit/audit-log";\nimport type { Actor } from "@/lib/core/actor";`,
+  ],
   [
     "a test driving the sandbox and a route",
     "lib/ingest/probe.test.ts",

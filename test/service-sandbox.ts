@@ -1,5 +1,5 @@
 import type { Db } from "@/db/types";
-import { storePull, type StoreOptions } from "@/lib/pulls/store-pull";
+import { storePull, type StoreOptions } from "@/lib/ingest/store-pull";
 import type { ServiceConfig } from "@/lib/service/client";
 import { fetchPullPayload } from "@/lib/service/pulls-api";
 import type { SandboxPull } from "@/sandbox/data/pulls";

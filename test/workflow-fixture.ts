@@ -1,6 +1,6 @@
 import { users } from "@/db/schema";
 import type { Db } from "@/db/types";
-import type { Actor } from "@/lib/workflow/actor";
+import type { Actor } from "@/lib/core/actor";
 
 /** One active user of each role, plus a second agent, for permission tests. */
 export async function createStaff(db: Db): Promise<{ admin: Actor; manager: Actor; agent: Actor; otherAgent: Actor }> {

@@ -4,7 +4,7 @@ import { DemoHistoryBanner } from "@/components/layout/demo-history-banner";
 import { ServiceHealthBanner } from "@/components/service-health/service-health-banner";
 import { getDb } from "@/lib/database";
 import { requireUser } from "@/lib/auth/session";
-import { loadAppShell } from "@/lib/workflow/app-shell";
+import { loadAppShell } from "@/lib/loaders/app-shell";
 
 // Pages here depend on who is asking: never prerendered at build time.
 export const dynamic = "force-dynamic";

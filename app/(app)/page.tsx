@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { startPage } from "@/lib/auth/login-page";
+import { startPage } from "@/lib/loaders/login";
 import { requireUser } from "@/lib/auth/session";
 
 // Agents start from their own pulls; managers and admins from the whole book.

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
-import { loadLoginPage } from "@/lib/auth/login-page";
+import { loadLoginPage } from "@/lib/loaders/login";
 
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic"; // it checks for an existing session

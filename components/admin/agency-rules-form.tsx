@@ -1,7 +1,7 @@
 "use client";
 
 import { humanize } from "@/lib/format";
-import type { FormAction } from "@/lib/workflow/form-state";
+import type { FormAction } from "@/lib/core/form-state";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { ActionForm } from "@/components/ui/action-form";

@@ -2,7 +2,7 @@
 
 import { DataTable } from "@/components/ui/data-table";
 import { humanize } from "@/lib/format";
-import type { FormAction } from "@/lib/workflow/form-state";
+import type { FormAction } from "@/lib/core/form-state";
 import { Select } from "@/components/ui/select";
 import { Input } from "@/components/ui/input";
 import { ActionForm } from "@/components/ui/action-form";

@@ -1,8 +1,8 @@
 "use client";
 
 import { DollarsField } from "./dollars-field";
-import type { PolicyCheckForm } from "@/lib/review/policy-check-rules";
-import type { FormAction } from "@/lib/workflow/form-state";
+import type { PolicyCheckForm } from "@/lib/policy-check/rules";
+import type { FormAction } from "@/lib/core/form-state";
 import { Textarea } from "@/components/ui/input";
 import { ActionForm } from "@/components/ui/action-form";
 

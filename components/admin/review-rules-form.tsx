@@ -1,7 +1,7 @@
 "use client";
 
 import { DollarsField } from "./dollars-field";
-import type { FormAction } from "@/lib/workflow/form-state";
+import type { FormAction } from "@/lib/core/form-state";
 import { Input } from "@/components/ui/input";
 import { ActionForm } from "@/components/ui/action-form";
 

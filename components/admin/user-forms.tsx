@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { FormMessage } from "@/components/ui/form-message";
-import { IDLE, type FormAction } from "@/lib/workflow/form-state";
+import { IDLE, type FormAction } from "@/lib/core/form-state";
 import { ActionForm } from "@/components/ui/action-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { RelativeTime } from "@/components/ui/relative-time";
-import type { AlertInboxPage } from "@/lib/alerts/inbox-page";
+import type { AlertInboxPage } from "@/lib/loaders/alerts-inbox";
 import type { InboxRow, InboxView, InboxWhose } from "@/lib/alerts/inbox";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";

@@ -1,4 +1,4 @@
-import type { FailedSignIn } from "@/lib/workflow/audit";
+import type { FailedSignIn } from "@/lib/audit/audit-log";
 import { RelativeTime } from "@/components/ui/relative-time";
 
 // Shown to a signed-in user when someone failed to sign in to their account since their sign-in

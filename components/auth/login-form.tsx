@@ -3,7 +3,7 @@
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import type { DemoLogin } from "@/lib/auth/login-page";
+import type { DemoLogin } from "@/lib/loaders/login";
 import { humanize } from "@/lib/format";
 import { signInErrorMessage } from "@/lib/security/sign-in-errors";
 

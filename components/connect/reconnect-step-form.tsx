@@ -5,7 +5,7 @@ import { useActionState, useEffect } from "react";
 import { FormMessage } from "@/components/ui/form-message";
 import type { CarrierLogin } from "@/lib/monitoring/reconnect-carrier";
 import type { ReconnectStep } from "@/lib/monitoring/reconnect-page";
-import { IDLE, type FormState } from "@/lib/workflow/form-state";
+import { IDLE, type FormState } from "@/lib/core/form-state";
 
 // The consumer's current step: new credentials, where to send a code, the code, or a wait
 // while their insurance company answers. Messages from the carrier are shown as text.

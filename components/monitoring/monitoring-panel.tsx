@@ -1,6 +1,6 @@
 import { RelativeTime } from "@/components/ui/relative-time";
 import { formatInterval, humanize } from "@/lib/format";
-import type { PullMonitoring } from "@/lib/pulls/detail-queries";
+import type { PullMonitoring } from "@/lib/monitoring/pull-monitoring";
 import { ActiveMonitoringForms, EnableMonitoringForm } from "./monitoring-forms";
 
 // Monitoring of this pull's account, for managers and admins: status, next refresh, controls,

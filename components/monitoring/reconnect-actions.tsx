@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { ActionForm } from "@/components/ui/action-form";
 import { Button, buttonClass } from "@/components/ui/button";
-import type { FormAction } from "@/lib/workflow/form-state";
+import type { FormAction } from "@/lib/core/form-state";
 
 // Hand the consumer a reconnect page, the service's or Coverdesk's: copy the link, or email it.
 // The actions come from the page as props.

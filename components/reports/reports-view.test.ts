@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { funnelSteps } from "@/lib/reports/funnel-steps";
 import type { Report } from "@/lib/reports/queries";
-import type { ReportsPage } from "@/lib/reports/reports-page";
+import type { ReportsPage } from "@/lib/loaders/reports";
 import { textWidth } from "./chart-scale";
 import { ReportsView } from "./reports-view";
 

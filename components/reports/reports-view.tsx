@@ -1,5 +1,5 @@
 import { humanize } from "@/lib/format";
-import type { ReportsPage } from "@/lib/reports/reports-page";
+import type { ReportsPage } from "@/lib/loaders/reports";
 import { csvHref, wonHref } from "@/lib/reports/report-links";
 import { BarTable } from "./bar-table";
 import { CloseRatio } from "./close-ratio";

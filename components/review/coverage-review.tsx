@@ -4,7 +4,7 @@ import { groupFindings } from "@/lib/review/coverage";
 import type { FindingDecision } from "@/lib/review/decisions";
 import type { Severity } from "@/lib/review/finding";
 import type { CoverageReview as Review } from "@/lib/review/review-page";
-import type { FormAction } from "@/lib/workflow/form-state";
+import type { FormAction } from "@/lib/core/form-state";
 import { FindingDecisionForm } from "./finding-decision-form";
 
 // The household's coverage review, under its summary: the findings grouped by line, gaps first,

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { formatCount } from "@/lib/format";
-import { GAP_CODES, GAP_LABELS } from "@/lib/review/cross-sell";
-import type { CrossSellCounts as Counts } from "@/lib/review/cross-sell-queries";
-import { crossSellHref, POLICY_BUCKETS, type CrossSellQuery } from "@/lib/review/cross-sell-query";
+import { GAP_CODES, GAP_LABELS } from "@/lib/cross-sell/gaps";
+import type { CrossSellCounts as Counts } from "@/lib/cross-sell/queries";
+import { crossSellHref, POLICY_BUCKETS, type CrossSellQuery } from "@/lib/cross-sell/list-query";
 import { policiesWords } from "./cross-sell-filters";
 
 // Households by gap and by policies in force, each count a link that narrows the list to it (or,

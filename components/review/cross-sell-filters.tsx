@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { FilterSelect } from "@/components/ui/filter-select";
 import { humanize } from "@/lib/format";
-import { GAP_CODES, GAP_LABELS } from "@/lib/review/cross-sell";
-import { crossSellHref, POLICY_BUCKETS, type CrossSellQuery } from "@/lib/review/cross-sell-query";
-import { PULL_STAGES } from "@/lib/workflow/stages";
+import { GAP_CODES, GAP_LABELS } from "@/lib/cross-sell/gaps";
+import { crossSellHref, POLICY_BUCKETS, type CrossSellQuery } from "@/lib/cross-sell/list-query";
+import { PULL_STAGES } from "@/lib/core/pull-stages";
 import { Button } from "@/components/ui/button";
 
 // The list's filters as a plain GET form: it works without JavaScript, and every view is a URL

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { formatLimit, humanize } from "@/lib/format";
-import { GAP_LABELS, type GapCode } from "@/lib/review/cross-sell";
-import type { CrossSellRow } from "@/lib/review/cross-sell-queries";
+import { GAP_LABELS, type GapCode } from "@/lib/cross-sell/gaps";
+import type { CrossSellRow } from "@/lib/cross-sell/queries";
 
 // The households, the most premium in play first: who they are (linking to their pull), their
 // gaps, what they hold and with how many carriers, and the premium a year each gap puts in play.

@@ -1,7 +1,7 @@
 import { Pagination } from "@/components/ui/pagination";
 import { formatCount, formatLimit } from "@/lib/format";
-import type { CrossSellPage } from "@/lib/review/cross-sell-page";
-import { crossSellHref } from "@/lib/review/cross-sell-query";
+import type { CrossSellPage } from "@/lib/loaders/cross-sell";
+import { crossSellHref } from "@/lib/cross-sell/list-query";
 import { CrossSellCounts } from "./cross-sell-counts";
 import { CrossSellFilters } from "./cross-sell-filters";
 import { CrossSellTable } from "./cross-sell-table";

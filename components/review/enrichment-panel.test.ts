@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { compareProperty } from "@/lib/review/enrichment-compare";
-import type { EnrichmentPanel as Panel } from "@/lib/review/enrichment-page";
+import { compareProperty } from "@/lib/enrichment/compare";
+import type { EnrichmentPanel as Panel } from "@/lib/enrichment/panel";
 import { auditSentence } from "@/components/workflow/audit-sentence";
 import { EnrichmentPanel } from "./enrichment-panel";
 

@@ -1,8 +1,8 @@
 import { Badge } from "@/components/ui/badge";
 import { RelativeTime } from "@/components/ui/relative-time";
-import type { Verdict } from "@/lib/review/enrichment-compare";
-import type { AnswerView, DriverView, EnrichmentPanel as Panel, HomeView } from "@/lib/review/enrichment-page";
-import type { FormAction } from "@/lib/workflow/form-state";
+import type { Verdict } from "@/lib/enrichment/compare";
+import type { AnswerView, DriverView, EnrichmentPanel as Panel, HomeView } from "@/lib/enrichment/panel";
+import type { FormAction } from "@/lib/core/form-state";
 import { EnrichmentRequestForm } from "./enrichment-request-form";
 
 // "Public records" under the coverage review: per home, the service's property data beside what

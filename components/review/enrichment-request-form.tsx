@@ -2,8 +2,8 @@
 
 import { startTransition, useActionState, useId, useState } from "react";
 import { FormMessage } from "@/components/ui/form-message";
-import { DPPA_PURPOSES, DPPA_PURPOSE_WORDS } from "@/lib/review/enrichment-purposes";
-import { IDLE, type FormAction } from "@/lib/workflow/form-state";
+import { DPPA_PURPOSES, DPPA_PURPOSE_WORDS } from "@/lib/enrichment/purposes";
+import { IDLE, type FormAction } from "@/lib/core/form-state";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";

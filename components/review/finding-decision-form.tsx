@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { ActionForm } from "@/components/ui/action-form";
 import { Textarea } from "@/components/ui/input";
-import type { FormAction } from "@/lib/workflow/form-state";
+import type { FormAction } from "@/lib/core/form-state";
 
 // What the client decided about one finding, with the agent's note: the errors-and-omissions
 // record. The page passes the action (app/(app)/pulls/[pullId]/actions.ts); the saved decision,

@@ -1,5 +1,5 @@
 import { formatLimit } from "@/lib/format";
-import { crossSellGaps } from "@/lib/review/cross-sell";
+import { crossSellGaps } from "@/lib/cross-sell/gaps";
 import type { Pull } from "@/lib/service/schemas";
 import { Card } from "@/components/ui/card";
 

@@ -3,11 +3,11 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { indexPull, policyLabel, vehicleTitle } from "@/components/pulls/detail/pull-lookups";
 import { LooseRecordView } from "@/components/pulls/detail/loose-fields";
 import { DASH, formatAddress } from "@/lib/format";
-import type { PolicyCheckView } from "@/lib/review/policy-check";
-import { onFileOf } from "@/lib/review/policy-check-values";
-import { checkRows, statusWords, type CheckOutcome } from "@/lib/review/policy-check-words";
+import type { PolicyCheckView } from "@/lib/policy-check/runs";
+import { onFileOf } from "@/lib/policy-check/values";
+import { checkRows, statusWords, type CheckOutcome } from "@/lib/policy-check/words";
 import type { Pull } from "@/lib/service/schemas";
-import type { FormAction } from "@/lib/workflow/form-state";
+import type { FormAction } from "@/lib/core/form-state";
 import { RerunPolicyCheckForm } from "./rerun-policy-check-form";
 
 // The service's policy check on the pull page: the status, each rule's outcome on each vehicle

@@ -1,7 +1,7 @@
 "use client";
 
 import { ActionForm } from "@/components/ui/action-form";
-import type { FormAction } from "@/lib/workflow/form-state";
+import type { FormAction } from "@/lib/core/form-state";
 
 // "Run the check again": the team's current rules, run by the service on this pull now. The
 // page passes the action (app/(app)/pulls/[pullId]/actions.ts); the new results are rendered by

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useActionState, useEffect } from "react";
 import { FormMessage } from "@/components/ui/form-message";
-import { IDLE, type FormAction } from "@/lib/workflow/form-state";
+import { IDLE, type FormAction } from "@/lib/core/form-state";
 
 // The consumer's answer: Confirm or Decline, one button each. The outcome is the page's next
 // render (the server reads it back from what the service said).

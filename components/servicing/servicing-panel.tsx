@@ -2,7 +2,7 @@ import Link from "next/link";
 import { CopyLink } from "@/components/monitoring/reconnect-actions";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { ServicingPanel as Panel } from "@/lib/servicing/panel";
-import type { FormAction } from "@/lib/workflow/form-state";
+import type { FormAction } from "@/lib/core/form-state";
 import { ServicingRequestForm } from "./servicing-request-form";
 
 // A WON client's changes at the carrier (mortgagees, vehicles), asked through the service: the

@@ -5,7 +5,7 @@ import { ActionForm } from "@/components/ui/action-form";
 import type { ServicingActionType } from "@/lib/service/schemas";
 import type { ServicingTargets } from "@/lib/servicing/payloads";
 import { MORTGAGEE_POSITIONS, SERVICING_ACTION_LABELS } from "@/lib/servicing/words";
-import type { FormAction } from "@/lib/workflow/form-state";
+import type { FormAction } from "@/lib/core/form-state";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Field } from "@/components/ui/field";

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { IDLE, type FormAction } from "@/lib/workflow/form-state";
+import { IDLE, type FormAction } from "@/lib/core/form-state";
 import { ActionForm, type ActionFormRender } from "./action-form";
 
 // The one form pattern, as the server draws it before any submit.

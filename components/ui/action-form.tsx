@@ -2,7 +2,7 @@
 
 import { startTransition, useActionState, useId } from "react";
 import { FormMessage } from "./form-message";
-import { IDLE, type FormAction, type FormState } from "@/lib/workflow/form-state";
+import { IDLE, type FormAction, type FormState } from "@/lib/core/form-state";
 import { Button, type ButtonSize, type ButtonVariant } from "./button";
 
 // The one form that posts to a server action and shows what it answered: the action runs through

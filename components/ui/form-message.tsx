@@ -1,4 +1,4 @@
-import type { FormState } from "@/lib/workflow/form-state";
+import type { FormState } from "@/lib/core/form-state";
 
 /** The outcome of a submit, announced to screen readers. */
 export function FormMessage({ state, id }: { state: FormState; id?: string }) {

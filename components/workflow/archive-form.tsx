@@ -1,7 +1,7 @@
 "use client";
 
 import { ActionForm } from "@/components/ui/action-form";
-import type { ArchiveState } from "@/lib/pulls/pull-page";
+import type { ArchiveState } from "@/lib/loaders/pull-page";
 import { usePullActions } from "./pull-actions";
 
 // Archive or restore a linked account (managers and admins). The service is told too; when it

@@ -1,8 +1,8 @@
 import { formatCents, humanize } from "@/lib/format";
 import { lostSummary } from "@/lib/workflow/lost-reasons";
-import { statusWords as policyCheckStatusWords } from "@/lib/review/policy-check-words";
-import { purposeWords } from "@/lib/review/enrichment-purposes";
-import { isEnrichmentKind, KIND_WORDS } from "@/lib/review/enrichment-words";
+import { statusWords as policyCheckStatusWords } from "@/lib/policy-check/words";
+import { purposeWords } from "@/lib/enrichment/purposes";
+import { isEnrichmentKind, KIND_WORDS } from "@/lib/enrichment/words";
 
 // One audit entry in plain words, for the pull's history and the admin's audit page.
 

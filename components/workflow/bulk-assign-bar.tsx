@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { IDLE } from "@/lib/workflow/form-state";
+import { IDLE } from "@/lib/core/form-state";
 import { FormMessage } from "@/components/ui/form-message";
 import { usePullActions } from "./pull-actions";
 import { Button } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import type { FormAction } from "@/lib/workflow/form-state";
+import type { FormAction } from "@/lib/core/form-state";
 
 // The server actions of the pull pages, for the forms inside their panels (assignment, stage,
 // monitoring, the list's selection bar). Components import no action from app/: the pull pages'

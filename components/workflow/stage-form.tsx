@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { ActionForm } from "@/components/ui/action-form";
 import { Input } from "@/components/ui/input";
-import { PULL_STAGES } from "@/lib/workflow/stages";
+import { PULL_STAGES } from "@/lib/core/pull-stages";
 import { humanize } from "@/lib/format";
 import { LOST_CATEGORIES, LOST_CATEGORY_LABELS } from "@/lib/workflow/lost-reasons";
 import { usePullActions } from "./pull-actions";

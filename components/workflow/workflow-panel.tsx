@@ -3,7 +3,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { formatCents, humanize } from "@/lib/format";
 import type { PullWorkflow } from "@/lib/pulls/queries";
 import { lostSummary } from "@/lib/workflow/lost-reasons";
-import type { ArchiveState } from "@/lib/pulls/pull-page";
+import type { ArchiveState } from "@/lib/loaders/pull-page";
 import { ArchiveForm } from "./archive-form";
 import { AssignForm, ClaimButton } from "./assign-form";
 import { StageForm } from "./stage-form";

@@ -5,7 +5,7 @@ import { CopyLink } from "@/components/monitoring/reconnect-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { formatCalendarDate } from "@/lib/format";
 import type { CalendarFeedState, FeedFormState } from "@/lib/xdates/feed-state";
-import { IDLE, type FormAction, type FormState } from "@/lib/workflow/form-state";
+import { IDLE, type FormAction, type FormState } from "@/lib/core/form-state";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 

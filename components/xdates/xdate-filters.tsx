@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { humanize } from "@/lib/format";
-import { PULL_STAGES } from "@/lib/workflow/stages";
+import { PULL_STAGES } from "@/lib/core/pull-stages";
 import type { XDateOptions } from "@/lib/xdates/queries";
 import { RANGES, xdatesHref, type XDateQuery, type XDateRange } from "@/lib/xdates/xdates-query";
 import { FilterSelect } from "@/components/ui/filter-select";

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Pagination } from "@/components/ui/pagination";
 import { formatCalendarDate, formatCount } from "@/lib/format";
 import { addDays, REASON_WORDS, type NoXDateReason } from "@/lib/xdates/derive";
-import type { XDatesPage } from "@/lib/xdates/xdates-page";
+import type { XDatesPage } from "@/lib/loaders/xdates";
 import { xdatesHref } from "@/lib/xdates/xdates-query";
 import { dollars, XDateCalendar } from "./xdate-calendar";
 import { XDateFilters, XDateRangeTabs } from "./xdate-filters";

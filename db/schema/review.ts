@@ -49,12 +49,12 @@ export const householdGaps = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** Cross-sell gap codes (lib/review/cross-sell.ts). */
+    /** Cross-sell gap codes (lib/cross-sell/gaps.ts). */
     gaps: text("gaps")
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** The same gaps as bits (lib/review/cross-sell.ts gapMaskOf): what the book-level counts group by. */
+    /** The same gaps as bits (lib/cross-sell/gaps.ts gapMaskOf): what the book-level counts group by. */
     gapMask: integer("gap_mask").notNull().default(0),
     /** The household's premium a year, and the part of it a gap puts in play (a bundle, a new line). */
     annualPremiumCents: bigint("annual_premium_cents", { mode: "number" }),

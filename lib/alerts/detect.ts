@@ -2,6 +2,7 @@ import { formatCalendarDate, formatCents, humanize } from "@/lib/format";
 import { annualPremiumOf } from "@/lib/pulls/household";
 import { describeChanges, vehicleKey, vehicleName } from "@/lib/monitoring/describe-changes";
 import type { Policy, Pull } from "@/lib/service/schemas";
+import { DEFAULT_JUMP_THRESHOLDS, type JumpThresholds } from "@/lib/rules/jump-thresholds";
 
 // What a refresh of an account means for its agent, in words: a renewal premium up by more
 // than the agency's threshold for that line, a policy cancelled or lapsed, a coverage cut. Pure:
@@ -25,10 +26,6 @@ export type AlertCandidate = {
   beforeCents: number | null;
   afterCents: number | null;
 };
-
-/** Percent by which a line's renewal premium may rise before it alerts; `default` for the rest. */
-export type JumpThresholds = { default: number } & Partial<Record<string, number>>;
-export const DEFAULT_JUMP_THRESHOLDS: JumpThresholds = { default: 10 };
 
 const CANCELLED = new Set(["CANCELLED", "RESCINDED"]);
 const policyKey = (p: Policy) => p.carrier_policy_number ?? p.policy_id;

@@ -2,9 +2,9 @@ import "server-only";
 import type { Db } from "@/db/types";
 import { can } from "@/lib/auth/permissions";
 import { env } from "@/lib/env";
-import type { Actor } from "@/lib/workflow/actor";
-import { recordAudit } from "@/lib/workflow/audit";
-import { forbidden, type CommandResult } from "@/lib/workflow/result";
+import type { Actor } from "@/lib/core/actor";
+import { recordAudit } from "@/lib/audit/audit-log";
+import { forbidden, type CommandResult } from "@/lib/core/result";
 import { runDailyDigest } from "./digest";
 
 // An admin's Send now (and what `npm run digest -- --now` calls): today's digests at once,

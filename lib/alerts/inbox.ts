@@ -4,7 +4,7 @@ import type { Db } from "@/db/types";
 import { alerts, users, type AlertRow } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session-user";
-import { invalid, notFound, type CommandResult } from "@/lib/workflow/result";
+import { invalid, notFound, type CommandResult } from "@/lib/core/result";
 
 // The alert inbox: each agent's alerts and the queue's (unassigned accounts); managers and
 // admins may look at everyone's. A snoozed alert comes back on its own once its time is up.

@@ -4,10 +4,11 @@ import type { Db } from "@/db/types";
 import { alerts, pulls } from "@/db/schema";
 import { DASH, fullName } from "@/lib/format";
 import { parsePull, type Pull } from "@/lib/service/schemas";
-import { detectAlerts, type JumpThresholds } from "./detect";
+import type { JumpThresholds } from "@/lib/rules/jump-thresholds";
+import { detectAlerts } from "./detect";
 import { readAgencyRules } from "@/lib/rules/agency-rules";
 
-// Raising the alerts of a refresh, in the transaction that stores it (lib/pulls/store-pull.ts):
+// Raising the alerts of a refresh, in the transaction that stores it (lib/ingest/store-pull.ts):
 // the account's previous snapshot against the new one. The alert goes to whoever holds the
 // pull once the carry-over has run (its agent), or to the queue. `on conflict do nothing` on the
 // key is what makes a redelivered or reprocessed refresh raise nothing new.

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { getDb } from "@/lib/database";
 import type { Db } from "@/db/types";
-import { formValueText, type FormState } from "@/lib/workflow/form-state";
+import { formValueText, type FormState } from "@/lib/core/form-state";
 import { allows, type Permission } from "./route-guard";
 import { getSessionUser, type SessionUser } from "./session";
 

@@ -17,10 +17,10 @@ import { queryRows } from "@/db/connect";
 import { configuredReconnectPageKey } from "@/lib/monitoring/reconnect-page-key";
 import { reconnectPageToken } from "@/lib/monitoring/reconnect-page-token";
 import { configuredServicingLinkKey, servicingPageToken } from "@/lib/servicing/link";
-import { storePull } from "@/lib/pulls/store-pull";
+import { storePull } from "@/lib/ingest/store-pull";
 import { reviewHousehold } from "@/lib/review/coverage";
 import { DEFAULT_REVIEW_RULES } from "@/lib/review/review-rules";
-import { driverSubjectsOf, dwellingSubjectsOf } from "@/lib/review/enrichment-question";
+import { driverSubjectsOf, dwellingSubjectsOf } from "@/lib/enrichment/question";
 import { parsePull } from "@/lib/service/schemas";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
@@ -481,7 +481,7 @@ const MATRIX: Entry[] = [
     writes: true /* the audit trail */,
     call: async () => (await import("@/app/api/xdates/csv/route")).GET(new Request("http://app/api/xdates/csv")),
   },
-  // Everyone signed in has the cross-sell list; its rows follow their view (lib/review/cross-sell-page.test.ts).
+  // Everyone signed in has the cross-sell list; its rows follow their view (lib/loaders/cross-sell.test.ts).
   {
     name: "GET /api/cross-sell/csv",
     allowed: ["admin", "manager", "agent", "otherAgent"],

@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, users } from "@/db/schema";
-import { DEMO_PASSWORD, DEMO_USERS, ensureDemoUsers } from "@/lib/users/demo-users";
+import { DEMO_PASSWORD, DEMO_USERS, ensureDemoUsers } from "@/lib/auth/demo-users";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { LOGIN_THROTTLE, waitAfterFailures } from "@/lib/security/login-throttle";
 import { signInErrorMessage, throttledError, WRONG_CREDENTIALS_MESSAGE } from "@/lib/security/sign-in-errors";
 import { authenticate, signInWithPassword, type SignInOutcome } from "./credentials";
-import { failedSignInsSincePreviousSignIn, recentFailedSignIns } from "@/lib/workflow/audit";
+import { failedSignInsSincePreviousSignIn, recentFailedSignIns } from "@/lib/audit/audit-log";
 import { hashPassword } from "./password";
 
 let database: TestDatabase;

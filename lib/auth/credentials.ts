@@ -1,10 +1,10 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "@/db/types";
-import { findUserCredentialsByEmail } from "@/lib/users/queries";
-import { DEMO_PASSWORD } from "@/lib/users/demo-users";
+import { findUserCredentialsByEmail } from "./credentials-lookup";
+import { DEMO_PASSWORD } from "@/lib/auth/demo-users";
 import { countLoginAttempt, forgetLoginAttempt } from "@/lib/security/login-throttle";
-import { recordAudit } from "@/lib/workflow/audit";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { hashPassword, verifyPassword } from "./password";
 import type { SessionUser } from "./session-user";
 

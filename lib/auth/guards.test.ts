@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import type { FormState } from "@/lib/workflow/form-state";
+import type { FormState } from "@/lib/core/form-state";
 import type { SessionUser } from "./session";
 
 // The two guards on their own: what they answer before the action or handler runs, and how the

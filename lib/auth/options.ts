@@ -10,7 +10,7 @@ import { env, shareAuthUrlWithNextAuth } from "@/lib/env";
 import { clientAddress } from "@/lib/security/client-address";
 import { safeRedirectPath } from "@/lib/security/safe-redirect";
 import { throttledError } from "@/lib/security/sign-in-errors";
-import { recordAudit } from "@/lib/workflow/audit";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { signInWithPassword } from "./credentials";
 import { endUserSession, startUserSession } from "./user-sessions";
 

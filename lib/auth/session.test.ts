@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { userSessions, users } from "@/db/schema";
 import { parseEnv } from "@/lib/env";
-import { DEMO_PASSWORD, ensureDemoUsers } from "@/lib/users/demo-users";
+import { DEMO_PASSWORD, ensureDemoUsers } from "@/lib/auth/demo-users";
 import { saveUser } from "@/lib/users/save-user";
 import { resetPassword, updateUser, deactivateUser } from "@/lib/users/users-admin";
 import { createTestDatabase, type TestDatabase } from "@/test/database";

@@ -10,7 +10,7 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
-/** Who does what, by demo email (lib/users/demo-users.ts). */
+/** Who does what, by demo email (lib/auth/demo-users.ts). */
 export const PEOPLE = {
   admin: "admin@example.com",
   manager: "manager@example.com",

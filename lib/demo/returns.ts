@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { dealReturns, pulls } from "@/db/schema";
-import type { Actor } from "@/lib/workflow/actor";
+import type { Actor } from "@/lib/core/actor";
 import { returnRecycledDeals } from "@/lib/workflow/deal-returns";
 import { setPullStage } from "@/lib/workflow/funnel";
 

@@ -6,7 +6,7 @@ import { reviewHousehold } from "@/lib/review/coverage";
 import { dayOfInstant, decideFinding, type FindingDecision } from "@/lib/review/decisions";
 import { readReviewSettings } from "@/lib/review/review-rules";
 import { parsePull } from "@/lib/service/schemas";
-import type { Actor } from "@/lib/workflow/actor";
+import type { Actor } from "@/lib/core/actor";
 
 // The demo's errors-and-omissions record: on a few recent accounts the agent who has them went
 // through the coverage review with the client a few days before the end of the history, so the

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monitoringEvents, monitorings, pullAuthStates } from "@/db/schema";
-import { storePull } from "@/lib/pulls/store-pull";
+import { storePull } from "@/lib/ingest/store-pull";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { applyEventEffects } from "./apply-event";

@@ -5,7 +5,7 @@ import { columnName } from "@/db/sql";
 import type { Db } from "@/db/types";
 import { webhookEvents } from "@/db/schema";
 import { isRateLimited, ServiceError } from "@/lib/service/errors";
-import { storePull } from "@/lib/pulls/store-pull";
+import { storePull } from "@/lib/ingest/store-pull";
 import { applyEventEffects } from "./apply-event";
 import { isDatabaseUnavailable } from "./database-unavailable";
 import { MAX_EVENT_ATTEMPTS, nextRetryDelayMs, rateLimitDelayMs } from "./retry-policy";

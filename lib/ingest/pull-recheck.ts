@@ -4,7 +4,7 @@ import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { pulls, pullStatusChecks } from "@/db/schema";
 import { FINAL_PULL_STATUSES, FINAL_PULL_STATUSES_SQL } from "@/db/schema/pull-final-statuses";
-import { storePull } from "@/lib/pulls/store-pull";
+import { storePull } from "@/lib/ingest/store-pull";
 import type { ServiceConfig } from "@/lib/service/client";
 import { ServiceError } from "@/lib/service/errors";
 import { fetchPullPayload } from "@/lib/service/pulls-api";

@@ -7,7 +7,7 @@ import { listActiveMonitorings } from "@/lib/monitoring/refresh-timing";
 import { parsePullListQuery } from "@/lib/pulls/list-query";
 import { newestOfAccount } from "@/lib/pulls/newest-of-account";
 import { getPullDetail, listPulls } from "@/lib/pulls/queries";
-import { storePull } from "@/lib/pulls/store-pull";
+import { storePull } from "@/lib/ingest/store-pull";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { processDueEvents } from "./process-events";
 

@@ -9,7 +9,7 @@ import type { Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { inboxByStatus, receiveEvents, waitForInbox } from "@/test/inbox-status";
 import { controlSandbox, startServiceSandbox } from "@/test/service-sandbox";
-import { loadEventsPage } from "./events-page";
+import { loadEventsPage } from "@/lib/loaders/events";
 import { MAX_EVENT_ATTEMPTS } from "./retry-policy";
 import { runWorkerLoop } from "./worker-loop";
 

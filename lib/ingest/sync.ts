@@ -4,17 +4,17 @@ import type { Db } from "@/db/types";
 import { syncRuns, type SyncRunRow } from "@/db/schema";
 import type { ServiceConfig } from "@/lib/service/client";
 import { iteratePullPages } from "@/lib/service/pulls-api";
-import { storePull } from "@/lib/pulls/store-pull";
-import { reconcileMonitorings } from "@/lib/monitoring/reconcile";
+import { storePull } from "@/lib/ingest/store-pull";
+import { reconcileMonitorings } from "@/lib/ingest/reconcile-monitorings";
 import { recheckUnfinishedPulls } from "./pull-recheck";
-import { retryArchiveWrites } from "@/lib/workflow/archive";
+import { retryArchiveWrites } from "@/lib/ingest/archive";
 import { retryWhileRateLimited, SYNC_RATE_LIMIT_BUDGET_MS } from "./rate-limit-wait";
 
 // Reconciliation, for what webhooks never told: list the service's pulls created since the last
 // good run and store what is missing or changed (the list carries full pulls, and storePull
 // makes a repeat harmless); re-read the pulls that are not final, whose COMPLETE may have been
 // lost (pull-recheck.ts); and mirror the team's monitorings, including those started or stopped
-// on the service's dashboard (lib/monitoring/reconcile.ts).
+// on the service's dashboard (lib/ingest/reconcile-monitorings.ts).
 
 const PAGE_SIZE = 100;
 /** Pulls created just before the last run started may have been listed by neither run. */

@@ -2,11 +2,11 @@ import "server-only";
 import { z } from "zod";
 import type { Db } from "@/db/types";
 import { can } from "@/lib/auth/permissions";
-import { getPullMonitoring } from "@/lib/pulls/detail-queries";
+import { getPullMonitoring } from "@/lib/monitoring/pull-monitoring";
 import { getPullDetail } from "@/lib/pulls/queries";
 import type { ServiceConfig } from "@/lib/service/client";
-import type { Actor } from "@/lib/workflow/actor";
-import { forbidden, invalid, type CommandResult } from "@/lib/workflow/result";
+import type { Actor } from "@/lib/core/actor";
+import { forbidden, invalid, type CommandResult } from "@/lib/core/result";
 import { enablePullMonitoring, intervalInputSchema, stopPullMonitoring } from "./commands";
 
 // Monitoring for a selection of pulls: one service call per pull, so some may succeed while

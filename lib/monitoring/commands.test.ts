@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monitorings } from "@/db/schema";
-import { storePull } from "@/lib/pulls/store-pull";
+import { storePull } from "@/lib/ingest/store-pull";
 import type { ServiceConfig } from "@/lib/service/client";
 import { listMonitorings } from "@/lib/service/monitorings-api";
 import { fetchPullPayload } from "@/lib/service/pulls-api";

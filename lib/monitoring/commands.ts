@@ -16,9 +16,9 @@ import {
   updateMonitoring,
 } from "@/lib/service/monitorings-api";
 import type { Monitoring } from "@/lib/service/schemas";
-import type { Actor } from "@/lib/workflow/actor";
-import { recordAudit } from "@/lib/workflow/audit";
-import { forbidden, invalid, notFound, type CommandFailure, type CommandResult } from "@/lib/workflow/result";
+import type { Actor } from "@/lib/core/actor";
+import { recordAudit } from "@/lib/audit/audit-log";
+import { forbidden, invalid, notFound, type CommandFailure, type CommandResult } from "@/lib/core/result";
 
 // Turning monitoring on and off for a pull's account, through the service's monitoring
 // endpoints. Our mirror (the `monitorings` table) is written only from the service's answers,

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/types";
 import type { ServiceConfig } from "@/lib/service/client";
-import type { FormState } from "@/lib/workflow/form-state";
+import type { FormState } from "@/lib/core/form-state";
 import { carrierLogin, findCarrier, type CarrierLogin } from "./reconnect-carrier";
 import { readReconnectPage, type ReconnectStep } from "./reconnect-page";
 import { answerReconnectPage, consumerAnswerSchema } from "./reconnect-page-answers";

@@ -3,9 +3,9 @@ import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { monitorings, pullAuthStates, pulls, reconnectPages, type ReconnectPageRow } from "@/db/schema";
 import type { Db } from "@/db/types";
 import type { IdvOption } from "@/lib/service/schemas/webhooks";
-import type { Actor } from "@/lib/workflow/actor";
-import { recordAudit } from "@/lib/workflow/audit";
-import type { CommandResult } from "@/lib/workflow/result";
+import type { Actor } from "@/lib/core/actor";
+import { recordAudit } from "@/lib/audit/audit-log";
+import type { CommandResult } from "@/lib/core/result";
 import { findReconnectRequest } from "./reconnect";
 import { newReconnectPageId, reconnectPageToken, type ReconnectPageKey } from "./reconnect-page-token";
 

@@ -7,9 +7,9 @@ import { accountHeld, visibleTo, type ListViewer } from "@/lib/pulls/visibility"
 import type { ServiceConfig } from "@/lib/service/client";
 import { rateLimitedMessage, ServiceError } from "@/lib/service/errors";
 import { getMonitoringReconnectToken } from "@/lib/service/monitorings-api";
-import type { Actor } from "@/lib/workflow/actor";
-import { recordAudit } from "@/lib/workflow/audit";
-import { notFound, type CommandResult } from "@/lib/workflow/result";
+import type { Actor } from "@/lib/core/actor";
+import { recordAudit } from "@/lib/audit/audit-log";
+import { notFound, type CommandResult } from "@/lib/core/result";
 
 // Accounts whose refresh needs the consumer (MONITORING_RECONNECT): the worklist, and a fresh
 // hosted reconnect link from the service when the one we hold has expired.

@@ -11,7 +11,7 @@ import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { startServiceSandbox } from "@/test/service-sandbox";
 import { createStaff } from "@/test/workflow-fixture";
 import { downloadAnswerFile, downloadPolicyForm, downloadPullDocument } from "./document-downloads";
-import { storePull } from "./store-pull";
+import { storePull } from "@/lib/ingest/store-pull";
 
 // A pull's documents, uploads and policy forms through Coverdesk, against the sandbox over real
 // HTTP: the service answers 302 to a signed link on its separate storage server, which the

@@ -6,7 +6,7 @@ import type { ServiceConfig } from "@/lib/service/client";
 import { getAnswerFileDownloadUrl, getDocumentDownloadUrl } from "@/lib/service/downloads-api";
 import { getPolicyFormDownloadUrl } from "@/lib/service/policy-forms-api";
 import type { AnswerSection, FileUpload, Policy, Pull } from "@/lib/service/schemas";
-import { recordAudit } from "@/lib/workflow/audit";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { findViewablePull } from "./access";
 import { notFoundResponse, relayDownload, type RelayRequest } from "./document-relay";
 

@@ -5,7 +5,7 @@ import { viewScope } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import { toCsv, type Cell } from "@/lib/csv/to-csv";
 import { centsToDollars } from "@/lib/csv/to-csv";
-import { recordAudit } from "@/lib/workflow/audit";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { parsePullListQuery } from "./list-query";
 import { listPullRows } from "./queries";
 

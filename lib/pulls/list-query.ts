@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pageNumber } from "@/lib/url/page-number";
 import { parseSearchFields, type SearchParams } from "@/lib/url/search-params";
-import { PULL_STAGES } from "@/lib/workflow/stages";
+import { PULL_STAGES } from "@/lib/core/pull-stages";
 
 // The pull list's state, read from the URL: search, filters, sort and page. Every part is
 // optional and a bad value is dropped (and named), so a shared or hand-edited link never

@@ -6,7 +6,7 @@ import type { SandboxPull } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { isFilteredQuery, parsePullListQuery, pullListHref } from "./list-query";
 import { countPulls, listPullFilterOptions, listPulls } from "./queries";
-import { storePull } from "./store-pull";
+import { storePull } from "@/lib/ingest/store-pull";
 
 // The pull list's search, filters and sorts against a real database, on seeded sandbox pulls.
 

@@ -8,7 +8,7 @@ import { isReadingType } from "./pull-types";
 
 /**
  * Bump when projectPull computes something new or differently: rows stored by older code are
- * re-projected from their raw payload at the next start (lib/pulls/reproject.ts).
+ * re-projected from their raw payload at the next start (lib/ingest/reproject.ts).
  */
 export const PROJECTION_VERSION = 3;
 

@@ -6,7 +6,7 @@ import { policies, pulls } from "@/db/schema";
 import { parsePullResponse, type Pull } from "@/lib/service/schemas";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { getPullDetail } from "./queries";
-import { storePull } from "./store-pull";
+import { storePull } from "@/lib/ingest/store-pull";
 
 // The service's own published example pulls (lib/service/fixtures/real, see its README) go
 // through the real ingestion path into a real database and come back unchanged: every policy,

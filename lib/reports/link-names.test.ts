@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { pulls } from "@/db/schema";
 import type { ServiceConfig } from "@/lib/service/client";
-import { storePull } from "@/lib/pulls/store-pull";
+import { storePull } from "@/lib/ingest/store-pull";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { QUOTE_WIDGET_ID, RENEWAL_WIDGET_ID } from "@/sandbox/data/widgets";
 import type { Sandbox } from "@/sandbox/server";
@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { setFaults } from "@/test/sandbox-faults";
 import { startServiceSandbox } from "@/test/service-sandbox";
 import { forgetLinkNames, linkNameOf, nameLinks, readLinkNames } from "./link-names";
-import { loadReportsPage } from "./reports-page";
+import { loadReportsPage } from "@/lib/loaders/reports";
 import type { SourceRow } from "./sources";
 
 // The per-link table's names come from the service's list of links (the sandbox over HTTP here),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { storePull } from "@/lib/pulls/store-pull";
+import { storePull } from "@/lib/ingest/store-pull";
 import { assignPulls } from "@/lib/workflow/assignment";
 import { setPullStage } from "@/lib/workflow/funnel";
 import { generatePulls } from "@/sandbox/data/pulls";

@@ -3,7 +3,7 @@ import type { SearchParams } from "@/lib/url/search-params";
 import type { Db } from "@/db/types";
 import type { SessionUser } from "@/lib/auth/session";
 import type { ServiceConfig } from "@/lib/service/client";
-import { recordAudit } from "@/lib/workflow/audit";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { nameLinks, readLinkNames } from "./link-names";
 import { getReport } from "./queries";
 import { reportCsv, reportTableRowCount, type ReportTable } from "./report-csv";

@@ -3,7 +3,7 @@ import { periodEnd } from "./periods";
 import type { ReportFilter, ReportPeriod } from "./report-filter";
 
 // The links of the reports page: to the pulls behind a figure, to a table's CSV. Pure, so the
-// page's components use them without the loader (lib/reports/reports-page.ts, server-only).
+// page's components use them without the loader (lib/loaders/reports.ts, server-only).
 
 /** A ratio as a percentage with one decimal, or a dash when there is none. */
 export const percent = (ratio: number | null) => (ratio === null ? "—" : `${Math.round(ratio * 1000) / 10}%`);

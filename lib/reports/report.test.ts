@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pulls } from "@/db/schema";
 import { queryRows } from "@/db/connect";
-import { storePull } from "@/lib/pulls/store-pull";
+import { storePull } from "@/lib/ingest/store-pull";
 import { assignPulls } from "@/lib/workflow/assignment";
 import { setPullStage } from "@/lib/workflow/funnel";
 import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";

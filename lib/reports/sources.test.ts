@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dealReturns, pulls } from "@/db/schema";
-import { storePull } from "@/lib/pulls/store-pull";
+import { storePull } from "@/lib/ingest/store-pull";
 import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
 import { getReport } from "./queries";
 import { reportCsv } from "./report-csv";
 import { parseReportFilter } from "./report-filter";
-import { loadReportsPage } from "./reports-page";
+import { loadReportsPage } from "@/lib/loaders/reports";
 import { getSourceFigures, type SourceRow } from "./sources";
 
 // Where business comes from and how fast it is worked, on a small book built by hand: every

@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditEvents, pulls, userSessions } from "@/db/schema";
-import { storePull } from "@/lib/pulls/store-pull";
+import { storePull } from "@/lib/ingest/store-pull";
 import type { ServiceConfig } from "@/lib/service/client";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { pdfText } from "@/test/pdf-text";

@@ -7,7 +7,7 @@ import { householdOf } from "@/lib/pulls/household";
 import { findViewablePull } from "@/lib/pulls/access";
 import { safeFilename } from "@/lib/pulls/download-headers";
 import type { ServiceConfig } from "@/lib/service/client";
-import { recordAudit } from "@/lib/workflow/audit";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { readAgencyName } from "./agency-name";
 import { buildClientSummaryPdf, type ClientSummary } from "./client-summary-pdf";
 import { reviewHousehold } from "./coverage";

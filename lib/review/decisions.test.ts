@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, findingDecisions, pulls } from "@/db/schema";
-import { storePull } from "@/lib/pulls/store-pull";
+import { storePull } from "@/lib/ingest/store-pull";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { autoPolicy, coverage, rawPullOf, soundAuto, split, vehicle } from "@/test/review-pulls";
 import { createStaff } from "@/test/workflow-fixture";

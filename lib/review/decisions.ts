@@ -6,9 +6,9 @@ import { findingDecisions, pulls, type FindingDecisionRow } from "@/db/schema";
 import { canOnPull } from "@/lib/auth/permissions";
 import { findViewablePull } from "@/lib/pulls/access";
 import type { Pull } from "@/lib/service/schemas";
-import type { Actor } from "@/lib/workflow/actor";
-import { recordAudit } from "@/lib/workflow/audit";
-import { forbidden, invalid, notFound, stale, type CommandResult } from "@/lib/workflow/result";
+import type { Actor } from "@/lib/core/actor";
+import { recordAudit } from "@/lib/audit/audit-log";
+import { forbidden, invalid, notFound, stale, type CommandResult } from "@/lib/core/result";
 import { reviewHousehold } from "./coverage";
 import { readReviewSettings } from "./review-rules";
 

@@ -9,7 +9,7 @@ import { dayOfInstant, isFindingDecision, readDecisions, type FindingDecision } 
 import { readReviewSettings } from "./review-rules";
 
 // The pull page's "Coverage review" section: the findings of today's review with the account's
-// current decision on each. Read in two parts so the pull page's loader (lib/pulls/pull-page.ts)
+// current decision on each. Read in two parts so the pull page's loader (lib/loaders/pull-page.ts)
 // reads the rules and decisions beside the pull, in its first round trip, and only computes the
 // review once it has the pull.
 

@@ -5,9 +5,9 @@ import type { Db } from "@/db/types";
 import { agencyRules } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import { readAgencyRules } from "@/lib/rules/agency-rules";
-import type { Actor } from "@/lib/workflow/actor";
-import { recordAudit } from "@/lib/workflow/audit";
-import { forbidden, invalid, type CommandResult } from "@/lib/workflow/result";
+import type { Actor } from "@/lib/core/actor";
+import { recordAudit } from "@/lib/audit/audit-log";
+import { forbidden, invalid, type CommandResult } from "@/lib/core/result";
 import { REVIEW_RULE_IDS, type ReviewRules, type ReviewSettings } from "./finding";
 
 // The coverage review's rules (agency_rules.review_rules, jsonb; `{}` reads as the defaults):

@@ -3,11 +3,11 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/types";
 import { agencyRules } from "@/db/schema";
-import type { Actor } from "@/lib/workflow/actor";
-import { recordAudit } from "@/lib/workflow/audit";
+import type { Actor } from "@/lib/core/actor";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { can } from "@/lib/auth/permissions";
-import { forbidden, invalid, type CommandResult } from "@/lib/workflow/result";
-import { DEFAULT_JUMP_THRESHOLDS, type JumpThresholds } from "@/lib/alerts/detect";
+import { forbidden, invalid, type CommandResult } from "@/lib/core/result";
+import { DEFAULT_JUMP_THRESHOLDS, type JumpThresholds } from "./jump-thresholds";
 
 // The rules the agency sets (db/schema/alerts.ts `agencyRules`, one row), in one place: alert
 // thresholds and the digest, the renewal lead time and refresh budget, the speed-to-lead rule.

@@ -5,9 +5,9 @@ import { can } from "@/lib/auth/permissions";
 import type { ServiceConfig } from "@/lib/service/client";
 import { API_SETTABLE_WEBHOOK_EVENT_TYPES } from "@/lib/service/schemas";
 import { listWebhooks, registerWebhook, updateWebhook } from "@/lib/service/webhook-registrations-api";
-import type { Actor } from "@/lib/workflow/actor";
-import { recordAudit } from "@/lib/workflow/audit";
-import { forbidden, invalid, notFound, type CommandResult } from "@/lib/workflow/result";
+import type { Actor } from "@/lib/core/actor";
+import { recordAudit } from "@/lib/audit/audit-log";
+import { forbidden, invalid, notFound, type CommandResult } from "@/lib/core/result";
 import { describeServiceFailure, ownHookUrl } from "./overview";
 
 // Registering this instance's webhook address with the service, and pausing or resuming it.

@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import type { ServiceResponse } from "./client";
 import { ServiceError } from "./errors";
-import { parseTolerant, type PayloadProblem } from "./schemas/problems";
+import { parseTolerant, type PayloadProblem } from "@/lib/service/schemas/problems";
 
 // Every answer is read through the tolerant schemas: odd fields become null and are reported,
 // and only an answer missing what the call is for (an id, a token) fails, with its own code.

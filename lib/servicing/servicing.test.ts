@@ -10,7 +10,7 @@ import { receiveWebhook } from "@/lib/ingest/receive-webhook";
 import { configuredReconnectPageKey } from "@/lib/monitoring/reconnect-page-key";
 import { reconnectPageToken } from "@/lib/monitoring/reconnect-page-token";
 import { getPullDetail } from "@/lib/pulls/queries";
-import { storePull } from "@/lib/pulls/store-pull";
+import { storePull } from "@/lib/ingest/store-pull";
 import type { ServiceConfig } from "@/lib/service/client";
 import { fetchPullPayload } from "@/lib/service/pulls-api";
 import { startSandbox, type Sandbox } from "@/sandbox/server";

@@ -4,7 +4,7 @@ import { users } from "@/db/schema";
 import { authenticate } from "@/lib/auth/credentials";
 import { createUser, resetPassword } from "@/lib/users/users-admin";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
-import { DEMO_PASSWORD } from "./demo-users";
+import { DEMO_PASSWORD } from "@/lib/auth/demo-users";
 import { saveUser } from "./save-user";
 
 let database: TestDatabase;

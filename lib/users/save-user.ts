@@ -5,7 +5,7 @@ import type { Db } from "@/db/types";
 import { ROLES, users } from "@/db/schema";
 import { hashPassword, PASSWORD_TOO_LONG_MESSAGE, passwordFitsBcrypt } from "@/lib/auth/password";
 import { endUserSessions } from "@/lib/auth/user-sessions";
-import { DEMO_PASSWORD } from "./demo-users";
+import { DEMO_PASSWORD } from "@/lib/auth/demo-users";
 
 // Creating a real user (or resetting one's password and role): the way into a production
 // install, where the demo users do not exist. Used by `npm run user:save`.

@@ -6,9 +6,9 @@ import { pulls, ROLES, users } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import { hashPassword } from "@/lib/auth/password";
 import { endUserSessions } from "@/lib/auth/user-sessions";
-import type { Actor } from "@/lib/workflow/actor";
-import { recordAudit } from "@/lib/workflow/audit";
-import { forbidden, invalid, notFound, type CommandFailure, type CommandResult } from "@/lib/workflow/result";
+import type { Actor } from "@/lib/core/actor";
+import { recordAudit } from "@/lib/audit/audit-log";
+import { forbidden, invalid, notFound, type CommandFailure, type CommandResult } from "@/lib/core/result";
 import { newUserSchema } from "./save-user";
 
 // Admins manage the agency's users: create with a role, change name or role, reset a

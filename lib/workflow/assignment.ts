@@ -4,11 +4,11 @@ import { z } from "zod";
 import type { Db } from "@/db/types";
 import { pulls, users } from "@/db/schema";
 import { can, canOnPull } from "@/lib/auth/permissions";
-import type { Actor } from "./actor";
-import { recordAudit } from "./audit";
+import type { Actor } from "@/lib/core/actor";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { firstTouch } from "./first-touch";
 import { lockPull } from "./lock-pull";
-import { forbidden, invalid, notFound, stale, type CommandResult } from "./result";
+import { forbidden, invalid, notFound, stale, type CommandResult } from "@/lib/core/result";
 
 // Assigning pulls: managers and admins assign to anyone, reassign and unassign, one pull or a
 // selection; anyone may take an unassigned pull for themselves. A selection changes all of

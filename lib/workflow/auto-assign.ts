@@ -4,9 +4,9 @@ import { z } from "zod";
 import type { Db } from "@/db/types";
 import { assignmentSettings, pulls, users, type AssignmentSettingsRow } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
-import type { Actor } from "./actor";
-import { recordAudit } from "./audit";
-import { forbidden, invalid, type CommandResult } from "./result";
+import type { Actor } from "@/lib/core/actor";
+import { recordAudit } from "@/lib/audit/audit-log";
+import { forbidden, invalid, type CommandResult } from "@/lib/core/result";
 
 // Automatic assignment of new pulls, configured by an admin: off, round-robin among active
 // agents, or rules by state and line of business (first match wins) with a fallback. A pull

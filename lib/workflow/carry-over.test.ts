@@ -8,7 +8,7 @@ import { receiveWebhook } from "@/lib/ingest/receive-webhook";
 import { findViewablePull } from "@/lib/pulls/access";
 import { parsePullListQuery } from "@/lib/pulls/list-query";
 import { listPulls } from "@/lib/pulls/queries";
-import { storePull } from "@/lib/pulls/store-pull";
+import { storePull } from "@/lib/ingest/store-pull";
 import { getReport } from "@/lib/reports/queries";
 import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";

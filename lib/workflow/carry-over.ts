@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { pulls, users, type PullStage } from "@/db/schema";
-import { recordAudit } from "./audit";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { isDecision } from "@/lib/core/stages";
 
 // A monitoring refresh or a reconnect is a new pull of an account the agency already works:

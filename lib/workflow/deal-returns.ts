@@ -8,7 +8,7 @@ import { qualified } from "@/db/sql";
 import { annualPremiumOf, householdOf } from "@/lib/pulls/household";
 import { readAgencyRules } from "@/lib/rules/agency-rules";
 import { parsePull } from "@/lib/service/schemas";
-import { recordAudit } from "./audit";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { recycledHeadline, recycledKey, type DealReturnKind } from "./deal-return-words";
 import { stageIs } from "@/lib/core/stage-sql";
 import { LOSS_STAGE } from "@/lib/core/stages";

@@ -4,15 +4,15 @@ import { z } from "zod";
 import type { Db } from "@/db/types";
 import { PULL_STAGES, pulls, type PullStage } from "@/db/schema";
 import { canOnPull } from "@/lib/auth/permissions";
-import type { Actor } from "./actor";
-import { recordAudit } from "./audit";
+import type { Actor } from "@/lib/core/actor";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { markDealReturnWon } from "./deal-return-won";
 import { firstTouch } from "./first-touch";
 import { lockPull } from "./lock-pull";
 import { recordLoss, undoStandingLoss } from "./lost-decisions";
 import { LOST_CATEGORIES } from "./lost-reasons";
 import { parseDollarsToCents } from "./money";
-import { invalid, notFound, stale, type CommandResult } from "./result";
+import { invalid, notFound, stale, type CommandResult } from "@/lib/core/result";
 import { isWin } from "@/lib/core/stages";
 
 // The agency's funnel: WORKING, WON (with the won premium) or LOST (why, from a short list, with

@@ -7,7 +7,7 @@ import { alerts, pulls, users } from "@/db/schema";
 import { formatDuration } from "@/lib/format";
 import { laterPullOfAccount } from "@/lib/pulls/arrivals";
 import { readAgencyRules, type AgencyRules } from "@/lib/rules/agency-rules";
-import { recordAudit } from "./audit";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { chooseAutoAssignee } from "./auto-assign";
 import { stageIs } from "@/lib/core/stage-sql";
 import { OPEN_STAGE } from "@/lib/core/stages";

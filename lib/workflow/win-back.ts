@@ -10,7 +10,7 @@ import { isWin } from "@/lib/core/stages";
 
 // WIN_BACK: a WON client whose refresh shows the policy cancelled or with another carrier comes
 // back to WORKING for its agent (or the queue). Called in the transaction that stores the
-// refresh (lib/pulls/store-pull.ts), beside the alerts and after the carry-over that gave the
+// refresh (lib/ingest/store-pull.ts), beside the alerts and after the carry-over that gave the
 // refresh its account's WON: the same snapshot the alerts compare with is compared here. The
 // key names the account, the policies and the refresh, so a redelivered refresh changes nothing.
 

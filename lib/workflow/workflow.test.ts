@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, pulls, users } from "@/db/schema";
-import { storePull } from "@/lib/pulls/store-pull";
+import { storePull } from "@/lib/ingest/store-pull";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";

@@ -1,4 +1,4 @@
-import type { FormState } from "@/lib/workflow/form-state";
+import type { FormState } from "@/lib/core/form-state";
 
 // What the X-dates page knows of the user's calendar feed, and what its forms answer. Plain
 // data, for the page's components.

@@ -10,7 +10,7 @@ import { lockAccountsKeepNewest, newestOfAccount } from "@/lib/pulls/newest-of-a
 import { readingPull } from "@/lib/pulls/account-key";
 
 // Keeps policy_xdates in step with the pulls: called in the transaction that stores a pull
-// (lib/pulls/store-pull.ts), so the X-dates change with the data they come from. An account's
+// (lib/ingest/store-pull.ts), so the X-dates change with the data they come from. An account's
 // X-dates are those of its newest successful top-level pull: a monitoring refresh replaces the
 // rows of the pull before it (nothing counts twice), and a refresh that failed (the consumer
 // must reconnect) leaves the last good ones in place.

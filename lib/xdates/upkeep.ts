@@ -5,7 +5,7 @@ import { policyXDates } from "@/db/schema";
 import { getDb } from "@/lib/database";
 import { ASSUMED_TERM_MONTHS, isoDay, rolled } from "./derive";
 import { backfillXDates } from "./store";
-import { backfillHouseholdGaps } from "@/lib/review/cross-sell-store";
+import { backfillHouseholdGaps } from "@/lib/cross-sell/store";
 
 // The daily upkeep: an X-date that has passed is rolled to the next renewal by its term (the
 // same rule as at ingest, lib/xdates/derive.ts), so the list never shows a past day as coming.

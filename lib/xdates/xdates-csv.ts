@@ -5,7 +5,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { toCsv, type Cell } from "@/lib/csv/to-csv";
 import { centsToDollars } from "@/lib/csv/to-csv";
 import type { SearchParams } from "@/lib/url/search-params";
-import { recordAudit } from "@/lib/workflow/audit";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { BASIS_WORDS, isoDay, type XDateBasis } from "./derive";
 import { listXDates, windowOf } from "./queries";
 import { DEFAULT_RANGE, parseXDateQuery } from "./xdates-query";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pageNumber } from "@/lib/url/page-number";
 import { parseSearchFields, type SearchParams } from "@/lib/url/search-params";
-import { PULL_STAGES } from "@/lib/workflow/stages";
+import { PULL_STAGES } from "@/lib/core/pull-stages";
 
 // The X-dates page's state, read from the URL like the pull list's (lib/pulls/list-query.ts):
 // every part optional, a bad value dropped and named, so a shared link never breaks the page.

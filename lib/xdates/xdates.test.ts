@@ -4,11 +4,11 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, calendarFeeds, policyXDates, pulls } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/session-user";
-import { storePull } from "@/lib/pulls/store-pull";
+import { storePull } from "@/lib/ingest/store-pull";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
-import type { Actor } from "@/lib/workflow/actor";
+import type { Actor } from "@/lib/core/actor";
 import {
   calendarFeedIcs,
   feedOwnerOf,
@@ -19,7 +19,7 @@ import {
 import { addDays, isoDay } from "./derive";
 import { backfillXDates } from "./store";
 import { rollPassedXDates } from "./upkeep";
-import { loadXDatesPage } from "./xdates-page";
+import { loadXDatesPage } from "@/lib/loaders/xdates";
 
 // X-dates on a real database: written with the pull, replaced by a refresh (never counted
 // twice), following assignments, scoped by role in the loader, rolled forward by the upkeep,

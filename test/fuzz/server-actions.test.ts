@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { monitorings, pulls, userSessions, users, webhookEvents } from "@/db/schema";
-import { storePull } from "@/lib/pulls/store-pull";
+import { storePull } from "@/lib/ingest/store-pull";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { describeForm, fingerprint, hostileForm, hostileValue, type HostileValue } from "./hostile-input";

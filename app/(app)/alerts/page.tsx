@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AlertInbox } from "@/components/alerts/alert-inbox";
-import { loadAlertInboxPage } from "@/lib/alerts/inbox-page";
+import { loadAlertInboxPage } from "@/lib/loaders/alerts-inbox";
 import { requirePermission } from "@/lib/auth/session";
 import { getDb } from "@/lib/database";
 import { moveAlertAction } from "./actions";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { CrossSellView } from "@/components/review/cross-sell-view";
 import { requirePermission } from "@/lib/auth/session";
 import { getDb } from "@/lib/database";
-import { loadCrossSellPage } from "@/lib/review/cross-sell-page";
+import { loadCrossSellPage } from "@/lib/loaders/cross-sell";
 
 export const metadata: Metadata = { title: "Cross-sell" };
 

@@ -7,7 +7,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
 import { formatInstant, humanize } from "@/lib/format";
-import { loadEventsPage } from "@/lib/ingest/events-page";
+import { loadEventsPage } from "@/lib/loaders/events";
 import { retryAllFailedAction, retryEventAction, startSyncAction } from "./actions";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";

@@ -18,9 +18,9 @@ import {
   refreshPullNow,
   stopPullMonitoring,
 } from "@/lib/monitoring/commands";
-import { archivePull } from "@/lib/workflow/archive";
+import { archivePull } from "@/lib/ingest/archive";
 import { assignPulls } from "@/lib/workflow/assignment";
-import { toFormState } from "@/lib/workflow/form-state";
+import { toFormState } from "@/lib/core/form-state";
 import { setPullStage } from "@/lib/workflow/funnel";
 
 // Assignment, funnel and monitoring actions of the pull pages. The guard (lib/auth/action-guard.ts)
@@ -151,7 +151,7 @@ export const refreshMonitoringAction = formAction("monitoring:manage", monitorin
 });
 
 // Archive or restore (managers and admins): kept here at once, and written back to the service
-// (lib/workflow/archive.ts tells it now, or with the next sync when it cannot be reached).
+// (lib/ingest/archive.ts tells it now, or with the next sync when it cannot be reached).
 export const archivePullAction = formAction(
   "pulls:archive",
   z.object({ pullId: formTextOrEmpty(), archived: formTextOrEmpty() }),

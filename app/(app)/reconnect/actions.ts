@@ -6,7 +6,7 @@ import { formAction, formTextOrEmpty } from "@/lib/auth/action-guard";
 import { env } from "@/lib/env";
 import { renewReconnectLink } from "@/lib/monitoring/reconnect";
 import { openReconnectPage } from "@/lib/monitoring/reconnect-page";
-import { toFormState } from "@/lib/workflow/form-state";
+import { toFormState } from "@/lib/core/form-state";
 
 // Whoever may see the account may send its consumer a way to reconnect; the commands check
 // that the user may see the monitored pull.

@@ -6,7 +6,7 @@ import { requirePermission } from "@/lib/auth/session";
 import { Pagination } from "@/components/ui/pagination";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { humanize } from "@/lib/format";
-import { loadReconnectWorklistPage } from "@/lib/monitoring/reconnect-worklist-page";
+import { loadReconnectWorklistPage } from "@/lib/loaders/reconnect-worklist";
 import { openReconnectPageAction, renewReconnectLinkAction } from "./actions";
 import { PageHeader } from "@/components/ui/page-header";
 

@@ -3,7 +3,7 @@ import { ReportsView } from "@/components/reports/reports-view";
 import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
 import { env } from "@/lib/env";
-import { loadReportsPage } from "@/lib/reports/reports-page";
+import { loadReportsPage } from "@/lib/loaders/reports";
 
 export const metadata: Metadata = { title: "Reports" };
 

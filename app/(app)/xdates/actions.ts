@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { formAction, noInput } from "@/lib/auth/action-guard";
 import { env } from "@/lib/env";
-import type { FormState } from "@/lib/workflow/form-state";
+import type { FormState } from "@/lib/core/form-state";
 import { feedUrl, renewCalendarFeed, turnOffCalendarFeed, type FeedFormState } from "@/lib/xdates/calendar-feed";
 
 // One's own calendar feed: each user may renew or turn off their own, never anyone else's

@@ -4,7 +4,7 @@ import { XDatesView } from "@/components/xdates/xdates-view";
 import { can } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/session";
 import { getDb } from "@/lib/database";
-import { loadXDatesPage } from "@/lib/xdates/xdates-page";
+import { loadXDatesPage } from "@/lib/loaders/xdates";
 import { renewCalendarFeedAction, turnOffCalendarFeedAction } from "./actions";
 
 export const metadata: Metadata = { title: "X-dates" };

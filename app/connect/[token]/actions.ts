@@ -5,7 +5,7 @@ import { getDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { answerConnectPage } from "@/lib/monitoring/consumer-page";
 import { clientAddress } from "@/lib/security/client-address";
-import { field, type FormState } from "@/lib/workflow/form-state";
+import { field, type FormState } from "@/lib/core/form-state";
 
 // The consumer's answers on the public reconnect page. No session, so no user guard: the token
 // in the form is the key, checked (and rate-limited) in lib/monitoring/consumer-page.ts on every call.

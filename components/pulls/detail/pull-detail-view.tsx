@@ -1,4 +1,4 @@
-import type { PullMonitoring } from "@/lib/pulls/detail-queries";
+import type { PullMonitoring } from "@/lib/monitoring/pull-monitoring";
 import type { PullDetail } from "@/lib/pulls/queries";
 import { humanize } from "@/lib/format";
 import { Addresses } from "./addresses";

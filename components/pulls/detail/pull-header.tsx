@@ -5,7 +5,7 @@ import { householdOf } from "@/lib/pulls/household";
 import { pullTypeLabel, READING_TYPE } from "@/lib/pulls/pull-types";
 import { lostSummary } from "@/lib/workflow/lost-reasons";
 import { RelativeTime } from "@/components/ui/relative-time";
-import type { PullMonitoring } from "@/lib/pulls/detail-queries";
+import type { PullMonitoring } from "@/lib/monitoring/pull-monitoring";
 import type { PullWorkflow } from "@/lib/pulls/queries";
 import type { Pull } from "@/lib/service/schemas";
 import { StatusBadge } from "../status-badge";
@@ -135,7 +135,7 @@ export function PullHeader({
 }: {
   /** The account the pull was joined to, when its payload names none (lib/pulls/account-key.ts). */
   accountKey?: string | null;
-  /** The newest policy check's status, when it was run again after the pull (lib/review/policy-check.ts). */
+  /** The newest policy check's status, when it was run again after the pull (lib/policy-check/runs.ts). */
   policyCheckStatus?: string | null;
   pull: Pull;
   monitoring: PullMonitoring | null;

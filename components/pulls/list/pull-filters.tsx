@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { humanize } from "@/lib/format";
 import type { PullListQuery } from "@/lib/pulls/list-query";
-import { PULL_STAGES } from "@/lib/workflow/stages";
+import { PULL_STAGES } from "@/lib/core/pull-stages";
 import type { PullListOptions } from "@/lib/pulls/queries";
 import { FilterSelect } from "@/components/ui/filter-select";
 import { Input } from "@/components/ui/input";

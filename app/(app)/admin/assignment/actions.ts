@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { formAction, submittedForm, submittedText } from "@/lib/auth/action-guard";
 import { saveAssignmentSettings } from "@/lib/workflow/auto-assign";
-import { toFormState } from "@/lib/workflow/form-state";
+import { toFormState } from "@/lib/core/form-state";
 
 // Automatic assignment settings. Rules come as numbered rows; empty rows are ignored.
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { AssignmentForm } from "@/components/admin/assignment-form";
 import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
-import { loadAssignmentSettingsPage } from "@/lib/workflow/assignment-settings-page";
+import { loadAssignmentSettingsPage } from "@/lib/loaders/assignment-settings";
 import { saveAssignmentAction } from "./actions";
 import { PageHeader } from "@/components/ui/page-header";
 

@@ -4,7 +4,7 @@ import { auditSentence } from "@/components/workflow/audit-sentence";
 import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
 import { humanize } from "@/lib/format";
-import { auditPageHref, loadAuditPage } from "@/lib/workflow/audit-page";
+import { auditPageHref, loadAuditPage } from "@/lib/loaders/audit";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";

@@ -4,8 +4,8 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { formAction, formTextOrUndefined } from "@/lib/auth/action-guard";
 import { env } from "@/lib/env";
-import { savePolicyCheckRules } from "@/lib/review/policy-check-admin";
-import { toFormState } from "@/lib/workflow/form-state";
+import { savePolicyCheckRules } from "@/lib/policy-check/admin";
+import { toFormState } from "@/lib/core/form-state";
 
 // The team's policy-check rules, saved to the service; savePolicyCheckRules validates the form
 // (and names the wrong field) and audits the change. An unticked switch is simply absent.

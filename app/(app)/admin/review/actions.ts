@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { formAction, submittedForm, submittedText } from "@/lib/auth/action-guard";
 import { REVIEW_RULE_IDS } from "@/lib/review/finding";
 import { saveReviewRules } from "@/lib/review/review-rules";
-import { toFormState } from "@/lib/workflow/form-state";
+import { toFormState } from "@/lib/core/form-state";
 
 // The coverage review's rules. Limits are typed in dollars ("100,000") and kept in cents; each
 // check is a ticked box, and the ones left unticked are the ones switched off. saveReviewRules

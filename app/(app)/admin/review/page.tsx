@@ -3,7 +3,7 @@ import Link from "next/link";
 import { ReviewRulesForm } from "@/components/admin/review-rules-form";
 import { requirePermission } from "@/lib/auth/session";
 import { getDb } from "@/lib/database";
-import { loadReviewRulesPage } from "@/lib/review/review-rules-page";
+import { loadReviewRulesPage } from "@/lib/loaders/review-rules";
 import { saveReviewRulesAction } from "./actions";
 import { PageHeader } from "@/components/ui/page-header";
 

@@ -5,7 +5,7 @@ import { formAction, noInput, submittedForm, submittedText } from "@/lib/auth/ac
 import { sendDigestsNow } from "@/lib/alerts/digest-now";
 import { runRefreshTimingNow } from "@/lib/monitoring/refresh-timing-schedule";
 import { saveAgencyRules, THRESHOLD_LINES } from "@/lib/rules/agency-rules";
-import { toFormState } from "@/lib/workflow/form-state";
+import { toFormState } from "@/lib/core/form-state";
 
 // The agency's rules and the digest's Send now. Thresholds come as one field per line; an empty
 // threshold means "use the default", an empty budget "no budget", an empty speed-to-lead wait

@@ -7,7 +7,7 @@ import { requirePermission } from "@/lib/auth/session";
 import { getDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { THRESHOLD_LINES } from "@/lib/rules/agency-rules";
-import { loadAgencyRulesPage } from "@/lib/rules/rules-page";
+import { loadAgencyRulesPage } from "@/lib/loaders/rules";
 import { saveAgencyRulesAction, sendDigestsNowAction } from "./actions";
 import { PageHeader } from "@/components/ui/page-header";
 import { Card } from "@/components/ui/card";

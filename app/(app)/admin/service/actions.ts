@@ -5,7 +5,7 @@ import { z } from "zod";
 import { formAction, formText, noInput } from "@/lib/auth/action-guard";
 import { env } from "@/lib/env";
 import { registerOwnWebhook, setOwnWebhookActive } from "@/lib/service-connection/commands";
-import { toFormState } from "@/lib/workflow/form-state";
+import { toFormState } from "@/lib/core/form-state";
 
 // The Service connection page's writes, for admins; each is a call to the service.
 

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { formAction, formTextOrEmpty, formTextOrNull, formTextOrUndefined } from "@/lib/auth/action-guard";
-import { toFormState } from "@/lib/workflow/form-state";
+import { toFormState } from "@/lib/core/form-state";
 import { createUser, deactivateUser, resetPassword, updateUser } from "@/lib/users/users-admin";
 
 // User administration, for admins. The commands validate the values and check the role again.

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { DataTable } from "@/components/ui/data-table";
 import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
-import { loadUsersPage } from "@/lib/users/users-page";
+import { loadUsersPage } from "@/lib/loaders/users";
 import { createUserAction, deactivateUserAction, resetPasswordAction, updateUserAction } from "./actions";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { PageHeader } from "@/components/ui/page-header";

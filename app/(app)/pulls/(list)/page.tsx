@@ -7,7 +7,7 @@ import { getDb } from "@/lib/database";
 import { BulkAssignBar } from "@/components/workflow/bulk-assign-bar";
 import { requirePermission } from "@/lib/auth/session";
 import { pullListHref } from "@/lib/pulls/list-query";
-import { loadPullListPage } from "@/lib/pulls/list-page";
+import { loadPullListPage } from "@/lib/loaders/pull-list";
 import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Linked accounts" };

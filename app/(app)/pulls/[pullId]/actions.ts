@@ -4,10 +4,10 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { formAction, formText, formTextOrEmpty, formTextOrUndefined } from "@/lib/auth/action-guard";
 import { decideFinding } from "@/lib/review/decisions";
-import { requestEnrichment } from "@/lib/review/enrichment";
-import { rerunPolicyCheck } from "@/lib/review/policy-check";
+import { requestEnrichment } from "@/lib/enrichment/request";
+import { rerunPolicyCheck } from "@/lib/policy-check/runs";
 import { env } from "@/lib/env";
-import { toFormState } from "@/lib/workflow/form-state";
+import { toFormState } from "@/lib/core/form-state";
 import { requestServicingChange } from "@/lib/servicing/request";
 
 // The coverage review's decisions on a pull's page (the E&O record). The guard resolves the user
@@ -68,7 +68,7 @@ const enrichmentInput = z.object({
   confirm: formTextOrUndefined(),
 });
 
-// A paid enrichment look-up (lib/review/enrichment.ts checks the pull, the confirm field, the
+// A paid enrichment look-up (lib/enrichment/request.ts checks the pull, the confirm field, the
 // DPPA purpose for drivers, and pays once per question whoever asks).
 export const requestEnrichmentAction = formAction(
   "enrichment:request",

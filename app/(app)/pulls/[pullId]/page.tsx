@@ -16,7 +16,7 @@ import { PullHistory } from "@/components/workflow/pull-history";
 import { WorkflowPanel } from "@/components/workflow/workflow-panel";
 import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
-import { loadPullPage } from "@/lib/pulls/pull-page";
+import { loadPullPage } from "@/lib/loaders/pull-page";
 import { env } from "@/lib/env";
 import { markPullSeen } from "@/lib/workflow/seen";
 import {

@@ -1,7 +1,7 @@
 // GET /api/cross-sell/csv?<the cross-sell page's filters> — the households list as the viewer sees it, as CSV.
 import { withUser } from "@/lib/auth/route-guard";
 import { csvResponse } from "@/lib/csv/to-csv";
-import { exportCrossSellCsv } from "@/lib/review/cross-sell-csv";
+import { exportCrossSellCsv } from "@/lib/cross-sell/csv";
 import { searchParamsOf } from "@/lib/url/search-params";
 
 export const dynamic = "force-dynamic";

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { notFoundJson, withUser } from "@/lib/auth/route-guard";
 import { env } from "@/lib/env";
-import { policyCheckReport } from "@/lib/review/policy-check";
+import { policyCheckReport } from "@/lib/policy-check/runs";
 
 export const dynamic = "force-dynamic";
 

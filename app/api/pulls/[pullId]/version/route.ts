@@ -2,7 +2,7 @@
 // state, pipeline, monitoring), polled by an open page so it refreshes itself when it changes.
 import { z } from "zod";
 import { notFoundJson, withUser } from "@/lib/auth/route-guard";
-import { getPullPageVersion } from "@/lib/pulls/page-version";
+import { getPullPageVersion } from "@/lib/loaders/pull-page-version";
 
 export const dynamic = "force-dynamic";
 

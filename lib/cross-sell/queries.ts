@@ -1,0 +1,219 @@
+import "server-only";
+import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { queryRows } from "@/db/connect";
+import type { Db } from "@/db/types";
+import { householdGaps, pulls, users } from "@/db/schema";
+import { visibleTo, type ListViewer } from "@/lib/pulls/visibility";
+import { PULL_STAGES } from "@/lib/core/pull-stages";
+import { GAP_CODES, gapsOfMask, type GapCode } from "./gaps";
+import { POLICY_BUCKETS, type CrossSellQuery, type PolicyBucket } from "./list-query";
+
+// The cross-sell list's SQL, over household_gaps (one narrow row per household). The pulls table
+// is joined only for what the row does not copy: the assignee and stage (filters, and an agent's
+// visibility: lib/pulls/visibility.ts, the very rule of the pull list) and the contact shown.
+//
+// What keeps it fast at 100,000 pulls:
+// - the counts are one grouped pass, by number of policies and set of gaps (a few dozen groups
+//   however large the book); every count of the page is added up from those groups here, so
+//   the gap and policies filters cost the database nothing;
+// - the page of 50 walks household_gaps_policy_count_idx (policy_count, premium in play) one
+//   number of policies at a time and merges the walks, instead of sorting every household;
+// - the pulls are read only with a filter on them, through pulls_list_filter_idx: the filters
+//   are spelled out over its leading columns (every value of is_archived and stage, and SUCCESS,
+//   which every household's pull is) so PostgreSQL, which has no skip scan, can seek it.
+
+export const CROSS_SELL_PAGE_SIZE = 50;
+
+const h = householdGaps;
+
+/** Households hold at least one policy in force; an empty one has nothing to cross-sell. */
+const LISTED = sql`${h.policyCount} >= 1`;
+
+function gapIs(gap: GapCode): SQL {
+  return sql`${h.gaps} @> array[${gap}]::text[]`;
+}
+
+const bucketOf = (policyCount: number): PolicyBucket =>
+  policyCount >= 4 ? "4+" : (String(policyCount) as PolicyBucket);
+
+/** The filters on the pull (who may see it, its agent, its stage); empty when none applies. */
+function onPull(viewer: ListViewer, query: CrossSellQuery): SQL[] {
+  const parts: SQL[] = [];
+  const visible = visibleTo(viewer);
+  if (visible) parts.push(visible);
+  if (query.agent === "unassigned") parts.push(isNull(pulls.assigneeId));
+  else if (query.agent) parts.push(eq(pulls.assigneeId, query.agent));
+  if (parts.length === 0 && !query.stage) return [];
+  // No-ops for a household's pull, there for the index (see above).
+  parts.push(
+    isNull(pulls.parentPullId),
+    inArray(pulls.isArchived, [false, true]),
+    query.stage ? eq(pulls.stage, query.stage) : inArray(pulls.stage, [...PULL_STAGES]),
+    eq(pulls.status, "SUCCESS"),
+  );
+  return parts;
+}
+
+export type CrossSellCounts = {
+  /** Households matching every filter, and the premium a year their gaps put in play. */
+  total: number;
+  premiumInPlayCents: number;
+  /** Per gap: households with it, under every other filter (the policies one included). */
+  byGap: Record<GapCode, number>;
+  /** Per number of policies: households under every other filter (the gap one included). */
+  byPolicies: Record<PolicyBucket, number>;
+};
+
+type Group = { policyCount: number; gaps: string[]; households: number; premium: number };
+
+/** Every count of the page from the groups: each choice of one filter counted under the other. */
+export function countsOf(groups: Group[], query: Pick<CrossSellQuery, "gap" | "policies">): CrossSellCounts {
+  const counts: CrossSellCounts = {
+    total: 0,
+    premiumInPlayCents: 0,
+    byGap: Object.fromEntries(GAP_CODES.map((code) => [code, 0])) as Record<GapCode, number>,
+    byPolicies: Object.fromEntries(POLICY_BUCKETS.map((b) => [b, 0])) as Record<PolicyBucket, number>,
+  };
+  for (const group of groups) {
+    const inGap = !query.gap || group.gaps.includes(query.gap);
+    const inPolicies = !query.policies || bucketOf(group.policyCount) === query.policies;
+    if (inGap && inPolicies) {
+      counts.total += group.households;
+      counts.premiumInPlayCents += group.premium;
+    }
+    if (inPolicies)
+      for (const code of new Set(group.gaps))
+        if (code in counts.byGap) counts.byGap[code as GapCode] += group.households;
+    if (inGap) counts.byPolicies[bucketOf(group.policyCount)] += group.households;
+  }
+  return counts;
+}
+
+/** One pass over the viewer's households (with the agent and stage filters), grouped; the rest is arithmetic. */
+export async function countCrossSell(db: Db, viewer: ListViewer, query: CrossSellQuery): Promise<CrossSellCounts> {
+  const pullFilters = onPull(viewer, query);
+  const columns = {
+    policyCount: h.policyCount,
+    gapMask: h.gapMask,
+    households: sql<number>`count(*)`.mapWith(Number),
+    premium: sql<number>`coalesce(sum(${h.premiumInPlayCents}), 0)`.mapWith(Number),
+  };
+  // Grouped by the gaps' bit mask: hashing 100,000 text arrays took most of the statement's time.
+  const groups =
+    pullFilters.length > 0
+      ? await db
+          .select(columns)
+          .from(h)
+          .innerJoin(pulls, eq(pulls.pullId, h.pullId))
+          .where(and(LISTED, ...pullFilters))
+          .groupBy(h.policyCount, h.gapMask)
+      : await db.select(columns).from(h).where(LISTED).groupBy(h.policyCount, h.gapMask);
+  return countsOf(
+    groups.map(({ gapMask, ...group }) => ({ ...group, gaps: gapsOfMask(gapMask) })),
+    query,
+  );
+}
+
+export type CrossSellRow = {
+  pullId: string;
+  holderName: string;
+  email: string | null;
+  policyCount: number;
+  carrierCount: number;
+  lines: string[];
+  gaps: string[];
+  annualPremiumCents: number | null;
+  premiumInPlayCents: number | null;
+  stage: string;
+  assigneeId: string | null;
+  assigneeName: string | null;
+};
+
+/** The walks the page merges: one per number of policies (each in index order), the many-policy tail last. */
+function walksOf(policies: PolicyBucket | undefined): SQL[] {
+  const exactly = (n: number) => sql`${h.policyCount} = ${n}`;
+  if (policies === "4+") return [4, 5, 6, 7, 8].map(exactly).concat(sql`${h.policyCount} >= 9`);
+  if (policies) return [exactly(Number(policies))];
+  return [1, 2, 3, 4, 5, 6, 7, 8].map(exactly).concat(sql`${h.policyCount} >= 9`);
+}
+
+/** The list's order over the walks' columns, named with their relation. */
+const orderOf = (relation: string) =>
+  sql.raw(
+    `${relation}.premium_in_play_cents desc nulls last, ${relation}.annual_premium_cents desc nulls last, ${relation}.pull_id`,
+  );
+
+type RawRow = {
+  pull_id: string;
+  holder_name: string;
+  email: string | null;
+  policy_count: number | string;
+  carrier_count: number | string;
+  lines: string[] | null;
+  gaps: string[] | null;
+  annual_premium_cents: number | string | null;
+  premium_in_play_cents: number | string | null;
+  stage: string;
+  assignee_id: string | null;
+  assignee_name: string | null;
+};
+
+const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
+
+/** A page of the list (or, with `limit`, every row for a CSV), the most premium in play first. */
+export async function listCrossSell(
+  db: Db,
+  viewer: ListViewer,
+  query: CrossSellQuery,
+  { limit = CROSS_SELL_PAGE_SIZE, offset = 0 }: { limit?: number; offset?: number } = {},
+): Promise<CrossSellRow[]> {
+  const pullFilters = onPull(viewer, query);
+  const filters = and(
+    query.gap ? gapIs(query.gap) : undefined,
+    pullFilters.length > 0
+      ? sql`exists (select 1 from ${pulls} where ${pulls.pullId} = ${h.pullId} and ${and(...pullFilters)})`
+      : undefined,
+  );
+  // Each walk needs at most the rows before the page and the page itself.
+  const walks = walksOf(query.policies).map(
+    (walk) =>
+      sql`(select ${h.pullId} as pull_id, ${h.holderName} as holder_name, ${h.policyCount} as policy_count,
+              ${h.carrierCount} as carrier_count, ${h.lines} as lines, ${h.gaps} as gaps,
+              ${h.annualPremiumCents} as annual_premium_cents, ${h.premiumInPlayCents} as premium_in_play_cents
+            from ${h} where ${and(walk, filters)}
+            order by ${h.premiumInPlayCents} desc nulls last, ${h.annualPremiumCents} desc nulls last, ${h.pullId}
+            limit ${offset + limit})`,
+  );
+  const rows = await queryRows<RawRow>(
+    db,
+    sql`select page.*, p.email, p.stage::text as stage, p.assignee_id, u.name as assignee_name
+        from (select * from (${sql.join(walks, sql` union all `)}) as walks
+              order by ${orderOf("walks")} limit ${limit} offset ${offset}) as page
+        join ${pulls} p on p.pull_id = page.pull_id
+        left join ${users} u on u.id = p.assignee_id
+        order by ${orderOf("page")}`,
+  );
+  return rows.map((r) => ({
+    pullId: r.pull_id,
+    holderName: r.holder_name,
+    email: r.email,
+    policyCount: Number(r.policy_count),
+    carrierCount: Number(r.carrier_count),
+    lines: r.lines ?? [],
+    gaps: r.gaps ?? [],
+    annualPremiumCents: numberOrNull(r.annual_premium_cents),
+    premiumInPlayCents: numberOrNull(r.premium_in_play_cents),
+    stage: r.stage,
+    assigneeId: r.assignee_id,
+    assigneeName: r.assignee_name,
+  }));
+}
+
+/** The agent filter's choices: every active user for those who see all, else only oneself. */
+export function listCrossSellAgents(db: Db, viewer: ListViewer): Promise<Array<{ id: string; name: string }>> {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.isActive, true), viewer.kind === "all" ? undefined : eq(users.id, viewer.userId)))
+    .orderBy(asc(users.name));
+}

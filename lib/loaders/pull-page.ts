@@ -1,0 +1,131 @@
+import "server-only";
+import { z } from "zod";
+import type { Db } from "@/db/types";
+import { can, canOnPull, viewScope } from "@/lib/auth/permissions";
+import type { SessionUser } from "@/lib/auth/session";
+import { getAccountHistory, type HistoryEntry } from "@/lib/monitoring/history";
+import { listActiveUsers } from "@/lib/users/queries";
+import type { AuditEventRow } from "@/db/schema";
+import type { ServiceConfig } from "@/lib/service/client";
+import { listAuditEvents } from "@/lib/audit/audit-log";
+import { pendingArchiveWrite } from "@/lib/ingest/archive";
+import { getOpenDealReturn, type CameBackRow } from "@/lib/workflow/came-back";
+import { coverageReviewOf, readReviewInputs, type CoverageReview } from "@/lib/review/review-page";
+import { latestPolicyCheckRun, policyCheckView, type PolicyCheckView } from "@/lib/policy-check/runs";
+import { loadServicingPanel, type ServicingPanel } from "@/lib/servicing/panel";
+import { findServicedPull, listServicingRequests } from "@/lib/servicing/queries";
+import { completeEnrichmentRows, enrichmentPanelOf, type EnrichmentPanel } from "@/lib/enrichment/panel";
+import { readAccountEnrichment } from "@/lib/enrichment/store";
+import { getMonitoringOfPull, type PullMonitoring } from "@/lib/monitoring/pull-monitoring";
+import { getPullDetail, type PullDetail } from "@/lib/pulls/queries";
+
+// Everything the pull page (app/(app)/pulls/[pullId]/page.tsx) shows, in one call: the page
+// renders it, and the benchmark (bench/run.ts) times this very function beside its SQL.
+//
+// Two round trips instead of three: the pull, its monitoring, its audit trail, the people to
+// assign to, and the coverage review's rules and the account's decisions need only the pull's
+// id, so they are read together (the account's kept enrichment look-ups too); only the account's
+// history, look-ups of the same questions kept under another account, and a WON client's
+// Servicing panel (the carrier's catalogue, requests under way: the service, bounded) wait for
+// the pull (they need the account, its stage, and the viewer's right to see it). Whatever was
+// read beside a pull the viewer may not see is dropped unread: a 404 tells nothing more.
+
+export type PullPage = {
+  detail: PullDetail;
+  monitoring: PullMonitoring | null;
+  people: Array<{ id: string; name: string; role: string }>;
+  history: { rows: AuditEventRow[]; hasMore: boolean };
+  timeline: HistoryEntry[];
+  showProblems: boolean;
+  canManageMonitoring: boolean;
+  /** The deal came back on its own and is open (lib/workflow/came-back.ts): the page's banner. */
+  dealReturn: CameBackRow | null;
+  /** The coverage review's findings with the account's decisions (lib/review). */
+  review: CoverageReview;
+  /** The service's policy check: the newest run again, else the pull's own results. */
+  policyCheck: PolicyCheckView;
+  canRunPolicyCheck: boolean;
+  canDownloadDocuments: boolean;
+  /** A WON client's Servicing panel (lib/servicing): what the carrier allows, the requests so far; null otherwise. */
+  servicing: ServicingPanel | null;
+  /** The paid look-ups kept for the account, per home and driver, and whether the viewer may ask more (lib/review). */
+  enrichment: EnrichmentPanel;
+  /** For a SERVICING pull: the client's pull whose servicing request it answers. */
+  servicedPullId: string | null;
+  /** Archived in Coverdesk, and whether the service has yet to be told (lib/ingest/archive.ts). */
+  archive: ArchiveState;
+};
+
+export type ArchiveState = {
+  archived: boolean;
+  canArchive: boolean;
+  /** The decision the service has not confirmed: waiting for the next sync, or refused (parked). */
+  pending: { lastError: string | null; parked: boolean } | null;
+};
+
+const pullIdSchema = z.uuid();
+
+/** The page, or null when there is no such pull or the user may not see it (a 404 either way). */
+export async function loadPullPage(
+  db: Db,
+  service: ServiceConfig,
+  user: SessionUser,
+  pullId: string,
+): Promise<PullPage | null> {
+  if (!pullIdSchema.safeParse(pullId).success) return null;
+  const [
+    detail,
+    monitoring,
+    people,
+    history,
+    dealReturn,
+    reviewInputs,
+    policyCheckRun,
+    servicingRows,
+    enrichmentRows,
+    servicedPullId,
+    archiveWrite,
+  ] = await Promise.all([
+    getPullDetail(db, pullId),
+    getMonitoringOfPull(db, pullId),
+    can(user, "pulls:assign") ? listActiveUsers(db) : [],
+    listAuditEvents(db, { pullId }),
+    getOpenDealReturn(db, pullId),
+    readReviewInputs(db, pullId),
+    latestPolicyCheckRun(db, pullId),
+    listServicingRequests(db, pullId),
+    readAccountEnrichment(db, pullId),
+    // Beside the rest rather than after the pull: one indexed look-up, no extra round trip.
+    findServicedPull(db, pullId),
+    pendingArchiveWrite(db, pullId),
+  ]);
+  if (!detail || !canOnPull(user, "pulls:view", detail.workflow)) return null;
+  const [timeline, keptLookups, servicing] = await Promise.all([
+    getAccountHistory(db, viewScope(user), detail.accountKey),
+    completeEnrichmentRows(db, detail.pull, enrichmentRows),
+    // WON clients only; asks the service (briefly) about the carrier and requests still under way.
+    loadServicingPanel(db, service, user, detail, servicingRows),
+  ]);
+  return {
+    detail,
+    monitoring,
+    people,
+    history,
+    timeline,
+    showProblems: can(user, "pulls:view-problems"),
+    canManageMonitoring: can(user, "monitoring:manage"),
+    dealReturn,
+    review: coverageReviewOf(detail.pull, detail.workflow, user, reviewInputs),
+    policyCheck: policyCheckView(detail.pull, policyCheckRun),
+    canRunPolicyCheck: canOnPull(user, "policy-check:run", detail.workflow),
+    canDownloadDocuments: canOnPull(user, "documents:download", detail.workflow),
+    servicing,
+    enrichment: enrichmentPanelOf(detail.pull, detail.workflow, user, keptLookups),
+    servicedPullId,
+    archive: {
+      archived: archiveWrite ? archiveWrite.archived : detail.pull.is_archived === true,
+      canArchive: can(user, "pulls:archive"),
+      pending: archiveWrite ? { lastError: archiveWrite.lastError, parked: archiveWrite.parked } : null,
+    },
+  };
+}

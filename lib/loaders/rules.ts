@@ -1,0 +1,44 @@
+import "server-only";
+import { desc } from "drizzle-orm";
+import type { Db } from "@/db/types";
+import { digestRuns } from "@/db/schema";
+import type { Env } from "@/lib/env";
+import { listOutbox, type OutboxEntry } from "@/lib/alerts/mailer";
+import { loadRefreshForecast, type RefreshForecast } from "@/lib/monitoring/refresh-forecast";
+import { readAgencyRules, type AgencyRules } from "@/lib/rules/agency-rules";
+
+// Everything the admin's rules page (app/(app)/admin/rules/page.tsx) shows: the rules, the
+// refreshes they forecast, the last digests, where mail goes, and, without SMTP, the outbox of
+// .eml files nobody was sent.
+
+export type AgencyRulesPage = {
+  rules: AgencyRules;
+  forecast: RefreshForecast;
+  runs: Array<{ day: string; mails: number | null; finishedAt: Date | null }>;
+  /** Null: mail goes to the outbox folder below. */
+  smtpHost: string | null;
+  outboxDir: string;
+  outbox: OutboxEntry[];
+};
+
+export async function loadAgencyRulesPage(db: Db, config: Pick<Env, "mail">): Promise<AgencyRulesPage> {
+  const rules = await readAgencyRules(db);
+  const [forecast, runs] = await Promise.all([
+    loadRefreshForecast(db, { leadTimeDays: rules.leadTimeDays, budget: rules.refreshBudgetPerMonth }),
+    db
+      .select({ day: digestRuns.day, mails: digestRuns.mails, finishedAt: digestRuns.finishedAt })
+      .from(digestRuns)
+      .orderBy(desc(digestRuns.day))
+      .limit(7),
+  ]);
+  const smtp = config.mail.smtpUrl ? new URL(config.mail.smtpUrl) : null;
+  return {
+    rules,
+    forecast,
+    runs,
+    // The host only: the URL carries the SMTP password.
+    smtpHost: smtp ? `${smtp.hostname}${smtp.port ? `:${smtp.port}` : ""}` : null,
+    outboxDir: config.mail.outboxDir,
+    outbox: smtp ? [] : await listOutbox(config.mail, 20),
+  };
+}
