@@ -61,7 +61,7 @@ export async function startServerOrExit(): Promise<void> {
 
 /** Stops claiming and scheduling, and settles or gives back what the worker holds and the jobs run. */
 async function stopBackgroundWork(signal: NodeJS.Signals): Promise<void> {
-  console.info(`[shutdown] ${signal}: stopping the worker and the scheduled jobs`);
+  console.info(`[shutdown] ${signal}: stopping the worker and the sync schedule`);
   const [result] = await Promise.all([
     stopWorker(SHUTDOWN_GRACE_MS),
     stopJobs(SHUTDOWN_GRACE_MS).catch((error: unknown) => console.error("[shutdown] stopping the jobs failed", error)),
