@@ -11,8 +11,9 @@ const staticHeaders = (pathname: string) =>
   }).map(([key, value]) => ({ key, value }));
 
 const nextConfig: NextConfig = {
-  // PGlite ships WASM and data files that must be loaded from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite"],
+  // PGlite ships WASM and data files that must be loaded from node_modules at run time; pg-boss
+  // loads pg (and its optional native binding) the same way.
+  serverExternalPackages: ["@electric-sql/pglite", "pg-boss"],
   // `next dev` opened at 127.0.0.1 otherwise blocks its own dev resources as cross-origin.
   allowedDevOrigins: ["127.0.0.1"],
   poweredByHeader: false,

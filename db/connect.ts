@@ -25,7 +25,19 @@ export type DatabaseTarget =
     }
   | { kind: "pglite"; dir: string | null /* null: in memory */ };
 
-export type Connection = { db: Db; close: () => Promise<void>; kind: DatabaseTarget["kind"] };
+export type Connection = {
+  db: Db;
+  close: () => Promise<void>;
+  kind: DatabaseTarget["kind"];
+  /**
+   * What the job runner (lib/jobs/runner.ts) connects through: the same PGlite (a second one on
+   * the folder would corrupt it), or the PostgreSQL addresses (the owner's creates its schema).
+   */
+  driver: { kind: "pglite"; client: PGliteClient } | { kind: "postgres"; url: string; ownerUrl: string };
+};
+
+/** The embedded database's client, as the job runner uses it. */
+export type PGliteClient = import("@electric-sql/pglite").PGlite;
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 // Any constant works; it only has to be the same for every instance of the app.
@@ -51,7 +63,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Connection> 
       await client.end({ timeout: 1 });
       throw error;
     }
-    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+    return {
+      db,
+      kind: "postgres",
+      close: () => client.end({ timeout: 5 }),
+      driver: { kind: "postgres", url: target.url, ownerUrl: target.migrationUrl ?? target.url },
+    };
   }
 
   const { PGlite } = await import("@electric-sql/pglite");
@@ -69,7 +86,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Connection> 
     await client.close();
     throw error;
   }
-  return { db, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", close: () => client.close(), driver: { kind: "pglite", client } };
 }
 
 /** Jittered, doubling from 50 ms, capped at 1 s (postgres-js takes seconds). */

@@ -1,16 +1,11 @@
 import "server-only";
 import { getDb } from "@/lib/database";
 import { env, EnvError } from "@/lib/env";
-import { startSyncSchedule, stopSyncSchedule } from "@/lib/ingest/sync-schedule";
 import { startWorker, stopWorker } from "@/lib/ingest/worker";
+import { startJobs, stopJobs } from "@/lib/jobs/start";
 import { reprojectOutdatedPulls } from "@/lib/ingest/reproject";
 import { startDemoHistory } from "@/lib/demo/start";
 import { ensureDemoUsers, listActiveDemoUsers } from "@/lib/auth/demo-users";
-import { startXDateUpkeep, stopXDateUpkeep } from "@/lib/xdates/upkeep";
-import { startDigestSchedule, stopDigestSchedule } from "@/lib/alerts/digest-schedule";
-import { startDealReturnsJob, stopDealReturnsJob } from "@/lib/workflow/deal-returns-job";
-import { startRefreshTiming, stopRefreshTiming } from "@/lib/monitoring/refresh-timing-schedule";
-import { startSpeedToLead, stopSpeedToLead } from "@/lib/workflow/speed-to-lead-schedule";
 
 /** How long a stopping worker may take to settle the pulls it is fetching before it gives them back. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -42,15 +37,9 @@ export async function startServer(): Promise<void> {
   );
   if (config.runWorker) {
     startWorker();
-    startSyncSchedule();
-    // Beside the sync: X-dates for older pulls, and passed ones rolled forward (hourly).
-    startXDateUpkeep();
-    startDigestSchedule();
-    // Lost deals whose X-date nears come back to WORKING (hourly; each once, by its key).
-    startDealReturnsJob();
-    startRefreshTiming();
-    // New pulls nobody touched in the agency's time: handed on or raised (every minute; each once).
-    startSpeedToLead();
+    // The scheduled work (lib/jobs/catalog.ts), each run once across instances. In the
+    // background: a page does not wait for it, and a failure to start is logged, not fatal.
+    void startJobs().catch((error: unknown) => console.error("[startup] the scheduled jobs did not start", error));
     stopBackgroundWorkOnSignals();
   }
 }
@@ -70,16 +59,13 @@ export async function startServerOrExit(): Promise<void> {
   }
 }
 
-/** Stops claiming and scheduling, and settles or gives back what the worker holds. */
+/** Stops claiming and scheduling, and settles or gives back what the worker holds and the jobs run. */
 async function stopBackgroundWork(signal: NodeJS.Signals): Promise<void> {
   console.info(`[shutdown] ${signal}: stopping the worker and the sync schedule`);
-  stopSyncSchedule();
-  stopXDateUpkeep();
-  stopDigestSchedule();
-  stopDealReturnsJob();
-  stopRefreshTiming();
-  stopSpeedToLead();
-  const result = await stopWorker(SHUTDOWN_GRACE_MS);
+  const [result] = await Promise.all([
+    stopWorker(SHUTDOWN_GRACE_MS),
+    stopJobs(SHUTDOWN_GRACE_MS).catch((error: unknown) => console.error("[shutdown] stopping the jobs failed", error)),
+  ]);
   if (result) {
     console.info(
       `[shutdown] worker stopped (${result.finished ? "its last cycle finished" : "its last cycle outlasted the grace period"}); ${result.released} claims given back`,

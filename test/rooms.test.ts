@@ -71,6 +71,7 @@ const refused: Array<[string, string, string]> = [
   ["a domain importing a loader", "lib/pulls/probe.ts", `import { loadPullPage } from "@/lib/loaders/pull-page";`],
   ["a domain importing ingest", "lib/workflow/probe.ts", `import { storePull } from "@/lib/ingest/store-pull";`],
   ["a domain importing the start-up", "lib/xdates/probe.ts", `import { startServer } from "@/lib/startup";`],
+  ["a domain importing the job runner", "lib/alerts/probe.ts", `import { startJobs } from "@/lib/jobs/start";`],
   ["a domain importing the demo agency", "lib/reports/probe.ts", `import { DEMO_PLAN } from "../demo/plan";`],
   [
     "a new domain folder importing a loader",

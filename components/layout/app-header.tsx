@@ -99,6 +99,11 @@ export function AppHeader({
                 Service
               </Link>
             ) : null}
+            {can(user, "jobs:manage") ? (
+              <Link href="/admin/jobs" className="text-slate-700 hover:text-brand-700">
+                Jobs
+              </Link>
+            ) : null}
           </nav>
         </div>
         <div className="flex items-center gap-3 text-sm">

@@ -52,6 +52,8 @@ const PERMISSIONS = {
   "policy-check:run": { ADMIN: "any", MANAGER: "any", AGENT: "own-or-unassigned" },
   /** The agency's rules (alerts, digest, renewal lead time, refresh budget, speed to lead): change them, send today's digests now, read the dev outbox. */
   "rules:manage": { ADMIN: "any" },
+  /** The scheduled jobs and their last runs (/admin/jobs); run one now. */
+  "jobs:manage": { ADMIN: "any" },
 } as const satisfies Record<string, Partial<Record<Role, PullScope>>>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -1,0 +1,180 @@
+import "server-only";
+import type { Db } from "@/db/types";
+import type { Env } from "@/lib/env";
+import { runDailyDigest } from "@/lib/alerts/digest";
+import { isSyncDue, runSync, startSyncRun } from "@/lib/ingest/sync";
+import { reconcileMonitoredFlags } from "@/lib/monitoring/monitored-flag";
+import { timeRefreshes } from "@/lib/monitoring/refresh-timing";
+import { backfillHouseholdGaps } from "@/lib/cross-sell/store";
+import { teamSigningSecrets } from "@/lib/service/webhook-signing-secrets";
+import { returnRecycledDeals } from "@/lib/workflow/deal-returns";
+import { runSpeedToLead } from "@/lib/workflow/speed-to-lead";
+import { backfillXDates } from "@/lib/xdates/store";
+import { rollPassedXDates } from "@/lib/xdates/upkeep";
+
+// The one list of Coverdesk's scheduled work. Adding a scheduled job is one entry here: its name
+// (the pg-boss queue), when it runs (cron, in UTC, to the minute), what it runs, its retries and
+// a line for the admins' jobs page. lib/jobs/start.ts schedules and works every entry.
+
+export type JobContext = { db: Db; config: Env; log: (line: string) => void };
+export type JobData = Record<string, unknown> | null;
+
+export type JobDefinition = {
+  name: string;
+  title: string;
+  description: string;
+  /** Cron, UTC; pg-boss fires it once across instances. */
+  cron: string;
+  /** The cron in words, for the page. */
+  every: string;
+  /** Tries after a failure (a scheduled run also comes round again at its next time). */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** A run still going after this is counted failed (and retried). */
+  expireInSeconds: number;
+  /** Also run when the worker starts (after `afterSeconds`, with `data`), as the timers did. */
+  atStart?: { afterSeconds: number; data?: Record<string, unknown> };
+  /** Off for this configuration (its schedule is then removed). */
+  enabled?: (config: Env) => boolean;
+  /** Does the work; answers a line for the record, or null when there was nothing to do. Throws on failure. */
+  run: (context: JobContext, data: JobData) => Promise<string | null>;
+};
+
+export const JOBS: readonly JobDefinition[] = [
+  {
+    name: "reconciliation-sync",
+    title: "Reconciliation sync",
+    description:
+      "Lists the service's pulls and stores what the webhooks missed, once the sync interval has passed; keeps the webhook signing secrets current.",
+    cron: "* * * * *",
+    every: "checked every minute",
+    retryLimit: 1,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60 * 60,
+    enabled: (config) => config.syncIntervalMs > 0,
+    async run({ db, config, log }) {
+      if (!(await isSyncDue(db, config.syncIntervalMs))) return null;
+      // The receiver's copy of the registrations' signing secrets is kept current on the same schedule.
+      void teamSigningSecrets(config.service).refresh();
+      const start = await startSyncRun(db, "SCHEDULE", null);
+      if (!start.started) return "another sync is running";
+      const run = await runSync(db, config.service, start.run, (line) => log(`sync: ${line}`));
+      return `sync ${run.status.toLowerCase()}`;
+    },
+  },
+  {
+    name: "x-date-upkeep",
+    title: "X-date upkeep",
+    description:
+      "Rolls passed X-dates to the next renewal; at start also writes the X-dates and cross-sell gaps of pulls stored before them.",
+    cron: "0 * * * *",
+    every: "hourly",
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    expireInSeconds: 30 * 60,
+    atStart: { afterSeconds: 0, data: { backfill: true } },
+    async run({ db }, data) {
+      const lines: string[] = [];
+      if (data?.backfill === true) {
+        const filled = await backfillXDates(db);
+        if (filled > 0) lines.push(`X-dates written for ${filled} pulls stored before them`);
+        const households = await backfillHouseholdGaps(db);
+        if (households > 0) lines.push(`cross-sell gaps written for ${households} households stored before them`);
+      }
+      const moved = await rollPassedXDates(db);
+      if (moved > 0) lines.push(`${moved} passed X-dates rolled to the next renewal`);
+      return lines.join("; ") || null;
+    },
+  },
+  {
+    name: "alert-digest",
+    title: "Alert digests",
+    description:
+      "Once the agency's digest hour has passed, mails each user the day's alerts; the day is recorded so it is sent once.",
+    cron: "*/5 * * * *",
+    every: "every 5 minutes",
+    retryLimit: 1,
+    retryDelaySeconds: 60,
+    expireInSeconds: 15 * 60,
+    async run({ db, config }) {
+      const result = await runDailyDigest(db, config);
+      return result.sent ? `sent ${result.mails} digests with ${result.alerts} alerts` : null;
+    },
+  },
+  {
+    name: "deal-returns",
+    title: "Deal returns",
+    description: "Lost deals whose X-date nears come back to WORKING, each once.",
+    cron: "2 * * * *",
+    every: "hourly",
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    expireInSeconds: 30 * 60,
+    atStart: { afterSeconds: 0 },
+    async run({ db }) {
+      const returned = await returnRecycledDeals(db);
+      return returned > 0 ? `${returned} lost deals came back as their X-dates near` : null;
+    },
+  },
+  {
+    name: "refresh-timing",
+    title: "Refresh timing",
+    description:
+      "Moves monitored accounts' next refreshes to the renewal lead time, and sets right the monitored flags a race left wrong.",
+    cron: "5 * * * *",
+    every: "hourly",
+    retryLimit: 3,
+    retryDelaySeconds: 120,
+    expireInSeconds: 30 * 60,
+    // After the X-date upkeep has rolled the X-dates.
+    atStart: { afterSeconds: 30 },
+    async run({ db, config }) {
+      const lines: string[] = [];
+      const failures: string[] = [];
+      // Each half is tried even when the other fails; the run fails (and is retried) if either did.
+      try {
+        const fixed = await reconcileMonitoredFlags(db);
+        if (fixed > 0) lines.push(`${fixed} pulls' monitored flag set right`);
+      } catch (error) {
+        failures.push(`monitored flags: ${messageOf(error)}`);
+      }
+      try {
+        const summary = await timeRefreshes(db, config.service);
+        if (summary.sent + summary.refused > 0)
+          lines.push(
+            `${summary.checked} monitored accounts: ${summary.sent} next refreshes moved, ${summary.refused} refused`,
+          );
+      } catch (error) {
+        failures.push(`refresh timing: ${messageOf(error)}`);
+      }
+      if (failures.length > 0) throw new Error(failures.join("; "));
+      return lines.join("; ") || null;
+    },
+  },
+  {
+    name: "speed-to-lead",
+    title: "Speed to lead",
+    description:
+      "New pulls nobody touched within the agency's time are handed on or raised to the managers, each once.",
+    cron: "* * * * *",
+    every: "every minute",
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    expireInSeconds: 10 * 60,
+    atStart: { afterSeconds: 0 },
+    async run({ db }) {
+      const acted = await runSpeedToLead(db);
+      if (acted.length === 0) return null;
+      const reassigned = acted.filter((a) => a.action === "REASSIGN").length;
+      return `${reassigned} pulls handed on, ${acted.length - reassigned} raised to the managers`;
+    },
+  },
+];
+
+export function findJob(name: string, jobs: readonly JobDefinition[] = JOBS): JobDefinition | undefined {
+  return jobs.find((job) => job.name === name);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
