@@ -26,7 +26,7 @@ import { inArray, sql } from "drizzle-orm";
 import { pulls } from "@/db/schema";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
-import { findSessionUser } from "@/lib/auth/user-sessions";
+import { getOpenSessionUser } from "@/lib/auth/user-sessions";
 import type { SessionUser } from "@/lib/auth/session";
 import { loadPullListPage } from "@/lib/loaders/pull-list";
 import { loadXDatesPage } from "@/lib/loaders/xdates";
@@ -40,7 +40,7 @@ import { loadReportsPage } from "@/lib/loaders/reports";
 import { loadAgencyRulesPage } from "@/lib/loaders/rules";
 import { loadMyPage } from "@/lib/loaders/my-page";
 import { reviewHousehold } from "@/lib/review/coverage";
-import { readReviewSettings } from "@/lib/review/review-rules";
+import { getReviewSettings } from "@/lib/review/review-rules";
 import { parsePull, type Pull } from "@/lib/service/schemas";
 import { failedSignInsSincePreviousSignIn } from "@/lib/audit/audit-log";
 import { countNewAssignments } from "@/lib/workflow/my-pulls";
@@ -117,7 +117,7 @@ async function pageParts(
   user: SessionUser,
   loader: Loader,
 ): Promise<{ plans: Statement[][][]; loaders: Loader[] }> {
-  const session = (db: Db) => findSessionUser(db, user.id, user.sessionId);
+  const session = (db: Db) => getOpenSessionUser(db, user.id, user.sessionId);
   const layout = (db: Db) =>
     Promise.all([countNewAssignments(db, user.id), failedSignInsSincePreviousSignIn(db, user.id)]);
   const auth = await capture.captureStages((db) => Promise.all([session(db), session(db)]));
@@ -142,7 +142,7 @@ const params = (qs: string) => Object.fromEntries(new URLSearchParams(qs));
 /** The CSV export (app/api/pulls/csv/route.ts): the session, then the list without paging (its audit write left out). */
 async function csvPlan(capture: CaptureDb, user: SessionUser, qs: string): Promise<Statement[][]> {
   const { query } = parsePullListQuery(params(qs));
-  const auth = await capture.captureStages((db) => findSessionUser(db, user.id, user.sessionId));
+  const auth = await capture.captureStages((db) => getOpenSessionUser(db, user.id, user.sessionId));
   return [
     ...auth,
     ...(await capture.captureStages((db) => listPullRows(db, { kind: "all" }, { ...query, page: 1 }, 50_000))),
@@ -325,7 +325,7 @@ async function buildScenarios(capture: CaptureDb, user: SessionUser): Promise<Sc
     .map((row) => parsePull(row.raw))
     .flatMap((parsed) => (parsed.ok ? [parsed.pull] : []))
     .sort((a, b) => JSON.stringify(b).length - JSON.stringify(a).length);
-  const reviewSettings = { ...(await readReviewSettings(db)), off: [] }; // every rule on, whatever the agency chose
+  const reviewSettings = { ...(await getReviewSettings(db)), off: [] }; // every rule on, whatever the agency chose
   const reviewDay = day(end);
   if (reviewed.length > 0)
     scenarios.push({

@@ -111,7 +111,7 @@ const allowed: Array<[string, string, string]> = [
   [
     "a domain importing the base and a lower domain",
     "lib/workflow/probe.ts",
-    `import { recordAudit } from "@/lib/audit/audit-log";\nimport { can } from "@/lib/auth/permissions";\nimport { findViewablePull } from "@/lib/pulls/access";`,
+    `import { recordAudit } from "@/lib/audit/audit-log";\nimport { can } from "@/lib/auth/permissions";\nimport { getViewablePull } from "@/lib/pulls/access";`,
   ],
   [
     "a loader importing domains and the base",

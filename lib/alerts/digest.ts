@@ -4,7 +4,7 @@ import type { Db } from "@/db/types";
 import { alerts, digestRuns, users, type AlertRow } from "@/db/schema";
 import type { Env } from "@/lib/env";
 import { sendMail, type Mail } from "./mailer";
-import { readAgencyRules, type AgencyRules } from "@/lib/rules/agency-rules";
+import { getAgencyRules, type AgencyRules } from "@/lib/rules/agency-rules";
 
 // The daily digest: each person's alerts not yet mailed, in one message (text and HTML), with a
 // link to each account. An unassigned account's alerts go to whoever the rules name (managers by
@@ -66,7 +66,7 @@ export type DigestResult = { mails: number; alerts: number };
 
 /** Sends every pending digest now (the schedule, `npm run digest -- --now`, or an admin's button). */
 export async function sendDigests(db: Db, config: Pick<Env, "mail" | "auth">, now = new Date()): Promise<DigestResult> {
-  const rules = await readAgencyRules(db);
+  const rules = await getAgencyRules(db);
   const day = now.toISOString().slice(0, 10);
   return db.transaction(async (tx) => {
     const pending = await tx
@@ -143,7 +143,7 @@ export async function runDailyDigest(
 ): Promise<(DigestResult & { sent: true }) | { sent: false; why: "before-hour" | "already-sent" }> {
   const day = now.toISOString().slice(0, 10);
   if (!force) {
-    const rules = await readAgencyRules(db);
+    const rules = await getAgencyRules(db);
     if (now.getUTCHours() < rules.digestHour) return { sent: false, why: "before-hour" };
     const claimed = await db
       .insert(digestRuns)

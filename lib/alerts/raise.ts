@@ -6,7 +6,7 @@ import { DASH, fullName } from "@/lib/format";
 import { parsePull, type Pull } from "@/lib/service/schemas";
 import type { JumpThresholds } from "@/lib/rules/jump-thresholds";
 import { detectAlerts } from "./detect";
-import { readAgencyRules } from "@/lib/rules/agency-rules";
+import { getAgencyRules } from "@/lib/rules/agency-rules";
 
 // Raising the alerts of a refresh, in the transaction that stores it (lib/ingest/store-pull.ts):
 // the account's previous snapshot against the new one. The alert goes to whoever holds the
@@ -31,7 +31,7 @@ export async function raiseRefreshAlerts(tx: Db, { pull, before, today, threshol
   }
   const previous = raw === undefined ? null : parsePull(raw);
   if (!previous?.ok) return 0;
-  const rules = thresholds ? { jumpThresholds: thresholds } : await readAgencyRules(tx);
+  const rules = thresholds ? { jumpThresholds: thresholds } : await getAgencyRules(tx);
   // The account as stored (lib/pulls/account-key.ts): the service's pulls often lack their own identifier.
   const [holder] = await tx
     .select({ assigneeId: pulls.assigneeId, accountIdentifier: pulls.accountIdentifier })

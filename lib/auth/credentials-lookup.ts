@@ -15,7 +15,7 @@ export type UserCredentials = {
 };
 
 /** The account an email names, with its password hash: for checking a sign-in, nothing else. */
-export async function findUserCredentialsByEmail(db: Db, email: string): Promise<UserCredentials | null> {
+export async function getUserCredentialsByEmail(db: Db, email: string): Promise<UserCredentials | null> {
   const rows = await db
     .select({
       id: users.id,

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "@/db/types";
-import { findUserCredentialsByEmail } from "./credentials-lookup";
+import { getUserCredentialsByEmail } from "./credentials-lookup";
 import { DEMO_PASSWORD } from "@/lib/auth/demo-users";
 import { countLoginAttempt, forgetLoginAttempt } from "@/lib/security/login-throttle";
 import { recordAudit } from "@/lib/audit/audit-log";
@@ -34,7 +34,7 @@ async function checkCredentials(db: Db, input: unknown, options: { demoMode: boo
   const parsed = credentialsSchema.safeParse(input);
   if (!parsed.success) return { user: null, account: null, failure: "malformed" };
   const { email, password } = parsed.data;
-  const found = await findUserCredentialsByEmail(db, email);
+  const found = await getUserCredentialsByEmail(db, email);
   const matches = await verifyPassword(password, found?.passwordHash ?? (await decoy()));
   if (!found) return { user: null, account: null, failure: "unknown-email" };
   const account = { id: found.id, email: found.email };

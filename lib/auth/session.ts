@@ -3,7 +3,7 @@ import { getServerSession } from "next-auth";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/lib/database";
-import { findSessionUser } from "./user-sessions";
+import { getOpenSessionUser } from "./user-sessions";
 import { getAuthOptions } from "./options";
 import { can, type Action } from "./permissions";
 import type { SessionUser } from "./session-user";
@@ -24,7 +24,7 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
   const id = session?.user?.id;
   const sessionId = session?.sessionId;
   if (!id || !sessionId) return null;
-  const user = await findSessionUser(await getDb(), id, sessionId);
+  const user = await getOpenSessionUser(await getDb(), id, sessionId);
   return user ? { id: user.id, email: user.email, name: user.name, role: user.role, sessionId } : null;
 });
 

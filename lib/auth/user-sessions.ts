@@ -35,7 +35,7 @@ export async function startUserSession(
 }
 
 /** The active user a session cookie names, if that session is still open; else null. */
-export async function findSessionUser(db: Db, userId: unknown, sessionId: unknown): Promise<User | null> {
+export async function getOpenSessionUser(db: Db, userId: unknown, sessionId: unknown): Promise<User | null> {
   if (!isUuid(userId) || !isUuid(sessionId)) return null;
   const rows = await db
     .select({ user: users })

@@ -19,7 +19,7 @@ import { loadCrossSellPage } from "@/lib/loaders/cross-sell";
 import type { Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { startServiceSandbox } from "@/test/service-sandbox";
-import { buildDemoHistory, readDemoHistoryMark } from "./history";
+import { buildDemoHistory, getDemoHistoryMark } from "./history";
 import { PEOPLE } from "./plan";
 import { decideDemoHistory, DEMO_SEED } from "./start";
 
@@ -330,7 +330,7 @@ describe("the demo agency's history", () => {
     const db = first.database.db;
     const count = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(auditEvents))[0]?.n;
     const before = await count();
-    expect((await readDemoHistoryMark(db))?.finished).toBe(true);
+    expect((await getDemoHistoryMark(db))?.finished).toBe(true);
     const config = parseEnv({ NODE_ENV: "development" });
     expect(await decideDemoHistory(db, config)).toEqual({ run: false, reason: "already built" });
     const again = await buildDemoHistory({

@@ -59,7 +59,7 @@ const FINISHED: AuditAction = "DEMO_HISTORY_FINISHED";
 export type DemoHistoryMark = { seed: number; size: number; until: Date; finished: boolean };
 
 /** Whether a demo history was started in this database, with what it was started with. */
-export async function readDemoHistoryMark(db: Db): Promise<DemoHistoryMark | null> {
+export async function getDemoHistoryMark(db: Db): Promise<DemoHistoryMark | null> {
   const rows = await db
     .select({ action: auditEvents.action, details: auditEvents.details })
     .from(auditEvents)
@@ -388,7 +388,7 @@ export async function buildDemoHistory(options: DemoHistoryOptions): Promise<Dem
   const { db, controlUrl, seed, size, until } = options;
   const log = options.log ?? (() => {});
   const waitTimeoutMs = options.waitTimeoutMs ?? 600_000;
-  const mark = await readDemoHistoryMark(db);
+  const mark = await getDemoHistoryMark(db);
   if (mark?.finished) return { accounts: 0, steps: 0, failedSteps: 0, monitored: 0 };
   if (!mark) await markDemoHistoryStarted(db, { seed, size, until });
   // Again on a resume: a sandbox started afresh has forgotten them.

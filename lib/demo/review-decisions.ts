@@ -4,7 +4,7 @@ import type { Db } from "@/db/types";
 import { findingDecisions, pulls } from "@/db/schema";
 import { reviewHousehold } from "@/lib/review/coverage";
 import { dayOfInstant, decideFinding, type FindingDecision } from "@/lib/review/decisions";
-import { readReviewSettings } from "@/lib/review/review-rules";
+import { getReviewSettings } from "@/lib/review/review-rules";
 import { parsePull } from "@/lib/service/schemas";
 import type { Actor } from "@/lib/core/actor";
 
@@ -35,7 +35,7 @@ export async function recordDemoDecisions(
   const [already] = await db.select({ id: findingDecisions.id }).from(findingDecisions).limit(1);
   if (already) return 0;
   const at = new Date(until.getTime() - 3 * DAY);
-  const settings = await readReviewSettings(db);
+  const settings = await getReviewSettings(db);
   const candidates = await db
     .select({ pullId: pulls.pullId, raw: pulls.raw, assigneeId: pulls.assigneeId })
     .from(pulls)

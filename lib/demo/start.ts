@@ -4,7 +4,7 @@ import type { Db } from "@/db/types";
 import { pulls } from "@/db/schema";
 import type { Env } from "@/lib/env";
 import { runRefreshTimingNow } from "@/lib/monitoring/refresh-timing-schedule";
-import { buildDemoHistory, readDemoHistoryMark } from "./history";
+import { buildDemoHistory, getDemoHistoryMark } from "./history";
 import { sandboxControlUrl } from "./sandbox-control";
 
 // When the demo agency's history is built: in development (demo mode), into a database that has
@@ -26,7 +26,7 @@ export async function decideDemoHistory(db: Db, config: Env, now = new Date()): 
   if (config.nodeEnv === "production" || !config.demoMode || !config.demoHistory) return { run: false, reason: "off" };
   const controlUrl = sandboxControlUrl(config.service.baseUrl);
   if (!controlUrl) return { run: false, reason: "the service is not the local sandbox" };
-  const mark = await readDemoHistoryMark(db);
+  const mark = await getDemoHistoryMark(db);
   if (mark?.finished) return { run: false, reason: "already built" };
   if (mark) return { run: true, seed: mark.seed, size: mark.size, until: mark.until, controlUrl, resumed: true };
   const [row] = await db.select({ n: count() }).from(pulls);

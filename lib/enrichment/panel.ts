@@ -15,7 +15,7 @@ import {
   questionKey,
   type DriverSubject,
 } from "./question";
-import { ABANDONED_AFTER_MS, readQuestions } from "./store";
+import { ABANDONED_AFTER_MS, listQuestions } from "./store";
 import {
   drivingRecordWords,
   failureWords,
@@ -129,7 +129,7 @@ export async function completeEnrichmentRows(
   ].filter((q): q is Asked => q.questionKey !== null);
   const known = new Set(accountRows.map((row) => `${row.kind}:${row.questionKey}`));
   const missing = wanted.filter((q) => !known.has(`${q.kind}:${q.questionKey}`));
-  return missing.length === 0 ? accountRows : [...accountRows, ...(await readQuestions(db, missing))];
+  return missing.length === 0 ? accountRows : [...accountRows, ...(await listQuestions(db, missing))];
 }
 
 const record = (value: unknown): Record<string, unknown> =>

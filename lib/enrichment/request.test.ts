@@ -15,7 +15,7 @@ import { createStaff } from "@/test/workflow-fixture";
 import { requestEnrichment } from "./request";
 import { completeEnrichmentRows, enrichmentPanelOf } from "./panel";
 import { driverSubjectsOf, dwellingSubjectsOf } from "./question";
-import { readAccountEnrichment } from "./store";
+import { getAccountEnrichment } from "./store";
 
 // Paid look-ups on a real database against the sandbox over HTTP: confirmed before calling,
 // claimed before calling so concurrent asks pay once, kept and reused (NO_DATA included),
@@ -69,7 +69,7 @@ async function panelOf(id: string, actor: Actor) {
   const [row] = await database.db.select({ raw: pulls.raw }).from(pulls).where(eq(pulls.pullId, id));
   const parsed = parsePull(row?.raw);
   if (!parsed.ok) throw new Error("unreadable pull");
-  const kept = await completeEnrichmentRows(database.db, parsed.pull, await readAccountEnrichment(database.db, id));
+  const kept = await completeEnrichmentRows(database.db, parsed.pull, await getAccountEnrichment(database.db, id));
   return enrichmentPanelOf(parsed.pull, { assigneeId: staff.agent.id, accountHeld: false }, asUser(actor), kept);
 }
 

@@ -3,7 +3,7 @@ import { ZodError, z } from "zod";
 import type { Db } from "@/db/types";
 import type { EnrichmentAnswerRow, Role } from "@/db/schema";
 import { canOnPull } from "@/lib/auth/permissions";
-import { findViewablePull } from "@/lib/pulls/access";
+import { getViewablePull } from "@/lib/pulls/access";
 import type { ServiceConfig } from "@/lib/service/client";
 import { lookUpDriverLicense, lookUpDrivingRecord, lookUpPropertyData } from "@/lib/service/enrichment-api";
 import { ServiceError } from "@/lib/service/errors";
@@ -217,7 +217,7 @@ export async function requestEnrichment(
     const issue = parsed.error.issues[0];
     return invalid(issue?.message ?? "Check the form.", issue?.path.join("."));
   }
-  const detail = await findViewablePull(db, actor, parsed.data.pullId);
+  const detail = await getViewablePull(db, actor, parsed.data.pullId);
   if (!detail || detail.pull.parent_pull_id) return notFound();
   if (!canOnPull(actor, "enrichment:request", detail.workflow))
     return forbidden("This account is another agent's: only they, a manager or an admin can ask for look-ups on it.");

@@ -129,7 +129,7 @@ export async function awaitQuestion(
  * The look-ups kept for the account a pull belongs to (its identifier, else the pull id, as
  * when they were asked), newest first: what the pull page reads beside the pull.
  */
-export async function readAccountEnrichment(db: Db, pullId: string): Promise<EnrichmentAnswerRow[]> {
+export async function getAccountEnrichment(db: Db, pullId: string): Promise<EnrichmentAnswerRow[]> {
   return db
     .select()
     .from(enrichmentAnswers)
@@ -147,7 +147,7 @@ export async function readAccountEnrichment(db: Db, pullId: string): Promise<Enr
 }
 
 /** The same questions asked for another account (the same home on a second linked account). */
-export async function readQuestions(
+export async function listQuestions(
   db: Db,
   questions: Array<{ kind: EnrichmentKind; questionKey: string }>,
 ): Promise<EnrichmentAnswerRow[]> {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "@/db/types";
 import { pullArchiveWrites, pulls } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
-import { findViewablePull } from "@/lib/pulls/access";
+import { getViewablePull } from "@/lib/pulls/access";
 import { storePull } from "@/lib/ingest/store-pull";
 import type { ServiceConfig } from "@/lib/service/client";
 import { ServiceError } from "@/lib/service/errors";
@@ -37,7 +37,7 @@ export async function archivePull(
   actor: Actor,
   input: { pullId: string; archived: unknown },
 ): Promise<CommandResult<{ archived: boolean; outcome: ArchiveWriteOutcome; message: string }>> {
-  const detail = await findViewablePull(db, actor, input.pullId);
+  const detail = await getViewablePull(db, actor, input.pullId);
   if (!detail) return notFound();
   if (!can(actor, "pulls:archive")) return forbidden("Only managers and admins can archive a linked account.");
   const parsed = archivedSchema.safeParse(input.archived);

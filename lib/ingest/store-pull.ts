@@ -4,7 +4,7 @@ import type { Db } from "@/db/types";
 import { policies, pullArchiveWrites, pulls, pullVersions } from "@/db/schema";
 import { parsePull, unwrapPull, type Pull } from "@/lib/service/schemas";
 import { autoAssignPull } from "@/lib/workflow/auto-assign";
-import { carryOverAccount, findEarlierAccountPull } from "@/lib/workflow/carry-over";
+import { carryOverAccount, getEarlierAccountPull } from "@/lib/workflow/carry-over";
 import { refreshAccountXDates } from "@/lib/xdates/store";
 import { refreshHouseholdGaps } from "@/lib/cross-sell/store";
 import { raiseRefreshAlerts } from "@/lib/alerts/raise";
@@ -120,7 +120,7 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
       listed && pull.status === "SUCCESS" && previous?.status !== "SUCCESS" && !previous?.assigneeId;
     const earlier =
       reading && (!previous || mayBecomeLead)
-        ? await findEarlierAccountPull(tx, {
+        ? await getEarlierAccountPull(tx, {
             pullId: pull.pull_id,
             accountIdentifier: projection.accountIdentifier,
             serviceCreatedAt: projection.serviceCreatedAt,
@@ -147,7 +147,7 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
         previous?.status === "SUCCESS"
           ? null
           : (earlier ??
-            (await findEarlierAccountPull(tx, {
+            (await getEarlierAccountPull(tx, {
               pullId: pull.pull_id,
               accountIdentifier: projection.accountIdentifier,
               serviceCreatedAt: projection.serviceCreatedAt,

@@ -171,7 +171,7 @@ export const JOBS: readonly JobDefinition[] = [
   },
 ];
 
-export function findJob(name: string, jobs: readonly JobDefinition[] = JOBS): JobDefinition | undefined {
+export function getJob(name: string, jobs: readonly JobDefinition[] = JOBS): JobDefinition | undefined {
   return jobs.find((job) => job.name === name);
 }
 

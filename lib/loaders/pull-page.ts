@@ -10,12 +10,12 @@ import type { ServiceConfig } from "@/lib/service/client";
 import { listAuditEvents } from "@/lib/audit/audit-log";
 import { pendingArchiveWrite } from "@/lib/ingest/archive";
 import { getOpenDealReturn, type CameBackRow } from "@/lib/workflow/came-back";
-import { coverageReviewOf, readReviewInputs, type CoverageReview } from "@/lib/review/review-page";
+import { coverageReviewOf, getReviewInputs, type CoverageReview } from "@/lib/review/review-page";
 import { latestPolicyCheckRun, policyCheckView, type PolicyCheckView } from "@/lib/policy-check/runs";
-import { loadServicingPanel, type ServicingPanel } from "@/lib/servicing/panel";
-import { findServicedPull, listServicingRequests } from "@/lib/servicing/queries";
+import { getServicingPanel, type ServicingPanel } from "@/lib/servicing/panel";
+import { getServicedPull, listServicingRequests } from "@/lib/servicing/queries";
 import { completeEnrichmentRows, enrichmentPanelOf, type EnrichmentPanel } from "@/lib/enrichment/panel";
-import { readAccountEnrichment } from "@/lib/enrichment/store";
+import { getAccountEnrichment } from "@/lib/enrichment/store";
 import { getMonitoringOfPull, type PullMonitoring } from "@/lib/monitoring/pull-monitoring";
 import { getPullDetail, type PullDetail } from "@/lib/pulls/queries";
 
@@ -91,12 +91,12 @@ export async function loadPullPage(
     can(user, "pulls:assign") ? listActiveUsers(db) : [],
     listAuditEvents(db, { pullId }),
     getOpenDealReturn(db, pullId),
-    readReviewInputs(db, pullId),
+    getReviewInputs(db, pullId),
     latestPolicyCheckRun(db, pullId),
     listServicingRequests(db, pullId),
-    readAccountEnrichment(db, pullId),
+    getAccountEnrichment(db, pullId),
     // Beside the rest rather than after the pull: one indexed look-up, no extra round trip.
-    findServicedPull(db, pullId),
+    getServicedPull(db, pullId),
     pendingArchiveWrite(db, pullId),
   ]);
   if (!detail || !canOnPull(user, "pulls:view", detail.workflow)) return null;
@@ -104,7 +104,7 @@ export async function loadPullPage(
     getAccountHistory(db, viewScope(user), detail.accountKey),
     completeEnrichmentRows(db, detail.pull, enrichmentRows),
     // WON clients only; asks the service (briefly) about the carrier and requests still under way.
-    loadServicingPanel(db, service, user, detail, servicingRows),
+    getServicingPanel(db, service, user, detail, servicingRows),
   ]);
   return {
     detail,

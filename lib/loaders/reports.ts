@@ -3,7 +3,7 @@ import type { Db } from "@/db/types";
 import { listPullFilterOptions } from "@/lib/pulls/queries";
 import type { ServiceConfig } from "@/lib/service/client";
 import type { SearchParams } from "@/lib/url/search-params";
-import { nameLinks, readLinkNames } from "@/lib/reports/link-names";
+import { nameLinks, getLinkNames } from "@/lib/reports/link-names";
 import { getLostReasons, getReport, type LostRow, type Report } from "@/lib/reports/queries";
 import { quickRanges, type QuickRange } from "@/lib/reports/quick-ranges";
 import { parseReportFilter, type ReportFilter } from "@/lib/reports/report-filter";
@@ -41,7 +41,7 @@ export async function loadReportsPage(
     getReport(db, filter),
     listPullFilterOptions(db, { kind: "all" }),
     getLostReasons(db, filter),
-    service ? readLinkNames(service) : null,
+    service ? getLinkNames(service) : null,
   ]);
   return {
     filter,

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/types";
 import { REVIEW_RULE_IDS, REVIEW_RULE_LABELS } from "@/lib/review/finding";
-import { readReviewSettings } from "@/lib/review/review-rules";
+import { getReviewSettings } from "@/lib/review/review-rules";
 
 // What the admin's review rules page (app/(app)/admin/review/page.tsx) shows: the thresholds in
 // whole dollars as the form's inputs take them, each check with whether it runs, and the
@@ -23,7 +23,7 @@ export type ReviewRulesPage = {
 const dollars = (cents: number) => Math.round(cents / 100);
 
 export async function loadReviewRulesPage(db: Db): Promise<ReviewRulesPage> {
-  const settings = await readReviewSettings(db);
+  const settings = await getReviewSettings(db);
   const off = new Set<string>(settings.off);
   return {
     values: {

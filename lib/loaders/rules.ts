@@ -4,8 +4,8 @@ import type { Db } from "@/db/types";
 import { digestRuns } from "@/db/schema";
 import type { Env } from "@/lib/env";
 import { listOutbox, type OutboxEntry } from "@/lib/alerts/mailer";
-import { loadRefreshForecast, type RefreshForecast } from "@/lib/monitoring/refresh-forecast";
-import { readAgencyRules, type AgencyRules } from "@/lib/rules/agency-rules";
+import { getRefreshForecast, type RefreshForecast } from "@/lib/monitoring/refresh-forecast";
+import { getAgencyRules, type AgencyRules } from "@/lib/rules/agency-rules";
 
 // Everything the admin's rules page (app/(app)/admin/rules/page.tsx) shows: the rules, the
 // refreshes they forecast, the last digests, where mail goes, and, without SMTP, the outbox of
@@ -22,9 +22,9 @@ export type AgencyRulesPage = {
 };
 
 export async function loadAgencyRulesPage(db: Db, config: Pick<Env, "mail">): Promise<AgencyRulesPage> {
-  const rules = await readAgencyRules(db);
+  const rules = await getAgencyRules(db);
   const [forecast, runs] = await Promise.all([
-    loadRefreshForecast(db, { leadTimeDays: rules.leadTimeDays, budget: rules.refreshBudgetPerMonth }),
+    getRefreshForecast(db, { leadTimeDays: rules.leadTimeDays, budget: rules.refreshBudgetPerMonth }),
     db
       .select({ day: digestRuns.day, mails: digestRuns.mails, finishedAt: digestRuns.finishedAt })
       .from(digestRuns)

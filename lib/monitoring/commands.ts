@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "@/db/types";
 import { monitorings } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
-import { findViewablePull } from "@/lib/pulls/access";
+import { getViewablePull } from "@/lib/pulls/access";
 import type { ServiceConfig } from "@/lib/service/client";
 import { rateLimitedMessage, ServiceError } from "@/lib/service/errors";
 import {
@@ -95,7 +95,7 @@ export async function enablePullMonitoring(
   actor: Actor,
   input: { pullId: string; every: unknown; unit: unknown; stopAfter?: string },
 ): Promise<CommandResult<{ monitoringId: string }>> {
-  const detail = await findViewablePull(db, actor, input.pullId);
+  const detail = await getViewablePull(db, actor, input.pullId);
   if (!detail) return notFound();
   if (!can(actor, "monitoring:manage")) return forbidden("Only managers and admins can turn monitoring on.");
   const interval = intervalInputSchema.safeParse({ every: input.every, unit: input.unit });
@@ -120,7 +120,7 @@ export async function enablePullMonitoring(
 }
 
 async function knownMonitoring(db: Db, actor: Actor, pullId: string, monitoringId: string) {
-  const detail = await findViewablePull(db, actor, pullId);
+  const detail = await getViewablePull(db, actor, pullId);
   if (!detail) return null;
   const [row] = await db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
   const belongs =

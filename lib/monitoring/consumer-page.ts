@@ -2,8 +2,8 @@ import "server-only";
 import type { Db } from "@/db/types";
 import type { ServiceConfig } from "@/lib/service/client";
 import type { FormState } from "@/lib/core/form-state";
-import { carrierLogin, findCarrier, type CarrierLogin } from "./reconnect-carrier";
-import { readReconnectPage, type ReconnectStep } from "./reconnect-page";
+import { carrierLogin, matchCarrier, type CarrierLogin } from "./reconnect-carrier";
+import { getReconnectPage, type ReconnectStep } from "./reconnect-page";
 import { answerReconnectPage, consumerAnswerSchema } from "./reconnect-page-answers";
 import { guardReconnectPage } from "./reconnect-page-guard";
 import { configuredReconnectPageKey } from "./reconnect-page-key";
@@ -27,11 +27,11 @@ export async function loadConnectPage(
 ): Promise<ConnectPage> {
   const guard = await guardReconnectPage(db, configuredReconnectPageKey(), token, address, "view");
   if (!guard.ok) return guard.status === 404 ? { kind: "not-found" } : { kind: "wait", message: guard.message };
-  const view = await readReconnectPage(db, guard.pageId);
+  const view = await getReconnectPage(db, guard.pageId);
   if (!view) return { kind: "not-found" };
   const { step } = view;
   // The carrier's own sign-in labels, from the service's catalogue; plain ones if it cannot be read.
-  const entry = step.kind === "credentials" ? await findCarrier(service, view.carrierNames).catch(() => null) : null;
+  const entry = step.kind === "credentials" ? await matchCarrier(service, view.carrierNames).catch(() => null) : null;
   const carrier = entry?.name ?? view.carrier ?? "your insurance company";
   return { kind: "step", step, carrier, login: carrierLogin(entry), version: view.version };
 }
@@ -41,7 +41,7 @@ export type ConnectPageStatus =
   | { ok: false; status: 404 | 429; error: "NOT_FOUND" | "RATE_LIMITED"; message: string };
 
 /** The fingerprint of the consumer's step, polled by the open page. */
-export async function readConnectPageStatus(db: Db, token: string, address: string): Promise<ConnectPageStatus> {
+export async function getConnectPageStatus(db: Db, token: string, address: string): Promise<ConnectPageStatus> {
   const guard = await guardReconnectPage(db, configuredReconnectPageKey(), token, address, "view");
   if (!guard.ok)
     return {
@@ -50,7 +50,7 @@ export async function readConnectPageStatus(db: Db, token: string, address: stri
       error: guard.status === 429 ? "RATE_LIMITED" : "NOT_FOUND",
       message: guard.message,
     };
-  const view = await readReconnectPage(db, guard.pageId);
+  const view = await getReconnectPage(db, guard.pageId);
   if (!view) return { ok: false, status: 404, error: "NOT_FOUND", message: "This link is not valid." };
   return { ok: true, version: view.version, step: view.step.kind };
 }

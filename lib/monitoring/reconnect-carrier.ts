@@ -23,7 +23,7 @@ async function catalogue(service: ServiceConfig): Promise<Carrier[]> {
 }
 
 /** The carrier of GET /carriers that one of `names` denotes (its id first, then its name, any case), or null. */
-export async function findCarrier(service: ServiceConfig, names: readonly string[]): Promise<Carrier | null> {
+export async function matchCarrier(service: ServiceConfig, names: readonly string[]): Promise<Carrier | null> {
   const wanted = new Set(names.map(key).filter((n) => n !== ""));
   if (wanted.size === 0) return null;
   const carriers = await catalogue(service);

@@ -13,8 +13,8 @@ import {
 } from "@/lib/service/link-api";
 import { getMonitoringReconnectToken } from "@/lib/service/monitorings-api";
 import type { Carrier, PullSessionResponse } from "@/lib/service/schemas";
-import { carrierLogin, findCarrier, thirdFieldMatches } from "./reconnect-carrier";
-import { CLOSED_REASONS, HOSTED_ONLY, readReconnectPage, type ReconnectPageView } from "./reconnect-page";
+import { carrierLogin, matchCarrier, thirdFieldMatches } from "./reconnect-carrier";
+import { CLOSED_REASONS, HOSTED_ONLY, getReconnectPage, type ReconnectPageView } from "./reconnect-page";
 
 // The consumer's answers on a Coverdesk reconnect page, passed to the service's whitelabel
 // calls (service-spec 3.3). The first answer trades the account's reconnect token for a pull
@@ -154,13 +154,13 @@ export async function answerReconnectPage(
   pageId: string,
   answer: ConsumerAnswer,
 ): Promise<AnswerResult> {
-  const view = await readReconnectPage(db, pageId);
+  const view = await getReconnectPage(db, pageId);
   if (!view) return { ok: false, message: "This link is not valid." };
   if (view.step.kind !== answer.kind)
     return { ok: false, message: "This page has moved on; it now shows where your login stands." };
   try {
     // Credentials name the carrier by its id, found (and its login's rules checked) before anything is sent.
-    const carrier = answer.kind === "credentials" ? await findCarrier(service, view.carrierNames) : null;
+    const carrier = answer.kind === "credentials" ? await matchCarrier(service, view.carrierNames) : null;
     if (answer.kind === "credentials") {
       if (!carrier) return { ok: false, message: UNKNOWN_CARRIER };
       const refusal = credentialsRefusal(carrier, answer);
@@ -174,7 +174,7 @@ export async function answerReconnectPage(
     if ("ok" in session) return session;
     // A new session may be on a new pull of the account (the stopped one was not waiting any
     // more), which starts at credentials: read the step again only then.
-    const current = held ? view : await readReconnectPage(db, pageId);
+    const current = held ? view : await getReconnectPage(db, pageId);
     if (current && current.step.kind !== answer.kind)
       return { ok: false, message: "Please sign in to your insurance account again." };
     const sequence = current?.sequence ?? 0;

@@ -15,12 +15,12 @@ import { createStaff } from "@/test/workflow-fixture";
 import {
   hostedReconnectLink,
   openReconnectPage,
-  readReconnectPage,
+  getReconnectPage,
   reconnectStep,
   DEFAULT_BAD_CREDENTIALS,
   HOSTED_ONLY,
 } from "./reconnect-page";
-import { carrierLogin, findCarrier } from "./reconnect-carrier";
+import { carrierLogin, matchCarrier } from "./reconnect-carrier";
 import { answerReconnectPage } from "./reconnect-page-answers";
 import { guardReconnectPage, RECONNECT_PAGE_LIMITS } from "./reconnect-page-guard";
 import { reconnectPageKey, reconnectPageToken } from "./reconnect-page-token";
@@ -106,7 +106,7 @@ async function accountNeedingReconnect(wall = "NOT_AUTHENTICATED"): Promise<stri
 
 const settled = (pageId: string) =>
   until(
-    () => readReconnectPage(database.db, pageId),
+    () => getReconnectPage(database.db, pageId),
     (v) => v?.step.kind !== "waiting",
     "the next step",
   );
@@ -152,7 +152,7 @@ describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
       created: false,
     });
     const pageId = opened.pageId;
-    expect((await readReconnectPage(database.db, pageId))?.step).toEqual({ kind: "credentials", message: null });
+    expect((await getReconnectPage(database.db, pageId))?.step).toEqual({ kind: "credentials", message: null });
 
     // The token we hold has expired: the page asks the service for a fresh one by itself.
     await database.db
@@ -174,7 +174,7 @@ describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
       (await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId)))[0]
         ?.reconnectToken,
     ).not.toBe("rct_expired");
-    expect((await readReconnectPage(database.db, pageId))?.step.kind).toBe("waiting");
+    expect((await getReconnectPage(database.db, pageId))?.step.kind).toBe("waiting");
     expect((await settled(pageId))?.step).toEqual({ kind: "credentials", message: DEFAULT_BAD_CREDENTIALS });
 
     expect(
@@ -220,7 +220,7 @@ describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
     if (!opened.ok) throw new Error(opened.message);
     // The options come with the AUTH_STATUS webhook, which may land just after the token's.
     const page = await until(
-      () => readReconnectPage(database.db, opened.pageId),
+      () => getReconnectPage(database.db, opened.pageId),
       (v) => v?.step.kind === "options",
       "the code options",
     );
@@ -243,7 +243,7 @@ describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
         password: "pass_good",
       }),
     ).toEqual({ ok: false, message: "This account is already reconnected. There is nothing more to do." });
-    expect((await readReconnectPage(database.db, opened.pageId))?.step).toEqual({
+    expect((await getReconnectPage(database.db, opened.pageId))?.step).toEqual({
       kind: "closed",
       reason: "This account is already reconnected. There is nothing more to do.",
     });
@@ -304,7 +304,7 @@ describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
 
     // USAA asks for a 4-digit PIN besides the Online ID and password.
     const usaa = await reconnectWith("usaa");
-    expect(carrierLogin(await findCarrier(service, ["usaa"]))).toMatchObject({
+    expect(carrierLogin(await matchCarrier(service, ["usaa"]))).toMatchObject({
       usernameLabel: "Online ID",
       password: true,
       thirdField: { label: "4-digit PIN" },
@@ -339,7 +339,7 @@ describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
 
     // A carrier that signs in without a password is never sent one, nor asked for it.
     const lemonade = await reconnectWith("lemonade");
-    expect(carrierLogin(await findCarrier(service, ["lemonade"])).password).toBe(false);
+    expect(carrierLogin(await matchCarrier(service, ["lemonade"])).password).toBe(false);
     expect(
       await answerReconnectPage(database.db, recording, lemonade, {
         kind: "credentials",
@@ -388,7 +388,7 @@ describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
       (await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId)))[0]
         ?.reconnectToken,
     ).toBe(row?.reconnectToken);
-    expect((await readReconnectPage(database.db, opened.pageId))?.step).toEqual({ kind: "credentials", message: null });
+    expect((await getReconnectPage(database.db, opened.pageId))?.step).toEqual({ kind: "credentials", message: null });
   });
 
   it("offers the service's own reconnect page when the agency has no whitelabel access", async () => {
@@ -410,7 +410,7 @@ describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
       await control("plan", { whitelabel: true });
     }
     // From now on the page shows the service's link, not the login form; nothing was sent.
-    expect((await readReconnectPage(database.db, opened.pageId))?.step).toEqual({
+    expect((await getReconnectPage(database.db, opened.pageId))?.step).toEqual({
       kind: "hosted",
       url: held?.reconnectUrl,
     });
@@ -433,7 +433,7 @@ describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
     } finally {
       await control("plan", { whitelabel: true });
     }
-    const step = (await readReconnectPage(database.db, opened.pageId))?.step;
+    const step = (await getReconnectPage(database.db, opened.pageId))?.step;
     expect(step).toMatchObject({ kind: "hosted", url: expect.stringMatching(/^https?:\/\/.*reconnect/i) });
 
     // A link that is no web address (a forged webhook, say) is never offered.
@@ -441,7 +441,7 @@ describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
       .update(monitorings)
       .set({ reconnectUrl: "javascript:alert(1)" })
       .where(eq(monitorings.monitoringId, monitoringId));
-    expect((await readReconnectPage(database.db, opened.pageId))?.step).toEqual({ kind: "hosted", url: null });
+    expect((await getReconnectPage(database.db, opened.pageId))?.step).toEqual({ kind: "hosted", url: null });
     expect(hostedReconnectLink("not a url")).toBeNull();
     expect(hostedReconnectLink("https://service.example/r?t=1")).toBe("https://service.example/r?t=1");
   });

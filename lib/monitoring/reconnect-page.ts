@@ -6,7 +6,7 @@ import type { IdvOption } from "@/lib/service/schemas/webhooks";
 import type { Actor } from "@/lib/core/actor";
 import { recordAudit } from "@/lib/audit/audit-log";
 import type { CommandResult } from "@/lib/core/result";
-import { findReconnectRequest } from "./reconnect";
+import { getReconnectRequest } from "./reconnect";
 import { newReconnectPageId, reconnectPageToken, type ReconnectPageKey } from "./reconnect-page-token";
 
 // The reconnect page Coverdesk hosts for a consumer: staff make one for an account on the
@@ -139,7 +139,7 @@ export function reconnectStep({
   }
 }
 
-export async function readReconnectPage(db: Db, pageId: string, now = new Date()): Promise<ReconnectPageView | null> {
+export async function getReconnectPage(db: Db, pageId: string, now = new Date()): Promise<ReconnectPageView | null> {
   const [page] = await db.select().from(reconnectPages).where(eq(reconnectPages.id, pageId));
   if (!page) return null;
   const [monitoring] = await db
@@ -220,7 +220,7 @@ export async function openReconnectPage(
   actor: Actor,
   monitoringId: string,
 ): Promise<CommandResult<{ pageId: string; created: boolean }>> {
-  const request = await findReconnectRequest(db, actor, monitoringId);
+  const request = await getReconnectRequest(db, actor, monitoringId);
   if (!request.ok) return request;
   const existing = (await openReconnectPages(db, [monitoringId])).get(monitoringId);
   if (existing) return { ok: true, pageId: existing, created: false };

@@ -70,7 +70,7 @@ export async function listReconnectWorklist(
 }
 
 /** An open reconnect request the actor may see (it is on their worklist), with its pull. */
-export async function findReconnectRequest(
+export async function getReconnectRequest(
   db: Db,
   actor: Actor,
   monitoringId: string,
@@ -92,7 +92,7 @@ export async function renewReconnectLink(
   actor: Actor,
   monitoringId: string,
 ): Promise<CommandResult<{ reconnectUrl: string | null }>> {
-  const row = await findReconnectRequest(db, actor, monitoringId);
+  const row = await getReconnectRequest(db, actor, monitoringId);
   if (!row.ok) return row;
   try {
     const { value } = await getMonitoringReconnectToken(service, monitoringId);

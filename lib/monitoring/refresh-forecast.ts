@@ -36,7 +36,7 @@ const LISTED_PER_MONTH = 10;
 /** Monitorings read a round trip: the forecast reads them all (40,000 at a million pulls), and holds only counts. */
 const FORECAST_BATCH = 2_000;
 
-export async function loadRefreshForecast(
+export async function getRefreshForecast(
   db: Db,
   options: { leadTimeDays: number; budget: number | null; today?: string; months?: number },
 ): Promise<RefreshForecast> {

@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { setFaults } from "@/test/sandbox-faults";
 import { createStaff } from "@/test/workflow-fixture";
 import { enablePullMonitoring } from "./commands";
-import { loadRefreshForecast } from "./refresh-forecast";
+import { getRefreshForecast } from "./refresh-forecast";
 import { timeRefreshes } from "./refresh-timing";
 
 // The job that times each monitored account's next refresh to its renewal, against the
@@ -149,7 +149,7 @@ describe("refreshes timed to the renewal", () => {
 
   it("forecasts the year's refreshes against the fixed interval, and lists what a budget cannot pay for", async () => {
     const today = addDays(firstXDate, -120);
-    const alone = await loadRefreshForecast(database.db, { leadTimeDays: 45, budget: null, today });
+    const alone = await getRefreshForecast(database.db, { leadTimeDays: 45, budget: null, today });
     expect(alone).toMatchObject({ monitored: 1, timedAccounts: 1, budget: null });
     expect(alone.months).toHaveLength(12);
     expect(alone.fixedTotal, "monthly for a year").toBeGreaterThanOrEqual(11);
@@ -163,7 +163,7 @@ describe("refreshes timed to the renewal", () => {
       .insert(monitorings)
       .values({ ...(await stored(monitoringId)), monitoringId: `${monitoringId}-twin` });
     try {
-      const tight = await loadRefreshForecast(database.db, { leadTimeDays: 45, budget: 1, today });
+      const tight = await getRefreshForecast(database.db, { leadTimeDays: 45, budget: 1, today });
       const month = tight.months.find((m) => m.month === plannedMonth);
       expect(month?.overBudget).toHaveLength((month?.timed ?? 0) - 1);
       expect(month?.overBudget[0]).toMatchObject({ pullId, name: expect.stringMatching(/\S/) });
@@ -197,7 +197,7 @@ describe("a renewal sooner than the service allows after the latest pull", () =>
       .onConflictDoUpdate({ target: agencyRules.id, set: { leadTimeDays: 10 } });
     try {
       expect(await timeRefreshes(database.db, service, { today })).toMatchObject({ refused: 0 });
-      const forecast = await loadRefreshForecast(database.db, { leadTimeDays: 10, budget: null, today });
+      const forecast = await getRefreshForecast(database.db, { leadTimeDays: 10, budget: null, today });
       expect(forecast.heldTotal, "the rules page says the forecast held it").toBeGreaterThanOrEqual(1);
     } finally {
       await database.db.update(agencyRules).set({ leadTimeDays: 45 }).where(eq(agencyRules.id, 1));

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { monitorings, policyXDates, pulls } from "@/db/schema";
-import { readAgencyRules } from "@/lib/rules/agency-rules";
+import { getAgencyRules } from "@/lib/rules/agency-rules";
 import type { ServiceConfig } from "@/lib/service/client";
 import { ServiceError } from "@/lib/service/errors";
 import { updateMonitoring } from "@/lib/service/monitorings-api";
@@ -105,7 +105,7 @@ export async function timeRefreshes(
   options: { today?: string; log?: (line: string) => void } = {},
 ): Promise<TimingSummary> {
   const today = options.today ?? isoDay();
-  const { leadTimeDays } = await readAgencyRules(db);
+  const { leadTimeDays } = await getAgencyRules(db);
   const summary: TimingSummary = { checked: 0, sent: 0, refused: 0 };
   for (let after = ""; ;) {
     const batch = await listActiveMonitorings(db, after);

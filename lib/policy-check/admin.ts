@@ -2,28 +2,15 @@ import "server-only";
 import type { Db } from "@/db/types";
 import { can } from "@/lib/auth/permissions";
 import type { ServiceConfig } from "@/lib/service/client";
-import { getPolicyCheckSettings, savePolicyCheckSettings } from "@/lib/service/policy-check-api";
+import { savePolicyCheckSettings } from "@/lib/service/policy-check-api";
 import type { Actor } from "@/lib/core/actor";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { forbidden, invalid, type CommandResult } from "@/lib/core/result";
-import { NOT_IN_PLAN, policyCheckFailure } from "./runs";
-import { formToSettings, settingsInput, settingsToForm, type PolicyCheckForm } from "./rules";
+import { policyCheckFailure } from "./runs";
+import { formToSettings, settingsInput } from "./rules";
 
 // The team's policy-check rules on Admin › Policy check: read from the service and saved to it
 // (they live there: every submission is checked against them), each save in the audit trail.
-
-export type PolicyCheckRulesPage =
-  { ok: true; form: PolicyCheckForm } | { ok: false; notInPlan: boolean; message: string };
-
-export async function loadPolicyCheckRulesPage(service: ServiceConfig): Promise<PolicyCheckRulesPage> {
-  try {
-    const settings = await getPolicyCheckSettings(service);
-    return { ok: true, form: settingsToForm(settingsInput(settings.value)) };
-  } catch (error) {
-    const { message } = policyCheckFailure(error);
-    return { ok: false, notInPlan: message === NOT_IN_PLAN, message };
-  }
-}
 
 export async function savePolicyCheckRules(
   db: Db,

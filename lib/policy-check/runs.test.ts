@@ -10,7 +10,8 @@ import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { setFaults } from "@/test/sandbox-faults";
 import { createStaff } from "@/test/workflow-fixture";
 import { latestPolicyCheckRun, NOT_IN_PLAN, policyCheckReport, policyCheckView, rerunPolicyCheck } from "./runs";
-import { loadPolicyCheckRulesPage, savePolicyCheckRules } from "./admin";
+import { loadPolicyCheckRulesPage } from "@/lib/loaders/policy-check-rules";
+import { savePolicyCheckRules } from "./admin";
 
 // The service's policy check through Coverdesk, against the sandbox over HTTP: the admin's
 // rules read from and saved to the service (audited), "Run the check again" kept and audited,

@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { policyCheckRuns, type PolicyCheckRunRow } from "@/db/schema";
 import { canOnPull } from "@/lib/auth/permissions";
-import { findViewablePull } from "@/lib/pulls/access";
+import { getViewablePull } from "@/lib/pulls/access";
 import type { ServiceConfig } from "@/lib/service/client";
 import { rateLimitedMessage, ServiceError } from "@/lib/service/errors";
 import { getPolicyCheckReport, getPolicyCheckSettings, runPolicyCheck } from "@/lib/service/policy-check-api";
@@ -85,7 +85,7 @@ export async function rerunPolicyCheck(
   actor: Actor,
   pullId: string,
 ): Promise<CommandResult<{ status: string | null; results: number }>> {
-  const detail = await findViewablePull(db, actor, pullId);
+  const detail = await getViewablePull(db, actor, pullId);
   if (!detail || detail.pull.parent_pull_id) return notFound();
   if (!canOnPull(actor, "policy-check:run", detail.workflow))
     return forbidden("This account is another agent's: only they, a manager or an admin can run its policy check.");
@@ -132,7 +132,7 @@ export async function policyCheckReport(
   actor: Actor,
   pullId: string,
 ): Promise<PolicyCheckReport> {
-  const detail = await findViewablePull(db, actor, pullId, "documents:download");
+  const detail = await getViewablePull(db, actor, pullId, "documents:download");
   if (!detail || detail.pull.parent_pull_id) return { ok: false, reason: "not-found", message: notFound().message };
   try {
     return { ok: true, bytes: await getPolicyCheckReport(service, pullId) };

@@ -9,7 +9,7 @@ import { getPullDetail, type PullDetail } from "./queries";
 // not exist: a 404, never a 403 that would confirm it exists. `user` is whoever acts: a
 // session's user, or a command's actor.
 
-export async function findViewablePull(
+export async function getViewablePull(
   db: Db,
   user: Pick<SessionUser, "id" | "role">,
   pullId: string,

@@ -7,7 +7,7 @@ import { getAnswerFileDownloadUrl, getDocumentDownloadUrl } from "@/lib/service/
 import { getPolicyFormDownloadUrl } from "@/lib/service/policy-forms-api";
 import type { AnswerSection, FileUpload, Policy, Pull } from "@/lib/service/schemas";
 import { recordAudit } from "@/lib/audit/audit-log";
-import { findViewablePull } from "./access";
+import { getViewablePull } from "./access";
 import { notFoundResponse, relayDownload, type RelayRequest } from "./document-relay";
 
 // A pull's documents, the files its consumer uploaded and its policies' forms, for a viewer
@@ -39,7 +39,7 @@ async function relayListedFile(
   pullId: string,
   find: (pull: Pull) => ListedFile | null,
 ): Promise<Response> {
-  const detail = await findViewablePull(db, user, pullId, "documents:download");
+  const detail = await getViewablePull(db, user, pullId, "documents:download");
   const file = detail ? find(detail.pull) : null;
   if (!detail || !file) return notFoundResponse();
   await recordAudit(db, user, "DOCUMENT_DOWNLOADED", { pullId: detail.pull.pull_id, details: file.details });
@@ -117,7 +117,7 @@ export const policyFormParams = z.object({
 });
 
 /** A form one of the stored pull's policies lists, by the service's policy_form_id. */
-export function findPolicyForm(
+export function getPolicyForm(
   policies: Policy[],
   policyFormId: string,
 ): { policyFormId: string; name: string | null } | null {
@@ -135,7 +135,7 @@ export function downloadPolicyForm(
   params: z.output<typeof policyFormParams>,
 ): Promise<Response> {
   return relayListedFile(db, user, params.pullId, (pull) => {
-    const form = findPolicyForm(pull.policies, params.policyFormId);
+    const form = getPolicyForm(pull.policies, params.policyFormId);
     if (!form) return null;
     return {
       details: { policyFormId: form.policyFormId, title: form.name },

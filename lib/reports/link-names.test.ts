@@ -9,7 +9,7 @@ import type { Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { setFaults } from "@/test/sandbox-faults";
 import { startServiceSandbox } from "@/test/service-sandbox";
-import { forgetLinkNames, linkNameOf, nameLinks, readLinkNames } from "./link-names";
+import { forgetLinkNames, linkNameOf, nameLinks, getLinkNames } from "./link-names";
 import { loadReportsPage } from "@/lib/loaders/reports";
 import type { SourceRow } from "./sources";
 
@@ -53,7 +53,7 @@ afterAll(async () => {
 
 describe("link names", () => {
   it("reads the names of the team's links from the service, by widget id and by alias", async () => {
-    const names = await readLinkNames(service);
+    const names = await getLinkNames(service);
     expect(names.answered).toBe(true);
     expect(names.byWidgetId.get(QUOTE_WIDGET_ID)).toBe("Get a better quote in minutes");
     expect(names.byAlias.get("renewal-review")).toBe("Review your coverage before renewal");
@@ -82,26 +82,26 @@ describe("link names", () => {
 
   it("keeps the list a few minutes, so pages do not ask the service each time", async () => {
     const now = Date.now();
-    expect((await readLinkNames(service, now)).answered).toBe(true);
+    expect((await getLinkNames(service, now)).answered).toBe(true);
     await setFaults(sandbox, { errorRate: 1 });
-    expect((await readLinkNames(service, now + 60_000)).answered).toBe(true);
-    expect((await readLinkNames(service, now + 6 * 60_000)).answered).toBe(false);
+    expect((await getLinkNames(service, now + 60_000)).answered).toBe(true);
+    expect((await getLinkNames(service, now + 6 * 60_000)).answered).toBe(false);
   });
 
   it("falls back to the aliases when the service fails or is slow, and asks again shortly after", async () => {
     await setFaults(sandbox, { errorRate: 1 });
     const now = Date.now();
-    const failed = await readLinkNames(service, now);
+    const failed = await getLinkNames(service, now);
     expect(failed).toMatchObject({ answered: false });
     expect(nameLinks([row(QUOTE_WIDGET_ID, "get-a-quote")], failed)[0]?.label).toBe("get-a-quote");
     await setFaults(sandbox, { errorRate: 0 });
-    expect((await readLinkNames(service, now + 10_000)).answered).toBe(false); // not asked again yet
-    expect((await readLinkNames(service, now + 40_000)).answered).toBe(true);
+    expect((await getLinkNames(service, now + 10_000)).answered).toBe(false); // not asked again yet
+    expect((await getLinkNames(service, now + 40_000)).answered).toBe(true);
 
     forgetLinkNames();
     await setFaults(sandbox, { latencyMs: 5_000 });
     const started = Date.now();
-    expect((await readLinkNames({ ...service, timeoutMs: 10_000 }, Date.now())).answered).toBe(false);
+    expect((await getLinkNames({ ...service, timeoutMs: 10_000 }, Date.now())).answered).toBe(false);
     expect(Date.now() - started).toBeLessThan(4_500); // the page waits at most 2 s, once
   });
 

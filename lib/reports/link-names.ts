@@ -63,7 +63,7 @@ async function fetchNames(service: ServiceConfig): Promise<LinkNames> {
 }
 
 /** The links' names, from this process's copy when it is fresh; never throws. */
-export function readLinkNames(service: ServiceConfig, now: number = Date.now()): Promise<LinkNames> {
+export function getLinkNames(service: ServiceConfig, now: number = Date.now()): Promise<LinkNames> {
   const key = `${service.baseUrl}|${service.teamId ?? ""}|${service.clientId}`;
   const cached = entries().get(key);
   if (cached && cached.until > now) return cached.names;

@@ -4,7 +4,7 @@ import type { Db } from "@/db/types";
 import type { SessionUser } from "@/lib/auth/session";
 import type { ServiceConfig } from "@/lib/service/client";
 import { recordAudit } from "@/lib/audit/audit-log";
-import { nameLinks, readLinkNames } from "./link-names";
+import { nameLinks, getLinkNames } from "./link-names";
 import { getReport } from "./queries";
 import { reportCsv, reportTableRowCount, type ReportTable } from "./report-csv";
 import { parseReportFilter } from "./report-filter";
@@ -21,7 +21,7 @@ export async function exportReportTableCsv(
   const { filter } = parseReportFilter(searchParams);
   const [found, names] = await Promise.all([
     getReport(db, filter),
-    service && table === "sourcesByLink" ? readLinkNames(service) : null,
+    service && table === "sourcesByLink" ? getLinkNames(service) : null,
   ]);
   const report = names ? { ...found, sourcesByLink: nameLinks(found.sourcesByLink, names) } : found;
   const body = reportCsv(report, table);

@@ -20,7 +20,7 @@ const entries = () => (cache.__coverdeskAgencyNames ??= new Map());
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function readAgencyName(
+export function getAgencyName(
   service: ServiceConfig,
   widgetId: string | null,
   now: number = Date.now(),

@@ -18,7 +18,7 @@ import {
   vehicle,
 } from "@/test/review-pulls";
 import { createStaff } from "@/test/workflow-fixture";
-import { FALLBACK_AGENCY_NAME, forgetAgencyNames, readAgencyName } from "./agency-name";
+import { FALLBACK_AGENCY_NAME, forgetAgencyNames, getAgencyName } from "./agency-name";
 import { decideFinding } from "./decisions";
 
 // GET /api/pulls/[pullId]/summary end to end on a real database (next-auth's session check is
@@ -151,19 +151,19 @@ describe("the agency's name", () => {
     const fetch = vi.fn(async () =>
       Response.json({ success: true, widget: { widget_id: WIDGET, company_name: "Harbor Point Insurance Agency" } }),
     );
-    expect(await readAgencyName(config(fetch), WIDGET)).toBe("Harbor Point Insurance Agency");
-    expect(await readAgencyName(config(fetch), WIDGET)).toBe("Harbor Point Insurance Agency");
+    expect(await getAgencyName(config(fetch), WIDGET)).toBe("Harbor Point Insurance Agency");
+    expect(await getAgencyName(config(fetch), WIDGET)).toBe("Harbor Point Insurance Agency");
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('is "Your agency" without a link, with a link of no company name, or when the service fails', async () => {
-    expect(await readAgencyName(config(vi.fn()), null)).toBe(FALLBACK_AGENCY_NAME);
+    expect(await getAgencyName(config(vi.fn()), null)).toBe(FALLBACK_AGENCY_NAME);
     const nameless = vi.fn(async () =>
       Response.json({ success: true, widget: { widget_id: WIDGET, company_name: null } }),
     );
-    expect(await readAgencyName(config(nameless), WIDGET)).toBe(FALLBACK_AGENCY_NAME);
+    expect(await getAgencyName(config(nameless), WIDGET)).toBe(FALLBACK_AGENCY_NAME);
     forgetAgencyNames();
     const failing = vi.fn(async () => Response.json({ error: "NOT_FOUND" }, { status: 404 }));
-    expect(await readAgencyName(config(failing), WIDGET)).toBe(FALLBACK_AGENCY_NAME);
+    expect(await getAgencyName(config(failing), WIDGET)).toBe(FALLBACK_AGENCY_NAME);
   });
 });

@@ -4,16 +4,16 @@ import type { Db } from "@/db/types";
 import type { SessionUser } from "@/lib/auth/session";
 import { DASH, fullName, humanize } from "@/lib/format";
 import { householdOf } from "@/lib/pulls/household";
-import { findViewablePull } from "@/lib/pulls/access";
+import { getViewablePull } from "@/lib/pulls/access";
 import { safeFilename } from "@/lib/pulls/download-headers";
 import type { ServiceConfig } from "@/lib/service/client";
 import { recordAudit } from "@/lib/audit/audit-log";
-import { readAgencyName } from "./agency-name";
+import { getAgencyName } from "./agency-name";
 import { buildClientSummaryPdf, type ClientSummary } from "./client-summary-pdf";
 import { reviewHousehold } from "./coverage";
-import { dayOfInstant, readDecisions } from "./decisions";
+import { dayOfInstant, getDecisions } from "./decisions";
 import { clip, policyLabel } from "./finding-words";
-import { readReviewSettings } from "./review-rules";
+import { getReviewSettings } from "./review-rules";
 
 // GET /api/pulls/[pullId]/summary's work: the household's review made into the client-ready PDF
 // for a viewer allowed to see the pull, and an audit entry saying who made it and what it listed.
@@ -31,14 +31,14 @@ export async function makeClientSummary(
   pullId: string,
   now: Date = new Date(),
 ): Promise<MadeSummary | null> {
-  const detail = await findViewablePull(db, user, pullId);
+  const detail = await getViewablePull(db, user, pullId);
   if (!detail || detail.pull.parent_pull_id) return null;
   const { pull } = detail;
   const day = dayOfInstant(now);
   const [settings, decisions, agencyName] = await Promise.all([
-    readReviewSettings(db),
-    readDecisions(db, pullId),
-    readAgencyName(service, pull.widget_id),
+    getReviewSettings(db),
+    getDecisions(db, pullId),
+    getAgencyName(service, pull.widget_id),
   ]);
   const findings = reviewHousehold(pull, settings, day);
   const decisionOf = (key: string) => decisions.get(key)?.decision ?? null;

@@ -5,7 +5,7 @@ import { storePull } from "@/lib/ingest/store-pull";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { autoPolicy, coverage, rawPullOf, soundAuto, split, vehicle } from "@/test/review-pulls";
 import { createStaff } from "@/test/workflow-fixture";
-import { decideFinding, readDecisions } from "./decisions";
+import { decideFinding, getDecisions } from "./decisions";
 
 // The errors-and-omissions record on a real database: who may record a client's decision (the
 // pull's agent, the queue's agents, managers and admins; nobody on a pull they cannot see),
@@ -114,8 +114,8 @@ describe("recording a client's decision", () => {
   it("carries the decision to a refresh of the same account", async () => {
     await decideFinding(database.db, staff.agent, { pullId: PULL, findingKey: KEY, decision: "DECLINED", note: "" });
     await storePull(database.db, account(REFRESH, "acct_own"));
-    expect([...(await readDecisions(database.db, REFRESH)).keys()]).toEqual([KEY]);
-    expect((await readDecisions(database.db, QUEUE_PULL)).size).toBe(0);
+    expect([...(await getDecisions(database.db, REFRESH)).keys()]).toEqual([KEY]);
+    expect((await getDecisions(database.db, QUEUE_PULL)).size).toBe(0);
   });
 
   it("lets an agent work the queue's pulls, and managers and admins any pull", async () => {

@@ -4,13 +4,13 @@ import { z } from "zod";
 import type { Db } from "@/db/types";
 import { findingDecisions, pulls, type FindingDecisionRow } from "@/db/schema";
 import { canOnPull } from "@/lib/auth/permissions";
-import { findViewablePull } from "@/lib/pulls/access";
+import { getViewablePull } from "@/lib/pulls/access";
 import type { Pull } from "@/lib/service/schemas";
 import type { Actor } from "@/lib/core/actor";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { forbidden, invalid, notFound, stale, type CommandResult } from "@/lib/core/result";
 import { reviewHousehold } from "./coverage";
-import { readReviewSettings } from "./review-rules";
+import { getReviewSettings } from "./review-rules";
 
 // The errors-and-omissions record: what the client decided about each finding of the coverage
 // review (took the advice, declined it, or it does not apply), with the agent's note. One row per
@@ -67,14 +67,14 @@ export async function decideFinding(
     return invalid(issue?.message ?? "Check the form.", issue?.path.join("."));
   }
   const { pullId, findingKey, decision, note } = parsed.data;
-  const detail = await findViewablePull(db, actor, pullId);
+  const detail = await getViewablePull(db, actor, pullId);
   if (!detail || detail.pull.parent_pull_id) return notFound();
   if (!canOnPull(actor, "findings:decide", detail.workflow))
     return forbidden(
       "This account is another agent's: only they, a manager or an admin can record the client's decisions.",
     );
   // The finding must be in the review the page showed (the same rules, the same day).
-  const finding = reviewHousehold(detail.pull, await readReviewSettings(db), dayOfInstant(now)).find(
+  const finding = reviewHousehold(detail.pull, await getReviewSettings(db), dayOfInstant(now)).find(
     (f) => f.key === findingKey,
   );
   if (!finding)
@@ -112,7 +112,7 @@ export async function decideFinding(
 }
 
 /** Every current decision of the account a pull belongs to, by finding key. */
-export async function readDecisions(db: Db, pullId: string): Promise<Map<string, FindingDecisionRow>> {
+export async function getDecisions(db: Db, pullId: string): Promise<Map<string, FindingDecisionRow>> {
   const rows = await db
     .select()
     .from(findingDecisions)

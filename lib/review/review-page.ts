@@ -5,8 +5,8 @@ import { canOnPull, type PullAccess } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import type { Pull } from "@/lib/service/schemas";
 import { reviewHousehold, type Finding, type ReviewSettings } from "./coverage";
-import { dayOfInstant, isFindingDecision, readDecisions, type FindingDecision } from "./decisions";
-import { readReviewSettings } from "./review-rules";
+import { dayOfInstant, isFindingDecision, getDecisions, type FindingDecision } from "./decisions";
+import { getReviewSettings } from "./review-rules";
 
 // The pull page's "Coverage review" section: the findings of today's review with the account's
 // current decision on each. Read in two parts so the pull page's loader (lib/loaders/pull-page.ts)
@@ -30,8 +30,8 @@ export type CoverageReview = {
   day: string;
 };
 
-export async function readReviewInputs(db: Db, pullId: string): Promise<ReviewInputs> {
-  const [settings, decisions] = await Promise.all([readReviewSettings(db), readDecisions(db, pullId)]);
+export async function getReviewInputs(db: Db, pullId: string): Promise<ReviewInputs> {
+  const [settings, decisions] = await Promise.all([getReviewSettings(db), getDecisions(db, pullId)]);
   return { settings, decisions };
 }
 

@@ -1,13 +1,13 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { agencyRules, auditEvents } from "@/db/schema";
-import { readAgencyRules, saveAgencyRules } from "@/lib/rules/agency-rules";
+import { getAgencyRules, saveAgencyRules } from "@/lib/rules/agency-rules";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
 import {
   DEFAULT_REVIEW_RULES,
-  readReviewRules,
-  readReviewSettings,
+  getReviewRules,
+  getReviewSettings,
   saveReviewRules,
   type ReviewRulesInput,
 } from "./review-rules";
@@ -41,7 +41,7 @@ beforeEach(async () => {
 
 describe("the coverage review's rules", () => {
   it("read as the defaults with no row, and with the column's `{}`", async () => {
-    expect(await readReviewRules(database.db)).toEqual(DEFAULT_REVIEW_RULES);
+    expect(await getReviewRules(database.db)).toEqual(DEFAULT_REVIEW_RULES);
     expect(DEFAULT_REVIEW_RULES).toEqual({
       bodilyInjuryPerPersonCents: 10_000_000,
       bodilyInjuryPerAccidentCents: 30_000_000,
@@ -52,13 +52,13 @@ describe("the coverage review's rules", () => {
       off: [],
     });
     await database.db.insert(agencyRules).values({ id: 1 });
-    expect(await readReviewRules(database.db)).toEqual(DEFAULT_REVIEW_RULES);
+    expect(await getReviewRules(database.db)).toEqual(DEFAULT_REVIEW_RULES);
   });
 
   it("are saved whole by an admin, audited, and read back with the agency's lead time", async () => {
     expect(await saveReviewRules(database.db, staff.admin, valid)).toEqual({ ok: true });
-    expect(await readReviewRules(database.db)).toEqual(valid);
-    expect(await readReviewSettings(database.db)).toEqual({ ...valid, leadTimeDays: 45 });
+    expect(await getReviewRules(database.db)).toEqual(valid);
+    expect(await getReviewSettings(database.db)).toEqual({ ...valid, leadTimeDays: 45 });
     const [audit] = await database.db
       .select()
       .from(auditEvents)
@@ -78,7 +78,7 @@ describe("the coverage review's rules", () => {
       speedToLeadAction: "RAISE",
     });
     await saveReviewRules(database.db, staff.admin, valid);
-    expect((await readAgencyRules(database.db)).leadTimeDays).toBe(60);
+    expect((await getAgencyRules(database.db)).leadTimeDays).toBe(60);
     await saveAgencyRules(database.db, staff.admin, {
       jumpThresholds: { default: 15 },
       digestHour: 7,
@@ -88,13 +88,13 @@ describe("the coverage review's rules", () => {
       speedToLeadMinutes: null,
       speedToLeadAction: "RAISE",
     });
-    expect(await readReviewSettings(database.db)).toEqual({ ...valid, leadTimeDays: 30 });
+    expect(await getReviewSettings(database.db)).toEqual({ ...valid, leadTimeDays: 30 });
   });
 
   it("are refused to managers and agents", async () => {
     for (const actor of [staff.manager, staff.agent])
       expect(await saveReviewRules(database.db, actor, valid)).toMatchObject({ ok: false, code: "FORBIDDEN" });
-    expect(await readReviewRules(database.db)).toEqual(DEFAULT_REVIEW_RULES);
+    expect(await getReviewRules(database.db)).toEqual(DEFAULT_REVIEW_RULES);
   });
 
   it.each([
@@ -129,7 +129,7 @@ describe("the coverage review's rules", () => {
     const result = await saveReviewRules(database.db, staff.admin, { ...valid, ...change });
     expect(result).toMatchObject({ ok: false, code: "INVALID", field });
     expect(result.ok ? "" : result.message).toMatch(message);
-    expect(await readReviewRules(database.db)).toEqual(DEFAULT_REVIEW_RULES);
+    expect(await getReviewRules(database.db)).toEqual(DEFAULT_REVIEW_RULES);
   });
 
   it("read a row edited by hand into nonsense as the defaults", async () => {
@@ -142,12 +142,12 @@ describe("the coverage review's rules", () => {
     ]) {
       await database.db.delete(agencyRules);
       await database.db.insert(agencyRules).values({ id: 1, reviewRules: nonsense });
-      expect(await readReviewRules(database.db)).toEqual(DEFAULT_REVIEW_RULES);
+      expect(await getReviewRules(database.db)).toEqual(DEFAULT_REVIEW_RULES);
     }
   });
 
   it("read a row saved before a field existed with that field's default", async () => {
     await database.db.insert(agencyRules).values({ id: 1, reviewRules: { propertyDamageCents: 50_000_00 } });
-    expect(await readReviewRules(database.db)).toEqual({ ...DEFAULT_REVIEW_RULES, propertyDamageCents: 50_000_00 });
+    expect(await getReviewRules(database.db)).toEqual({ ...DEFAULT_REVIEW_RULES, propertyDamageCents: 50_000_00 });
   });
 });

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "@/db/types";
 import { agencyRules } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
-import { readAgencyRules } from "@/lib/rules/agency-rules";
+import { getAgencyRules } from "@/lib/rules/agency-rules";
 import type { Actor } from "@/lib/core/actor";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { forbidden, invalid, type CommandResult } from "@/lib/core/result";
@@ -51,7 +51,7 @@ export type ReviewRulesInput = z.input<typeof reviewRulesSchema>;
 /** A stored object missing a field (saved before the field existed) takes that field's default. */
 const storedSchema = z.record(z.string(), z.unknown());
 
-export async function readReviewRules(db: Db): Promise<ReviewRules> {
+export async function getReviewRules(db: Db): Promise<ReviewRules> {
   const [row] = await db
     .select({ reviewRules: agencyRules.reviewRules })
     .from(agencyRules)
@@ -63,8 +63,8 @@ export async function readReviewRules(db: Db): Promise<ReviewRules> {
 }
 
 /** The review's rules with the agency's renewal lead time: what reviewHousehold is given. */
-export async function readReviewSettings(db: Db): Promise<ReviewSettings> {
-  const [rules, agency] = await Promise.all([readReviewRules(db), readAgencyRules(db)]);
+export async function getReviewSettings(db: Db): Promise<ReviewSettings> {
+  const [rules, agency] = await Promise.all([getReviewRules(db), getAgencyRules(db)]);
   return { ...rules, leadTimeDays: agency.leadTimeDays };
 }
 

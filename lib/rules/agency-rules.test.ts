@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { agencyRules, auditEvents } from "@/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
-import { DEFAULT_AGENCY_RULES, readAgencyRules, saveAgencyRules, type AgencyRulesInput } from "./agency-rules";
+import { DEFAULT_AGENCY_RULES, getAgencyRules, saveAgencyRules, type AgencyRulesInput } from "./agency-rules";
 
 // The agency's rules on one page: saved whole by an admin, checked field by field, audited, and
 // read back with their defaults (a row edited by hand into nonsense reads as the defaults).
@@ -32,7 +32,7 @@ beforeEach(async () => {
 
 describe("the agency's rules", () => {
   it("read as the defaults before anyone saved them: 45 days' lead, no budget, speed to lead off", async () => {
-    expect(await readAgencyRules(database.db)).toEqual(DEFAULT_AGENCY_RULES);
+    expect(await getAgencyRules(database.db)).toEqual(DEFAULT_AGENCY_RULES);
     expect(DEFAULT_AGENCY_RULES).toMatchObject({
       leadTimeDays: 45,
       refreshBudgetPerMonth: null,
@@ -42,7 +42,7 @@ describe("the agency's rules", () => {
 
   it("are saved whole by an admin and audited", async () => {
     expect(await saveAgencyRules(database.db, staff.admin, valid)).toEqual({ ok: true });
-    expect(await readAgencyRules(database.db)).toEqual({ ...valid, speedToLeadSince: null });
+    expect(await getAgencyRules(database.db)).toEqual({ ...valid, speedToLeadSince: null });
     const [audit] = await database.db
       .select()
       .from(auditEvents)
@@ -55,7 +55,7 @@ describe("the agency's rules", () => {
     for (const actor of [staff.manager, staff.agent]) {
       expect(await saveAgencyRules(database.db, actor, valid)).toMatchObject({ ok: false, code: "FORBIDDEN" });
     }
-    expect(await readAgencyRules(database.db)).toEqual(DEFAULT_AGENCY_RULES);
+    expect(await getAgencyRules(database.db)).toEqual(DEFAULT_AGENCY_RULES);
   });
 
   it.each([
@@ -73,13 +73,13 @@ describe("the agency's rules", () => {
     const result = await saveAgencyRules(database.db, staff.admin, { ...valid, ...change });
     expect(result).toMatchObject({ ok: false, code: "INVALID", field });
     expect(result.ok ? "" : result.message).toMatch(message);
-    expect(await readAgencyRules(database.db)).toEqual(DEFAULT_AGENCY_RULES);
+    expect(await getAgencyRules(database.db)).toEqual(DEFAULT_AGENCY_RULES);
   });
 
   it("date the speed-to-lead rule from when it was switched on, and keep that date while it stays on", async () => {
     const before = Date.now();
     await saveAgencyRules(database.db, staff.admin, { ...valid, speedToLeadMinutes: 30 });
-    const on = (await readAgencyRules(database.db)).speedToLeadSince;
+    const on = (await getAgencyRules(database.db)).speedToLeadSince;
     expect(on?.getTime()).toBeGreaterThanOrEqual(before);
     // Another change while it is on (a new wait, a new action) keeps the date: pulls already counted stay counted.
     await saveAgencyRules(database.db, staff.admin, {
@@ -87,17 +87,17 @@ describe("the agency's rules", () => {
       speedToLeadMinutes: 60,
       speedToLeadAction: "REASSIGN",
     });
-    expect((await readAgencyRules(database.db)).speedToLeadSince).toEqual(on);
+    expect((await getAgencyRules(database.db)).speedToLeadSince).toEqual(on);
     // Off, then on again: a new date, so the back catalogue that waited meanwhile is not swept up.
     await saveAgencyRules(database.db, staff.admin, valid);
-    expect((await readAgencyRules(database.db)).speedToLeadSince).toBeNull();
+    expect((await getAgencyRules(database.db)).speedToLeadSince).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 5)); // a later millisecond, surely
     await saveAgencyRules(database.db, staff.admin, { ...valid, speedToLeadMinutes: 30 });
-    expect((await readAgencyRules(database.db)).speedToLeadSince?.getTime()).toBeGreaterThan(on?.getTime() ?? 0);
+    expect((await getAgencyRules(database.db)).speedToLeadSince?.getTime()).toBeGreaterThan(on?.getTime() ?? 0);
   });
 
   it("read a row edited by hand into nonsense as the defaults", async () => {
     await database.db.insert(agencyRules).values({ id: 1, leadTimeDays: -5, digestHour: 99 });
-    expect(await readAgencyRules(database.db)).toEqual(DEFAULT_AGENCY_RULES);
+    expect(await getAgencyRules(database.db)).toEqual(DEFAULT_AGENCY_RULES);
   });
 });

@@ -64,7 +64,7 @@ export const agencyRulesSchema = z.object({
 });
 export type AgencyRulesInput = z.infer<typeof agencyRulesSchema>;
 
-export async function readAgencyRules(db: Db): Promise<AgencyRules> {
+export async function getAgencyRules(db: Db): Promise<AgencyRules> {
   const [row] = await db.select().from(agencyRules).where(eq(agencyRules.id, 1));
   if (!row) return DEFAULT_AGENCY_RULES;
   const parsed = agencyRulesSchema.safeParse({
@@ -124,7 +124,7 @@ export async function saveAgencyRules(db: Db, actor: Actor, input: unknown): Pro
   }
   const rules = parsed.data;
   await db.transaction(async (tx) => {
-    const before = await readAgencyRules(tx);
+    const before = await getAgencyRules(tx);
     // Switched on now (or its wait changed from off): only pulls arriving from here on count.
     const speedToLeadSince =
       rules.speedToLeadMinutes === null

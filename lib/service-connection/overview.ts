@@ -1,15 +1,10 @@
 import "server-only";
 import type { Db } from "@/db/types";
-import type { Env } from "@/lib/env";
 import type { ServiceConfig } from "@/lib/service/client";
 import { rateLimitedMessage, ServiceError } from "@/lib/service/errors";
 import { getServiceHealth } from "@/lib/service/service-health-api";
 import { listWebhooks } from "@/lib/service/webhook-registrations-api";
-import {
-  checksWebhookSignatures,
-  teamSigningSecrets,
-  type SigningSecrets,
-} from "@/lib/service/webhook-signing-secrets";
+import type { SigningSecrets } from "@/lib/service/webhook-signing-secrets";
 import { listWidgets } from "@/lib/service/widgets-api";
 import { countEventNeeds, describeEventTypes, lastReceivedByEventType, type EventTypeView } from "./event-types";
 
@@ -78,7 +73,7 @@ async function part<T>(load: () => Promise<T>): Promise<Part<T>> {
   }
 }
 
-export async function loadServiceConnection(
+export async function getServiceConnection(
   db: Db,
   config: ServiceConfig & { teamId: string },
   options: { appUrl: string; checksSignatures: boolean; signingSecrets?: SigningSecrets },
@@ -129,17 +124,4 @@ export async function loadServiceConnection(
     webhooks,
     events,
   };
-}
-
-/** The Service connection page: the overview for this app's own address, and whether that address is registered. */
-export async function loadServiceConnectionPage(
-  db: Db,
-  config: Pick<Env, "nodeEnv" | "service" | "auth">,
-): Promise<{ view: ServiceConnection; registered: boolean }> {
-  const view = await loadServiceConnection(db, config.service, {
-    appUrl: config.auth.url,
-    checksSignatures: checksWebhookSignatures(config),
-    signingSecrets: teamSigningSecrets(config.service),
-  });
-  return { view, registered: view.webhooks.ok && view.webhooks.value.some((hook) => hook.ours) };
 }

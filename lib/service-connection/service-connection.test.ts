@@ -10,7 +10,7 @@ import { setFaults } from "@/test/sandbox-faults";
 import { controlSandbox, startServiceSandbox } from "@/test/service-sandbox";
 import { createStaff } from "@/test/workflow-fixture";
 import { registerOwnWebhook, setOwnWebhookActive } from "./commands";
-import { loadServiceConnection } from "./overview";
+import { getServiceConnection } from "./overview";
 
 // The admin's Service connection page below the browser: the sandbox over HTTP, a real database.
 
@@ -35,7 +35,7 @@ afterAll(async () => {
 describe("the service connection", () => {
   it("shows health, the team's links and webhooks, and marks this instance's address", async () => {
     await registerWebhook(service, { hookUrl: "https://crm.agency.test/hooks", eventTypes: ["COMPLETE"] });
-    const view = await loadServiceConnection(database.db, service, { appUrl: APP_URL, checksSignatures: true });
+    const view = await getServiceConnection(database.db, service, { appUrl: APP_URL, checksSignatures: true });
     expect(view.health).toEqual({ ok: true, value: { healthy: true } });
     expect(view.links.ok && view.links.value.map((link) => link.publicAlias)).toEqual(
       expect.arrayContaining(["get-a-quote"]),
@@ -114,14 +114,14 @@ describe("the service connection", () => {
   it("says in words which part the service could not answer, and shows the rest", async () => {
     await setFaults(sandbox, { errorRate: 1 });
     try {
-      const view = await loadServiceConnection(database.db, service, { appUrl: APP_URL, checksSignatures: false });
+      const view = await getServiceConnection(database.db, service, { appUrl: APP_URL, checksSignatures: false });
       expect(view.health).toEqual({ ok: true, value: { healthy: false } });
       expect(view.links).toEqual({ ok: false, message: "The service is not answering right now." });
       expect(view.webhooks).toEqual({ ok: false, message: "The service is not answering right now." });
     } finally {
       await setFaults(sandbox, { errorRate: 0 });
     }
-    const wrongTeam = await loadServiceConnection(
+    const wrongTeam = await getServiceConnection(
       database.db,
       { ...service, clientSecret: "wrong" },
       { appUrl: APP_URL, checksSignatures: true },
@@ -146,7 +146,7 @@ describe("the service connection", () => {
     ]);
     const load = async () =>
       new Map(
-        (await loadServiceConnection(database.db, service, { appUrl: APP_URL, checksSignatures: true })).events.map(
+        (await getServiceConnection(database.db, service, { appUrl: APP_URL, checksSignatures: true })).events.map(
           (event) => [event.eventType, event],
         ),
       );
@@ -212,7 +212,7 @@ describe("the service connection", () => {
       },
       { log: () => {} },
     );
-    await loadServiceConnection(database.db, service, {
+    await getServiceConnection(database.db, service, {
       appUrl: APP_URL,
       checksSignatures: true,
       signingSecrets: store,

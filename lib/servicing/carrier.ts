@@ -1,11 +1,11 @@
 import "server-only";
-import { findCarrier } from "@/lib/monitoring/reconnect-carrier";
+import { matchCarrier } from "@/lib/monitoring/reconnect-carrier";
 import type { ServiceConfig } from "@/lib/service/client";
 import { SERVICING_ACTION_TYPES, type ServicingActionType } from "@/lib/service/schemas";
 
 // Which changes the pull's carrier lets the service make: its `servicingActions` in the service's
 // carrier catalogue (GET /carriers, public, read at most every 10 minutes per process by
-// findCarrier). The pull names its carrier by id and by name; the catalogue is matched on both.
+// matchCarrier). The pull names its carrier by id and by name; the catalogue is matched on both.
 
 export type CarrierServicing = {
   /** The carrier as the catalogue names it, else as the pull does. */
@@ -29,7 +29,7 @@ export async function carrierServicing(
   const failed = failedAt.get(service.baseUrl);
   if (failed !== undefined && Date.now() - failed < FAILURE_TTL_MS)
     throw new Error("the service's carrier catalogue could not be read a moment ago");
-  const carrier = await findCarrier(service, names).catch((error: unknown) => {
+  const carrier = await matchCarrier(service, names).catch((error: unknown) => {
     failedAt.set(service.baseUrl, Date.now());
     throw error;
   });

@@ -66,7 +66,7 @@ function itemOf(row: ServicingRequestRow, linkOf: (id: string) => string, now: D
 }
 
 /** The panel of a WON top-level pull (null for any other: the page shows no panel). */
-export async function loadServicingPanel(
+export async function getServicingPanel(
   db: Db,
   service: ServiceConfig,
   user: SessionUser,
@@ -77,7 +77,7 @@ export async function loadServicingPanel(
   const { pull, workflow } = detail;
   if (workflow.stage !== "WON" || pull.parent_pull_id || pull.type === "SERVICING") return null;
   const [carrier, moved] = await Promise.all([
-    // Briefly: a page must not hang on the catalogue (findCarrier keeps it 10 minutes once read).
+    // Briefly: a page must not hang on the catalogue (matchCarrier keeps it 10 minutes once read).
     carrierServicing(
       { ...service, timeoutMs: Math.min(service.timeoutMs, 2_500), maxAttempts: 1 },
       {

@@ -14,7 +14,7 @@ export async function listServicingRequests(db: Db, pullId: string): Promise<Ser
 }
 
 /** The client's pull a SERVICING pull was made for (the request that names it), or null. */
-export async function findServicedPull(db: Db, servicingPullId: string): Promise<string | null> {
+export async function getServicedPull(db: Db, servicingPullId: string): Promise<string | null> {
   const [row] = await db
     .select({ pullId: servicingRequests.pullId })
     .from(servicingRequests)

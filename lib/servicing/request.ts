@@ -4,7 +4,7 @@ import { z } from "zod";
 import { servicingRequests, type ServicingRequestRow } from "@/db/schema";
 import type { Db } from "@/db/types";
 import { canOnPull } from "@/lib/auth/permissions";
-import { findViewablePull } from "@/lib/pulls/access";
+import { getViewablePull } from "@/lib/pulls/access";
 import type { ServiceConfig } from "@/lib/service/client";
 import { rateLimitedMessage, ServiceError } from "@/lib/service/errors";
 import { requestServicing, servicingActionInputSchema } from "@/lib/service/servicings-api";
@@ -94,7 +94,7 @@ export async function requestServicingChange(
     return invalid(issue?.message ?? "Check the form.", issue?.path.join("."));
   }
   const { pullId, actionType } = head.data;
-  const detail = await findViewablePull(db, actor, pullId);
+  const detail = await getViewablePull(db, actor, pullId);
   if (!detail || detail.pull.parent_pull_id || detail.pull.type === "SERVICING") return notFound();
   if (!canOnPull(actor, "servicing:request", detail.workflow))
     return forbidden("This client is another agent's: only they, a manager or an admin can ask for changes.");

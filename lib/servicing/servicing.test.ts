@@ -18,7 +18,7 @@ import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
 import { answerServicingPage, loadServicingPage } from "./consumer-page";
 import { configuredServicingLinkKey, newServicingRequestId, servicingPageToken } from "./link";
-import { loadServicingPanel } from "./panel";
+import { getServicingPanel } from "./panel";
 import { servicingTargets } from "./payloads";
 import { advanceServicing, followServicingPull } from "./progress";
 import { listServicingRequests } from "./queries";
@@ -194,7 +194,7 @@ describe("servicing requests", { timeout: 120_000 }, () => {
     });
     const geicoDetail = await getPullDetail(database.db, geico);
     if (!geicoDetail) throw new Error("no pull");
-    const panel = await loadServicingPanel(database.db, service, asUser(staff.agent), geicoDetail, []);
+    const panel = await getServicingPanel(database.db, service, asUser(staff.agent), geicoDetail, []);
     expect(panel?.actions).toEqual(["ADD_VEHICLE"]);
 
     pullId = await wonClient("progressive");
@@ -296,7 +296,7 @@ describe("servicing requests", { timeout: 120_000 }, () => {
     });
     const detail = await getPullDetail(database.db, pullId);
     if (!detail) throw new Error("no pull");
-    const panel = await loadServicingPanel(
+    const panel = await getServicingPanel(
       database.db,
       service,
       asUser(staff.agent),
@@ -449,7 +449,7 @@ describe("servicing requests", { timeout: 120_000 }, () => {
     });
     const detail = await getPullDetail(database.db, pullId);
     if (!detail) throw new Error("no pull");
-    const panel = await loadServicingPanel(
+    const panel = await getServicingPanel(
       database.db,
       service,
       asUser(staff.agent),

@@ -7,7 +7,7 @@ import { users, type Role } from "@/db/schema";
 
 export type ActiveUser = { id: string; email: string; name: string; role: Role };
 
-export async function findActiveUserById(db: Db, id: string): Promise<ActiveUser | null> {
+export async function getActiveUser(db: Db, id: string): Promise<ActiveUser | null> {
   const rows = await db
     .select({ id: users.id, email: users.email, name: users.name, role: users.role })
     .from(users)

@@ -5,7 +5,7 @@ import { assignmentSettings, auditEvents, pulls } from "@/db/schema";
 import { canOnPull } from "@/lib/auth/permissions";
 import { processDueEvents } from "@/lib/ingest/process-events";
 import { receiveWebhook } from "@/lib/ingest/receive-webhook";
-import { findViewablePull } from "@/lib/pulls/access";
+import { getViewablePull } from "@/lib/pulls/access";
 import { parsePullListQuery } from "@/lib/pulls/list-query";
 import { listPulls } from "@/lib/pulls/queries";
 import { storePull } from "@/lib/ingest/store-pull";
@@ -200,7 +200,7 @@ describe("an agent sees a refresh only if it is theirs or truly unassigned", () 
     const theirs = await listedFor(colleague.id);
     expect(theirs).not.toContain(refresh.pull_id);
     expect(theirs).not.toContain(initial.pull_id);
-    expect(await findViewablePull(database.db, asSession(colleague), refresh.pull_id)).toBeNull();
+    expect(await getViewablePull(database.db, asSession(colleague), refresh.pull_id)).toBeNull();
     expect(
       await assignPulls(database.db, colleague, { pullIds: [refresh.pull_id], assigneeId: colleague.id }),
     ).toMatchObject({ ok: false, code: "NOT_FOUND" });
@@ -220,7 +220,7 @@ describe("an agent sees a refresh only if it is theirs or truly unassigned", () 
 
     const colleague = staff.otherAgent;
     expect(await listedFor(colleague.id)).not.toContain(refresh.pull_id);
-    const detail = await findViewablePull(database.db, asSession(staff.manager), refresh.pull_id);
+    const detail = await getViewablePull(database.db, asSession(staff.manager), refresh.pull_id);
     expect(detail?.workflow).toMatchObject({ assigneeId: null, accountHeld: true });
     const access = detail?.workflow ?? { assigneeId: null, accountHeld: true };
     expect(canOnPull(colleague, "pulls:view", access)).toBe(false);
@@ -244,7 +244,7 @@ describe("an agent sees a refresh only if it is theirs or truly unassigned", () 
     await database.db.update(assignmentSettings).set({ mode: "OFF" });
     const lead = pullOf("acct_open_lead", "2026-06-06T10:00:00Z");
     await storePull(database.db, lead);
-    const detail = await findViewablePull(database.db, asSession(staff.otherAgent), lead.pull_id);
+    const detail = await getViewablePull(database.db, asSession(staff.otherAgent), lead.pull_id);
     expect(detail?.workflow).toMatchObject({ assigneeId: null, accountHeld: false });
     expect(await listedFor(staff.otherAgent.id)).toContain(lead.pull_id);
     expect(await listedFor(staff.agent.id)).toContain(lead.pull_id);

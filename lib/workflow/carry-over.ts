@@ -35,7 +35,7 @@ export type AccountOf = {
 };
 
 /** The account's latest top-level pull created before this one, or null for new business. */
-export async function findEarlierAccountPull(tx: Db, of: AccountOf): Promise<EarlierAccountPull | null> {
+export async function getEarlierAccountPull(tx: Db, of: AccountOf): Promise<EarlierAccountPull | null> {
   const sameAccount: SQL[] = [];
   if (of.accountIdentifier) sameAccount.push(eq(pulls.accountIdentifier, of.accountIdentifier));
   if (of.initialPullId && of.initialPullId !== of.pullId) sameAccount.push(eq(pulls.pullId, of.initialPullId));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, dealReturns, policyXDates, pulls, users } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/session-user";
 import { loadPullPage } from "@/lib/loaders/pull-page";
-import { findViewablePull } from "@/lib/pulls/access";
+import { getViewablePull } from "@/lib/pulls/access";
 import { storePull } from "@/lib/ingest/store-pull";
 import { getReport } from "@/lib/reports/queries";
 import { reportCsv } from "@/lib/reports/report-csv";
@@ -194,7 +194,7 @@ describe("deals that come back", () => {
       releasedPullIds: [earlier.pull_id],
     });
     expect(await pullOf(earlier.pull_id)).toMatchObject({ assigneeId: null });
-    expect(await findViewablePull(database.db, staff.agent, departed), "in the queue for any agent").not.toBeNull();
+    expect(await getViewablePull(database.db, staff.agent, departed), "in the queue for any agent").not.toBeNull();
   });
 
   it("brings a won client back once when a refresh shows the policy cancelled, however often it is stored", async () => {

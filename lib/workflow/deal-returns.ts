@@ -6,7 +6,7 @@ import { dealReturns, policyXDates, pulls, users } from "@/db/schema";
 import { queryRows } from "@/db/connect";
 import { qualified } from "@/db/sql";
 import { annualPremiumOf, householdOf } from "@/lib/pulls/household";
-import { readAgencyRules } from "@/lib/rules/agency-rules";
+import { getAgencyRules } from "@/lib/rules/agency-rules";
 import { parsePull } from "@/lib/service/schemas";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { recycledHeadline, recycledKey, type DealReturnKind } from "./deal-return-words";
@@ -281,7 +281,7 @@ export async function returnRecycledDeals(db: Db, options: RecycleOptions = {}):
   if (!parsed.success) return 0;
   const now = parsed.data.now ?? new Date();
   const today = parsed.data.today ?? now.toISOString().slice(0, 10);
-  const lead = parsed.data.leadTimeDays ?? (await readAgencyRules(db)).leadTimeDays;
+  const lead = parsed.data.leadTimeDays ?? (await getAgencyRules(db)).leadTimeDays;
   let returned = 0;
   for (;;) {
     const candidates = await findCandidates(db, today, lead);

@@ -6,7 +6,7 @@ import type { Db } from "@/db/types";
 import { alerts, pulls, users } from "@/db/schema";
 import { formatDuration } from "@/lib/format";
 import { laterPullOfAccount } from "@/lib/pulls/arrivals";
-import { readAgencyRules, type AgencyRules } from "@/lib/rules/agency-rules";
+import { getAgencyRules, type AgencyRules } from "@/lib/rules/agency-rules";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { chooseAutoAssignee } from "./auto-assign";
 import { stageIs } from "@/lib/core/stage-sql";
@@ -170,7 +170,7 @@ async function actOn(
  * pull by pull. Off (no wait set, or no moment it was switched on) does nothing.
  */
 export async function runSpeedToLead(db: Db, now: Date = new Date()): Promise<SpeedToLeadAction[]> {
-  const rules = await readAgencyRules(db);
+  const rules = await getAgencyRules(db);
   const minutes = rules.speedToLeadMinutes;
   if (minutes === null || !rules.speedToLeadSince) return [];
   const cutoff = new Date(now.getTime() - minutes * 60_000);

@@ -19,7 +19,7 @@ export type PolicyFormFile = {
   edition: string | null;
 };
 
-export function findPolicyForm(pulls: Iterable<SandboxPull>, formId: string): PolicyFormFile | null {
+export function getPolicyForm(pulls: Iterable<SandboxPull>, formId: string): PolicyFormFile | null {
   for (const pull of pulls) {
     for (const policy of rows(pull.policies)) {
       const form = rows(policy.forms_and_endorsements).find((f) => f.policy_form_id === formId);

@@ -1,7 +1,7 @@
 import type { SandboxContext, Routes } from "../context";
 import { answerFilePage, documentPage, findAnswerFile, findDocument } from "../documents/files";
 import { renderPdf, type PdfPage } from "../documents/pdf";
-import { findPolicyForm, policyFormPage } from "../documents/policy-forms";
+import { getPolicyForm, policyFormPage } from "../documents/policy-forms";
 import {
   checkFileLink,
   filePath,
@@ -39,7 +39,7 @@ export function signedFileUrl(ctx: SandboxContext, ref: FileRef, ttlSeconds: num
 /** The page behind a reference, or null when the pull, document or upload is unknown. */
 function locate(ctx: SandboxContext, ref: FileRef): { filename: string; page: PdfPage } | null {
   if (ref.kind === "form") {
-    const form = findPolicyForm(ctx.state.pulls.values(), ref.formId);
+    const form = getPolicyForm(ctx.state.pulls.values(), ref.formId);
     return form ? { filename: `${ref.formId}.pdf`, page: policyFormPage(form) } : null;
   }
   const pull = ctx.state.pulls.get(ref.pullId);

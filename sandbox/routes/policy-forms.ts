@@ -1,5 +1,5 @@
 import type { Routes } from "../context";
-import { findPolicyForm } from "../documents/policy-forms";
+import { getPolicyForm } from "../documents/policy-forms";
 import { fail, send } from "../http";
 import { signedFileUrl } from "./downloads";
 
@@ -12,7 +12,7 @@ export const policyFormRoutes: Routes = async (ctx, { res, method, path }) => {
   if (!match) return false;
   if (method !== "GET") return fail(res, 405, "METHOD_NOT_ALLOWED");
   const formId = match[1] ?? "";
-  if (!findPolicyForm(ctx.state.pulls.values(), formId)) return fail(res, 404, "NOT_FOUND");
+  if (!getPolicyForm(ctx.state.pulls.values(), formId)) return fail(res, 404, "NOT_FOUND");
   const url = signedFileUrl(ctx, { kind: "form", formId });
   return send(res, 302, { url }, { location: url, "cache-control": "no-store" });
 };

@@ -2,8 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { formAction } from "@/lib/auth/action-guard";
-import { findJob } from "@/lib/jobs/catalog";
+import { formAction, formTextOrEmpty } from "@/lib/auth/action-guard";
+import { getJob } from "@/lib/jobs/catalog";
 import { sendJob } from "@/lib/jobs/start";
 import type { FormState } from "@/lib/core/form-state";
 
@@ -11,9 +11,9 @@ import type { FormState } from "@/lib/core/form-state";
 
 export const runJobNowAction = formAction(
   "jobs:manage",
-  z.object({ name: z.string() }),
+  z.object({ name: formTextOrEmpty() }),
   async ({ input }): Promise<FormState> => {
-    const job = findJob(input.name);
+    const job = getJob(input.name);
     if (!job) return { status: "error", code: "INVALID", message: "There is no such job." };
     const id = await sendJob(job.name);
     revalidatePath("/admin/jobs");

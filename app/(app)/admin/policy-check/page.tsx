@@ -3,7 +3,7 @@ import Link from "next/link";
 import { PolicyCheckRulesForm } from "@/components/admin/policy-check-rules-form";
 import { requirePermission } from "@/lib/auth/session";
 import { env } from "@/lib/env";
-import { loadPolicyCheckRulesPage } from "@/lib/policy-check/admin";
+import { loadPolicyCheckRulesPage } from "@/lib/loaders/policy-check-rules";
 import { POLICY_CHECK_FIELDS } from "@/lib/policy-check/rules";
 import { savePolicyCheckRulesAction } from "./actions";
 import { PageHeader } from "@/components/ui/page-header";

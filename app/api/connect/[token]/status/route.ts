@@ -2,13 +2,13 @@
 // polled by the open reconnect page so it moves on when the service answers by webhook.
 // No session: the token in the address is the key, checked and rate-limited in lib/monitoring.
 import { getDb } from "@/lib/database";
-import { readConnectPageStatus } from "@/lib/monitoring/consumer-page";
+import { getConnectPageStatus } from "@/lib/monitoring/consumer-page";
 import { clientAddress } from "@/lib/security/client-address";
 
 export const dynamic = "force-dynamic";
 
 export async function GET(request: Request, context: { params: Promise<{ token: string }> }) {
-  const status = await readConnectPageStatus(
+  const status = await getConnectPageStatus(
     await getDb(),
     (await context.params).token,
     clientAddress(request.headers),
