@@ -1,10 +1,7 @@
-import Link from "next/link";
 import { FilterSelect } from "@/components/ui/filter-select";
-import { humanize } from "@/lib/format";
 import { GAP_CODES, GAP_LABELS } from "@/lib/cross-sell/gaps";
 import { crossSellHref, POLICY_BUCKETS, type CrossSellQuery } from "@/lib/cross-sell/list-query";
-import { PULL_STAGES } from "@/lib/core/pull-stages";
-import { Button } from "@/components/ui/button";
+import { AgentFilter, FilterButtons, StageFilter } from "@/components/ui/list-filters";
 
 // The list's filters as a plain GET form: it works without JavaScript, and every view is a URL
 // that can be shared, bookmarked and reloaded.
@@ -22,7 +19,6 @@ export function CrossSellFilters({
   seesAll: boolean;
   userId: string;
 }) {
-  const people = seesAll ? agents.map((a) => ({ value: a.id, label: a.name })) : [{ value: userId, label: "Mine" }];
   const filtered = Boolean(query.gap || query.policies || query.agent || query.stage);
   return (
     <form
@@ -44,27 +40,10 @@ export function CrossSellFilters({
           value={query.policies}
           options={POLICY_BUCKETS.map((b) => ({ value: b, label: policiesWords(b) }))}
         />
-        <FilterSelect
-          name="agent"
-          label="Agent"
-          value={query.agent}
-          options={[...people, { value: "unassigned", label: "Unassigned" }]}
-        />
-        <FilterSelect
-          name="stage"
-          label="Stage"
-          value={query.stage}
-          options={PULL_STAGES.map((s) => ({ value: s, label: humanize(s) }))}
-        />
+        <AgentFilter value={query.agent} agents={agents} seesAll={seesAll} userId={userId} />
+        <StageFilter value={query.stage} />
       </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit">Filter</Button>
-        {filtered ? (
-          <Link href={crossSellHref({})} className="text-sm text-brand-700 hover:underline">
-            Clear filters
-          </Link>
-        ) : null}
-      </div>
+      <FilterButtons filtered={filtered} clearHref={crossSellHref({})} />
     </form>
   );
 }

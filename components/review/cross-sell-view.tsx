@@ -67,14 +67,7 @@ export function CrossSellView({ data, userId }: { data: CrossSellPage; userId: s
             </div>
           }
         />
-        <Pagination
-          page={data.page}
-          pageCount={data.pageCount}
-          basePath="/cross-sell"
-          query={Object.fromEntries(
-            Object.entries({ ...query, page: undefined }).map(([k, v]) => [k, v === undefined ? undefined : String(v)]),
-          )}
-        />
+        <Pagination page={data.page} pageCount={data.pageCount} basePath="/cross-sell" query={query} />
       </section>
     </div>
   );

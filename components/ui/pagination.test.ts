@@ -17,6 +17,12 @@ describe("Pagination", () => {
     expect(html).toContain("Page 2 of 3");
   });
 
+  it("takes a list's query as it is, numbers and its own page number included", () => {
+    const html = render({ page: 2, pageCount: 3, basePath: "/xdates", query: { range: 30, page: 2, agent: "" } });
+    expect(html).toContain('href="/xdates?range=30&amp;page=1"');
+    expect(html).toContain('href="/xdates?range=30&amp;page=3"');
+  });
+
   it("says 'of 200+' and offers Next past the last counted page when more pages follow", () => {
     const last = render({ page: 200, pageCount: 200, more: true });
     expect(last).toContain("Page 200 of 200+");

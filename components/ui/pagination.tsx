@@ -16,12 +16,15 @@ export function Pagination({
   pageCount: number;
   more?: boolean;
   basePath: string;
-  query?: Record<string, string | undefined>;
+  /** The list's query (its own page number is replaced). */
+  query?: Record<string, string | number | undefined>;
 }) {
   if (pageCount <= 1 && !more) return null;
   const href = (p: number) => {
     const params = new URLSearchParams(
-      Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
+      Object.entries(query).flatMap(([key, value]) =>
+        key === "page" || value === undefined || value === "" ? [] : [[key, String(value)]],
+      ),
     );
     params.set("page", String(p));
     return `${basePath}?${params.toString()}`;

@@ -1,10 +1,9 @@
 import Link from "next/link";
 import { humanize } from "@/lib/format";
-import { PULL_STAGES } from "@/lib/core/pull-stages";
 import type { XDateOptions } from "@/lib/xdates/queries";
 import { RANGES, xdatesHref, type XDateQuery, type XDateRange } from "@/lib/xdates/xdates-query";
 import { FilterSelect } from "@/components/ui/filter-select";
-import { Button } from "@/components/ui/button";
+import { AgentFilter, FilterButtons, StageFilter } from "@/components/ui/list-filters";
 
 // The range tabs and the filters, as links and a plain GET form: they work without JavaScript,
 // and every view is a URL that can be shared, bookmarked and reloaded.
@@ -46,9 +45,6 @@ export function XDateFilters({
   seesAll: boolean;
   userId: string;
 }) {
-  const agents = seesAll
-    ? options.agents.map((a) => ({ value: a.id, label: a.name }))
-    : [{ value: userId, label: "Mine" }];
   const filtered = Boolean(query.agent || query.line || query.carrier || query.stage || query.link || query.day);
   return (
     <form
@@ -59,12 +55,7 @@ export function XDateFilters({
     >
       <input type="hidden" name="range" value={range} />
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        <FilterSelect
-          name="agent"
-          label="Agent"
-          value={query.agent}
-          options={[...agents, { value: "unassigned", label: "Unassigned" }]}
-        />
+        <AgentFilter value={query.agent} agents={options.agents} seesAll={seesAll} userId={userId} />
         <FilterSelect
           name="line"
           label="Line of business"
@@ -77,12 +68,7 @@ export function XDateFilters({
           value={query.carrier}
           options={options.carriers.map((c) => ({ value: c, label: c }))}
         />
-        <FilterSelect
-          name="stage"
-          label="Stage"
-          value={query.stage}
-          options={PULL_STAGES.map((s) => ({ value: s, label: humanize(s) }))}
-        />
+        <StageFilter value={query.stage} />
         <FilterSelect
           name="link"
           label="Link"
@@ -90,14 +76,7 @@ export function XDateFilters({
           options={options.links.map((l) => ({ value: l, label: l }))}
         />
       </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit">Filter</Button>
-        {filtered ? (
-          <Link href={xdatesHref({ range })} className="text-sm text-brand-700 hover:underline">
-            Clear filters
-          </Link>
-        ) : null}
-      </div>
+      <FilterButtons filtered={filtered} clearHref={xdatesHref({ range })} />
     </form>
   );
 }

@@ -100,14 +100,7 @@ export function XDatesView({
             </div>
           }
         />
-        <Pagination
-          page={data.page}
-          pageCount={data.pageCount}
-          basePath="/xdates"
-          query={Object.fromEntries(
-            Object.entries({ ...query, page: undefined }).map(([k, v]) => [k, v === undefined ? undefined : String(v)]),
-          )}
-        />
+        <Pagination page={data.page} pageCount={data.pageCount} basePath="/xdates" query={query} />
       </section>
       {feedPanel}
     </div>

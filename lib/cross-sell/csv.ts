@@ -2,54 +2,33 @@ import "server-only";
 import type { Db } from "@/db/types";
 import { viewScope } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
-import { toCsv, type Cell } from "@/lib/csv/to-csv";
 import { centsToDollars } from "@/lib/csv/to-csv";
+import { exportListCsv, MAX_EXPORT_ROWS, type CsvColumn } from "@/lib/csv/list-export";
 import type { SearchParams } from "@/lib/url/search-params";
-import { recordAudit } from "@/lib/audit/audit-log";
 import { GAP_LABELS, type GapCode } from "./gaps";
-import { listCrossSell } from "./queries";
+import { listCrossSell, type CrossSellRow } from "./queries";
 import { parseCrossSellQuery } from "./list-query";
 
-/** One file at most this long; a larger book is exported by narrowing the filters. */
-const MAX_ROWS = 50_000;
-
 const gapWords = (codes: string[]) => codes.map((code) => GAP_LABELS[code as GapCode] ?? code).join("; ");
+const dollars = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
+
+const columns: Array<CsvColumn<CrossSellRow>> = [
+  ["name", (r) => r.holderName || null],
+  ["email", (r) => r.email],
+  ["policies in force", (r) => r.policyCount],
+  ["carriers", (r) => r.carrierCount],
+  ["lines", (r) => r.lines.join("; ")],
+  ["gaps", (r) => gapWords(r.gaps)],
+  ["annual premium", (r) => dollars(r.annualPremiumCents)],
+  ["premium in play", (r) => dollars(r.premiumInPlayCents)],
+  ["stage", (r) => r.stage],
+  ["assignee", (r) => r.assigneeName],
+  ["pull id", (r) => r.pullId],
+];
 
 /** The cross-sell list as the viewer sees it with these filters, as CSV; each export goes on the audit trail. */
 export async function exportCrossSellCsv(db: Db, user: SessionUser, searchParams: SearchParams): Promise<string> {
   const { query } = parseCrossSellQuery(searchParams);
-  const rows = await listCrossSell(db, viewScope(user, "cross-sell:view"), query, { limit: MAX_ROWS });
-  const body = toCsv(
-    [
-      "name",
-      "email",
-      "policies in force",
-      "carriers",
-      "lines",
-      "gaps",
-      "annual premium",
-      "premium in play",
-      "stage",
-      "assignee",
-      "pull id",
-    ],
-    rows.map((r): Cell[] => [
-      r.holderName || null,
-      r.email,
-      r.policyCount,
-      r.carrierCount,
-      r.lines.join("; "),
-      gapWords(r.gaps),
-      r.annualPremiumCents === null ? null : centsToDollars(r.annualPremiumCents),
-      r.premiumInPlayCents === null ? null : centsToDollars(r.premiumInPlayCents),
-      r.stage,
-      r.assigneeName,
-      r.pullId,
-    ]),
-  );
-  // Personal data leaving the app: who took which slice of the book, and how much of it.
-  await recordAudit(db, user, "CSV_EXPORTED", {
-    details: { export: "cross-sell", filters: { ...query, page: undefined }, rows: rows.length },
-  });
-  return body;
+  const rows = await listCrossSell(db, viewScope(user, "cross-sell:view"), query, { limit: MAX_EXPORT_ROWS });
+  return exportListCsv(db, user, { name: "cross-sell", filters: query, columns, rows });
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageNumber } from "@/lib/url/page-number";
 import { parseSearchFields, type SearchParams } from "@/lib/url/search-params";
+import { listHref, type HrefChanges } from "@/lib/url/list-href";
 import { PULL_STAGES } from "@/lib/core/pull-stages";
 import { GAP_CODES } from "./gaps";
 
@@ -30,17 +31,8 @@ export function parseCrossSellQuery(params: SearchParams): { query: CrossSellQue
 /** The URL of a view: the query as search parameters, in a stable order, without empties or page 1. */
 export function crossSellHref(
   query: CrossSellQuery,
-  changes: Partial<Record<keyof CrossSellQuery, string | number | undefined>> = {},
+  changes: HrefChanges<CrossSellQuery> = {},
   path = "/cross-sell",
 ): string {
-  const params = new URLSearchParams();
-  const merged: Record<string, unknown> = { ...query, ...changes };
-  for (const key of Object.keys(fields)) {
-    const value = merged[key];
-    if (value === undefined || value === "") continue;
-    if (key === "page" && value === 1) continue;
-    params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${path}?${search}` : path;
+  return listHref(path, Object.keys(fields), query, changes);
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { householdGaps, pulls, users } from "@/db/schema";
@@ -207,13 +207,4 @@ export async function listCrossSell(
     assigneeId: r.assignee_id,
     assigneeName: r.assignee_name,
   }));
-}
-
-/** The agent filter's choices: every active user for those who see all, else only oneself. */
-export function listCrossSellAgents(db: Db, viewer: ListViewer): Promise<Array<{ id: string; name: string }>> {
-  return db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(and(eq(users.isActive, true), viewer.kind === "all" ? undefined : eq(users.id, viewer.userId)))
-    .orderBy(asc(users.name));
 }

@@ -3,11 +3,12 @@ import type { Db } from "@/db/types";
 import { viewScope } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import type { SearchParams } from "@/lib/url/search-params";
+import { pageCountOf, pageSlice } from "@/lib/url/page-number";
+import { listAgentChoices } from "@/lib/pulls/visibility";
 import {
   countCrossSell,
   CROSS_SELL_PAGE_SIZE,
   listCrossSell,
-  listCrossSellAgents,
   type CrossSellCounts,
   type CrossSellRow,
 } from "@/lib/cross-sell/queries";
@@ -36,8 +37,8 @@ export async function loadCrossSellPage(db: Db, user: SessionUser, searchParams:
   // Independent reads, in parallel.
   const [counts, rows, agents] = await Promise.all([
     countCrossSell(db, viewer, query),
-    listCrossSell(db, viewer, query, { offset: (page - 1) * CROSS_SELL_PAGE_SIZE }),
-    listCrossSellAgents(db, viewer),
+    listCrossSell(db, viewer, query, pageSlice(page, CROSS_SELL_PAGE_SIZE)),
+    listAgentChoices(db, viewer),
   ]);
   return {
     query,
@@ -45,7 +46,7 @@ export async function loadCrossSellPage(db: Db, user: SessionUser, searchParams:
     counts,
     rows,
     page,
-    pageCount: Math.max(1, Math.ceil(counts.total / CROSS_SELL_PAGE_SIZE)),
+    pageCount: pageCountOf(counts.total, CROSS_SELL_PAGE_SIZE),
     agents,
     seesAll: viewer.kind === "all",
   };

@@ -18,6 +18,7 @@ import { completeEnrichmentRows, enrichmentPanelOf, type EnrichmentPanel } from 
 import { getAccountEnrichment } from "@/lib/enrichment/store";
 import { getMonitoringOfPull, type PullMonitoring } from "@/lib/monitoring/pull-monitoring";
 import { getPullDetail, type PullDetail } from "@/lib/pulls/queries";
+import { loadPullPageInputs } from "./pull-page-inputs";
 
 // Everything the pull page (app/(app)/pulls/[pullId]/page.tsx) shows, in one call: the page
 // renders it, and the benchmark (bench/run.ts) times this very function beside its SQL.
@@ -73,39 +74,44 @@ export async function loadPullPage(
   pullId: string,
 ): Promise<PullPage | null> {
   if (!pullIdSchema.safeParse(pullId).success) return null;
-  const [
+  // Each read under its input's name (lib/loaders/pull-page-inputs.ts): the page's version hashes them all.
+  const {
     detail,
     monitoring,
     people,
     history,
     dealReturn,
-    reviewInputs,
-    policyCheckRun,
-    servicingRows,
-    enrichmentRows,
-    servicedPullId,
-    archiveWrite,
-  ] = await Promise.all([
-    getPullDetail(db, pullId),
-    getMonitoringOfPull(db, pullId),
-    can(user, "pulls:assign") ? listActiveUsers(db) : [],
-    listAuditEvents(db, { pullId }),
-    getOpenDealReturn(db, pullId),
-    getReviewInputs(db, pullId),
-    latestPolicyCheckRun(db, pullId),
-    listServicingRequests(db, pullId),
-    getAccountEnrichment(db, pullId),
+    review: reviewInputs,
+    policyCheck: policyCheckRun,
+    servicing: servicingRows,
+    enrichment: enrichmentRows,
+    servicedPull: servicedPullId,
+    archive: archiveWrite,
+  } = await loadPullPageInputs({
+    detail: getPullDetail(db, pullId),
+    monitoring: getMonitoringOfPull(db, pullId),
+    people: can(user, "pulls:assign") ? listActiveUsers(db) : [],
+    history: listAuditEvents(db, { pullId }),
+    dealReturn: getOpenDealReturn(db, pullId),
+    review: getReviewInputs(db, pullId),
+    policyCheck: latestPolicyCheckRun(db, pullId),
+    servicing: listServicingRequests(db, pullId),
+    enrichment: getAccountEnrichment(db, pullId),
     // Beside the rest rather than after the pull: one indexed look-up, no extra round trip.
-    getServicedPull(db, pullId),
-    pendingArchiveWrite(db, pullId),
-  ]);
+    servicedPull: getServicedPull(db, pullId),
+    archive: pendingArchiveWrite(db, pullId),
+  });
   if (!detail || !canOnPull(user, "pulls:view", detail.workflow)) return null;
-  const [timeline, keptLookups, servicing] = await Promise.all([
-    getAccountHistory(db, viewScope(user), detail.accountKey),
-    completeEnrichmentRows(db, detail.pull, enrichmentRows),
+  const {
+    timeline,
+    enrichment: keptLookups,
+    servicing,
+  } = await loadPullPageInputs({
+    timeline: getAccountHistory(db, viewScope(user), detail.accountKey),
+    enrichment: completeEnrichmentRows(db, detail.pull, enrichmentRows),
     // WON clients only; asks the service (briefly) about the carrier and requests still under way.
-    getServicingPanel(db, service, user, detail, servicingRows),
-  ]);
+    servicing: getServicingPanel(db, service, user, detail, servicingRows),
+  });
   return {
     detail,
     monitoring,

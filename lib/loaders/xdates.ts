@@ -3,6 +3,7 @@ import type { Db } from "@/db/types";
 import { viewScope } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import type { SearchParams } from "@/lib/url/search-params";
+import { pageCountOf, pageSlice } from "@/lib/url/page-number";
 import { getCalendarFeedState, type CalendarFeedState } from "@/lib/xdates/calendar-feed";
 import { isoDay } from "@/lib/xdates/derive";
 import {
@@ -66,7 +67,7 @@ export async function loadXDatesPage(
   const [{ days: rangeDays, options }, entries, rows, withoutXDate, feed] = await Promise.all([
     xdateSummary(db, viewer, query, rangeWindow),
     calendarEntries(db, viewer, query, rangeWindow),
-    listXDates(db, viewer, query, window, { offset: (page - 1) * XDATE_PAGE_SIZE }),
+    listXDates(db, viewer, query, window, pageSlice(page, XDATE_PAGE_SIZE)),
     countWithoutXDate(db, viewer, query),
     getCalendarFeedState(db, user.id),
   ]);
@@ -86,7 +87,7 @@ export async function loadXDatesPage(
     premiumCents: listed.reduce((sum, d) => sum + d.premiumCents, 0),
     unpriced: listed.reduce((sum, d) => sum + d.unpriced, 0),
     page,
-    pageCount: Math.max(1, Math.ceil(total / XDATE_PAGE_SIZE)),
+    pageCount: pageCountOf(total, XDATE_PAGE_SIZE),
     withoutXDate,
     options,
     seesAll: viewer.kind === "all",

@@ -3,52 +3,29 @@ import type { SearchParams } from "@/lib/url/search-params";
 import type { Db } from "@/db/types";
 import { viewScope } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
-import { toCsv, type Cell } from "@/lib/csv/to-csv";
 import { centsToDollars } from "@/lib/csv/to-csv";
-import { recordAudit } from "@/lib/audit/audit-log";
+import { exportListCsv, MAX_EXPORT_ROWS, type CsvColumn } from "@/lib/csv/list-export";
 import { parsePullListQuery } from "./list-query";
-import { listPullRows } from "./queries";
+import { listPullRows, type PullListRow } from "./queries";
 
-/** One file at most this long; a larger book is exported by narrowing the filters. */
-const MAX_ROWS = 50_000;
+const columns: Array<CsvColumn<PullListRow>> = [
+  ["first name", (r) => r.firstName],
+  ["last name", (r) => r.lastName],
+  ["email", (r) => r.email],
+  ["provider", (r) => r.providerFriendlyName ?? r.providerName],
+  ["lines", (r) => r.policyTypes.join(" + ")],
+  ["total premium", (r) => (r.totalPremiumCents === null ? null : centsToDollars(r.totalPremiumCents))],
+  ["next expiry", (r) => r.nextExpiryDate],
+  ["status", (r) => r.status],
+  ["stage", (r) => r.stage],
+  ["assignee", (r) => r.assigneeName],
+  ["linked", (r) => r.serviceCreatedAt?.toISOString() ?? null],
+  ["pull id", (r) => r.pullId],
+];
 
 /** The pull list as the viewer sees it with these filters, as CSV; each export goes on the audit trail. */
 export async function exportPullListCsv(db: Db, user: SessionUser, searchParams: SearchParams): Promise<string> {
   const { query } = parsePullListQuery(searchParams);
-  const rows = await listPullRows(db, viewScope(user), { ...query, page: 1 }, MAX_ROWS);
-  const body = toCsv(
-    [
-      "first name",
-      "last name",
-      "email",
-      "provider",
-      "lines",
-      "total premium",
-      "next expiry",
-      "status",
-      "stage",
-      "assignee",
-      "linked",
-      "pull id",
-    ],
-    rows.map((r): Cell[] => [
-      r.firstName,
-      r.lastName,
-      r.email,
-      r.providerFriendlyName ?? r.providerName,
-      r.policyTypes.join(" + "),
-      r.totalPremiumCents === null ? null : centsToDollars(r.totalPremiumCents),
-      r.nextExpiryDate,
-      r.status,
-      r.stage,
-      r.assigneeName,
-      r.serviceCreatedAt?.toISOString() ?? null,
-      r.pullId,
-    ]),
-  );
-  // Personal data leaving the app: who took which slice of the book, and how much of it.
-  await recordAudit(db, user, "CSV_EXPORTED", {
-    details: { export: "pulls", filters: { ...query, page: undefined }, rows: rows.length },
-  });
-  return body;
+  const rows = await listPullRows(db, viewScope(user), { ...query, page: 1 }, MAX_EXPORT_ROWS);
+  return exportListCsv(db, user, { name: "pulls", filters: query, columns, rows });
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageNumber } from "@/lib/url/page-number";
 import { parseSearchFields, type SearchParams } from "@/lib/url/search-params";
+import { listHref, type HrefChanges } from "@/lib/url/list-href";
 import { PULL_STAGES } from "@/lib/core/pull-stages";
 
 // The pull list's state, read from the URL: search, filters, sort and page. Every part is
@@ -58,18 +59,8 @@ export function parsePullListQuery(params: SearchParams): ParsedListQuery {
 }
 
 /** The URL of a list view: the query as search parameters, in a stable order, without empties. */
-export function pullListHref(
-  query: PullListQuery,
-  changes: Partial<Record<keyof PullListQuery, string | number | undefined>> = {},
-): string {
-  const params = new URLSearchParams();
-  const merged: Record<string, unknown> = { ...query, ...changes };
-  for (const key of Object.keys(fields)) {
-    const value = merged[key];
-    if (value !== undefined && value !== "" && !(key === "page" && value === 1)) params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `/pulls?${search}` : "/pulls";
+export function pullListHref(query: PullListQuery, changes: HrefChanges<PullListQuery> = {}): string {
+  return listHref("/pulls", Object.keys(fields), query, changes);
 }
 
 /** Search words, each matched anywhere in the account's searchable text. */

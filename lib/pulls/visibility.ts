@@ -1,6 +1,7 @@
 import "server-only";
-import { and, eq, isNull, not, or, sql, type SQL } from "drizzle-orm";
-import { pulls } from "@/db/schema";
+import { and, asc, eq, isNull, not, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/db/types";
+import { pulls, users } from "@/db/schema";
 import { qualified } from "@/db/sql";
 
 // The SQL side of the one pull-access rule (lib/auth/permissions.ts, canOnPull): lists, counts
@@ -31,4 +32,16 @@ export const inQueue: SQL = and(isNull(pulls.assigneeId), not(accountHeld)) as S
 /** The pulls a viewer may see; undefined when they see every pull. */
 export function visibleTo(viewer: ListViewer): SQL | undefined {
   return viewer.kind === "all" ? undefined : or(eq(pulls.assigneeId, viewer.userId), inQueue);
+}
+
+/**
+ * The agent filter's choices on a list filtered by this rule (cross-sell, X-dates): every active
+ * user for those who see all, else only oneself.
+ */
+export function listAgentChoices(db: Db, viewer: ListViewer): Promise<Array<{ id: string; name: string }>> {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.isActive, true), viewer.kind === "all" ? undefined : eq(users.id, viewer.userId)))
+    .orderBy(asc(users.name));
 }

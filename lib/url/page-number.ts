@@ -6,3 +6,9 @@ import { z } from "zod";
  * "page=-3" is dropped and named the same way everywhere.
  */
 export const pageNumber = (last = 10_000) => z.coerce.number().int().min(1).max(last);
+
+/** The rows of a list page `page` (from 1) of `size` rows. */
+export const pageSlice = (page: number, size: number) => ({ limit: size, offset: (page - 1) * size });
+
+/** How many pages `total` rows fill, `size` a page: at least one, an empty list's. */
+export const pageCountOf = (total: number, size: number) => Math.max(1, Math.ceil(total / size));

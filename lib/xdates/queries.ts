@@ -4,7 +4,7 @@ import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { policyXDates, pulls, users } from "@/db/schema";
 import { qualified } from "@/db/sql";
-import type { ListViewer } from "@/lib/pulls/visibility";
+import { listAgentChoices, type ListViewer } from "@/lib/pulls/visibility";
 import { addDays } from "./derive";
 import type { XDateQuery } from "./xdates-query";
 
@@ -197,7 +197,7 @@ export async function xdateSummary(
   window: XDateWindow,
 ): Promise<{ days: XDateDay[]; options: XDateOptions }> {
   const filters = filtered(query);
-  const agents = listAgents(db, viewer);
+  const agents = listAgentChoices(db, viewer);
   if (filters.length === 0) {
     const [summary, people] = await Promise.all([
       summarise(db, viewer, [], window, { days: true, options: true }),
@@ -211,14 +211,6 @@ export async function xdateSummary(
     agents,
   ]);
   return { days: days.days, options: { ...choices, agents: people } };
-}
-
-function listAgents(db: Db, viewer: ListViewer): Promise<Array<{ id: string; name: string }>> {
-  return db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(and(eq(users.isActive, true), viewer.kind === "all" ? undefined : eq(users.id, viewer.userId)))
-    .orderBy(asc(users.name));
 }
 
 export type CalendarEntry = {

@@ -2,16 +2,31 @@ import "server-only";
 import type { Db } from "@/db/types";
 import { viewScope } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
-import { toCsv, type Cell } from "@/lib/csv/to-csv";
 import { centsToDollars } from "@/lib/csv/to-csv";
+import { exportListCsv, MAX_EXPORT_ROWS, type CsvColumn } from "@/lib/csv/list-export";
 import type { SearchParams } from "@/lib/url/search-params";
-import { recordAudit } from "@/lib/audit/audit-log";
 import { BASIS_WORDS, isoDay, type XDateBasis } from "./derive";
-import { listXDates, windowOf } from "./queries";
+import { listXDates, windowOf, type XDateListRow } from "./queries";
 import { DEFAULT_RANGE, parseXDateQuery } from "./xdates-query";
 
-/** One file at most this long; a larger book is exported by narrowing the filters. */
-const MAX_ROWS = 50_000;
+const columns: Array<CsvColumn<XDateListRow>> = [
+  ["x-date", (r) => r.xDate],
+  ["how derived", (r) => (r.basis ? (BASIS_WORDS[r.basis as XDateBasis] ?? r.basis) : null)],
+  ["note", (r) => r.note],
+  ["first name", (r) => r.firstName],
+  ["last name", (r) => r.lastName],
+  ["email", (r) => r.email],
+  ["line", (r) => r.policyType],
+  ["carrier", (r) => r.carrierLabel],
+  ["policy number", (r) => r.carrierPolicyNumber],
+  ["annual premium", (r) => (r.annualPremiumCents === null ? null : centsToDollars(r.annualPremiumCents))],
+  ["expiry", (r) => r.expiryDate],
+  ["term months", (r) => r.termMonths],
+  ["stage", (r) => r.stage],
+  ["assignee", (r) => r.assigneeName],
+  ["link", (r) => r.publicAlias],
+  ["pull id", (r) => r.pullId],
+];
 
 /** The X-date list as the viewer sees it with these filters, as CSV; each export goes on the audit trail. */
 export async function exportXDatesCsv(
@@ -23,49 +38,7 @@ export async function exportXDatesCsv(
   const { query } = parseXDateQuery(searchParams);
   const range = query.range ?? DEFAULT_RANGE;
   const rows = await listXDates(db, viewScope(user, "xdates:view"), query, windowOf(today, range, query.day), {
-    limit: MAX_ROWS,
+    limit: MAX_EXPORT_ROWS,
   });
-  const body = toCsv(
-    [
-      "x-date",
-      "how derived",
-      "note",
-      "first name",
-      "last name",
-      "email",
-      "line",
-      "carrier",
-      "policy number",
-      "annual premium",
-      "expiry",
-      "term months",
-      "stage",
-      "assignee",
-      "link",
-      "pull id",
-    ],
-    rows.map((r): Cell[] => [
-      r.xDate,
-      r.basis ? (BASIS_WORDS[r.basis as XDateBasis] ?? r.basis) : null,
-      r.note,
-      r.firstName,
-      r.lastName,
-      r.email,
-      r.policyType,
-      r.carrierLabel,
-      r.carrierPolicyNumber,
-      r.annualPremiumCents === null ? null : centsToDollars(r.annualPremiumCents),
-      r.expiryDate,
-      r.termMonths,
-      r.stage,
-      r.assigneeName,
-      r.publicAlias,
-      r.pullId,
-    ]),
-  );
-  // Personal data leaving the app: who took which slice of the book, and how much of it.
-  await recordAudit(db, user, "CSV_EXPORTED", {
-    details: { export: "xdates", filters: { ...query, range, page: undefined }, rows: rows.length },
-  });
-  return body;
+  return exportListCsv(db, user, { name: "xdates", filters: { ...query, range }, columns, rows });
 }

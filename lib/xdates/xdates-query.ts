@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageNumber } from "@/lib/url/page-number";
 import { parseSearchFields, type SearchParams } from "@/lib/url/search-params";
+import { listHref, type HrefChanges } from "@/lib/url/list-href";
 import { PULL_STAGES } from "@/lib/core/pull-stages";
 
 // The X-dates page's state, read from the URL like the pull list's (lib/pulls/list-query.ts):
@@ -40,20 +41,6 @@ export function parseXDateQuery(params: SearchParams): { query: XDateQuery; igno
 }
 
 /** The URL of a view: the query as search parameters, in a stable order, without empties or defaults. */
-export function xdatesHref(
-  query: XDateQuery,
-  changes: Partial<Record<keyof XDateQuery, string | number | undefined>> = {},
-  path = "/xdates",
-): string {
-  const params = new URLSearchParams();
-  const merged: Record<string, unknown> = { ...query, ...changes };
-  for (const key of Object.keys(fields)) {
-    const value = merged[key];
-    if (value === undefined || value === "") continue;
-    if (key === "page" && value === 1) continue;
-    if (key === "range" && value === DEFAULT_RANGE) continue;
-    params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${path}?${search}` : path;
+export function xdatesHref(query: XDateQuery, changes: HrefChanges<XDateQuery> = {}, path = "/xdates"): string {
+  return listHref(path, Object.keys(fields), query, changes, { range: DEFAULT_RANGE });
 }

@@ -1,5 +1,5 @@
-// GET /api/pulls/[pullId]/version — a fingerprint of what the pull page shows (data, login
-// state, pipeline, monitoring), polled by an open page so it refreshes itself when it changes.
+// GET /api/pulls/[pullId]/version — a fingerprint of what the pull page shows (every read of its
+// loader: lib/loaders/pull-page-inputs.ts), polled by an open page so it refreshes itself when it changes.
 import { z } from "zod";
 import { notFoundJson, withUser } from "@/lib/auth/route-guard";
 import { getPullPageVersion } from "@/lib/loaders/pull-page-version";
