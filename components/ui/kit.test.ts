@@ -101,6 +101,9 @@ describe("Input, Select, Card, PageHeader", () => {
     expect(out.match(/<h1/g)).toHaveLength(1);
     expect(out).toContain('<h1 class="text-2xl font-semibold text-slate-900">Reports</h1><p');
     expect(out).toMatch(/justify-between.*CSV<\/div>$/);
+    expect(html(createElement(PageHeader, { title: "Coverdesk", tone: "brand" }))).toContain(
+      '<h1 class="text-2xl font-semibold text-brand-900">Coverdesk</h1>',
+    );
     expect(html(createElement(PageHeader, { title: "Users" }))).toBe(
       '<div><h1 class="text-2xl font-semibold text-slate-900">Users</h1></div>',
     );
