@@ -20,6 +20,11 @@ export type ActionFormRender<S extends FormState = FormState> = {
 
 const Pending = createContext(false);
 
+/** Whether the enclosing `ActionForm`'s action is running: for its other buttons (Cancel). */
+export function useFormPending(): boolean {
+  return use(Pending);
+}
+
 /** A submit button of an `ActionForm`: disabled, and saying `pendingLabel` if given, while the form's action runs. */
 export function SubmitButton({
   pendingLabel,
@@ -43,6 +48,7 @@ export function ActionForm<S extends FormState = FormState>({
   submitSize = "md",
   submitDisabled = false,
   submitClassName,
+  besideSubmit,
   keepValues = false,
   inline = false,
   onAnswer,
@@ -62,6 +68,8 @@ export function ActionForm<S extends FormState = FormState>({
   /** Disabled besides while saving (nothing changed yet, say). */
   submitDisabled?: boolean;
   submitClassName?: string;
+  /** Drawn after the submit button (a Cancel). */
+  besideSubmit?: React.ReactNode;
   /**
    * Keep what was typed or chosen while saving. React resets a form after an `action` submit,
    * which would put a choice back to the old value while the new one is being saved; such a form
@@ -129,11 +137,13 @@ export function ActionForm<S extends FormState = FormState>({
         {inline || !submit ? (
           <>
             {submit}
+            {besideSubmit}
             {message}
           </>
         ) : (
           <div className="flex flex-wrap items-center gap-3">
             {submit}
+            {besideSubmit}
             {message}
           </div>
         )}
