@@ -1,5 +1,7 @@
 import Link from "next/link";
 import { FilterSelect } from "@/components/ui/filter-select";
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 import { humanize } from "@/lib/format";
 import { GAP_CODES, GAP_LABELS } from "@/lib/review/cross-sell";
 import { crossSellHref, POLICY_BUCKETS, type CrossSellQuery } from "@/lib/review/cross-sell-query";
@@ -25,12 +27,7 @@ export function CrossSellFilters({
   const people = seesAll ? agents.map((a) => ({ value: a.id, label: a.name })) : [{ value: userId, label: "Mine" }];
   const filtered = Boolean(query.gap || query.policies || query.agent || query.stage);
   return (
-    <form
-      method="get"
-      action="/cross-sell"
-      aria-label="Filter households"
-      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
-    >
+    <form method="get" action="/cross-sell" aria-label="Filter households" className={cn(CARD_CLASS, "space-y-3 p-4")}>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <FilterSelect
           name="gap"

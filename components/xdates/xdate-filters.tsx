@@ -4,6 +4,8 @@ import { PULL_STAGES } from "@/lib/workflow/stages";
 import type { XDateOptions } from "@/lib/xdates/queries";
 import { RANGES, xdatesHref, type XDateQuery, type XDateRange } from "@/lib/xdates/xdates-query";
 import { FilterSelect } from "@/components/ui/filter-select";
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 import { Button } from "@/components/ui/button";
 
 // The range tabs and the filters, as links and a plain GET form: they work without JavaScript,
@@ -51,12 +53,7 @@ export function XDateFilters({
     : [{ value: userId, label: "Mine" }];
   const filtered = Boolean(query.agent || query.line || query.carrier || query.stage || query.link || query.day);
   return (
-    <form
-      method="get"
-      action="/xdates"
-      aria-label="Filter X-dates"
-      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
-    >
+    <form method="get" action="/xdates" aria-label="Filter X-dates" className={cn(CARD_CLASS, "space-y-3 p-4")}>
       <input type="hidden" name="range" value={range} />
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         <FilterSelect
