@@ -16,6 +16,10 @@ export type Column<Row> = {
   numeric?: boolean;
   /** Extra classes for this column's cells (monospace ids, red errors…). */
   className?: string;
+  /** What the header means, on hover ("Median time from linking to WON"). */
+  headerTitle?: string;
+  /** This column's cells name their rows (`<th scope="row">`): a report's agent or link. */
+  rowHeader?: boolean;
 };
 
 export function DataTable<Row>({
@@ -27,6 +31,7 @@ export function DataTable<Row>({
   rowTestId,
   testId,
   empty,
+  hideCaption = false,
 }: {
   /** Names the scroller: "<label> table". */
   label: string;
@@ -41,6 +46,8 @@ export function DataTable<Row>({
   testId?: string;
   /** Shown instead of the table when there are no rows; without it an empty table is drawn. */
   empty?: React.ReactNode;
+  /** The caption names the table for screen readers only (a figure around it shows the title). */
+  hideCaption?: boolean;
 }) {
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
   const rowTestIdProp = testIdOf(rowTestId);
@@ -49,12 +56,21 @@ export function DataTable<Row>({
     <div role="region" aria-label={`${label} table`} tabIndex={0} className="data-table-scroller">
       <table className="data-table" {...testIdOf(testId)}>
         {caption ? (
-          <caption className="bg-white px-3 py-2 text-left text-sm font-medium text-slate-900">{caption}</caption>
+          <caption
+            className={hideCaption ? "sr-only" : "bg-white px-3 py-2 text-left text-sm font-medium text-slate-900"}
+          >
+            {caption}
+          </caption>
         ) : null}
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" {...classOf(column.numeric ? "figure" : "")}>
+              <th
+                key={column.header}
+                scope="col"
+                {...classOf(column.numeric ? "figure" : "")}
+                {...(column.headerTitle ? { title: column.headerTitle } : {})}
+              >
                 {column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}
               </th>
             ))}
@@ -63,11 +79,17 @@ export function DataTable<Row>({
         <tbody>
           {rows.map((row, index) => (
             <tr key={rowKey(row, index)} {...rowTestIdProp}>
-              {columns.map((column, at) => (
-                <td key={column.header} {...cellClasses[at]}>
-                  {column.cell(row)}
-                </td>
-              ))}
+              {columns.map((column, at) =>
+                column.rowHeader ? (
+                  <th key={column.header} scope="row" {...cellClasses[at]}>
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  <td key={column.header} {...cellClasses[at]}>
+                    {column.cell(row)}
+                  </td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>

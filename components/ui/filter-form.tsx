@@ -27,7 +27,7 @@ export function FilterForm({
   submitLabel?: string;
   submitVariant?: ButtonVariant;
   className?: string;
-  children: React.ReactNode;
+  children?: React.ReactNode;
 }) {
   return (
     <form
