@@ -99,13 +99,13 @@ describe("Input, Select, Card, PageHeader", () => {
   it("gives the page one h1, its description under it and the actions beside it", () => {
     const out = html(createElement(PageHeader, { title: "Reports", description: "What was won" }, "CSV"));
     expect(out.match(/<h1/g)).toHaveLength(1);
-    expect(out).toContain('<h1 class="text-2xl font-semibold text-slate-900">Reports</h1><p');
+    expect(out).toContain('<h1 class="text-2xl font-semibold break-words text-slate-900">Reports</h1><p');
     expect(out).toMatch(/justify-between.*CSV<\/div>$/);
     expect(html(createElement(PageHeader, { title: "Coverdesk", tone: "brand" }))).toContain(
-      '<h1 class="text-2xl font-semibold text-brand-900">Coverdesk</h1>',
+      '<h1 class="text-2xl font-semibold break-words text-brand-900">Coverdesk</h1>',
     );
     expect(html(createElement(PageHeader, { title: "Users" }))).toBe(
-      '<div><h1 class="text-2xl font-semibold text-slate-900">Users</h1></div>',
+      '<div class="min-w-0"><h1 class="text-2xl font-semibold break-words text-slate-900">Users</h1></div>',
     );
   });
 });

@@ -4,11 +4,11 @@ import { cn } from "./class-names";
 // the right (a download link, a count, a short note).
 
 const TONES = {
-  default: "text-2xl font-semibold text-slate-900",
+  default: "text-2xl font-semibold break-words text-slate-900",
   /** The pages outside the app (sign in, the consumer's pages): the brand's colour. */
-  brand: "text-2xl font-semibold text-brand-900",
+  brand: "text-2xl font-semibold break-words text-brand-900",
   /** Inside an alert box: smaller, in the box's colour. */
-  alert: "text-lg font-semibold",
+  alert: "text-lg font-semibold break-words",
 } as const;
 
 export function PageHeader({
@@ -25,7 +25,7 @@ export function PageHeader({
   children?: React.ReactNode;
 }) {
   const heading = (
-    <div>
+    <div className="min-w-0">
       <h1 className={TONES[tone]}>{title}</h1>
       {description ? <p className="text-sm text-slate-600">{description}</p> : null}
     </div>
