@@ -1,3 +1,6 @@
+import { EMPTY_STATE_CLASS } from "@/components/ui/empty-state";
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 import Link from "next/link";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { AlertInboxPage } from "@/lib/alerts/inbox-page";
@@ -148,14 +151,11 @@ export function AlertInbox({ page, move }: { page: AlertInboxPage; move: Move })
         ))}
       </nav>
       {rows.length === 0 ? (
-        <p
-          className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600"
-          data-testid="alerts-empty"
-        >
+        <p className={EMPTY_STATE_CLASS} data-testid="alerts-empty">
           {EMPTY[view]}
         </p>
       ) : (
-        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" data-testid="alert-list">
+        <ul className={cn(CARD_CLASS, "divide-y divide-slate-100")} data-testid="alert-list">
           {rows.map((alert) => (
             <AlertItem key={alert.id} alert={alert} view={view} action={move} />
           ))}

@@ -1,3 +1,5 @@
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 import Link from "next/link";
 import { formatCents, formatCount } from "@/lib/format";
 import type { Row } from "@/lib/reports/queries";
@@ -22,7 +24,7 @@ export function BarTable({
 }) {
   const max = Math.max(1, ...rows.map((r) => r.cents));
   return (
-    <figure className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
+    <figure className={cn(CARD_CLASS, "min-w-0 p-4")}>
       <figcaption className="mb-2 flex items-baseline justify-between gap-2">
         <span className="font-semibold text-slate-900">{caption}</span>
         <a href={csvHref} className="text-xs text-brand-700 hover:underline">

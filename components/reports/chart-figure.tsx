@@ -1,3 +1,5 @@
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 // The frame every figure of the reports page shares: a title with its CSV downloads, an
 // optional note on what is counted, then the chart and its table, or one sentence saying why
 // there is nothing to show.
@@ -22,10 +24,7 @@ export function ChartFigure({
   children: React.ReactNode;
 }) {
   return (
-    <figure
-      className={`min-w-0 rounded-lg border border-slate-200 bg-white p-4 ${wide ? "lg:col-span-2" : ""}`}
-      data-testid={testId}
-    >
+    <figure className={cn(CARD_CLASS, "min-w-0 p-4", wide && "lg:col-span-2")} data-testid={testId}>
       <figcaption className="mb-3">
         <span className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
           <span className="font-semibold text-slate-900">{title}</span>

@@ -1,3 +1,4 @@
+import { EMPTY_STATE_CLASS } from "@/components/ui/empty-state";
 import { Pagination } from "@/components/ui/pagination";
 import { formatCount, formatLimit } from "@/lib/format";
 import type { CrossSellPage } from "@/lib/review/cross-sell-page";
@@ -46,10 +47,7 @@ export function CrossSellView({ data, userId }: { data: CrossSellPage; userId: s
         <CrossSellTable
           rows={data.rows}
           empty={
-            <div
-              className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600"
-              data-testid="cross-sell-empty"
-            >
+            <div className={EMPTY_STATE_CLASS} data-testid="cross-sell-empty">
               <p className="font-medium">
                 {filtered
                   ? "No households match these filters."

@@ -1,3 +1,5 @@
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 import Link from "next/link";
 import { CopyLink } from "@/components/monitoring/reconnect-actions";
 import { RelativeTime } from "@/components/ui/relative-time";
@@ -27,11 +29,7 @@ export function ServicingPanel({
   request: FormAction;
 }) {
   return (
-    <section
-      aria-labelledby="servicing-title"
-      className="rounded-lg border border-slate-200 bg-white p-5"
-      data-testid="servicing-panel"
-    >
+    <section aria-labelledby="servicing-title" className={cn(CARD_CLASS, "p-5")} data-testid="servicing-panel">
       <h2 id="servicing-title" className="text-lg font-semibold text-slate-900">
         Servicing
       </h2>

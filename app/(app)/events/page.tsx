@@ -1,3 +1,4 @@
+import { EMPTY_STATE_CLASS } from "@/components/ui/empty-state";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { InboxTable } from "@/components/events/inbox-table";
@@ -133,7 +134,7 @@ export default async function EventsPage({
       ) : null}
 
       {rows.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+        <div className={EMPTY_STATE_CLASS}>
           {total === 0 && !filter.status && !filter.type && !filter.pull ? (
             <>
               <p className="font-medium">No webhooks have arrived yet.</p>

@@ -1,3 +1,5 @@
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { RelativeTime } from "@/components/ui/relative-time";
@@ -69,7 +71,7 @@ export default async function MyPullsPage() {
           <li key={stage}>
             <Link
               href={`/pulls?assignee=${user.id}&stage=${stage}`}
-              className="block rounded-lg border border-slate-200 bg-white p-4 hover:bg-slate-50"
+              className={cn(CARD_CLASS, "block p-4 hover:bg-slate-50")}
             >
               <span className="block text-xs tracking-wide text-slate-500 uppercase">{humanize(stage)}</span>
               <span className="text-2xl font-semibold tabular-nums" data-testid={`my-${stage}`}>
@@ -79,10 +81,7 @@ export default async function MyPullsPage() {
           </li>
         ))}
         <li>
-          <Link
-            href="/pulls?assignee=unassigned"
-            className="block rounded-lg border border-slate-200 bg-white p-4 hover:bg-slate-50"
-          >
+          <Link href="/pulls?assignee=unassigned" className={cn(CARD_CLASS, "block p-4 hover:bg-slate-50")}>
             <span className="block text-xs tracking-wide text-slate-500 uppercase">Unassigned queue</span>
             <span className="text-2xl font-semibold tabular-nums" data-testid="my-queue">
               {home.queue.toLocaleString("en-US")}

@@ -1,3 +1,6 @@
+import { EMPTY_STATE_CLASS } from "@/components/ui/empty-state";
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CopyLink, EmailLink, MakeCoverdeskPage, RenewLink } from "@/components/monitoring/reconnect-actions";
@@ -45,28 +48,19 @@ export default async function ReconnectPage({
         </p>
       ) : null}
       {total > 0 && items.length === 0 ? (
-        <p
-          className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600"
-          data-testid="reconnect-empty"
-        >
+        <p className={EMPTY_STATE_CLASS} data-testid="reconnect-empty">
           Nothing on this page.{" "}
           <Link href="/reconnect" className="text-brand-700 hover:underline">
             Go to the first page
           </Link>
         </p>
       ) : items.length === 0 ? (
-        <p
-          className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600"
-          data-testid="reconnect-empty"
-        >
+        <p className={EMPTY_STATE_CLASS} data-testid="reconnect-empty">
           Every monitored account is connected. When the service cannot refresh one on its own (a changed password, a
           new security question), it appears here with what to send the consumer.
         </p>
       ) : (
-        <ul
-          className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white"
-          data-testid="reconnect-list"
-        >
+        <ul className={cn(CARD_CLASS, "divide-y divide-slate-100")} data-testid="reconnect-list">
           {items.map((item) => (
             <li
               key={item.monitoringId}

@@ -1,3 +1,6 @@
+import { EMPTY_STATE_CLASS } from "@/components/ui/empty-state";
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { auditSentence } from "@/components/workflow/audit-sentence";
@@ -6,6 +9,7 @@ import { requirePermission } from "@/lib/auth/session";
 import { humanize } from "@/lib/format";
 import { auditPageHref, loadAuditPage } from "@/lib/workflow/audit-page";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DateRangeFields, FilterField, FilterForm } from "@/components/ui/filter-form";
 import { FilterSelect } from "@/components/ui/filter-select";
@@ -49,17 +53,14 @@ export default async function AuditPage({
         </FilterForm>
       </Card>
       {rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+        <p className={EMPTY_STATE_CLASS}>
           No entries match.{" "}
           <Link href="/admin/audit" className="text-brand-700 hover:underline">
             Clear the filters
           </Link>
         </p>
       ) : (
-        <ol
-          className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm"
-          data-testid="audit-entries"
-        >
+        <ol className={cn(CARD_CLASS, "divide-y divide-slate-100 text-sm")} data-testid="audit-entries">
           {rows.map((entry) => (
             <li key={entry.id} className="flex flex-col gap-1 px-4 py-2 sm:flex-row sm:items-baseline sm:gap-4">
               <span className="shrink-0 text-slate-500 tabular-nums">
@@ -77,12 +78,12 @@ export default async function AuditPage({
       )}
       <nav aria-label="Pages" className="flex justify-end gap-2 text-sm">
         {filter.page > 1 ? (
-          <Link href={pageHref(filter.page - 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
+          <Link href={pageHref(filter.page - 1)} className={buttonClass({ variant: "secondary" })}>
             Newer
           </Link>
         ) : null}
         {hasMore ? (
-          <Link href={pageHref(filter.page + 1)} className="rounded-md border border-slate-300 bg-white px-3 py-1.5">
+          <Link href={pageHref(filter.page + 1)} className={buttonClass({ variant: "secondary" })}>
             Older
           </Link>
         ) : null}

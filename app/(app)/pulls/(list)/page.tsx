@@ -1,3 +1,4 @@
+import { EMPTY_STATE_CLASS } from "@/components/ui/empty-state";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PullFilters } from "@/components/pulls/list/pull-filters";
@@ -46,10 +47,7 @@ export default async function PullsPage({
         </p>
       ) : null}
       {rows.length === 0 ? (
-        <div
-          className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600"
-          data-testid="pulls-empty"
-        >
+        <div className={EMPTY_STATE_CLASS} data-testid="pulls-empty">
           <p className="font-medium">
             {filtered
               ? "No linked accounts match these filters."
