@@ -1,4 +1,5 @@
 import { EMPTY_STATE_CLASS } from "@/components/ui/empty-state";
+import { TabLink } from "@/components/ui/tab-link";
 import { CARD_CLASS } from "@/components/ui/card";
 import { cn } from "@/components/ui/class-names";
 import Link from "next/link";
@@ -118,10 +119,6 @@ export function AlertInbox({ page, move }: { page: AlertInboxPage; move: Move })
     ["queue", "The queue's"],
     ...(page.mayViewAll ? ([["everyone", "Everyone's"]] as Array<[InboxWhose, string]>) : []),
   ];
-  const tab = (active: boolean) =>
-    active
-      ? "rounded-md bg-brand-700 px-3 py-1.5 font-medium text-white"
-      : "rounded-md px-3 py-1.5 text-slate-700 hover:bg-slate-100";
   return (
     <div className="space-y-4">
       <PageHeader title="Alerts">
@@ -129,25 +126,15 @@ export function AlertInbox({ page, move }: { page: AlertInboxPage; move: Move })
       </PageHeader>
       <nav aria-label="Alert views" className="flex flex-wrap gap-2 text-sm">
         {VIEWS.map(([value, label]) => (
-          <Link
-            key={value}
-            href={href(value, whose)}
-            className={tab(value === view)}
-            aria-current={value === view ? "page" : undefined}
-          >
+          <TabLink key={value} href={href(value, whose)} current={value === view}>
             {label}
-          </Link>
+          </TabLink>
         ))}
         <span className="mx-2 border-l border-slate-200" aria-hidden="true" />
         {whoseOptions.map(([value, label]) => (
-          <Link
-            key={value}
-            href={href(view, value)}
-            className={tab(value === whose)}
-            aria-current={value === whose ? "true" : undefined}
-          >
+          <TabLink key={value} href={href(view, value)} current={value === whose} currentAs="true">
             {label}
-          </Link>
+          </TabLink>
         ))}
       </nav>
       {rows.length === 0 ? (

@@ -7,6 +7,7 @@ import { Field, type FieldControlProps } from "./field";
 import { Input } from "./input";
 import { PageHeader } from "./page-header";
 import { Select } from "./select";
+import { TabLink } from "./tab-link";
 
 // The kit: what screen readers and the e2e specs find in it, and the look each variant picks.
 
@@ -107,5 +108,18 @@ describe("Input, Select, Card, PageHeader", () => {
     expect(html(createElement(PageHeader, { title: "Users" }))).toBe(
       '<div class="min-w-0"><h1 class="text-2xl font-semibold break-words text-slate-900">Users</h1></div>',
     );
+  });
+});
+
+describe("TabLink", () => {
+  it("marks only the current view, as the page or as one choice of several", () => {
+    const current = html(createElement(TabLink, { href: "/alerts?view=open", current: true }, "Open"));
+    expect(current).toContain('aria-current="page"');
+    expect(current).toContain("bg-brand-700");
+    const choice = html(createElement(TabLink, { href: "/alerts", current: true, currentAs: "true" }, "Mine"));
+    expect(choice).toContain('aria-current="true"');
+    const other = html(createElement(TabLink, { href: "/alerts?view=done", current: false, boxed: true }, "Done"));
+    expect(other).not.toContain("aria-current");
+    expect(other).toContain("border-slate-300");
   });
 });

@@ -4,6 +4,7 @@ import { PULL_STAGES } from "@/lib/workflow/stages";
 import type { XDateOptions } from "@/lib/xdates/queries";
 import { RANGES, xdatesHref, type XDateQuery, type XDateRange } from "@/lib/xdates/xdates-query";
 import { FilterSelect } from "@/components/ui/filter-select";
+import { TabLink } from "@/components/ui/tab-link";
 import { CARD_CLASS } from "@/components/ui/card";
 import { cn } from "@/components/ui/class-names";
 import { Button } from "@/components/ui/button";
@@ -17,18 +18,15 @@ export function XDateRangeTabs({ query, range }: { query: XDateQuery; range: XDa
       {RANGES.map((days) => {
         const current = days === range;
         return (
-          <Link
+          <TabLink
             key={days}
             href={xdatesHref(query, { range: days, page: undefined, day: undefined })}
-            aria-current={current ? "page" : undefined}
-            className={
-              current
-                ? "rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white"
-                : "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
-            }
+            current={current}
+            boxed
+            className="text-sm"
           >
             {days} days
-          </Link>
+          </TabLink>
         );
       })}
     </nav>
