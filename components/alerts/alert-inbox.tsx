@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import { EMPTY_STATE_CLASS } from "@/components/ui/empty-state";
 import { TabLink } from "@/components/ui/tab-link";
 import { CARD_CLASS } from "@/components/ui/card";
@@ -80,7 +81,7 @@ function AlertItem({ alert, view, action }: { alert: InboxRow; view: InboxView; 
           {alert.headline}
         </p>
         <p className="text-sm text-slate-700">
-          <Link href={`/pulls/${alert.pullId}`} className="text-brand-700 hover:underline">
+          <Link href={`/pulls/${alert.pullId}`} className={LINK_CLASS}>
             {alert.holderName || "Open the account"}
           </Link>
         </p>

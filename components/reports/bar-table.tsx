@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import { CARD_CLASS } from "@/components/ui/card";
 import { cn } from "@/components/ui/class-names";
 import Link from "next/link";
@@ -27,7 +28,7 @@ export function BarTable({
     <figure className={cn(CARD_CLASS, "min-w-0 p-4")}>
       <figcaption className="mb-2 flex items-baseline justify-between gap-2">
         <span className="font-semibold text-slate-900">{caption}</span>
-        <a href={csvHref} className="text-xs text-brand-700 hover:underline">
+        <a href={csvHref} className={cn(LINK_CLASS, "text-xs")}>
           Download CSV
         </a>
       </figcaption>
@@ -46,7 +47,7 @@ export function BarTable({
               // A line of business such as "BUSINESS_OWNERS + COMMERCIAL_AUTO" breaks anywhere at a phone's width.
               className: "wrap-anywhere",
               cell: (row) => (
-                <Link href={drill(row)} className="text-brand-700 hover:underline">
+                <Link href={drill(row)} className={LINK_CLASS}>
                   {row.label}
                 </Link>
               ),

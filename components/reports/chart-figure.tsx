@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import { CARD_CLASS } from "@/components/ui/card";
 import { cn } from "@/components/ui/class-names";
 // The frame every figure of the reports page shares: a title with its CSV downloads, an
@@ -30,7 +31,7 @@ export function ChartFigure({
           <span className="font-semibold text-slate-900">{title}</span>
           <span className="flex gap-3">
             {downloads.map((d) => (
-              <a key={d.href} href={d.href} className="text-xs text-brand-700 hover:underline">
+              <a key={d.href} href={d.href} className={cn(LINK_CLASS, "text-xs")}>
                 {d.label}
               </a>
             ))}

@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import Link from "next/link";
 import { formatCount } from "@/lib/format";
 import { pullListHref } from "@/lib/pulls/list-query";
@@ -44,7 +45,7 @@ export function CloseRatio({ closeRatio, filter }: { closeRatio: Report["closeRa
               header: "Won",
               numeric: true,
               cell: (r) => (
-                <Link href={wonHref(filter, { wonBy: r.key || undefined })} className="text-brand-700 hover:underline">
+                <Link href={wonHref(filter, { wonBy: r.key || undefined })} className={LINK_CLASS}>
                   {formatCount(r.won)}
                 </Link>
               ),
@@ -53,10 +54,7 @@ export function CloseRatio({ closeRatio, filter }: { closeRatio: Report["closeRa
               header: "Lost",
               numeric: true,
               cell: (r) => (
-                <Link
-                  href={pullListHref({ stage: "LOST", assignee: r.key || undefined })}
-                  className="text-brand-700 hover:underline"
-                >
+                <Link href={pullListHref({ stage: "LOST", assignee: r.key || undefined })} className={LINK_CLASS}>
                   {formatCount(r.lost)}
                 </Link>
               ),

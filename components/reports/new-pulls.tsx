@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import Link from "next/link";
 import { formatCount, formatPeriod } from "@/lib/format";
 import { pullListHref } from "@/lib/pulls/list-query";
@@ -65,7 +66,7 @@ export function NewPulls({ report, filter }: { report: Report; filter: ReportFil
                       link: filter.link,
                       archived: "include",
                     })}
-                    className="text-brand-700 hover:underline"
+                    className={LINK_CLASS}
                   >
                     {formatCount(r.count)}
                   </Link>

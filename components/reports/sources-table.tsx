@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import Link from "next/link";
 import { formatCents, formatCount, formatDuration } from "@/lib/format";
 import { pullListHref } from "@/lib/pulls/list-query";
@@ -64,7 +65,7 @@ function SourcesTable({
             return (
               <>
                 {href ? (
-                  <Link href={href} className="text-brand-700 hover:underline">
+                  <Link href={href} className={LINK_CLASS}>
                     {name}
                   </Link>
                 ) : (

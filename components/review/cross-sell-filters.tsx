@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import Link from "next/link";
 import { FilterSelect } from "@/components/ui/filter-select";
 import { CARD_CLASS } from "@/components/ui/card";
@@ -57,7 +58,7 @@ export function CrossSellFilters({
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit">Filter</Button>
         {filtered ? (
-          <Link href={crossSellHref({})} className="text-sm text-brand-700 hover:underline">
+          <Link href={crossSellHref({})} className={cn(LINK_CLASS, "text-sm")}>
             Clear filters
           </Link>
         ) : null}

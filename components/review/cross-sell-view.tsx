@@ -1,3 +1,5 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
 import { EMPTY_STATE_CLASS } from "@/components/ui/empty-state";
 import { Pagination } from "@/components/ui/pagination";
 import { formatCount, formatLimit } from "@/lib/format";
@@ -18,7 +20,7 @@ export function CrossSellView({ data, userId }: { data: CrossSellPage; userId: s
   return (
     <div className="space-y-4">
       <PageHeader title="Cross-sell">
-        <a href={csvHref} className="text-sm text-brand-700 hover:underline">
+        <a href={csvHref} className={cn(LINK_CLASS, "text-sm")}>
           Download CSV
         </a>
       </PageHeader>

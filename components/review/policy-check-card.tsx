@@ -1,3 +1,5 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
 import { Badge } from "@/components/ui/badge";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { indexPull, policyLabel, vehicleTitle } from "@/components/pulls/detail/pull-lookups";
@@ -117,7 +119,7 @@ export function PolicyCheckCard({ pull, view, canRun, canDownload, rerun }: Prop
         {canDownload && checked ? (
           <a
             href={`/api/pulls/${pull.pull_id}/policy-check-report`}
-            className="text-sm font-medium text-brand-700 hover:underline"
+            className={cn(LINK_CLASS, "text-sm font-medium")}
             data-testid="policy-check-report-link"
           >
             The service&apos;s report (PDF)

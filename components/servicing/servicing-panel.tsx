@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import { CARD_CLASS } from "@/components/ui/card";
 import { cn } from "@/components/ui/class-names";
 import Link from "next/link";
@@ -72,7 +73,7 @@ export function ServicingPanel({
                 </p>
                 {item.servicingPullId ? (
                   <p className="mt-0.5 text-xs">
-                    <Link className="text-brand-700 hover:underline" href={`/pulls/${item.servicingPullId}`}>
+                    <Link className={LINK_CLASS} href={`/pulls/${item.servicingPullId}`}>
                       The service&apos;s servicing pull
                     </Link>
                   </p>
@@ -94,7 +95,7 @@ export function ServicingPanel({
                       <CopyLink url={item.confirmUrl} />
                       {clientEmail ? (
                         <a
-                          className="text-xs text-brand-700 hover:underline"
+                          className={cn(LINK_CLASS, "text-xs")}
                           href={`mailto:${encodeURIComponent(clientEmail)}?subject=${encodeURIComponent("Please confirm a change to your policy")}&body=${encodeURIComponent(`Please confirm this change to your policy: ${item.change}\n\n${item.confirmUrl}`)}`}
                         >
                           Email it

@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "./link-class";
 import Link from "next/link";
 import { Button, type ButtonVariant } from "./button";
 import { cn } from "./class-names";
@@ -41,7 +42,7 @@ export function FilterForm({
         {submitLabel}
       </Button>
       {clearHref ? (
-        <Link href={clearHref} className="px-1 py-1.5 text-brand-700 hover:underline">
+        <Link href={clearHref} className={cn(LINK_CLASS, "px-1 py-1.5")}>
           {clearLabel}
         </Link>
       ) : null}

@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import Link from "next/link";
 import { humanize } from "@/lib/format";
 import { PULL_STAGES } from "@/lib/workflow/stages";
@@ -88,7 +89,7 @@ export function XDateFilters({
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit">Filter</Button>
         {filtered ? (
-          <Link href={xdatesHref({ range })} className="text-sm text-brand-700 hover:underline">
+          <Link href={xdatesHref({ range })} className={cn(LINK_CLASS, "text-sm")}>
             Clear filters
           </Link>
         ) : null}

@@ -1,3 +1,5 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
 import { EMPTY_STATE_CLASS } from "@/components/ui/empty-state";
 import Link from "next/link";
 import { Pagination } from "@/components/ui/pagination";
@@ -41,7 +43,7 @@ export function XDatesView({
   return (
     <div className="space-y-4">
       <PageHeader title="X-dates">
-        <a href={csvHref} className="text-sm text-brand-700 hover:underline">
+        <a href={csvHref} className={cn(LINK_CLASS, "text-sm")}>
           Download CSV
         </a>
       </PageHeader>

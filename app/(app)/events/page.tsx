@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import { EMPTY_STATE_CLASS } from "@/components/ui/empty-state";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -141,7 +142,7 @@ export default async function EventsPage({
               <p className="mt-1 text-sm">
                 The service sends one each time a consumer links an account through one of the agency&apos;s links. If
                 accounts are linked but nothing arrives, check the webhook on the{" "}
-                <Link href="/admin/service" className="text-brand-700 hover:underline">
+                <Link href="/admin/service" className={LINK_CLASS}>
                   service connection
                 </Link>{" "}
                 page.
@@ -151,7 +152,7 @@ export default async function EventsPage({
             <>
               <p className="font-medium">No events match these filters.</p>
               <p className="mt-1 text-sm">
-                <Link href="/events" className="text-brand-700 hover:underline">
+                <Link href="/events" className={LINK_CLASS}>
                   Clear the filters
                 </Link>
               </p>

@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import { CARD_CLASS } from "@/components/ui/card";
 import { cn } from "@/components/ui/class-names";
 import type { Metadata } from "next";
@@ -43,7 +44,7 @@ function AttentionList({
         <ul className="divide-y divide-slate-100 text-sm">
           {rows.map((row) => (
             <li key={row.pullId} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
-              <Link href={`/pulls/${row.pullId}`} className="font-medium text-brand-700 hover:underline">
+              <Link href={`/pulls/${row.pullId}`} className={cn(LINK_CLASS, "font-medium")}>
                 {name(row)}
               </Link>
               <span className="text-slate-600">{detail(row)}</span>
@@ -62,7 +63,7 @@ export default async function MyPullsPage() {
   return (
     <div className="space-y-5">
       <PageHeader title="My pulls">
-        <Link href={`/pulls?assignee=${user.id}`} className="text-sm text-brand-700 hover:underline">
+        <Link href={`/pulls?assignee=${user.id}`} className={cn(LINK_CLASS, "text-sm")}>
           See all {total} of mine in the list
         </Link>
       </PageHeader>

@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import { EMPTY_STATE_CLASS } from "@/components/ui/empty-state";
 import { CARD_CLASS } from "@/components/ui/card";
 import { cn } from "@/components/ui/class-names";
@@ -50,7 +51,7 @@ export default async function ReconnectPage({
       {total > 0 && items.length === 0 ? (
         <p className={EMPTY_STATE_CLASS} data-testid="reconnect-empty">
           Nothing on this page.{" "}
-          <Link href="/reconnect" className="text-brand-700 hover:underline">
+          <Link href="/reconnect" className={LINK_CLASS}>
             Go to the first page
           </Link>
         </p>
@@ -69,7 +70,7 @@ export default async function ReconnectPage({
             >
               <div>
                 {item.pullId ? (
-                  <Link href={`/pulls/${item.pullId}`} className="font-medium text-brand-700 hover:underline">
+                  <Link href={`/pulls/${item.pullId}`} className={cn(LINK_CLASS, "font-medium")}>
                     {item.name}
                   </Link>
                 ) : (

@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import Link from "next/link";
 import { humanize } from "@/lib/format";
 import type { PullListQuery } from "@/lib/pulls/list-query";
@@ -92,7 +93,7 @@ export function PullFilters({ query, options }: { query: PullListQuery; options:
           <Button type="submit" variant="secondary">
             Apply
           </Button>
-          <Link href="/pulls" className="px-1 py-1.5 text-sm text-brand-700 hover:underline">
+          <Link href="/pulls" className={cn(LINK_CLASS, "px-1 py-1.5 text-sm")}>
             Clear all
           </Link>
         </div>

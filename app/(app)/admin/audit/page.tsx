@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import { EMPTY_STATE_CLASS } from "@/components/ui/empty-state";
 import { CARD_CLASS } from "@/components/ui/card";
 import { cn } from "@/components/ui/class-names";
@@ -55,7 +56,7 @@ export default async function AuditPage({
       {rows.length === 0 ? (
         <p className={EMPTY_STATE_CLASS}>
           No entries match.{" "}
-          <Link href="/admin/audit" className="text-brand-700 hover:underline">
+          <Link href="/admin/audit" className={LINK_CLASS}>
             Clear the filters
           </Link>
         </p>
@@ -68,7 +69,7 @@ export default async function AuditPage({
               </span>
               <span className="flex-1 text-slate-800">{auditSentence(entry)}</span>
               {entry.pullId ? (
-                <Link href={`/pulls/${entry.pullId}`} className="text-xs text-brand-700 hover:underline">
+                <Link href={`/pulls/${entry.pullId}`} className={cn(LINK_CLASS, "text-xs")}>
                   open pull
                 </Link>
               ) : null}
