@@ -20,7 +20,12 @@ export type Column<Row> = {
   headerTitle?: string;
   /** This column's cells name their rows (`<th scope="row">`): a report's agent or link. */
   rowHeader?: boolean;
+  /** `data-testid` of this column's cells. */
+  testId?: string;
 };
+
+/** Data attributes of a body row, besides its test id (`data-rule`, `data-outcome`…). */
+export type RowData = Record<`data-${string}`, string>;
 
 export function DataTable<Row>({
   label,
@@ -29,6 +34,7 @@ export function DataTable<Row>({
   rows,
   rowKey,
   rowTestId,
+  rowData,
   testId,
   empty,
   hideCaption = false,
@@ -42,6 +48,8 @@ export function DataTable<Row>({
   rowKey: (row: Row, index: number) => string;
   /** `data-testid` of each body row. */
   rowTestId?: string;
+  /** Data attributes of each body row, for tests and styles that pick rows by what they hold. */
+  rowData?: (row: Row) => RowData;
   /** `data-testid` of the table element. */
   testId?: string;
   /** Shown instead of the table when there are no rows; without it an empty table is drawn. */
@@ -51,7 +59,10 @@ export function DataTable<Row>({
 }) {
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
   const rowTestIdProp = testIdOf(rowTestId);
-  const cellClasses = columns.map((column) => classOf(column.numeric ? "figure" : "", column.className ?? ""));
+  const cellClasses = columns.map((column) => ({
+    ...classOf(column.numeric ? "figure" : "", column.className ?? ""),
+    ...testIdOf(column.testId),
+  }));
   return (
     <div role="region" aria-label={`${label} table`} tabIndex={0} className="data-table-scroller">
       <table className="data-table" {...testIdOf(testId)}>
@@ -78,7 +89,7 @@ export function DataTable<Row>({
         </thead>
         <tbody>
           {rows.map((row, index) => (
-            <tr key={rowKey(row, index)} {...rowTestIdProp}>
+            <tr key={rowKey(row, index)} {...rowTestIdProp} {...rowData?.(row)}>
               {columns.map((column, at) =>
                 column.rowHeader ? (
                   <th key={column.header} scope="row" {...cellClasses[at]}>
