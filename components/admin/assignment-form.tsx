@@ -2,7 +2,6 @@
 
 import { CARD_CLASS } from "@/components/ui/card";
 import { cn } from "@/components/ui/class-names";
-
 import { DataTable } from "@/components/ui/data-table";
 import { humanize } from "@/lib/format";
 import type { FormAction } from "@/lib/workflow/form-state";

@@ -2,7 +2,6 @@
 
 import { CARD_CLASS } from "@/components/ui/card";
 import { cn } from "@/components/ui/class-names";
-
 import { DollarsField } from "./dollars-field";
 import type { FormAction } from "@/lib/workflow/form-state";
 import { Input } from "@/components/ui/input";

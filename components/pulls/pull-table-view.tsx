@@ -2,7 +2,6 @@
 
 import { LINK_CLASS } from "@/components/ui/link-class";
 import { cn } from "@/components/ui/class-names";
-
 import Link from "next/link";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { BULK_FORM_ID, SelectAllRows } from "@/components/workflow/bulk-assign-bar";

@@ -1,9 +1,10 @@
-import { LINK_CLASS } from "@/components/ui/link-class";
-import { CARD_CLASS } from "@/components/ui/card";
-import { cn } from "@/components/ui/class-names";
 // The frame every figure of the reports page shares: a title with its CSV downloads, an
 // optional note on what is counted, then the chart and its table, or one sentence saying why
 // there is nothing to show.
+
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 
 export function ChartFigure({
   title,

@@ -1,7 +1,8 @@
-import { LINK_CLASS } from "@/components/ui/link-class";
-import { cn } from "@/components/ui/class-names";
 // Phones, emails and web addresses from the service, as links when they are safe to follow
 // and as plain text otherwise: a value like "javascript:…" never becomes an href.
+
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
 
 export function PhoneLink({ phone, extension }: { phone: string | null | undefined; extension?: string | null }) {
   if (!phone) return <>—</>;

@@ -1,7 +1,8 @@
-import { CARD_CLASS } from "@/components/ui/card";
-import { cn } from "@/components/ui/class-names";
 // The page's table of contents: plain anchor links, so it works without JavaScript and from
 // the keyboard, and wraps on a phone instead of widening the page.
+
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 
 export type SectionLink = { id: string; title: string; count?: number };
 
