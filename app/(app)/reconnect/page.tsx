@@ -4,7 +4,8 @@ import { CARD_CLASS } from "@/components/ui/card";
 import { cn } from "@/components/ui/class-names";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { CopyLink, EmailLink, MakeCoverdeskPage, RenewLink } from "@/components/monitoring/reconnect-actions";
+import { CoverdeskPageLink } from "@/components/monitoring/coverdesk-page-link";
+import { CopyLink, EmailLink, RenewLink } from "@/components/monitoring/reconnect-actions";
 import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
 import { Pagination } from "@/components/ui/pagination";
@@ -98,7 +99,12 @@ export default async function ReconnectPage({
                 </div>
                 <div className="flex flex-wrap items-center gap-2" data-testid="coverdesk-page">
                   <span className="text-slate-500">Coverdesk page:</span>
-                  <CoverdeskPage url={item.coverdeskPageUrl} email={item.email} monitoringId={item.monitoringId} />
+                  <CoverdeskPageLink
+                    url={item.coverdeskPageUrl}
+                    email={item.email}
+                    monitoringId={item.monitoringId}
+                    open={openReconnectPageAction}
+                  />
                 </div>
               </div>
             </li>
@@ -107,27 +113,5 @@ export default async function ReconnectPage({
       )}
       <Pagination page={page} pageCount={pageCount} basePath="/reconnect" />
     </div>
-  );
-}
-
-/** The account's open Coverdesk page to send, or the button that makes one. */
-function CoverdeskPage({
-  url,
-  email,
-  monitoringId,
-}: {
-  url: string | null;
-  email: string | null;
-  monitoringId: string;
-}) {
-  if (!url) return <MakeCoverdeskPage monitoringId={monitoringId} action={openReconnectPageAction} />;
-  return (
-    <>
-      <code className="max-w-56 truncate rounded bg-slate-100 px-1" data-testid="coverdesk-page-url">
-        {url}
-      </code>
-      <CopyLink url={url} />
-      {email ? <EmailLink email={email} url={url} /> : null}
-    </>
   );
 }
