@@ -7,6 +7,7 @@ import { FilterSelect } from "@/components/ui/filter-select";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Card } from "@/components/ui/card";
+import { LINK_CLASS } from "@/components/ui/link-class";
 
 // The reports' filters (the kit's GET filter form: the URL is the state), and the common date ranges
 // beside it as links: no script either way.
@@ -57,7 +58,7 @@ export function ReportFilters({
             key={r.label}
             href={r.href}
             aria-current={r.current ? "true" : undefined}
-            className={r.current ? "font-semibold text-slate-900" : "text-brand-700 hover:underline"}
+            className={r.current ? "font-semibold text-slate-900" : LINK_CLASS}
           >
             {r.label}
           </Link>
