@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { PageHeader } from "@/components/ui/page-header";
 import { LoginForm } from "@/components/auth/login-form";
 import { loadLoginPage } from "@/lib/loaders/login";
 
@@ -16,8 +17,7 @@ export default async function LoginPage({
   return (
     <main className="flex min-h-screen items-center justify-center px-4">
       <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
-        <h1 className="text-2xl font-semibold text-brand-900">Coverdesk</h1>
-        <p className="mt-1 text-sm text-slate-600">Sign in to see your linked accounts.</p>
+        <PageHeader title="Coverdesk" description="Sign in to see your linked accounts." tone="brand" />
         <LoginForm callbackUrl={callbackUrl} demo={demo} />
       </div>
     </main>

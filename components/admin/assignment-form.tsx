@@ -1,5 +1,7 @@
 "use client";
 
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 import { DataTable } from "@/components/ui/data-table";
 import { humanize } from "@/lib/format";
 import type { FormAction } from "@/lib/core/form-state";
@@ -25,7 +27,7 @@ export function AssignmentForm({ mode, rules, fallbackAssigneeId, people, linesO
   return (
     <ActionForm
       action={save}
-      className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
+      className={cn(CARD_CLASS, "space-y-4 p-4")}
       aria-label="Automatic assignment"
       submitLabel="Save"
       pendingLabel="Saving…"

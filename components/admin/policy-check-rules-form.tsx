@@ -1,5 +1,7 @@
 "use client";
 
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 import { DollarsField } from "./dollars-field";
 import type { PolicyCheckForm } from "@/lib/policy-check/rules";
 import type { FormAction } from "@/lib/core/form-state";
@@ -30,7 +32,7 @@ export function PolicyCheckRulesForm({ fields, values, action: save }: Props) {
   return (
     <ActionForm
       action={save}
-      className="space-y-5 rounded-lg border border-slate-200 bg-white p-4"
+      className={cn(CARD_CLASS, "space-y-5 p-4")}
       aria-label="Policy check rules"
       submitLabel="Save at the service"
       pendingLabel="Saving…"

@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import Link from "next/link";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { formatCount, formatPeriod } from "@/lib/format";
@@ -26,7 +27,7 @@ export function RefreshForecastTable({ forecast, leadTimeDays }: { forecast: Ref
               <span key={`${entry.pullId}-${entry.day}`}>
                 {index > 0 ? ", " : ""}
                 {entry.pullId ? (
-                  <Link href={`/pulls/${entry.pullId}`} className="text-brand-700 hover:underline">
+                  <Link href={`/pulls/${entry.pullId}`} className={LINK_CLASS}>
                     {entry.name}
                   </Link>
                 ) : (

@@ -1,10 +1,8 @@
 "use client";
 
-import { useActionState } from "react";
-import { FormMessage } from "@/components/ui/form-message";
-import { IDLE, type FormAction, type FormState } from "@/lib/core/form-state";
-import { ActionForm } from "@/components/ui/action-form";
-import { Button } from "@/components/ui/button";
+import { useState } from "react";
+import type { FormAction, FormState } from "@/lib/core/form-state";
+import { ActionForm, SubmitButton } from "@/components/ui/action-form";
 
 // The two writes of the Service connection page. The actions come from the page as props, so
 // this file knows nothing of routes.
@@ -19,22 +17,24 @@ export function RegisterWebhookForm({
   hookUrl: string;
   registered: boolean;
 }) {
-  const [state, submit, pending] = useActionState(action, IDLE);
-  if (registered && state.status === "idle") return null;
+  // Kept mounted (hidden) while there is nothing to show, so the answer survives the page's refresh.
+  const [answered, setAnswered] = useState(false);
   return (
-    <form action={submit} className="space-y-2" aria-label="Register Coverdesk's webhook address">
+    <ActionForm
+      action={action}
+      onAnswer={() => setAnswered(true)}
+      hidden={registered && !answered}
+      aria-label="Register Coverdesk's webhook address"
+    >
       {registered ? null : (
         <>
           <p className="text-sm text-slate-700">
             Register <code className="break-all">{hookUrl}</code> for every event the service lets Coverdesk set.
           </p>
-          <Button type="submit" disabled={pending}>
-            {pending ? "Registering…" : "Register this address"}
-          </Button>
+          <SubmitButton pendingLabel="Registering…">Register this address</SubmitButton>
         </>
       )}
-      <FormMessage state={state} />
-    </form>
+    </ActionForm>
   );
 }
 

@@ -1,10 +1,9 @@
 "use client";
 
-import { useActionState } from "react";
-import { FormMessage } from "@/components/ui/form-message";
-import { IDLE, type FormAction } from "@/lib/core/form-state";
-import { ActionForm } from "@/components/ui/action-form";
-import { Button } from "@/components/ui/button";
+import type { FormAction } from "@/lib/core/form-state";
+import { ActionForm, SubmitButton } from "@/components/ui/action-form";
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 
@@ -17,13 +16,13 @@ const ROLE_OPTIONS = [
   { value: "ADMIN", label: "Admin" },
 ];
 
-export function CreateUserForm({ action: create }: { action: FormAction }) {
-  const [state, action, pending] = useActionState(create, IDLE);
+export function CreateUserForm({ action }: { action: FormAction }) {
   return (
-    <form
+    <ActionForm
       action={action}
       aria-label="Create a user"
-      className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-5"
+      className={cn(CARD_CLASS, "grid gap-3 p-4 sm:grid-cols-5")}
+      messageClassName="sm:col-span-5"
     >
       <label className="flex flex-col gap-1 text-sm">
         <span className="text-xs text-slate-600">Name</span>
@@ -48,14 +47,9 @@ export function CreateUserForm({ action: create }: { action: FormAction }) {
         <Input name="password" type="password" required minLength={12} autoComplete="new-password" />
       </label>
       <div className="flex items-end">
-        <Button type="submit" disabled={pending}>
-          {pending ? "Creating…" : "Create user"}
-        </Button>
+        <SubmitButton pendingLabel="Creating…">Create user</SubmitButton>
       </div>
-      <div className="sm:col-span-5">
-        <FormMessage state={state} />
-      </div>
-    </form>
+    </ActionForm>
   );
 }
 

@@ -1,3 +1,8 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { EMPTY_STATE_CLASS } from "@/components/ui/empty-state";
+import { TabLink } from "@/components/ui/tab-link";
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 import Link from "next/link";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { AlertInboxPage } from "@/lib/loaders/alerts-inbox";
@@ -76,7 +81,7 @@ function AlertItem({ alert, view, action }: { alert: InboxRow; view: InboxView; 
           {alert.headline}
         </p>
         <p className="text-sm text-slate-700">
-          <Link href={`/pulls/${alert.pullId}`} className="text-brand-700 hover:underline">
+          <Link href={`/pulls/${alert.pullId}`} className={LINK_CLASS}>
             {alert.holderName || "Open the account"}
           </Link>
         </p>
@@ -115,10 +120,6 @@ export function AlertInbox({ page, move }: { page: AlertInboxPage; move: Move })
     ["queue", "The queue's"],
     ...(page.mayViewAll ? ([["everyone", "Everyone's"]] as Array<[InboxWhose, string]>) : []),
   ];
-  const tab = (active: boolean) =>
-    active
-      ? "rounded-md bg-brand-700 px-3 py-1.5 font-medium text-white"
-      : "rounded-md px-3 py-1.5 text-slate-700 hover:bg-slate-100";
   return (
     <div className="space-y-4">
       <PageHeader title="Alerts">
@@ -126,36 +127,23 @@ export function AlertInbox({ page, move }: { page: AlertInboxPage; move: Move })
       </PageHeader>
       <nav aria-label="Alert views" className="flex flex-wrap gap-2 text-sm">
         {VIEWS.map(([value, label]) => (
-          <Link
-            key={value}
-            href={href(value, whose)}
-            className={tab(value === view)}
-            aria-current={value === view ? "page" : undefined}
-          >
+          <TabLink key={value} href={href(value, whose)} current={value === view}>
             {label}
-          </Link>
+          </TabLink>
         ))}
         <span className="mx-2 border-l border-slate-200" aria-hidden="true" />
         {whoseOptions.map(([value, label]) => (
-          <Link
-            key={value}
-            href={href(view, value)}
-            className={tab(value === whose)}
-            aria-current={value === whose ? "true" : undefined}
-          >
+          <TabLink key={value} href={href(view, value)} current={value === whose} currentAs="true">
             {label}
-          </Link>
+          </TabLink>
         ))}
       </nav>
       {rows.length === 0 ? (
-        <p
-          className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600"
-          data-testid="alerts-empty"
-        >
+        <p className={EMPTY_STATE_CLASS} data-testid="alerts-empty">
           {EMPTY[view]}
         </p>
       ) : (
-        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" data-testid="alert-list">
+        <ul className={cn(CARD_CLASS, "divide-y divide-slate-100")} data-testid="alert-list">
           {rows.map((alert) => (
             <AlertItem key={alert.id} alert={alert} view={view} action={move} />
           ))}

@@ -6,6 +6,8 @@ import { useState, type FormEvent } from "react";
 import type { DemoLogin } from "@/lib/loaders/login";
 import { humanize } from "@/lib/format";
 import { signInErrorMessage } from "@/lib/security/sign-in-errors";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
 
 /** `demo`: the demo logins (development and tests only), each offered as a one-click button. */
 export function LoginForm({
@@ -44,40 +46,22 @@ export function LoginForm({
         <label htmlFor="email" className="block text-sm font-medium text-slate-700">
           Email
         </label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
-        />
+        <Input id="email" name="email" type="email" autoComplete="username" required large />
       </div>
       <div>
         <label htmlFor="password" className="block text-sm font-medium text-slate-700">
           Password
         </label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
-        />
+        <Input id="password" name="password" type="password" autoComplete="current-password" required large />
       </div>
       {error ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {error}
         </p>
       ) : null}
-      <button
-        type="submit"
-        disabled={pending}
-        className="w-full rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-      >
+      <Button type="submit" size="lg" disabled={pending} className="w-full">
         {pending ? "Signing in…" : "Sign in"}
-      </button>
+      </Button>
       {demo && demo.users.length > 0 ? (
         <div
           role="group"
@@ -90,16 +74,16 @@ export function LoginForm({
           </p>
           <div className="mt-2 grid gap-2">
             {demo.users.map((user) => (
-              <button
+              <Button
                 key={user.email}
-                type="button"
+                variant="secondary"
                 disabled={pending}
                 onClick={() => void signInWith(user.email, demo.password)}
-                className="flex items-baseline justify-between rounded-md border border-slate-300 px-3 py-2 text-left text-sm hover:bg-slate-50 disabled:opacity-60"
+                className="flex items-baseline justify-between text-left"
               >
                 <span className="font-medium text-slate-900">{user.name}</span>
                 <span className="text-xs text-slate-600">{humanize(user.role)}</span>
-              </button>
+              </Button>
             ))}
           </div>
         </div>

@@ -1,16 +1,13 @@
-// The frame of the consumer-facing pages: one centred card, with a word on how their login is
-// handled, because a stranger's page asking for a password must earn trust.
+import { ConsumerFrame } from "@/components/ui/consumer-frame";
+
+// The frame of the consumer's reconnect pages, with a word on how their login is handled.
 export function ConsumerCard({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <main className="flex min-h-screen items-start justify-center bg-slate-50 px-4 py-12">
-      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
-        <h1 className="text-2xl font-semibold text-brand-900">{title}</h1>
-        <div className="mt-4">{children}</div>
-        <p className="mt-8 border-t border-slate-100 pt-4 text-xs text-slate-500">
-          This page passes your username, password and codes straight on, over an encrypted connection, to the secure
-          service that connects to your insurance company. Your agency never stores them.
-        </p>
-      </div>
-    </main>
+    <ConsumerFrame
+      title={title}
+      note="This page passes your username, password and codes straight on, over an encrypted connection, to the secure service that connects to your insurance company. Your agency never stores them."
+    >
+      {children}
+    </ConsumerFrame>
   );
 }

@@ -1,3 +1,5 @@
+import { buttonClass } from "@/components/ui/button";
+
 // The reconnect page when the agency cannot reconnect accounts on its own page (the service
 // refused the whitelabel exchange): the consumer signs in on the service's own secure page,
 // through the link the service gave for the account. Never the login form: nothing is sent from here.
@@ -16,11 +18,7 @@ export function HostedReconnect({ url, carrier }: { url: string | null; carrier:
         Your agency reconnects accounts on the secure page of the service it works with, not here. Sign in to your{" "}
         {carrier} account there.
       </p>
-      <a
-        href={url}
-        rel="noopener noreferrer"
-        className="inline-block rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900"
-      >
+      <a href={url} rel="noopener noreferrer" className={buttonClass({ size: "lg", className: "inline-block" })}>
         Continue to the secure reconnect page
       </a>
     </div>

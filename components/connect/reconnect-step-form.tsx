@@ -1,21 +1,16 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useActionState, useEffect } from "react";
-import { FormMessage } from "@/components/ui/form-message";
+import { ActionForm, SubmitButton } from "@/components/ui/action-form";
+import { Input } from "@/components/ui/input";
 import type { CarrierLogin } from "@/lib/monitoring/reconnect-carrier";
 import type { ReconnectStep } from "@/lib/monitoring/reconnect-page";
-import { IDLE, type FormState } from "@/lib/core/form-state";
+import type { FormState } from "@/lib/core/form-state";
 
 // The consumer's current step: new credentials, where to send a code, the code, or a wait
 // while their insurance company answers. Messages from the carrier are shown as text.
 
 type AnswerStep = Extract<ReconnectStep, { kind: "credentials" | "options" | "code" | "waiting" }>;
-
-const input =
-  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100";
-const button =
-  "mt-4 w-full rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
 
 function CarrierMessage({ message }: { message: string | null }) {
   return message ? (
@@ -37,13 +32,8 @@ type Props = {
   action: (previous: FormState, formData: FormData) => Promise<FormState>;
 };
 
-export function ReconnectStepForm({ token, step, carrier, login, action: answer }: Props) {
+export function ReconnectStepForm({ token, step, carrier, login, action }: Props) {
   const router = useRouter();
-  const [state, action, pending] = useActionState(answer, IDLE);
-  // An accepted answer moves the page to "waiting"; a refused one may have moved it too.
-  useEffect(() => {
-    if (state.status !== "idle") router.refresh();
-  }, [state, router]);
 
   if (step.kind === "waiting") {
     return (
@@ -66,7 +56,15 @@ export function ReconnectStepForm({ token, step, carrier, login, action: answer 
     );
   }
   return (
-    <form action={action} className="space-y-1" data-testid={`reconnect-step-${step.kind}`}>
+    <ActionForm
+      action={action}
+      // An accepted answer moves the page to "waiting"; a refused one may have moved it too.
+      onAnswer={() => router.refresh()}
+      errorsOnly
+      messageClassName="mt-2"
+      className="space-y-1"
+      data-testid={`reconnect-step-${step.kind}`}
+    >
       <input type="hidden" name="token" value={token} />
       <input type="hidden" name="kind" value={step.kind} />
       {step.kind === "credentials" ? (
@@ -75,25 +73,18 @@ export function ReconnectStepForm({ token, step, carrier, login, action: answer 
           <p className="text-sm text-slate-700">Sign in as you do on {carrier}&apos;s website.</p>
           <label className="mt-3 block text-sm font-medium text-slate-800">
             {login.usernameLabel}
-            <input name="username" autoComplete="username" required maxLength={500} className={input} />
+            <Input name="username" autoComplete="username" required maxLength={500} large />
           </label>
           {login.password ? (
             <label className="mt-3 block text-sm font-medium text-slate-800">
               Password
-              <input
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                maxLength={500}
-                className={input}
-              />
+              <Input name="password" type="password" autoComplete="current-password" required maxLength={500} large />
             </label>
           ) : null}
           {login.thirdField ? (
             <label className="mt-3 block text-sm font-medium text-slate-800">
               {login.thirdField.label}
-              <input name="thirdField" required maxLength={500} className={input} data-testid="reconnect-third-field" />
+              <Input name="thirdField" required maxLength={500} large data-testid="reconnect-third-field" />
             </label>
           ) : null}
           {login.resetPasswordUrl && login.password ? (
@@ -131,27 +122,13 @@ export function ReconnectStepForm({ token, step, carrier, login, action: answer 
           <CarrierMessage message={step.message} />
           <label className="block text-sm font-medium text-slate-800">
             Enter the code {carrier} sent you
-            <input
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
-              maxLength={50}
-              className={input}
-            />
+            <Input name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={50} large />
           </label>
         </>
       )}
-      <button type="submit" disabled={pending} className={button}>
-        {pending
-          ? "Sending…"
-          : step.kind === "options"
-            ? "Send me a code"
-            : step.kind === "code"
-              ? "Confirm"
-              : "Sign in"}
-      </button>
-      <div className="mt-2">{state.status === "error" ? <FormMessage state={state} /> : null}</div>
-    </form>
+      <SubmitButton size="lg" className="mt-4 w-full" pendingLabel="Sending…">
+        {step.kind === "options" ? "Send me a code" : step.kind === "code" ? "Confirm" : "Sign in"}
+      </SubmitButton>
+    </ActionForm>
   );
 }

@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import Link from "next/link";
 import { StatusBadge } from "@/components/pulls/status-badge";
 import { DataTable } from "@/components/ui/data-table";
@@ -51,7 +52,7 @@ export function InboxTable({
           className: "font-mono text-xs",
           cell: (row) =>
             row.pullId ? (
-              <Link href={`/pulls/${row.pullId}`} className="text-brand-700 hover:underline">
+              <Link href={`/pulls/${row.pullId}`} className={LINK_CLASS}>
                 {row.pullId.slice(0, 8)}…
               </Link>
             ) : (

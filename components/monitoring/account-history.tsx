@@ -1,3 +1,5 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
 import Link from "next/link";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { formatInstant, humanize } from "@/lib/format";
@@ -13,7 +15,7 @@ export function AccountHistory({ entries, currentPullId }: { entries: HistoryEnt
             {entry.pullId === currentPullId ? (
               <span className="font-medium">This pull</span>
             ) : (
-              <Link href={`/pulls/${entry.pullId}`} className="font-medium text-brand-700 hover:underline">
+              <Link href={`/pulls/${entry.pullId}`} className={cn(LINK_CLASS, "font-medium")}>
                 Pull of {formatInstant(entry.createdAt)}
               </Link>
             )}

@@ -1,3 +1,5 @@
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { formatInterval, humanize } from "@/lib/format";
 import type { PullMonitoring } from "@/lib/monitoring/pull-monitoring";
@@ -9,11 +11,7 @@ import { ActiveMonitoringForms, EnableMonitoringForm } from "./monitoring-forms"
 export function MonitoringPanel({ pullId, monitoring }: { pullId: string; monitoring: PullMonitoring | null }) {
   const active = monitoring?.status === "ACTIVE";
   return (
-    <section
-      aria-labelledby="monitoring-title"
-      className="rounded-lg border border-slate-200 bg-white p-5"
-      data-testid="monitoring-panel"
-    >
+    <section aria-labelledby="monitoring-title" className={cn(CARD_CLASS, "p-5")} data-testid="monitoring-panel">
       <h2 id="monitoring-title" className="text-lg font-semibold text-slate-900">
         Monitoring
       </h2>

@@ -1,5 +1,7 @@
 "use client";
 
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
 import Link from "next/link";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { BULK_FORM_ID, SelectAllRows } from "@/components/workflow/bulk-assign-bar";
@@ -110,7 +112,7 @@ export function PullTableView({
                 </td>
               ) : null}
               <td className="px-4 py-3">
-                <Link href={`/pulls/${row.pullId}`} className="font-medium text-brand-700 hover:underline">
+                <Link href={`/pulls/${row.pullId}`} className={cn(LINK_CLASS, "font-medium")}>
                   {row.name}
                 </Link>
                 {row.kind ? (

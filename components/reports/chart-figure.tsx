@@ -2,6 +2,10 @@
 // optional note on what is counted, then the chart and its table, or one sentence saying why
 // there is nothing to show.
 
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
+
 export function ChartFigure({
   title,
   downloads,
@@ -22,16 +26,13 @@ export function ChartFigure({
   children: React.ReactNode;
 }) {
   return (
-    <figure
-      className={`min-w-0 rounded-lg border border-slate-200 bg-white p-4 ${wide ? "lg:col-span-2" : ""}`}
-      data-testid={testId}
-    >
+    <figure className={cn(CARD_CLASS, "min-w-0 p-4", wide && "lg:col-span-2")} data-testid={testId}>
       <figcaption className="mb-3">
         <span className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
           <span className="font-semibold text-slate-900">{title}</span>
           <span className="flex gap-3">
             {downloads.map((d) => (
-              <a key={d.href} href={d.href} className="text-xs text-brand-700 hover:underline">
+              <a key={d.href} href={d.href} className={cn(LINK_CLASS, "text-xs")}>
                 {d.label}
               </a>
             ))}

@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import Link from "next/link";
 import { formatCount } from "@/lib/format";
 import { pullListHref } from "@/lib/pulls/list-query";
@@ -7,6 +8,7 @@ import { csvHref, percent, wonHref } from "@/lib/reports/report-links";
 import { ChartFigure } from "./chart-figure";
 import { emptyMessage } from "./empty-message";
 import { HorizontalBarChart } from "./horizontal-bar-chart";
+import { DataTable } from "@/components/ui/data-table";
 
 // The close ratio, WON / (WON + LOST), of each agent: a bar each (out of 100%), and the table
 // of wins and losses behind it, each figure a link to its pulls.
@@ -29,46 +31,38 @@ export function CloseRatio({ closeRatio, filter }: { closeRatio: Report["closeRa
         testId="close-ratio-chart"
         bars={rows.map((r) => ({ key: r.key || r.label, label: r.label, share: r.ratio ?? 0, value: figure(r) }))}
       />
-      <table className="mt-3 w-full text-sm" data-testid="close-ratio-table">
-        <caption className="sr-only">Close ratio by agent</caption>
-        <thead className="text-left text-xs text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="py-1 font-medium">
-              Agent
-            </th>
-            <th scope="col" className="py-1 text-right font-medium">
-              Won
-            </th>
-            <th scope="col" className="py-1 text-right font-medium">
-              Lost
-            </th>
-            <th scope="col" className="py-1 text-right font-medium">
-              Ratio
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key || r.label}>
-              <td className="py-1">{r.label}</td>
-              <td className="py-1 text-right tabular-nums">
-                <Link href={wonHref(filter, { wonBy: r.key || undefined })} className="text-brand-700 hover:underline">
+      <div className="mt-3">
+        <DataTable
+          label="Close ratio by agent"
+          caption="Close ratio by agent"
+          hideCaption
+          testId="close-ratio-table"
+          rows={rows}
+          rowKey={(r) => r.key || r.label}
+          columns={[
+            { header: "Agent", cell: (r) => r.label },
+            {
+              header: "Won",
+              numeric: true,
+              cell: (r) => (
+                <Link href={wonHref(filter, { wonBy: r.key || undefined })} className={LINK_CLASS}>
                   {formatCount(r.won)}
                 </Link>
-              </td>
-              <td className="py-1 text-right tabular-nums">
-                <Link
-                  href={pullListHref({ stage: "LOST", assignee: r.key || undefined })}
-                  className="text-brand-700 hover:underline"
-                >
+              ),
+            },
+            {
+              header: "Lost",
+              numeric: true,
+              cell: (r) => (
+                <Link href={pullListHref({ stage: "LOST", assignee: r.key || undefined })} className={LINK_CLASS}>
                   {formatCount(r.lost)}
                 </Link>
-              </td>
-              <td className="py-1 text-right tabular-nums">{percent(r.ratio)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              ),
+            },
+            { header: "Ratio", numeric: true, cell: (r) => percent(r.ratio) },
+          ]}
+        />
+      </div>
     </ChartFigure>
   );
 }

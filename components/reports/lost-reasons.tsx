@@ -4,6 +4,7 @@ import type { ReportFilter } from "@/lib/reports/report-filter";
 import { lostCategoryLabel } from "@/lib/workflow/lost-reasons";
 import { ChartFigure } from "./chart-figure";
 import { emptyMessage } from "./empty-message";
+import { DataTable } from "@/components/ui/data-table";
 
 // Why deals were lost, as agents said when marking them LOST: by reason, by the carrier that won
 // them (and the premium it won them at, where the agent knew it), and by agent.
@@ -19,35 +20,24 @@ function LostTable({ rows, dimension }: { rows: LostRow[]; dimension: LostRow["d
   const label = (r: LostRow) =>
     dimension === "reason" ? (lostCategoryLabel(r.key) ?? none) : (r.label ?? r.key ?? none);
   return (
-    <table className="w-full text-sm" data-testid={`lost-by-${dimension}`}>
-      <caption className="sr-only">Lost pulls by {dimension}</caption>
-      <thead className="text-left text-xs text-slate-500 uppercase">
-        <tr>
-          <th scope="col" className="py-1 font-medium">
-            {header}
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
-            Lost
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
-            Won elsewhere at
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={`${r.key}`} className="border-t border-slate-100">
-            <td className="py-1 break-words">{label(r)}</td>
-            <td className="py-1 text-right tabular-nums">{formatCount(r.count)}</td>
-            <td className="py-1 text-right tabular-nums">
-              {r.priced > 0
-                ? `${formatCents(Math.round(r.lostToCents / r.priced))} avg (${formatCount(r.priced)})`
-                : "—"}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      label={`Lost pulls by ${dimension}`}
+      caption={`Lost pulls by ${dimension}`}
+      hideCaption
+      testId={`lost-by-${dimension}`}
+      rows={rows}
+      rowKey={(r) => `${r.key}`}
+      columns={[
+        { header, cell: label },
+        { header: "Lost", numeric: true, cell: (r) => formatCount(r.count) },
+        {
+          header: "Won elsewhere at",
+          numeric: true,
+          cell: (r) =>
+            r.priced > 0 ? `${formatCents(Math.round(r.lostToCents / r.priced))} avg (${formatCount(r.priced)})` : "—",
+        },
+      ]}
+    />
   );
 }
 

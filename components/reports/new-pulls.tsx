@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import Link from "next/link";
 import { formatCount, formatPeriod } from "@/lib/format";
 import { pullListHref } from "@/lib/pulls/list-query";
@@ -8,6 +9,7 @@ import { csvHref, percent } from "@/lib/reports/report-links";
 import { ChartFigure } from "./chart-figure";
 import { emptyMessage } from "./empty-message";
 import { LineChart } from "./line-chart";
+import { DataTable } from "@/components/ui/data-table";
 
 // New linked accounts per period, as a line and as a table with the share that linked
 // successfully; each count a link to those accounts in the pull list. A period without any is
@@ -40,51 +42,43 @@ export function NewPulls({ report, filter }: { report: Report; filter: ReportFil
           format={formatCount}
           testId="new-pulls-chart"
         />
-        <table className="w-full text-sm">
-          <caption className="sr-only">{title}</caption>
-          <thead className="text-left text-xs text-slate-500 uppercase">
-            <tr>
-              <th scope="col" className="py-1 font-medium">
-                {period.charAt(0).toUpperCase() + period.slice(1)}
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                New
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Linked successfully
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, i) => (
-              <tr key={r.period}>
-                <td className="py-1">{points[i]?.x}</td>
-                <td className="py-1 text-right tabular-nums">
-                  {r.count === 0 ? (
-                    "0"
-                  ) : (
-                    <Link
-                      href={pullListHref({
-                        from: r.period,
-                        to: periodEnd(period, r.period),
-                        assignee: filter.agent,
-                        policyType: filter.line,
-                        link: filter.link,
-                        archived: "include",
-                      })}
-                      className="text-brand-700 hover:underline"
-                    >
-                      {formatCount(r.count)}
-                    </Link>
-                  )}
-                </td>
-                <td className="py-1 text-right tabular-nums">
-                  {formatCount(r.successful)} ({percent(r.count > 0 ? r.successful / r.count : null)})
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label={title}
+          caption={title}
+          hideCaption
+          rows={rows.map((r, i) => ({ ...r, label: points[i]?.x ?? "" }))}
+          rowKey={(r) => r.period}
+          columns={[
+            { header: period.charAt(0).toUpperCase() + period.slice(1), cell: (r) => r.label },
+            {
+              header: "New",
+              numeric: true,
+              cell: (r) =>
+                r.count === 0 ? (
+                  "0"
+                ) : (
+                  <Link
+                    href={pullListHref({
+                      from: r.period,
+                      to: periodEnd(period, r.period),
+                      assignee: filter.agent,
+                      policyType: filter.line,
+                      link: filter.link,
+                      archived: "include",
+                    })}
+                    className={LINK_CLASS}
+                  >
+                    {formatCount(r.count)}
+                  </Link>
+                ),
+            },
+            {
+              header: "Linked successfully",
+              numeric: true,
+              cell: (r) => `${formatCount(r.successful)} (${percent(r.count > 0 ? r.successful / r.count : null)})`,
+            },
+          ]}
+        />
       </div>
     </ChartFigure>
   );

@@ -3,6 +3,7 @@ import type { RecycledRow } from "@/lib/reports/recycled-wins";
 import type { ReportFilter } from "@/lib/reports/report-filter";
 import { csvHref } from "@/lib/reports/report-links";
 import { ChartFigure } from "./chart-figure";
+import { DataTable } from "@/components/ui/data-table";
 
 // Recycled wins: deals that came back on their own (a lost deal at its X-date, a won client a
 // refresh showed gone) and the premium won back, by agent and by kind, with the page's filter.
@@ -12,35 +13,20 @@ const EMPTY_NOTE =
 
 function RecycledTable({ rows, header }: { rows: RecycledRow[]; header: string }) {
   return (
-    <table className="w-full text-sm" data-testid={`recycled-by-${rows[0]?.dimension ?? "none"}`}>
-      <caption className="sr-only">Recycled wins by {header.toLowerCase()}</caption>
-      <thead className="text-left text-xs text-slate-500 uppercase">
-        <tr>
-          <th scope="col" className="py-1 font-medium">
-            {header}
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
-            Came back
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
-            Won back
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
-            Premium
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.key || r.label} className="border-t border-slate-100">
-            <td className="py-1 break-words">{r.label}</td>
-            <td className="py-1 text-right tabular-nums">{formatCount(r.returned)}</td>
-            <td className="py-1 text-right tabular-nums">{formatCount(r.won)}</td>
-            <td className="py-1 text-right tabular-nums">{formatCents(r.cents)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      label={`Recycled wins by ${header.toLowerCase()}`}
+      caption={`Recycled wins by ${header.toLowerCase()}`}
+      hideCaption
+      testId={`recycled-by-${rows[0]?.dimension ?? "none"}`}
+      rows={rows}
+      rowKey={(r) => r.key || r.label}
+      columns={[
+        { header, cell: (r) => r.label },
+        { header: "Came back", numeric: true, cell: (r) => formatCount(r.returned) },
+        { header: "Won back", numeric: true, cell: (r) => formatCount(r.won) },
+        { header: "Premium", numeric: true, cell: (r) => formatCents(r.cents) },
+      ]}
+    />
   );
 }
 

@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import Link from "next/link";
 import { formatCents, formatCount, formatDuration } from "@/lib/format";
 import { pullListHref } from "@/lib/pulls/list-query";
@@ -6,6 +7,7 @@ import { csvHref, percent } from "@/lib/reports/report-links";
 import type { SourceRow } from "@/lib/reports/sources";
 import { ChartFigure } from "./chart-figure";
 import { emptyMessage } from "./empty-message";
+import { DataTable } from "@/components/ui/data-table";
 
 // Where business comes from (per link) and how fast it is worked (per agent): the pulls that
 // arrived in the range, followed to where they stand now, with the median times from linking to
@@ -45,65 +47,65 @@ function SourcesTable({
 }) {
   const caption = by === "link" ? "Arrivals and results by link" : "Arrivals and results by agent";
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm" data-testid={`sources-by-${by}-table`}>
-        <caption className="sr-only">{caption}</caption>
-        <thead className="text-left text-xs text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              {by === "link" ? "Link" : "Agent"}
-            </th>
-            {COLUMNS.map(([header, title]) => (
-              <th key={header} scope="col" className="py-1 pr-3 text-right font-medium whitespace-nowrap" title={title}>
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
+    <DataTable
+      label={caption}
+      caption={caption}
+      hideCaption
+      testId={`sources-by-${by}-table`}
+      rows={rows}
+      rowKey={(row) => row.key || row.label}
+      columns={[
+        {
+          header: by === "link" ? "Link" : "Agent",
+          rowHeader: true,
+          className: "max-w-56 wrap-anywhere",
+          cell: (row) => {
             const href = rowHref(row, by, filter);
             const name = by === "agent" && !row.key ? "No one (the queue)" : row.label;
             return (
-              <tr key={row.key || row.label} className="border-t border-slate-100">
-                <th scope="row" className="max-w-56 py-1 pr-3 text-left font-normal wrap-anywhere">
-                  {href ? (
-                    <Link href={href} className="text-brand-700 hover:underline">
-                      {name}
-                    </Link>
-                  ) : (
-                    name
-                  )}
-                  {by === "link" && row.alias && row.alias !== row.label ? (
-                    <span className="block text-xs text-slate-500">{row.alias}</span>
-                  ) : null}
-                </th>
-                {[
-                  formatCount(row.arrived),
-                  formatCount(row.completed),
-                  formatCount(row.assigned),
-                  formatCount(row.won),
-                  formatCount(row.lost),
-                  percent(row.closeRatio),
-                  formatCents(row.wonCents),
-                  // Estimated from a sample on a large range (lib/reports/sources.ts): "about".
-                  sampled && row.medianToFirstTouchMs !== null
-                    ? `≈ ${formatDuration(row.medianToFirstTouchMs)}`
-                    : formatDuration(row.medianToFirstTouchMs),
-                  formatDuration(row.medianToWonMs),
-                  formatCount(row.recycledWins),
-                ].map((figure, i) => (
-                  <td key={COLUMNS[i]?.[0]} className="py-1 pr-3 text-right whitespace-nowrap tabular-nums">
-                    {figure}
-                  </td>
-                ))}
-              </tr>
+              <>
+                {href ? (
+                  <Link href={href} className={LINK_CLASS}>
+                    {name}
+                  </Link>
+                ) : (
+                  name
+                )}
+                {by === "link" && row.alias && row.alias !== row.label ? (
+                  <span className="block text-xs text-slate-500">{row.alias}</span>
+                ) : null}
+              </>
             );
-          })}
-        </tbody>
-      </table>
-    </div>
+          },
+        },
+        ...COLUMNS.map(([header, title], i) => ({
+          header,
+          headerTitle: title,
+          numeric: true,
+          cell: (row: SourceRow) => figuresOf(row, sampled)[i],
+        })),
+      ]}
+    />
   );
+}
+
+/** A row's figures, in the order of COLUMNS. */
+function figuresOf(row: SourceRow, sampled: boolean): string[] {
+  return [
+    formatCount(row.arrived),
+    formatCount(row.completed),
+    formatCount(row.assigned),
+    formatCount(row.won),
+    formatCount(row.lost),
+    percent(row.closeRatio),
+    formatCents(row.wonCents),
+    // Estimated from a sample on a large range (lib/reports/sources.ts): "about".
+    sampled && row.medianToFirstTouchMs !== null
+      ? `≈ ${formatDuration(row.medianToFirstTouchMs)}`
+      : formatDuration(row.medianToFirstTouchMs),
+    formatDuration(row.medianToWonMs),
+    formatCount(row.recycledWins),
+  ];
 }
 
 export function Sources({

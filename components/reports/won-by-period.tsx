@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import Link from "next/link";
 import { DataTable, type Column as TableColumn } from "@/components/ui/data-table";
 import { formatCents, formatLimit, formatPeriod } from "@/lib/format";
@@ -37,7 +38,7 @@ export function WonByPeriod({ report, filter }: { report: Report; filter: Report
     {
       header: period.charAt(0).toUpperCase() + period.slice(1),
       cell: (c) => (
-        <Link href={periodHref(filter, period, c.slot)} className="text-brand-700 hover:underline">
+        <Link href={periodHref(filter, period, c.slot)} className={LINK_CLASS}>
           {labelOf.get(c.slot)}
         </Link>
       ),
@@ -50,7 +51,7 @@ export function WonByPeriod({ report, filter }: { report: Report; filter: Report
         // "Other agents" and "No one" are not one agent the pull list can filter by.
         if (cents === 0 || s.key === OTHERS || s.key === "") return formatCents(cents);
         return (
-          <Link href={periodHref(filter, period, c.slot, s.key)} className="text-brand-700 hover:underline">
+          <Link href={periodHref(filter, period, c.slot, s.key)} className={LINK_CLASS}>
             {formatCents(cents)}
           </Link>
         );

@@ -1,3 +1,5 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
 import { Badge } from "@/components/ui/badge";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { groupFindings } from "@/lib/review/coverage";
@@ -65,7 +67,7 @@ export function CoverageReview({ pullId, review, decide }: { pullId: string; rev
         <a
           href={`/api/pulls/${pullId}/summary`}
           download
-          className="text-sm font-medium text-brand-700 hover:underline"
+          className={cn(LINK_CLASS, "text-sm font-medium")}
           data-testid="client-summary-link"
         >
           Download the client summary (PDF)

@@ -1,3 +1,5 @@
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 import Link from "next/link";
 import { formatCount } from "@/lib/format";
 import { GAP_CODES, GAP_LABELS } from "@/lib/cross-sell/gaps";
@@ -28,11 +30,7 @@ function CountLink({ href, label, count, current }: { href: string; label: strin
 export function CrossSellCounts({ counts, query }: { counts: Counts; query: CrossSellQuery }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <section
-        aria-labelledby="by-gap"
-        className="rounded-lg border border-slate-200 bg-white p-3"
-        data-testid="gap-counts"
-      >
+      <section aria-labelledby="by-gap" className={cn(CARD_CLASS, "p-3")} data-testid="gap-counts">
         <h2 id="by-gap" className="px-2 pb-1 text-sm font-semibold text-slate-900">
           Households by gap
         </h2>
@@ -48,11 +46,7 @@ export function CrossSellCounts({ counts, query }: { counts: Counts; query: Cros
           ))}
         </ul>
       </section>
-      <section
-        aria-labelledby="by-policies"
-        className="rounded-lg border border-slate-200 bg-white p-3"
-        data-testid="policy-counts"
-      >
+      <section aria-labelledby="by-policies" className={cn(CARD_CLASS, "p-3")} data-testid="policy-counts">
         <h2 id="by-policies" className="px-2 pb-1 text-sm font-semibold text-slate-900">
           Households by policies in force
         </h2>

@@ -2,6 +2,8 @@ import { FilterSelect } from "@/components/ui/filter-select";
 import { GAP_CODES, GAP_LABELS } from "@/lib/cross-sell/gaps";
 import { crossSellHref, POLICY_BUCKETS, type CrossSellQuery } from "@/lib/cross-sell/list-query";
 import { AgentFilter, FilterButtons, StageFilter } from "@/components/ui/list-filters";
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 
 // The list's filters as a plain GET form: it works without JavaScript, and every view is a URL
 // that can be shared, bookmarked and reloaded.
@@ -21,12 +23,7 @@ export function CrossSellFilters({
 }) {
   const filtered = Boolean(query.gap || query.policies || query.agent || query.stage);
   return (
-    <form
-      method="get"
-      action="/cross-sell"
-      aria-label="Filter households"
-      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
-    >
+    <form method="get" action="/cross-sell" aria-label="Filter households" className={cn(CARD_CLASS, "space-y-3 p-4")}>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <FilterSelect
           name="gap"

@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import Link from "next/link";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { formatLimit, humanize } from "@/lib/format";
@@ -16,7 +17,7 @@ export function CrossSellTable({ rows, empty }: { rows: CrossSellRow[]; empty: R
     {
       header: "Household",
       cell: (r) => (
-        <Link href={`/pulls/${r.pullId}`} className="text-brand-700 hover:underline">
+        <Link href={`/pulls/${r.pullId}`} className={LINK_CLASS}>
           {r.holderName || r.email || "Unnamed account"}
         </Link>
       ),

@@ -1,3 +1,6 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
+import { EMPTY_STATE_CLASS } from "@/components/ui/empty-state";
 import { Pagination } from "@/components/ui/pagination";
 import { formatCount, formatLimit } from "@/lib/format";
 import type { CrossSellPage } from "@/lib/loaders/cross-sell";
@@ -17,7 +20,7 @@ export function CrossSellView({ data, userId }: { data: CrossSellPage; userId: s
   return (
     <div className="space-y-4">
       <PageHeader title="Cross-sell">
-        <a href={csvHref} className="text-sm text-brand-700 hover:underline">
+        <a href={csvHref} className={cn(LINK_CLASS, "text-sm")}>
           Download CSV
         </a>
       </PageHeader>
@@ -46,10 +49,7 @@ export function CrossSellView({ data, userId }: { data: CrossSellPage; userId: s
         <CrossSellTable
           rows={data.rows}
           empty={
-            <div
-              className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600"
-              data-testid="cross-sell-empty"
-            >
+            <div className={EMPTY_STATE_CLASS} data-testid="cross-sell-empty">
               <p className="font-medium">
                 {filtered
                   ? "No households match these filters."

@@ -1,3 +1,4 @@
+import { DataTable } from "@/components/ui/data-table";
 import { Badge } from "@/components/ui/badge";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { Verdict } from "@/lib/enrichment/compare";
@@ -58,37 +59,24 @@ function Home({ home, panel, request }: { home: HomeView; panel: Panel; request:
               ? "Public records show no difference from what the carrier has on file."
               : `${comparison.differences} ${comparison.differences === 1 ? "difference" : "differences"} from what the carrier has on file.`}
           </p>
-          <div className="table-scroll mt-2">
-            <table className="min-w-full text-sm">
-              <thead>
-                <tr className="text-left text-xs text-slate-600">
-                  <th className="px-2 py-1 font-medium">What</th>
-                  <th className="px-2 py-1 font-medium">The carrier has</th>
-                  <th className="px-2 py-1 font-medium">Public records say</th>
-                  <th className="px-2 py-1 font-medium">
-                    <span className="sr-only">Verdict</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {comparison.lines.map((line) => (
-                  <tr
-                    key={line.field}
-                    className="border-t border-slate-100"
-                    data-testid="enrichment-line"
-                    data-field={line.field}
-                    data-verdict={line.verdict}
-                  >
-                    <td className="px-2 py-1 text-slate-700">{line.label}</td>
-                    <td className="px-2 py-1">{line.carrier}</td>
-                    <td className="px-2 py-1">{line.records}</td>
-                    <td className="px-2 py-1">
-                      <Badge tone={VERDICT[line.verdict].tone}>{VERDICT[line.verdict].label}</Badge>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <div className="mt-2">
+            <DataTable
+              label="Carrier and public records"
+              rows={comparison.lines}
+              rowKey={(line) => line.field}
+              rowTestId="enrichment-line"
+              rowData={(line) => ({ "data-field": line.field, "data-verdict": line.verdict })}
+              columns={[
+                { header: "What", className: "text-slate-700", cell: (line) => line.label },
+                { header: "The carrier has", cell: (line) => line.carrier },
+                { header: "Public records say", cell: (line) => line.records },
+                {
+                  header: "Verdict",
+                  hideHeader: true,
+                  cell: (line) => <Badge tone={VERDICT[line.verdict].tone}>{VERDICT[line.verdict].label}</Badge>,
+                },
+              ]}
+            />
           </div>
           <ul className="mt-2 list-disc pl-5 text-sm text-slate-700">
             {comparison.lines

@@ -1,17 +1,21 @@
 "use client";
 
-import { startTransition, useActionState, useId, useState } from "react";
-import { FormMessage } from "@/components/ui/form-message";
-import { DPPA_PURPOSES, DPPA_PURPOSE_WORDS } from "@/lib/enrichment/purposes";
-import { IDLE, type FormAction } from "@/lib/core/form-state";
+import { useId, useState } from "react";
+import { ActionForm, useFormPending } from "@/components/ui/action-form";
 import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { FormMessage } from "@/components/ui/form-message";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { DPPA_PURPOSES, DPPA_PURPOSE_WORDS } from "@/lib/enrichment/purposes";
+import { IDLE, type FormAction, type FormState } from "@/lib/core/form-state";
 
-// One paid look-up, in two steps: the button opens the confirm step, which says the look-up is
+// One paid look-up, in two steps: the button opens the confirm dialog, which says the look-up is
 // charged to the agency and, for a driver, asks the DPPA permissible purpose (and the date of
 // birth when the carrier sent none). Only the confirm step sends `confirm=yes`; the server
-// refuses a request without it. The kept answer is drawn by the server once the page revalidates.
+// refuses a request without it. A refusal shows in the dialog; an accepted look-up closes it, and
+// the kept answer is drawn by the server once the page revalidates.
 
 type Props = {
   action: FormAction;
@@ -31,100 +35,106 @@ type Props = {
 };
 
 export function EnrichmentRequestForm(props: Props) {
-  const { action: request, pullId, kind, subjectKey, label, about, askPurpose, askDateOfBirth, again } = props;
-  const [state, action, pending] = useActionState(request, IDLE);
-  const [confirming, setConfirming] = useState(false);
+  const { action, pullId, kind, subjectKey, label, about, askPurpose, askDateOfBirth, again } = props;
+  const [open, setOpen] = useState(false);
+  const [accepted, setAccepted] = useState<FormState>(IDLE);
   const id = useId();
-  const fieldError = (name: string) => state.status === "error" && state.field === name;
-
-  if (!confirming)
-    return (
-      <div className="space-y-1">
-        <button
-          type="button"
-          onClick={() => setConfirming(true)}
-          className="rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
-          data-testid="enrichment-start"
-        >
-          {again ? `${label} again` : label}
-        </button>
-        <FormMessage state={state} />
-      </div>
-    );
-
   return (
-    <form
-      action={action}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const data = new FormData(event.currentTarget);
-        startTransition(() => action(data));
-      }}
-      className="space-y-2 rounded-md border border-amber-200 bg-amber-50 p-3"
-      data-testid="enrichment-confirm"
-    >
-      <input type="hidden" name="pullId" value={pullId} />
-      <input type="hidden" name="kind" value={kind} />
-      <input type="hidden" name="subjectKey" value={subjectKey} />
-      <input type="hidden" name="confirm" value="yes" />
-      <p className="text-sm text-amber-900">
-        This look-up of {about} is <strong>charged to the agency</strong> by the service. Its answer is kept on this
-        account, so the same question is never paid for twice.
-      </p>
-      {askPurpose ? (
-        <div>
-          <label className="block text-sm text-slate-800" htmlFor={`${id}-purpose`}>
-            Permissible purpose (required by the Driver&apos;s Privacy Protection Act)
-          </label>
-          <Select
-            id={`${id}-purpose`}
-            name="purpose"
-            required
-            defaultValue=""
-            aria-invalid={fieldError("purpose") || undefined}
-            className="mt-1 block w-full max-w-xl"
-          >
-            <option value="">Choose the purpose…</option>
-            {DPPA_PURPOSES.map((purpose) => (
-              <option key={purpose} value={purpose}>
-                {DPPA_PURPOSE_WORDS[purpose]}
-              </option>
-            ))}
-          </Select>
-        </div>
-      ) : null}
-      {askDateOfBirth !== "no" ? (
-        <div>
-          <label className="block text-sm text-slate-800" htmlFor={`${id}-dob`}>
-            Date of birth (MM/DD/YYYY)
-            {askDateOfBirth === "optional" ? ", or leave empty to use the licence on file" : ""}
-          </label>
-          <Input
-            id={`${id}-dob`}
-            name="dateOfBirth"
-            inputMode="numeric"
-            placeholder="MM/DD/YYYY"
-            required={askDateOfBirth === "required"}
-            autoComplete="off"
-            aria-invalid={fieldError("dateOfBirth") || undefined}
-            className="mt-1 block w-40"
-          />
-        </div>
-      ) : null}
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={pending}>
-          {pending ? "Looking up…" : "Confirm the charge and look up"}
-        </Button>
-        <button
-          type="button"
-          disabled={pending}
-          onClick={() => setConfirming(false)}
-          className="text-sm text-slate-700 hover:underline"
-        >
-          Cancel
-        </button>
-        <FormMessage state={state} />
+    <Dialog open={open} onOpenChange={setOpen}>
+      <div className="space-y-1">
+        <DialogTrigger asChild>
+          <Button variant="secondary" data-testid="enrichment-start">
+            {again ? `${label} again` : label}
+          </Button>
+        </DialogTrigger>
+        <FormMessage state={accepted} />
       </div>
-    </form>
+      <DialogContent title={again ? `${label} again` : label}>
+        <ActionForm
+          action={action}
+          keepValues
+          onAnswer={(answer) => {
+            if (answer.status !== "done") return;
+            setAccepted(answer);
+            setOpen(false);
+          }}
+          submitLabel="Confirm the charge and look up"
+          pendingLabel="Looking up…"
+          className="space-y-3"
+          data-testid="enrichment-confirm"
+          besideSubmit={<CancelButton />}
+        >
+          {({ invalid }) => (
+            <>
+              <input type="hidden" name="pullId" value={pullId} />
+              <input type="hidden" name="kind" value={kind} />
+              <input type="hidden" name="subjectKey" value={subjectKey} />
+              <input type="hidden" name="confirm" value="yes" />
+              <p className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+                This look-up of {about} is <strong>charged to the agency</strong> by the service. Its answer is kept on
+                this account, so the same question is never paid for twice.
+              </p>
+              {askPurpose ? (
+                <Field
+                  id={`${id}-purpose`}
+                  label="Permissible purpose (required by the Driver's Privacy Protection Act)"
+                >
+                  {(control) => (
+                    <Select
+                      {...control}
+                      {...invalid("purpose")}
+                      name="purpose"
+                      required
+                      defaultValue=""
+                      className="mt-1 block w-full"
+                    >
+                      <option value="">Choose the purpose…</option>
+                      {DPPA_PURPOSES.map((purpose) => (
+                        <option key={purpose} value={purpose}>
+                          {DPPA_PURPOSE_WORDS[purpose]}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
+                </Field>
+              ) : null}
+              {askDateOfBirth !== "no" ? (
+                <Field
+                  id={`${id}-dob`}
+                  label={`Date of birth (MM/DD/YYYY)${
+                    askDateOfBirth === "optional" ? ", or leave empty to use the licence on file" : ""
+                  }`}
+                >
+                  {(control) => (
+                    <Input
+                      {...control}
+                      {...invalid("dateOfBirth")}
+                      name="dateOfBirth"
+                      inputMode="numeric"
+                      placeholder="MM/DD/YYYY"
+                      required={askDateOfBirth === "required"}
+                      autoComplete="off"
+                      className="mt-1 block w-40"
+                    />
+                  )}
+                </Field>
+              ) : null}
+            </>
+          )}
+        </ActionForm>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Closes the dialog without asking; not while the look-up is on its way. */
+function CancelButton() {
+  const pending = useFormPending();
+  return (
+    <DialogClose asChild>
+      <Button variant="secondary" disabled={pending}>
+        Cancel
+      </Button>
+    </DialogClose>
   );
 }

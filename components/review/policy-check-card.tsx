@@ -1,3 +1,6 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
+import { DataTable } from "@/components/ui/data-table";
 import { Badge } from "@/components/ui/badge";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { indexPull, policyLabel, vehicleTitle } from "@/components/pulls/detail/pull-lookups";
@@ -71,42 +74,26 @@ export function PolicyCheckCard({ pull, view, canRun, canDownload, rerun }: Prop
         </span>
       </div>
       {rows.length > 0 ? (
-        <table className="w-full text-left text-sm" data-testid="policy-check-results">
-          <thead className="text-xs text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Rule
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                On
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Result
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                What the service found
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                On file with the carrier
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((row, i) => (
-              <tr key={i} data-testid="policy-check-row" data-rule={row.rule} data-outcome={row.outcome}>
-                <td className="py-1.5 pr-3 break-words text-slate-900">{row.ruleWords}</td>
-                <td className="py-1.5 pr-3 break-words text-slate-700">{row.subject}</td>
-                <td className="py-1.5 pr-3">
-                  <Badge tone={TONE[row.outcome]}>{row.outcomeText}</Badge>
-                </td>
-                <td className="py-1.5 pr-3 break-words text-slate-700">{row.message || DASH}</td>
-                <td className="py-1.5 break-words text-slate-700" data-testid="policy-check-on-file">
-                  {row.onFile ?? DASH}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label="Policy check results"
+          testId="policy-check-results"
+          rows={rows}
+          rowKey={(_, i) => String(i)}
+          rowTestId="policy-check-row"
+          rowData={(row) => ({ "data-rule": row.rule, "data-outcome": row.outcome })}
+          columns={[
+            { header: "Rule", className: "text-slate-900", cell: (row) => row.ruleWords },
+            { header: "On", className: "text-slate-700", cell: (row) => row.subject },
+            { header: "Result", cell: (row) => <Badge tone={TONE[row.outcome]}>{row.outcomeText}</Badge> },
+            { header: "What the service found", className: "text-slate-700", cell: (row) => row.message || DASH },
+            {
+              header: "On file with the carrier",
+              className: "text-slate-700",
+              testId: "policy-check-on-file",
+              cell: (row) => row.onFile ?? DASH,
+            },
+          ]}
+        />
       ) : view.results && !Array.isArray(view.results) ? (
         <LooseRecordView record={view.results} label="Policy check results as the service sent them" level={3} />
       ) : checked ? (
@@ -117,7 +104,7 @@ export function PolicyCheckCard({ pull, view, canRun, canDownload, rerun }: Prop
         {canDownload && checked ? (
           <a
             href={`/api/pulls/${pull.pull_id}/policy-check-report`}
-            className="text-sm font-medium text-brand-700 hover:underline"
+            className={cn(LINK_CLASS, "text-sm font-medium")}
             data-testid="policy-check-report-link"
           >
             The service&apos;s report (PDF)

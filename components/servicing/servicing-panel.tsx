@@ -1,3 +1,6 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 import Link from "next/link";
 import { CopyLink } from "@/components/monitoring/reconnect-actions";
 import { RelativeTime } from "@/components/ui/relative-time";
@@ -27,11 +30,7 @@ export function ServicingPanel({
   request: FormAction;
 }) {
   return (
-    <section
-      aria-labelledby="servicing-title"
-      className="rounded-lg border border-slate-200 bg-white p-5"
-      data-testid="servicing-panel"
-    >
+    <section aria-labelledby="servicing-title" className={cn(CARD_CLASS, "p-5")} data-testid="servicing-panel">
       <h2 id="servicing-title" className="text-lg font-semibold text-slate-900">
         Servicing
       </h2>
@@ -74,7 +73,7 @@ export function ServicingPanel({
                 </p>
                 {item.servicingPullId ? (
                   <p className="mt-0.5 text-xs">
-                    <Link className="text-brand-700 hover:underline" href={`/pulls/${item.servicingPullId}`}>
+                    <Link className={LINK_CLASS} href={`/pulls/${item.servicingPullId}`}>
                       The service&apos;s servicing pull
                     </Link>
                   </p>
@@ -96,7 +95,7 @@ export function ServicingPanel({
                       <CopyLink url={item.confirmUrl} />
                       {clientEmail ? (
                         <a
-                          className="text-xs text-brand-700 hover:underline"
+                          className={cn(LINK_CLASS, "text-xs")}
                           href={`mailto:${encodeURIComponent(clientEmail)}?subject=${encodeURIComponent("Please confirm a change to your policy")}&body=${encodeURIComponent(`Please confirm this change to your policy: ${item.change}\n\n${item.confirmUrl}`)}`}
                         >
                           Email it

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { IDLE, type FormAction } from "@/lib/core/form-state";
-import { ActionForm, type ActionFormRender } from "./action-form";
+import { ActionForm, SubmitButton, type ActionFormRender } from "./action-form";
 
 // The one form pattern, as the server draws it before any submit.
 
@@ -42,5 +42,23 @@ describe("ActionForm", () => {
     const html = renderToStaticMarkup(createElement(Probe));
     expect(seen).toEqual([{}]);
     expect(html).toMatch(/<button type="submit" class="[^"]*border-slate-300[^"]*" disabled="">Save<\/button>/);
+  });
+
+  it("draws no button of its own when the fields place their submit buttons, each posting its intent", () => {
+    const html = renderToStaticMarkup(
+      createElement(
+        ActionForm,
+        { action, "aria-label": "Your answer" },
+        createElement(SubmitButton, { name: "answer", value: "confirm", pendingLabel: "Sending…" }, "Confirm"),
+        createElement(SubmitButton, { name: "answer", value: "decline", variant: "secondary" }, "Decline"),
+      ),
+    );
+    expect(html.match(/<button/g)).toHaveLength(2);
+    // Both submit the form (React renders a button's value before its name).
+    expect(html).toMatch(/<button type="submit" class="[^"]*bg-brand-700[^"]*" value="confirm" name="answer">Confirm</);
+    expect(html).toMatch(
+      /<button type="submit" class="[^"]*border-slate-300[^"]*" value="decline" name="answer">Decline</,
+    );
+    expect(html).not.toContain(`disabled=""`);
   });
 });

@@ -14,6 +14,8 @@ const VARIANTS = {
 const SIZES = {
   md: "px-3 py-1.5 text-sm",
   sm: "px-2 py-1 text-xs",
+  /** The consumer pages' full-width buttons (sign in, confirm, reconnect). */
+  lg: "px-4 py-2 text-base font-semibold",
 } as const;
 
 export type ButtonVariant = keyof typeof VARIANTS;

@@ -52,6 +52,29 @@ describe("DataTable", () => {
     expect(rule(".field-list > div > dt")).toContain("uppercase");
   });
 
+  it("can name each row by its first cell, explain a header on hover, and caption for screen readers only", () => {
+    const html = renderToStaticMarkup(
+      createElement(DataTable<Row>, {
+        label: "By agent",
+        caption: "Arrivals by agent",
+        hideCaption: true,
+        columns: [
+          { header: "Agent", rowHeader: true, cell: (row) => row.name },
+          { header: "Won", headerTitle: "Marked WON", numeric: true, testId: "won", cell: (row) => row.cents },
+        ],
+        rows: [{ id: "a", name: "Ann", cents: 3 }],
+        rowKey: (row) => row.id,
+        rowData: (row) => ({ "data-agent": row.id }),
+      }),
+    );
+    expect(html).toContain('<caption class="sr-only">Arrivals by agent</caption>');
+    expect(html).toContain('<th scope="col" class="figure" title="Marked WON">Won</th>');
+    // Rows and cells can be picked by what they hold (tests find a rule's row, its on-file cell).
+    expect(html).toContain(
+      '<tr data-agent="a"><th scope="row">Ann</th><td class="figure" data-testid="won">3</td></tr>',
+    );
+  });
+
   it("shows the empty state instead of a table when there are no rows, else an empty table", () => {
     expect(render({ empty: "Nothing yet." })).toBe("Nothing yet.");
     expect(render({})).toContain("<tbody");

@@ -16,7 +16,16 @@ export type Column<Row> = {
   numeric?: boolean;
   /** Extra classes for this column's cells (monospace ids, red errors…). */
   className?: string;
+  /** What the header means, on hover ("Median time from linking to WON"). */
+  headerTitle?: string;
+  /** This column's cells name their rows (`<th scope="row">`): a report's agent or link. */
+  rowHeader?: boolean;
+  /** `data-testid` of this column's cells. */
+  testId?: string;
 };
+
+/** Data attributes of a body row, besides its test id (`data-rule`, `data-outcome`…). */
+export type RowData = Record<`data-${string}`, string>;
 
 export function DataTable<Row>({
   label,
@@ -25,8 +34,10 @@ export function DataTable<Row>({
   rows,
   rowKey,
   rowTestId,
+  rowData,
   testId,
   empty,
+  hideCaption = false,
 }: {
   /** Names the scroller: "<label> table". */
   label: string;
@@ -37,24 +48,40 @@ export function DataTable<Row>({
   rowKey: (row: Row, index: number) => string;
   /** `data-testid` of each body row. */
   rowTestId?: string;
+  /** Data attributes of each body row, for tests and styles that pick rows by what they hold. */
+  rowData?: (row: Row) => RowData;
   /** `data-testid` of the table element. */
   testId?: string;
   /** Shown instead of the table when there are no rows; without it an empty table is drawn. */
   empty?: React.ReactNode;
+  /** The caption names the table for screen readers only (a figure around it shows the title). */
+  hideCaption?: boolean;
 }) {
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
   const rowTestIdProp = testIdOf(rowTestId);
-  const cellClasses = columns.map((column) => classOf(column.numeric ? "figure" : "", column.className ?? ""));
+  const cellClasses = columns.map((column) => ({
+    ...classOf(column.numeric ? "figure" : "", column.className ?? ""),
+    ...testIdOf(column.testId),
+  }));
   return (
     <div role="region" aria-label={`${label} table`} tabIndex={0} className="data-table-scroller">
       <table className="data-table" {...testIdOf(testId)}>
         {caption ? (
-          <caption className="bg-white px-3 py-2 text-left text-sm font-medium text-slate-900">{caption}</caption>
+          <caption
+            className={hideCaption ? "sr-only" : "bg-white px-3 py-2 text-left text-sm font-medium text-slate-900"}
+          >
+            {caption}
+          </caption>
         ) : null}
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" {...classOf(column.numeric ? "figure" : "")}>
+              <th
+                key={column.header}
+                scope="col"
+                {...classOf(column.numeric ? "figure" : "")}
+                {...(column.headerTitle ? { title: column.headerTitle } : {})}
+              >
                 {column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}
               </th>
             ))}
@@ -62,12 +89,18 @@ export function DataTable<Row>({
         </thead>
         <tbody>
           {rows.map((row, index) => (
-            <tr key={rowKey(row, index)} {...rowTestIdProp}>
-              {columns.map((column, at) => (
-                <td key={column.header} {...cellClasses[at]}>
-                  {column.cell(row)}
-                </td>
-              ))}
+            <tr key={rowKey(row, index)} {...rowTestIdProp} {...rowData?.(row)}>
+              {columns.map((column, at) =>
+                column.rowHeader ? (
+                  <th key={column.header} scope="row" {...cellClasses[at]}>
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  <td key={column.header} {...cellClasses[at]}>
+                    {column.cell(row)}
+                  </td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>

@@ -1,30 +1,32 @@
+import { FilterField } from "./filter-form";
 import { Select } from "./select";
 
-// A labelled select of a filter form (the pull list's, the X-dates'): "Any" first, then the
-// options; the form is a plain GET, so the choice lands in the URL.
+// A labelled select of a filter form: "Any" (or `anyLabel`) first, then the options; the form is
+// a plain GET, so the choice lands in the URL.
 
 export function FilterSelect({
   name,
   label,
   value,
   options,
+  anyLabel = "Any",
 }: {
   name: string;
   label: string;
-  value: string | number | undefined;
+  value: string | number | undefined | null;
   options: Array<{ value: string; label: string }>;
+  anyLabel?: string;
 }) {
   return (
-    <label className="flex min-w-0 flex-col gap-1">
-      <span className="text-xs text-slate-600">{label}</span>
-      <Select name={name} defaultValue={value === undefined ? "" : String(value)}>
-        <option value="">Any</option>
+    <FilterField label={label}>
+      <Select name={name} defaultValue={value === undefined || value === null ? "" : String(value)}>
+        <option value="">{anyLabel}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </Select>
-    </label>
+    </FilterField>
   );
 }

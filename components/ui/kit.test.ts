@@ -7,6 +7,7 @@ import { Field, type FieldControlProps } from "./field";
 import { Input } from "./input";
 import { PageHeader } from "./page-header";
 import { Select } from "./select";
+import { TabLink } from "./tab-link";
 
 // The kit: what screen readers and the e2e specs find in it, and the look each variant picks.
 
@@ -99,10 +100,26 @@ describe("Input, Select, Card, PageHeader", () => {
   it("gives the page one h1, its description under it and the actions beside it", () => {
     const out = html(createElement(PageHeader, { title: "Reports", description: "What was won" }, "CSV"));
     expect(out.match(/<h1/g)).toHaveLength(1);
-    expect(out).toContain('<h1 class="text-2xl font-semibold text-slate-900">Reports</h1><p');
+    expect(out).toContain('<h1 class="text-2xl font-semibold break-words text-slate-900">Reports</h1><p');
     expect(out).toMatch(/justify-between.*CSV<\/div>$/);
-    expect(html(createElement(PageHeader, { title: "Users" }))).toBe(
-      '<div><h1 class="text-2xl font-semibold text-slate-900">Users</h1></div>',
+    expect(html(createElement(PageHeader, { title: "Coverdesk", tone: "brand" }))).toContain(
+      '<h1 class="text-2xl font-semibold break-words text-brand-900">Coverdesk</h1>',
     );
+    expect(html(createElement(PageHeader, { title: "Users" }))).toBe(
+      '<div class="min-w-0"><h1 class="text-2xl font-semibold break-words text-slate-900">Users</h1></div>',
+    );
+  });
+});
+
+describe("TabLink", () => {
+  it("marks only the current view, as the page or as one choice of several", () => {
+    const current = html(createElement(TabLink, { href: "/alerts?view=open", current: true }, "Open"));
+    expect(current).toContain('aria-current="page"');
+    expect(current).toContain("bg-brand-700");
+    const choice = html(createElement(TabLink, { href: "/alerts", current: true, currentAs: "true" }, "Mine"));
+    expect(choice).toContain('aria-current="true"');
+    const other = html(createElement(TabLink, { href: "/alerts?view=done", current: false, boxed: true }, "Done"));
+    expect(other).not.toContain("aria-current");
+    expect(other).toContain("border-slate-300");
   });
 });

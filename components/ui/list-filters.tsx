@@ -2,6 +2,8 @@ import Link from "next/link";
 import { humanize } from "@/lib/format";
 import { PULL_STAGES } from "@/lib/core/pull-stages";
 import { Button } from "./button";
+import { cn } from "./class-names";
+import { LINK_CLASS } from "./link-class";
 import { FilterSelect } from "./filter-select";
 
 // The filters every list of the book shares (the cross-sell list, the X-dates): who works it,
@@ -47,7 +49,7 @@ export function FilterButtons({ filtered, clearHref }: { filtered: boolean; clea
     <div className="flex flex-wrap items-center gap-3">
       <Button type="submit">Filter</Button>
       {filtered ? (
-        <Link href={clearHref} className="text-sm text-brand-700 hover:underline">
+        <Link href={clearHref} className={cn(LINK_CLASS, "text-sm")}>
           Clear filters
         </Link>
       ) : null}

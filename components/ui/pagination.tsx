@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { buttonClass } from "./button";
 
 /**
  * Page links that keep the other parameters of the URL (filters), so a page can be shared.
@@ -29,7 +30,7 @@ export function Pagination({
     params.set("page", String(p));
     return `${basePath}?${params.toString()}`;
   };
-  const linkClass = "rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100";
+  const linkClass = buttonClass({ variant: "secondary" });
   return (
     <nav aria-label="Pages" className="flex items-center justify-end gap-2 text-sm">
       {page > 1 ? (

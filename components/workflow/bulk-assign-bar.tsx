@@ -1,10 +1,9 @@
 "use client";
 
-import { useActionState } from "react";
-import { IDLE } from "@/lib/core/form-state";
-import { FormMessage } from "@/components/ui/form-message";
+import { ActionForm, SubmitButton } from "@/components/ui/action-form";
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 import { usePullActions } from "./pull-actions";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 
@@ -15,12 +14,12 @@ export const BULK_FORM_ID = "bulk-assign";
 
 export function BulkAssignBar({ people }: { people: Array<{ id: string; name: string }> }) {
   const { bulk } = usePullActions();
-  const [state, action, pending] = useActionState(bulk, IDLE);
   return (
-    <form
+    <ActionForm
       id={BULK_FORM_ID}
-      action={action}
-      className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm"
+      action={bulk}
+      inline
+      className={cn(CARD_CLASS, "flex flex-wrap items-center gap-2 px-4 py-2 text-sm")}
       aria-label="Assign selected pulls"
     >
       <span className="text-slate-700">Selected pulls:</span>
@@ -35,9 +34,9 @@ export function BulkAssignBar({ people }: { people: Array<{ id: string; name: st
           ))}
         </Select>
       </label>
-      <Button type="submit" name="intent" value="assign" disabled={pending}>
-        {pending ? "Working…" : "Assign selected"}
-      </Button>
+      <SubmitButton name="intent" value="assign" pendingLabel="Working…">
+        Assign selected
+      </SubmitButton>
       <span className="mx-1 h-5 w-px bg-slate-200" aria-hidden="true" />
       <label className="flex items-center gap-1">
         <span>Monitor every</span>
@@ -51,15 +50,14 @@ export function BulkAssignBar({ people }: { people: Array<{ id: string; name: st
           <option value="Y">years</option>
         </Select>
       </label>
-      <Button type="submit" name="intent" value="monitor" disabled={pending} variant="secondary">
+      <SubmitButton name="intent" value="monitor" variant="secondary">
         Monitor selected
-      </Button>
-      <Button type="submit" name="intent" value="unmonitor" disabled={pending} variant="secondary">
+      </SubmitButton>
+      <SubmitButton name="intent" value="unmonitor" variant="secondary">
         Stop monitoring
-      </Button>
+      </SubmitButton>
       <span className="text-xs text-amber-800">Each refresh is billed like a pull.</span>
-      <FormMessage state={state} />
-    </form>
+    </ActionForm>
   );
 }
 

@@ -1,3 +1,5 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
 import Link from "next/link";
 import { formatCalendarDate, formatCents } from "@/lib/format";
 import type { CameBackRow } from "@/lib/workflow/came-back";
@@ -38,7 +40,7 @@ export function CameBack({ rows }: { rows: CameBackRow[] }) {
           {rows.map((row) => (
             <li key={row.id} className="space-y-2 py-3" data-testid="came-back-row">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <Link href={`/pulls/${row.pullId}`} className="font-medium text-brand-700 hover:underline">
+                <Link href={`/pulls/${row.pullId}`} className={cn(LINK_CLASS, "font-medium")}>
                   {nameOf(row)}
                 </Link>
                 <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs text-amber-800">

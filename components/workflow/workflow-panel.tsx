@@ -1,3 +1,5 @@
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 import { can, canOnPull } from "@/lib/auth/permissions";
 import type { SessionUser } from "@/lib/auth/session";
 import { formatCents, humanize } from "@/lib/format";
@@ -31,11 +33,7 @@ export function WorkflowPanel({
   const canAssign = can(user, "pulls:assign");
   const canClaim = !canAssign && canOnPull(user, "pulls:claim", workflow);
   return (
-    <section
-      aria-labelledby="workflow-title"
-      className="rounded-lg border border-slate-200 bg-white p-5"
-      data-testid="workflow-panel"
-    >
+    <section aria-labelledby="workflow-title" className={cn(CARD_CLASS, "p-5")} data-testid="workflow-panel">
       <h2 id="workflow-title" className="mb-3 text-lg font-semibold text-slate-900">
         Agency pipeline
       </h2>

@@ -1,12 +1,11 @@
 "use client";
 
-import { useActionState } from "react";
+import { useState } from "react";
 import { CopyLink } from "@/components/monitoring/reconnect-actions";
-import { FormMessage } from "@/components/ui/form-message";
+import { ActionForm } from "@/components/ui/action-form";
 import { formatCalendarDate } from "@/lib/format";
 import type { CalendarFeedState, FeedFormState } from "@/lib/xdates/feed-state";
-import { IDLE, type FormAction, type FormState } from "@/lib/core/form-state";
-import { Button } from "@/components/ui/button";
+import type { FormAction } from "@/lib/core/form-state";
 import { Card } from "@/components/ui/card";
 
 // The user's own calendar feed: turn it on (or renew its address), copy the address, turn it
@@ -26,10 +25,9 @@ export function CalendarFeedPanel({
   renew: (previous: FeedFormState, formData: FormData) => Promise<FeedFormState>;
   turnOff: FormAction;
 }) {
-  const [renewed, renewAction, renewing] = useActionState(renew, IDLE as FeedFormState);
-  const [off, offAction, turningOff] = useActionState(turnOff, IDLE as FormState);
+  const [made, setMade] = useState<string | null>(null);
   // The page is re-rendered with each answer: once turned off, the address shown before is gone.
-  const url = feed.on && renewed.status === "done" && "feedUrl" in renewed ? renewed.feedUrl : null;
+  const url = feed.on ? made : null;
   return (
     <Card aria-labelledby="calendar-feed-title" className="space-y-3" data-testid="calendar-feed">
       <h2 id="calendar-feed-title" className="text-lg font-semibold text-slate-900">
@@ -69,22 +67,24 @@ export function CalendarFeedPanel({
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <form action={renewAction}>
-          <Button type="submit" disabled={renewing} variant="secondary">
-            {renewing ? "Making…" : feed.on ? "Renew address" : "Turn on"}
-          </Button>
-        </form>
+        <ActionForm
+          action={renew}
+          onAnswer={(answer) => setMade(answer.status === "done" && "feedUrl" in answer ? answer.feedUrl : null)}
+          inline
+          submitVariant="secondary"
+          submitLabel={feed.on ? "Renew address" : "Turn on"}
+          pendingLabel="Making…"
+        />
         {feed.on ? (
-          <form action={offAction}>
-            <Button type="submit" disabled={turningOff} variant="secondary">
-              {turningOff ? "Turning off…" : "Turn off"}
-            </Button>
-          </form>
+          <ActionForm
+            action={turnOff}
+            inline
+            submitVariant="secondary"
+            submitLabel="Turn off"
+            pendingLabel="Turning off…"
+          />
         ) : null}
       </div>
-      {renewed.status === "error" ? <FormMessage state={renewed} /> : null}
-      {renewed.status === "done" ? <FormMessage state={{ status: "done", message: renewed.message }} /> : null}
-      <FormMessage state={off} />
     </Card>
   );
 }

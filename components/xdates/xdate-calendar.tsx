@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import Link from "next/link";
 import { formatCalendarDate, formatLimit, humanize } from "@/lib/format";
 import { addDays } from "@/lib/xdates/derive";
@@ -93,7 +94,7 @@ export function XDateCalendar({
                         <li key={`${e.pullId}-${e.policyId}`} className="truncate">
                           <Link
                             href={`/pulls/${e.pullId}`}
-                            className="text-brand-700 hover:underline"
+                            className={LINK_CLASS}
                             title={`${personName(e)} — ${e.carrierLabel ?? "Unknown carrier"} ${humanize(e.policyType).toLowerCase()}`}
                           >
                             {personName(e)}

@@ -1,9 +1,11 @@
-import Link from "next/link";
 import { humanize } from "@/lib/format";
 import type { XDateOptions } from "@/lib/xdates/queries";
 import { RANGES, xdatesHref, type XDateQuery, type XDateRange } from "@/lib/xdates/xdates-query";
 import { FilterSelect } from "@/components/ui/filter-select";
 import { AgentFilter, FilterButtons, StageFilter } from "@/components/ui/list-filters";
+import { TabLink } from "@/components/ui/tab-link";
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 
 // The range tabs and the filters, as links and a plain GET form: they work without JavaScript,
 // and every view is a URL that can be shared, bookmarked and reloaded.
@@ -14,18 +16,15 @@ export function XDateRangeTabs({ query, range }: { query: XDateQuery; range: XDa
       {RANGES.map((days) => {
         const current = days === range;
         return (
-          <Link
+          <TabLink
             key={days}
             href={xdatesHref(query, { range: days, page: undefined, day: undefined })}
-            aria-current={current ? "page" : undefined}
-            className={
-              current
-                ? "rounded-md bg-brand-700 px-3 py-1.5 text-sm font-medium text-white"
-                : "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
-            }
+            current={current}
+            boxed
+            className="text-sm"
           >
             {days} days
-          </Link>
+          </TabLink>
         );
       })}
     </nav>
@@ -47,12 +46,7 @@ export function XDateFilters({
 }) {
   const filtered = Boolean(query.agent || query.line || query.carrier || query.stage || query.link || query.day);
   return (
-    <form
-      method="get"
-      action="/xdates"
-      aria-label="Filter X-dates"
-      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
-    >
+    <form method="get" action="/xdates" aria-label="Filter X-dates" className={cn(CARD_CLASS, "space-y-3 p-4")}>
       <input type="hidden" name="range" value={range} />
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         <AgentFilter value={query.agent} agents={options.agents} seesAll={seesAll} userId={userId} />

@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import Link from "next/link";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { formatCalendarDate, humanize } from "@/lib/format";
@@ -38,7 +39,7 @@ export function XDateTable({ rows, today, empty }: { rows: XDateListRow[]; today
     {
       header: "Account",
       cell: (r) => (
-        <Link href={`/pulls/${r.pullId}`} className="text-brand-700 hover:underline">
+        <Link href={`/pulls/${r.pullId}`} className={LINK_CLASS}>
           {personName(r)}
         </Link>
       ),

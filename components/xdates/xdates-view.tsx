@@ -1,3 +1,6 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
+import { EMPTY_STATE_CLASS } from "@/components/ui/empty-state";
 import Link from "next/link";
 import { Pagination } from "@/components/ui/pagination";
 import { formatCalendarDate, formatCount } from "@/lib/format";
@@ -40,7 +43,7 @@ export function XDatesView({
   return (
     <div className="space-y-4">
       <PageHeader title="X-dates">
-        <a href={csvHref} className="text-sm text-brand-700 hover:underline">
+        <a href={csvHref} className={cn(LINK_CLASS, "text-sm")}>
           Download CSV
         </a>
       </PageHeader>
@@ -83,10 +86,7 @@ export function XDatesView({
           rows={data.rows}
           today={today}
           empty={
-            <div
-              className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600"
-              data-testid="xdates-empty"
-            >
+            <div className={EMPTY_STATE_CLASS} data-testid="xdates-empty">
               <p className="font-medium">
                 {filtered ? "No X-dates match these filters in this range." : `No X-dates in the next ${range} days.`}
               </p>

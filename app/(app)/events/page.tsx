@@ -1,3 +1,5 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { EMPTY_STATE_CLASS } from "@/components/ui/empty-state";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { InboxTable } from "@/components/events/inbox-table";
@@ -10,7 +12,9 @@ import { formatInstant, humanize } from "@/lib/format";
 import { loadEventsPage } from "@/lib/loaders/events";
 import { retryAllFailedAction, retryEventAction, startSyncAction } from "./actions";
 import { Button } from "@/components/ui/button";
-import { Select } from "@/components/ui/select";
+import { FilterField, FilterForm } from "@/components/ui/filter-form";
+import { FilterSelect } from "@/components/ui/filter-select";
+import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Events" };
@@ -92,47 +96,28 @@ export default async function EventsPage({
       </QueryProvider>
 
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <form method="get" className="flex flex-wrap items-end gap-2 text-sm" aria-label="Filter events">
-          <label className="flex flex-col gap-1">
-            <span className="text-xs text-slate-600">Status</span>
-            <Select name="status" defaultValue={filter.status ?? ""}>
-              <option value="">Any</option>
-              {statuses.map((s) => (
-                <option key={s} value={s}>
-                  {humanize(s)}
-                </option>
-              ))}
-            </Select>
-          </label>
-          <label className="flex flex-col gap-1">
-            <span className="text-xs text-slate-600">Type</span>
-            <Select name="type" defaultValue={filter.type ?? ""}>
-              <option value="">Any</option>
-              {types.map((t) => (
-                <option key={t} value={t}>
-                  {humanize(t)}
-                </option>
-              ))}
-            </Select>
-          </label>
-          <label className="flex flex-col gap-1">
-            <span className="text-xs text-slate-600">Pull id</span>
-            <input
+        <FilterForm label="Filter events" clearHref={filter.status || filter.type || filter.pull ? "/events" : null}>
+          <FilterSelect
+            name="status"
+            label="Status"
+            value={filter.status}
+            options={statuses.map((s) => ({ value: s, label: humanize(s) }))}
+          />
+          <FilterSelect
+            name="type"
+            label="Type"
+            value={filter.type}
+            options={types.map((t) => ({ value: t, label: humanize(t) }))}
+          />
+          <FilterField label="Pull id">
+            <Input
               name="pull"
               defaultValue={filter.pull ?? ""}
               placeholder="00000000-0000-…"
-              className="w-72 rounded-md border border-slate-300 px-2 py-1.5 font-mono text-xs"
+              className="w-72 font-mono"
             />
-          </label>
-          <Button type="submit" variant="secondary">
-            Apply
-          </Button>
-          {filter.status || filter.type || filter.pull ? (
-            <Link href="/events" className="px-2 py-1.5 text-brand-700 hover:underline">
-              Clear
-            </Link>
-          ) : null}
-        </form>
+          </FilterField>
+        </FilterForm>
         {canRetry && counts.FAILED > 0 ? (
           <form action={retryAllFailedAction}>
             <Button type="submit" variant="danger">
@@ -150,14 +135,14 @@ export default async function EventsPage({
       ) : null}
 
       {rows.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+        <div className={EMPTY_STATE_CLASS}>
           {total === 0 && !filter.status && !filter.type && !filter.pull ? (
             <>
               <p className="font-medium">No webhooks have arrived yet.</p>
               <p className="mt-1 text-sm">
                 The service sends one each time a consumer links an account through one of the agency&apos;s links. If
                 accounts are linked but nothing arrives, check the webhook on the{" "}
-                <Link href="/admin/service" className="text-brand-700 hover:underline">
+                <Link href="/admin/service" className={LINK_CLASS}>
                   service connection
                 </Link>{" "}
                 page.
@@ -167,7 +152,7 @@ export default async function EventsPage({
             <>
               <p className="font-medium">No events match these filters.</p>
               <p className="mt-1 text-sm">
-                <Link href="/events" className="text-brand-700 hover:underline">
+                <Link href="/events" className={LINK_CLASS}>
                   Clear the filters
                 </Link>
               </p>

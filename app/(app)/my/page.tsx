@@ -1,57 +1,20 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { AttentionList } from "@/components/workflow/attention-list";
 import { CameBack } from "@/components/workflow/came-back";
 import { getDb } from "@/lib/database";
 import { PULL_STAGES } from "@/lib/core/pull-stages";
 import { requireUser } from "@/lib/auth/session";
 import { formatCalendarDate, formatCents, humanize } from "@/lib/format";
 import { loadMyPage } from "@/lib/loaders/my-page";
-import type { AttentionRow } from "@/lib/workflow/my-pulls";
 import { PageHeader } from "@/components/ui/page-header";
 import { Card } from "@/components/ui/card";
 
 export const metadata: Metadata = { title: "My pulls" };
-
-function name(row: AttentionRow): string {
-  return [row.firstName, row.lastName].filter(Boolean).join(" ") || row.email || "Unnamed account";
-}
-
-function AttentionList({
-  title,
-  rows,
-  empty,
-  detail,
-  testId,
-}: {
-  title: string;
-  rows: AttentionRow[];
-  empty: string;
-  detail: (row: AttentionRow) => React.ReactNode;
-  testId: string;
-}) {
-  return (
-    <Card aria-labelledby={`${testId}-title`} data-testid={testId}>
-      <h2 id={`${testId}-title`} className="mb-2 font-semibold text-slate-900">
-        {title} <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{rows.length}</span>
-      </h2>
-      {rows.length === 0 ? (
-        <p className="text-sm text-slate-500">{empty}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100 text-sm">
-          {rows.map((row) => (
-            <li key={row.pullId} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
-              <Link href={`/pulls/${row.pullId}`} className="font-medium text-brand-700 hover:underline">
-                {name(row)}
-              </Link>
-              <span className="text-slate-600">{detail(row)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
-  );
-}
 
 export default async function MyPullsPage() {
   const user = await requireUser();
@@ -60,7 +23,7 @@ export default async function MyPullsPage() {
   return (
     <div className="space-y-5">
       <PageHeader title="My pulls">
-        <Link href={`/pulls?assignee=${user.id}`} className="text-sm text-brand-700 hover:underline">
+        <Link href={`/pulls?assignee=${user.id}`} className={cn(LINK_CLASS, "text-sm")}>
           See all {total} of mine in the list
         </Link>
       </PageHeader>
@@ -69,7 +32,7 @@ export default async function MyPullsPage() {
           <li key={stage}>
             <Link
               href={`/pulls?assignee=${user.id}&stage=${stage}`}
-              className="block rounded-lg border border-slate-200 bg-white p-4 hover:bg-slate-50"
+              className={cn(CARD_CLASS, "block p-4 hover:bg-slate-50")}
             >
               <span className="block text-xs tracking-wide text-slate-500 uppercase">{humanize(stage)}</span>
               <span className="text-2xl font-semibold tabular-nums" data-testid={`my-${stage}`}>
@@ -79,10 +42,7 @@ export default async function MyPullsPage() {
           </li>
         ))}
         <li>
-          <Link
-            href="/pulls?assignee=unassigned"
-            className="block rounded-lg border border-slate-200 bg-white p-4 hover:bg-slate-50"
-          >
+          <Link href="/pulls?assignee=unassigned" className={cn(CARD_CLASS, "block p-4 hover:bg-slate-50")}>
             <span className="block text-xs tracking-wide text-slate-500 uppercase">Unassigned queue</span>
             <span className="text-2xl font-semibold tabular-nums" data-testid="my-queue">
               {home.queue.toLocaleString("en-US")}

@@ -1,6 +1,11 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { EMPTY_STATE_CLASS } from "@/components/ui/empty-state";
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { CopyLink, EmailLink, MakeCoverdeskPage, RenewLink } from "@/components/monitoring/reconnect-actions";
+import { CoverdeskPageLink } from "@/components/monitoring/coverdesk-page-link";
+import { CopyLink, EmailLink, RenewLink } from "@/components/monitoring/reconnect-actions";
 import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
 import { Pagination } from "@/components/ui/pagination";
@@ -45,28 +50,19 @@ export default async function ReconnectPage({
         </p>
       ) : null}
       {total > 0 && items.length === 0 ? (
-        <p
-          className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600"
-          data-testid="reconnect-empty"
-        >
+        <p className={EMPTY_STATE_CLASS} data-testid="reconnect-empty">
           Nothing on this page.{" "}
-          <Link href="/reconnect" className="text-brand-700 hover:underline">
+          <Link href="/reconnect" className={LINK_CLASS}>
             Go to the first page
           </Link>
         </p>
       ) : items.length === 0 ? (
-        <p
-          className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600"
-          data-testid="reconnect-empty"
-        >
+        <p className={EMPTY_STATE_CLASS} data-testid="reconnect-empty">
           Every monitored account is connected. When the service cannot refresh one on its own (a changed password, a
           new security question), it appears here with what to send the consumer.
         </p>
       ) : (
-        <ul
-          className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white"
-          data-testid="reconnect-list"
-        >
+        <ul className={cn(CARD_CLASS, "divide-y divide-slate-100")} data-testid="reconnect-list">
           {items.map((item) => (
             <li
               key={item.monitoringId}
@@ -75,7 +71,7 @@ export default async function ReconnectPage({
             >
               <div>
                 {item.pullId ? (
-                  <Link href={`/pulls/${item.pullId}`} className="font-medium text-brand-700 hover:underline">
+                  <Link href={`/pulls/${item.pullId}`} className={cn(LINK_CLASS, "font-medium")}>
                     {item.name}
                   </Link>
                 ) : (
@@ -103,7 +99,12 @@ export default async function ReconnectPage({
                 </div>
                 <div className="flex flex-wrap items-center gap-2" data-testid="coverdesk-page">
                   <span className="text-slate-500">Coverdesk page:</span>
-                  <CoverdeskPage url={item.coverdeskPageUrl} email={item.email} monitoringId={item.monitoringId} />
+                  <CoverdeskPageLink
+                    url={item.coverdeskPageUrl}
+                    email={item.email}
+                    monitoringId={item.monitoringId}
+                    open={openReconnectPageAction}
+                  />
                 </div>
               </div>
             </li>
@@ -112,27 +113,5 @@ export default async function ReconnectPage({
       )}
       <Pagination page={page} pageCount={pageCount} basePath="/reconnect" />
     </div>
-  );
-}
-
-/** The account's open Coverdesk page to send, or the button that makes one. */
-function CoverdeskPage({
-  url,
-  email,
-  monitoringId,
-}: {
-  url: string | null;
-  email: string | null;
-  monitoringId: string;
-}) {
-  if (!url) return <MakeCoverdeskPage monitoringId={monitoringId} action={openReconnectPageAction} />;
-  return (
-    <>
-      <code className="max-w-56 truncate rounded bg-slate-100 px-1" data-testid="coverdesk-page-url">
-        {url}
-      </code>
-      <CopyLink url={url} />
-      {email ? <EmailLink email={email} url={url} /> : null}
-    </>
   );
 }

@@ -3,12 +3,11 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { ConsumerCard } from "@/components/connect/consumer-card";
 import { FollowReconnect } from "@/components/connect/follow-reconnect";
-import { HostedReconnect } from "@/components/connect/hosted-reconnect";
+import { ReconnectFinished } from "@/components/connect/reconnect-finished";
 import { ReconnectStepForm } from "@/components/connect/reconnect-step-form";
 import { getDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { loadConnectPage } from "@/lib/monitoring/consumer-page";
-import type { ReconnectStep } from "@/lib/monitoring/reconnect-page";
 import { clientAddress } from "@/lib/security/client-address";
 import { answerReconnectPageAction } from "./actions";
 
@@ -21,37 +20,6 @@ export const metadata: Metadata = {
   referrer: "no-referrer",
   robots: { index: false, follow: false },
 };
-
-function Finished({
-  step,
-  carrier,
-}: {
-  step: Extract<ReconnectStep, { kind: "done" | "closed" | "expired" | "hosted" }>;
-  carrier: string;
-}) {
-  if (step.kind === "hosted") return <HostedReconnect url={step.url} carrier={carrier} />;
-  if (step.kind === "done") {
-    return (
-      <div role="status" data-testid="reconnect-done">
-        <p className="text-lg font-medium text-emerald-800">You are reconnected.</p>
-        <p className="mt-2 text-slate-700">
-          Your agency will see your up-to-date policies shortly. You can close this page.
-        </p>
-      </div>
-    );
-  }
-  if (step.kind === "expired")
-    return (
-      <p role="alert" className="text-slate-800">
-        This link has expired. Ask your agent for a new one.
-      </p>
-    );
-  return (
-    <p role="alert" className="text-slate-800">
-      {step.reason}
-    </p>
-  );
-}
 
 export default async function ConnectPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
@@ -82,7 +50,7 @@ export default async function ConnectPage({ params }: { params: Promise<{ token:
             action={answerReconnectPageAction}
           />
         ) : (
-          <Finished step={step} carrier={carrier} />
+          <ReconnectFinished step={step} carrier={carrier} />
         )}
       </div>
       {following ? <FollowReconnect token={token} version={page.version} /> : null}

@@ -4,10 +4,11 @@ import { notFound } from "next/navigation";
 import { FollowServicing } from "@/components/servicing/follow-servicing";
 import { ServicingAnswerForm } from "@/components/servicing/servicing-answer-form";
 import { ServicingCard } from "@/components/servicing/servicing-card";
+import { ServicingOutcome } from "@/components/servicing/servicing-outcome";
 import { getDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { clientAddress } from "@/lib/security/client-address";
-import { loadServicingPage, type ServicingStep } from "@/lib/servicing/consumer-page";
+import { loadServicingPage } from "@/lib/servicing/consumer-page";
 import { answerServicingPageAction } from "./actions";
 
 // GET /servicing/[token] — the page where a consumer confirms (or declines) a change their agency
@@ -20,47 +21,6 @@ export const metadata: Metadata = {
   referrer: "no-referrer",
   robots: { index: false, follow: false },
 };
-
-function Outcome({ step }: { step: Exclude<ServicingStep, { kind: "ready" }> }) {
-  switch (step.kind) {
-    case "preparing":
-      return (
-        <p role="status" className="text-slate-700" data-testid="servicing-preparing">
-          Your insurance company is getting this change ready. This page will ask you to confirm it in a moment.
-        </p>
-      );
-    case "submitting":
-      return (
-        <p role="status" className="text-slate-700" data-testid="servicing-submitting">
-          Thank you, you confirmed the change. Your insurance company is making it now.
-        </p>
-      );
-    case "done":
-      return (
-        <p role="status" className="text-lg font-medium text-emerald-800" data-testid="servicing-done">
-          Done. Your insurance company has made the change. You can close this page.
-        </p>
-      );
-    case "declined":
-      return (
-        <p role="status" className="text-slate-800" data-testid="servicing-declined">
-          You declined this change. Nothing was changed on your policy.
-        </p>
-      );
-    case "expired":
-      return (
-        <p role="alert" className="text-slate-800">
-          This link has expired. Ask your agent for a new one.
-        </p>
-      );
-    case "refused":
-      return (
-        <p role="alert" className="text-slate-800">
-          {step.reason}
-        </p>
-      );
-  }
-}
 
 export default async function ServicingPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
@@ -98,7 +58,7 @@ export default async function ServicingPage({ params }: { params: Promise<{ toke
             <ServicingAnswerForm token={token} action={answerServicingPageAction} />
           </>
         ) : (
-          <Outcome step={step} />
+          <ServicingOutcome step={step} />
         )}
       </div>
       {step.kind === "preparing" || step.kind === "submitting" ? <FollowServicing /> : null}

@@ -1,3 +1,5 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
 import { FieldList } from "@/components/ui/field-list";
 import { formatBytes } from "@/lib/format";
 import type { AnswerField, AnswerSection } from "@/lib/service/schemas";
@@ -20,7 +22,7 @@ function AnswerValue({ pullId, field }: { pullId: string; field: AnswerField }) 
               href={answerFileHref(pullId, field.consumer_flow_section_field_id, file.file_id)}
               target="_blank"
               rel="noopener"
-              className="font-medium break-all text-brand-700 hover:underline"
+              className={cn(LINK_CLASS, "font-medium break-all")}
               data-testid="answer-file-link"
             >
               {file.name ?? "Uploaded file"}

@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import { formatAddress, formatCents, text } from "@/lib/format";
@@ -26,7 +27,7 @@ function PolicyLinks({ policies }: { policies: Policy[] }) {
     <ul className="space-y-0.5">
       {policies.map((policy) => (
         <li key={policy.policy_id}>
-          <a href={`#${policyAnchor(policy.policy_id)}`} className="text-brand-700 hover:underline">
+          <a href={`#${policyAnchor(policy.policy_id)}`} className={LINK_CLASS}>
             {policyLabel(policy)}
           </a>
         </li>

@@ -1,13 +1,16 @@
 // Phones, emails and web addresses from the service, as links when they are safe to follow
 // and as plain text otherwise: a value like "javascript:…" never becomes an href.
 
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
+
 export function PhoneLink({ phone, extension }: { phone: string | null | undefined; extension?: string | null }) {
   if (!phone) return <>—</>;
   const digits = phone.replace(/[^\d+]/g, "");
   const label = extension ? `${phone} ext. ${extension}` : phone;
   if (digits.replace(/\D/g, "").length < 7) return <>{label}</>;
   return (
-    <a href={`tel:${digits}`} className="text-brand-700 hover:underline">
+    <a href={`tel:${digits}`} className={LINK_CLASS}>
       {label}
     </a>
   );
@@ -19,7 +22,7 @@ export function EmailLink({ email }: { email: string | null | undefined }) {
   if (!email) return <>—</>;
   if (!EMAIL.test(email)) return <>{email}</>;
   return (
-    <a href={`mailto:${email}`} className="break-all text-brand-700 hover:underline">
+    <a href={`mailto:${email}`} className={cn(LINK_CLASS, "break-all")}>
       {email}
     </a>
   );
@@ -40,7 +43,7 @@ export function WebLink({ url }: { url: string | null | undefined }) {
       href={safe.toString()}
       target="_blank"
       rel="noopener noreferrer nofollow"
-      className="break-all text-brand-700 hover:underline"
+      className={cn(LINK_CLASS, "break-all")}
     >
       {url}
     </a>

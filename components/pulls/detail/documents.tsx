@@ -1,3 +1,5 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
 import { DataTable } from "@/components/ui/data-table";
 import { DASH } from "@/lib/format";
 import type { Document } from "@/lib/service/schemas";
@@ -27,7 +29,7 @@ export function Documents({ pullId, documents, index }: { pullId: string; docume
               href={documentHref(pullId, document.document_id)}
               target="_blank"
               rel="noopener"
-              className="font-medium break-words text-brand-700 hover:underline"
+              className={cn(LINK_CLASS, "font-medium break-words")}
               data-testid="document-link"
             >
               {document.title ?? "Untitled document"}

@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import { Badge } from "@/components/ui/badge";
 import { FieldList } from "@/components/ui/field-list";
 import { DASH, formatAddress, formatCents } from "@/lib/format";
@@ -31,7 +32,7 @@ export function DwellingDetail({ dwelling, policy }: { dwelling: Dwelling; polic
         <h3 className="text-base font-semibold break-words text-slate-900">{title}</h3>
         <p className="text-sm text-slate-600">
           On{" "}
-          <a href={`#${policyAnchor(policy.policy_id)}`} className="text-brand-700 hover:underline">
+          <a href={`#${policyAnchor(policy.policy_id)}`} className={LINK_CLASS}>
             {policyLabel(policy)}
           </a>
         </p>

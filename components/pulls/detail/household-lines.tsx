@@ -1,3 +1,5 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
 import { DataTable } from "@/components/ui/data-table";
 import { DASH, formatCents, fullName, humanize } from "@/lib/format";
 import type { Household, HouseholdPolicy } from "@/lib/pulls/household";
@@ -24,7 +26,7 @@ function PolicyLines({ policies }: { policies: HouseholdPolicy[] }) {
         {
           header: "Policy",
           cell: ({ policy }) => (
-            <a href={`#${policyAnchor(policy.policy_id)}`} className="font-medium text-brand-700 hover:underline">
+            <a href={`#${policyAnchor(policy.policy_id)}`} className={cn(LINK_CLASS, "font-medium")}>
               {policy.carrier_friendly_name ?? policy.carrier_name ?? "Unknown carrier"}{" "}
               {enumLabel(POLICY_TYPES, policy.policy_type).toLowerCase()}
             </a>
@@ -65,7 +67,7 @@ export function HouseholdLines({ household }: { household: Household }) {
           testId="household-vehicles"
           items={household.vehicles.map(({ vehicle, policy }) => (
             <li key={`${policy.policy_id}-${vehicle.vehicle_id}`}>
-              <a href={`#${vehicleAnchor(vehicle.vehicle_id)}`} className="text-brand-700 hover:underline">
+              <a href={`#${vehicleAnchor(vehicle.vehicle_id)}`} className={LINK_CLASS}>
                 {vehicleTitle(vehicle)}
               </a>
               {carrierOf(policy) ? <span className="text-slate-600"> · {carrierOf(policy)}</span> : null}
@@ -96,7 +98,7 @@ export function HouseholdLines({ household }: { household: Household }) {
           testId="household-homes"
           items={household.dwellings.map(({ dwelling, policy }) => (
             <li key={`${policy.policy_id}-${dwelling.dwelling_id}`}>
-              <a href={`#${dwellingAnchor(dwelling.dwelling_id)}`} className="text-brand-700 hover:underline">
+              <a href={`#${dwellingAnchor(dwelling.dwelling_id)}`} className={LINK_CLASS}>
                 {dwelling.address?.full_address ?? "Home"}
               </a>
               <span className="text-slate-600"> · {enumLabel(POLICY_TYPES, policy.policy_type).toLowerCase()}</span>

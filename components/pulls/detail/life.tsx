@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import type { Policy } from "@/lib/service/schemas";
 import { LooseRecordView } from "./loose-fields";
 import { policyAnchor } from "./policy-card";
@@ -17,7 +18,7 @@ export function LifeDetails({ policies }: { policies: Policy[] }) {
           data-testid="life"
         >
           <h3 className="mb-3 text-base font-semibold text-slate-900">
-            <a href={`#${policyAnchor(policy.policy_id)}`} className="text-brand-700 hover:underline">
+            <a href={`#${policyAnchor(policy.policy_id)}`} className={LINK_CLASS}>
               {policyLabel(policy)}
             </a>
           </h3>

@@ -1,3 +1,4 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import { Badge } from "@/components/ui/badge";
 import { FieldList, type Field } from "@/components/ui/field-list";
 import { formatCents, text, yesNo } from "@/lib/format";
@@ -82,7 +83,7 @@ function CoveredItems({ policy }: { policy: Policy }) {
       {links.map((link, index) => (
         <span key={link.key}>
           {index > 0 ? ", " : null}
-          <a href={link.href} className="text-brand-700 hover:underline">
+          <a href={link.href} className={LINK_CLASS}>
             {link.label}
           </a>
         </span>

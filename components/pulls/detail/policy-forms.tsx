@@ -1,3 +1,5 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
 import { DataTable } from "@/components/ui/data-table";
 import { labelFromKey } from "@/lib/format";
 import type { PolicyForm } from "@/lib/service/schemas";
@@ -21,7 +23,7 @@ function FormName({ pullId, form }: { pullId: string; form: PolicyForm }) {
       href={policyFormHref(pullId, id)}
       target="_blank"
       rel="noopener"
-      className="font-medium break-words text-brand-700 hover:underline"
+      className={cn(LINK_CLASS, "font-medium break-words")}
       data-testid="policy-form-link"
     >
       {name}

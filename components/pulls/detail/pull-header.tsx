@@ -14,6 +14,7 @@ import { HouseholdLines } from "./household-lines";
 import { Instant } from "./dates";
 import { FUNNEL_STAGES, POLICY_CHECK_STATUSES, PULL_STATUSES, PULL_TYPES } from "@/lib/service/schemas";
 import { enumLabel } from "./enum-label";
+import { PageHeader } from "@/components/ui/page-header";
 import { Card } from "@/components/ui/card";
 
 // The household first: who the account holder is and how to reach them, the agency's stage and
@@ -146,20 +147,16 @@ export function PullHeader({
   const household = householdOf(pull);
   return (
     <Card as="div" className="space-y-4 sm:p-5" data-testid="pull-header">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-semibold break-words text-slate-900">{headingOf(pull)}</h1>
-          <p className="text-sm text-slate-600">
-            {pull.insurance_provider_friendly_name ?? pull.insurance_provider_name ?? "Unknown provider"} account
-            {household.address ? ` · ${formatAddress(household.address)}` : ""}
-          </p>
-        </div>
+      <PageHeader
+        title={headingOf(pull)}
+        description={`${pull.insurance_provider_friendly_name ?? pull.insurance_provider_name ?? "Unknown provider"} account${household.address ? ` · ${formatAddress(household.address)}` : ""}`}
+      >
         <div className="flex flex-wrap gap-2">
           <StatusBadge status={pull.status ?? "UNKNOWN"} />
           {pull.is_archived ? <Badge>Archived at the service</Badge> : null}
           {pull.type && pull.type !== READING_TYPE ? <Badge tone="info">{pullTypeLabel(pull.type)}</Badge> : null}
         </div>
-      </div>
+      </PageHeader>
       <FieldList
         columns={4}
         fields={[

@@ -1,11 +1,14 @@
 // The page's table of contents: plain anchor links, so it works without JavaScript and from
 // the keyboard, and wraps on a phone instead of widening the page.
 
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
+
 export type SectionLink = { id: string; title: string; count?: number };
 
 export function SectionNav({ sections }: { sections: SectionLink[] }) {
   return (
-    <nav aria-label="On this page" className="rounded-lg border border-slate-200 bg-white px-4 py-3">
+    <nav aria-label="On this page" className={cn(CARD_CLASS, "px-4 py-3")}>
       <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
         {sections.map((section) => (
           <li key={section.id}>

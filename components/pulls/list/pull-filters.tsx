@@ -1,11 +1,15 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
 import Link from "next/link";
 import { humanize } from "@/lib/format";
 import type { PullListQuery } from "@/lib/pulls/list-query";
 import { PULL_STAGES } from "@/lib/core/pull-stages";
 import type { PullListOptions } from "@/lib/pulls/queries";
+import { DateRangeFields } from "@/components/ui/filter-form";
 import { FilterSelect } from "@/components/ui/filter-select";
 import { Input } from "@/components/ui/input";
 import { Button } from "@/components/ui/button";
+import { CARD_CLASS } from "@/components/ui/card";
+import { cn } from "@/components/ui/class-names";
 
 // Search and filters as a plain GET form: it works without JavaScript, and the result is a
 // URL that can be shared, bookmarked and reloaded.
@@ -18,7 +22,7 @@ export function PullFilters({ query, options }: { query: PullListQuery; options:
       method="get"
       action="/pulls"
       aria-label="Search and filter linked accounts"
-      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+      className={cn(CARD_CLASS, "space-y-3 p-4")}
     >
       {query.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
       {query.dir ? <input type="hidden" name="dir" value={query.dir} /> : null}
@@ -84,19 +88,12 @@ export function PullFilters({ query, options }: { query: PullListQuery; options:
             { value: "only", label: "Only archived" },
           ]}
         />
-        <label className="flex flex-col gap-1">
-          <span className="text-xs text-slate-600">Linked from</span>
-          <Input type="date" name="from" defaultValue={query.from ?? ""} />
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="text-xs text-slate-600">Linked to</span>
-          <Input type="date" name="to" defaultValue={query.to ?? ""} />
-        </label>
+        <DateRangeFields from={query.from} to={query.to} fromLabel="Linked from" toLabel="Linked to" />
         <div className="flex items-end gap-2">
           <Button type="submit" variant="secondary">
             Apply
           </Button>
-          <Link href="/pulls" className="px-1 py-1.5 text-sm text-brand-700 hover:underline">
+          <Link href="/pulls" className={cn(LINK_CLASS, "px-1 py-1.5 text-sm")}>
             Clear all
           </Link>
         </div>

@@ -1,3 +1,5 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PolicyCheckRulesForm } from "@/components/admin/policy-check-rules-form";
@@ -18,7 +20,7 @@ export default async function PolicyCheckRulesPage() {
   const page = await loadPolicyCheckRulesPage(env().service);
   return (
     <div className="space-y-6">
-      <Link href="/admin/rules" className="text-sm text-brand-700 hover:underline">
+      <Link href="/admin/rules" className={cn(LINK_CLASS, "text-sm")}>
         ← Agency rules
       </Link>
       <PageHeader

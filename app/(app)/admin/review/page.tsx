@@ -1,3 +1,5 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ReviewRulesForm } from "@/components/admin/review-rules-form";
@@ -15,7 +17,7 @@ export default async function ReviewRulesPage() {
   const page = await loadReviewRulesPage(await getDb());
   return (
     <div className="space-y-6">
-      <Link href="/admin/rules" className="text-sm text-brand-700 hover:underline">
+      <Link href="/admin/rules" className={cn(LINK_CLASS, "text-sm")}>
         ← Agency rules
       </Link>
       <PageHeader

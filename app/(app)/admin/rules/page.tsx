@@ -1,3 +1,5 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AgencyRulesForm, SendDigestsNowForm } from "@/components/admin/agency-rules-form";
@@ -56,7 +58,7 @@ export default async function AgencyRulesPage() {
         <p className="text-sm text-slate-700">
           The limits each pull&apos;s coverage review holds a household to (bodily injury, property damage, personal
           liability, deductibles, coinsurance) and which checks it runs.{" "}
-          <Link href="/admin/review" className="font-medium text-brand-700 hover:underline">
+          <Link href="/admin/review" className={cn(LINK_CLASS, "font-medium")}>
             Set the coverage review rules
           </Link>
         </p>
@@ -68,7 +70,7 @@ export default async function AgencyRulesPage() {
         <p className="text-sm text-slate-700">
           The rules the service checks every linked account against (active policy, collision and comprehensive,
           deductibles, liability minimums, lien holders, replacement cost), kept at the service.{" "}
-          <Link href="/admin/policy-check" className="font-medium text-brand-700 hover:underline">
+          <Link href="/admin/policy-check" className={cn(LINK_CLASS, "font-medium")}>
             Set the policy check rules
           </Link>
         </p>

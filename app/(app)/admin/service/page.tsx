@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { RegisterWebhookForm, WebhookToggle } from "@/components/admin/service-connection-forms";
 import { ServiceEventTypes } from "@/components/admin/service-event-types";
+import { UnavailablePart } from "@/components/admin/unavailable-part";
 import { DataTable } from "@/components/ui/data-table";
 import { requirePermission } from "@/lib/auth/session";
 import { getDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { loadServiceConnectionPage } from "@/lib/loaders/service-connection";
-import type { Part } from "@/lib/service-connection/overview";
 import { API_SETTABLE_WEBHOOK_EVENT_TYPES } from "@/lib/service/schemas";
 import { humanize } from "@/lib/format";
 import { registerWebhookAction, setWebhookActiveAction } from "./actions";
@@ -14,14 +14,6 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Card } from "@/components/ui/card";
 
 export const metadata: Metadata = { title: "Service connection" };
-
-function Unavailable({ part }: { part: Part<unknown> }) {
-  return part.ok ? null : (
-    <p role="status" className="text-sm text-amber-800">
-      {part.message}
-    </p>
-  );
-}
 
 export default async function ServiceConnectionPage() {
   await requirePermission("service:manage");
@@ -49,7 +41,7 @@ export default async function ServiceConnectionPage() {
               : "The service says it is not healthy: links and refreshes may fail until it recovers."}
           </p>
         ) : (
-          <Unavailable part={view.health} />
+          <UnavailablePart part={view.health} />
         )}
       </Card>
 
@@ -61,7 +53,7 @@ export default async function ServiceConnectionPage() {
           Where consumers link their accounts (the service calls them widgets); each pull names the link it came
           through.
         </p>
-        <Unavailable part={view.links} />
+        <UnavailablePart part={view.links} />
         {view.links.ok ? (
           <DataTable
             label="Links"
@@ -110,7 +102,7 @@ export default async function ServiceConnectionPage() {
             </strong>
           )}
         </p>
-        <Unavailable part={view.webhooks} />
+        <UnavailablePart part={view.webhooks} />
         {view.webhooks.ok ? (
           <DataTable
             label="Webhooks"

@@ -1,3 +1,5 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
 import type { Metadata } from "next";
 import { CreateUserForm, DeactivateForm, ResetPasswordForm, RoleForm } from "@/components/admin/user-forms";
 import Link from "next/link";
@@ -66,7 +68,7 @@ export default async function UsersPage() {
           <h2 id="failed-sign-ins-heading" className="text-lg font-semibold text-slate-900">
             Recent failed sign-ins
           </h2>
-          <Link href="/admin/audit?action=SIGN_IN_FAILED" className="text-sm text-brand-700 hover:underline">
+          <Link href="/admin/audit?action=SIGN_IN_FAILED" className={cn(LINK_CLASS, "text-sm")}>
             All of them in the audit trail
           </Link>
         </div>

@@ -1,3 +1,6 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
+import { EMPTY_STATE_CLASS } from "@/components/ui/empty-state";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PullFilters } from "@/components/pulls/list/pull-filters";
@@ -27,7 +30,7 @@ export default async function PullsPage({
         <div className="flex items-baseline gap-4">
           <a
             href={`/api/pulls/csv${pullListHref(query, { page: undefined }).replace(/^\/pulls/, "")}`}
-            className="text-sm text-brand-700 hover:underline"
+            className={cn(LINK_CLASS, "text-sm")}
           >
             Download CSV
           </a>
@@ -46,10 +49,7 @@ export default async function PullsPage({
         </p>
       ) : null}
       {rows.length === 0 ? (
-        <div
-          className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600"
-          data-testid="pulls-empty"
-        >
+        <div className={EMPTY_STATE_CLASS} data-testid="pulls-empty">
           <p className="font-medium">
             {filtered
               ? "No linked accounts match these filters."
@@ -59,13 +59,13 @@ export default async function PullsPage({
           </p>
           <p className="mt-1 text-sm">
             {filtered ? (
-              <Link href="/pulls" className="text-brand-700 hover:underline">
+              <Link href="/pulls" className={LINK_CLASS}>
                 Clear the filters
               </Link>
             ) : total === 0 ? (
               "Accounts appear here as soon as a consumer links one and the service tells us."
             ) : (
-              <Link href={pullListHref(query, { page: undefined })} className="text-brand-700 hover:underline">
+              <Link href={pullListHref(query, { page: undefined })} className={LINK_CLASS}>
                 Go to the first page
               </Link>
             )}

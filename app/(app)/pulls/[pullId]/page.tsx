@@ -1,3 +1,5 @@
+import { LINK_CLASS } from "@/components/ui/link-class";
+import { cn } from "@/components/ui/class-names";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -40,7 +42,7 @@ export default async function PullDetailPage({ params }: { params: Promise<{ pul
 
   return (
     <div className="space-y-6">
-      <Link href="/pulls" className="text-sm text-brand-700 hover:underline">
+      <Link href="/pulls" className={cn(LINK_CLASS, "text-sm")}>
         ← All linked accounts
       </Link>
       <LiveRefresh pullId={pullId} />
