@@ -1,5 +1,6 @@
 import "server-only";
 import { and, desc, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "@/db/types";
 import { alerts, users, type AlertRow } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
@@ -86,6 +87,12 @@ export async function countOpenAlerts(db: Db, user: SessionUser, now = new Date(
 
 export const ALERT_MOVES = ["done", "reopen", "snooze-1", "snooze-7"] as const;
 export type AlertMove = (typeof ALERT_MOVES)[number];
+
+/** One of the inbox's buttons on one alert. */
+export const moveAlertInputSchema = z.object({
+  alertId: z.coerce.number().int().positive(),
+  move: z.enum(ALERT_MOVES, { message: "Choose done, snooze or reopen." }),
+});
 
 /** Mark an alert done, reopen it, or snooze it for a day or a week; only an alert the user may read. */
 export async function moveAlert(
