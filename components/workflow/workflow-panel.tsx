@@ -1,5 +1,5 @@
 import { can, canOnPull } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import { formatCents, humanize } from "@/lib/format";
 import type { PullWorkflow } from "@/lib/pulls/queries";
 import { lostSummary } from "@/lib/workflow/lost-reasons";
@@ -21,7 +21,7 @@ export function WorkflowPanel({
   people,
   archive,
 }: {
-  user: SessionUser;
+  user: Actor;
   pullId: string;
   workflow: PullWorkflow;
   people: Array<{ id: string; name: string }>;

@@ -4,7 +4,8 @@ import { getDb } from "@/lib/database";
 import type { Db } from "@/db/types";
 import { formValueText, type FormState } from "@/lib/core/form-state";
 import { allows, type Permission } from "./route-guard";
-import { getSessionUser, type SessionUser } from "./session";
+import { getSessionUser } from "./session";
+import type { Actor } from "@/lib/core/actor";
 
 // The one way into a server action that needs a signed-in user (app/**/actions.ts):
 //
@@ -27,7 +28,7 @@ export const SIGNED_OUT_MESSAGE = "Your session has ended. Sign in again.";
 export const NOT_ALLOWED_MESSAGE = "You are not allowed to do that.";
 export const INVALID_FORM_MESSAGE = "This form could not be read. Reload the page and try again.";
 
-export type ActionContext<Input> = { user: SessionUser; input: Input; db: Db };
+export type ActionContext<Input> = { user: Actor; input: Input; db: Db };
 
 /** Why a guarded call did not reach the action. */
 export type Refusal =

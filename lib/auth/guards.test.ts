@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { FormState } from "@/lib/core/form-state";
-import type { SessionUser } from "./session";
+import type { Actor } from "@/lib/core/actor";
 
 // The two guards on their own: what they answer before the action or handler runs, and how the
 // action guard reads a form. The authorization matrix covers them on every real entry.
 
-let current: SessionUser | null = null;
+let current: Actor | null = null;
 vi.mock("./session", () => ({ getSessionUser: async () => current }));
 vi.mock("@/lib/database", () => ({ getDb: async () => ({ fake: "db" }) }));
 
@@ -14,14 +14,13 @@ const { formAction, formFields, guardedAction, INVALID_FORM_MESSAGE, SIGNED_OUT_
   await import("./action-guard");
 const { withUser } = await import("./route-guard");
 
-const agent: SessionUser = {
+const agent: Actor = {
   id: "00000000-0000-4000-8000-000000000001",
-  email: "a@example.com",
   name: "Agent",
   role: "AGENT",
   sessionId: "s",
 };
-const admin: SessionUser = { ...agent, role: "ADMIN" };
+const admin: Actor = { ...agent, role: "ADMIN" };
 
 function form(entries: Array<[string, string | Blob]>): FormData {
   const data = new FormData();
@@ -166,7 +165,7 @@ describe("guardedAction", () => {
 });
 
 describe("withUser", () => {
-  const handler = vi.fn(async ({ params, user }: { params: unknown; user: SessionUser }) =>
+  const handler = vi.fn(async ({ params, user }: { params: unknown; user: Actor }) =>
     Response.json({ params, user: user.id }),
   );
   const GET = withUser("events:view", handler, { params: z.object({ id: z.uuid() }) });

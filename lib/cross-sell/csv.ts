@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/types";
 import { viewScope } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import { toCsv, type Cell } from "@/lib/csv/to-csv";
 import { centsToDollars } from "@/lib/csv/to-csv";
 import type { SearchParams } from "@/lib/url/search-params";
@@ -16,7 +16,7 @@ const MAX_ROWS = 50_000;
 const gapWords = (codes: string[]) => codes.map((code) => GAP_LABELS[code as GapCode] ?? code).join("; ");
 
 /** The cross-sell list as the viewer sees it with these filters, as CSV; each export goes on the audit trail. */
-export async function exportCrossSellCsv(db: Db, user: SessionUser, searchParams: SearchParams): Promise<string> {
+export async function exportCrossSellCsv(db: Db, user: Actor, searchParams: SearchParams): Promise<string> {
   const { query } = parseCrossSellQuery(searchParams);
   const rows = await listCrossSell(db, viewScope(user, "cross-sell:view"), query, { limit: MAX_ROWS });
   const body = toCsv(

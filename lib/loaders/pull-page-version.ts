@@ -4,14 +4,14 @@ import { queryRows } from "@/db/connect";
 import { auditEvents, monitorings, pullAuthStates, pulls, servicingRequests } from "@/db/schema";
 import type { Db } from "@/db/types";
 import { canOnPull } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import { accountHeld } from "@/lib/pulls/visibility";
 
 // A fingerprint of what the pull page shows (data, login state, pipeline, monitoring, history),
 // polled by an open page so it refreshes itself when any of it changes.
 
 /** The fingerprint, or null when the user may not see the pull (or it does not exist). */
-export async function getPullPageVersion(db: Db, user: SessionUser, pullId: string): Promise<string | null> {
+export async function getPullPageVersion(db: Db, user: Actor, pullId: string): Promise<string | null> {
   const [pull] = await db
     .select({ assigneeId: pulls.assigneeId, accountHeld })
     .from(pulls)

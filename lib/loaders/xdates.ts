@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/types";
 import { viewScope } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import type { SearchParams } from "@/lib/url/search-params";
 import { getCalendarFeedState, type CalendarFeedState } from "@/lib/xdates/calendar-feed";
 import { isoDay } from "@/lib/xdates/derive";
@@ -52,7 +52,7 @@ export type XDatesPage = {
 
 export async function loadXDatesPage(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   searchParams: SearchParams,
   today: string = isoDay(),
 ): Promise<XDatesPage> {

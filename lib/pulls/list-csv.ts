@@ -2,7 +2,7 @@ import "server-only";
 import type { SearchParams } from "@/lib/url/search-params";
 import type { Db } from "@/db/types";
 import { viewScope } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import { toCsv, type Cell } from "@/lib/csv/to-csv";
 import { centsToDollars } from "@/lib/csv/to-csv";
 import { recordAudit } from "@/lib/audit/audit-log";
@@ -13,7 +13,7 @@ import { listPullRows } from "./queries";
 const MAX_ROWS = 50_000;
 
 /** The pull list as the viewer sees it with these filters, as CSV; each export goes on the audit trail. */
-export async function exportPullListCsv(db: Db, user: SessionUser, searchParams: SearchParams): Promise<string> {
+export async function exportPullListCsv(db: Db, user: Actor, searchParams: SearchParams): Promise<string> {
   const { query } = parsePullListQuery(searchParams);
   const rows = await listPullRows(db, viewScope(user), { ...query, page: 1 }, MAX_ROWS);
   const body = toCsv(
