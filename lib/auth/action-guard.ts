@@ -49,21 +49,31 @@ function submitted(formData: FormData | undefined): SubmittedForm {
 /** A field's first value, read as `field` reads one (a file or text holding a NUL is absent). */
 const firstText = (values: unknown): string | undefined => formValueText(Array.isArray(values) ? values[0] : undefined);
 
-/** A field's kind under its wrappers (optional, nullable, default) and any preprocess. */
-function kindOf(schema: z.core.$ZodType): string {
+/** A field's own schema under its wrappers (optional, nullable, default) and any preprocess. */
+function unwrapped(schema: z.core.$ZodType): z.core.$ZodType {
   const def = schema._zod.def as {
     type: string;
     innerType?: z.core.$ZodType;
     in?: z.core.$ZodType;
     out?: z.core.$ZodType;
   };
-  if (def.innerType) return kindOf(def.innerType);
+  if (def.innerType) return unwrapped(def.innerType);
   if (def.type === "pipe" && def.in && def.out) {
-    const read = kindOf(def.in);
-    return read === "transform" ? kindOf(def.out) : read;
+    const read = unwrapped(def.in);
+    return read._zod.def.type === "transform" ? unwrapped(def.out) : read;
   }
-  return def.type;
+  return schema;
 }
+
+/** The rows' schema of a field that is a list of rows (`z.array(z.object(…))`), else null. */
+function rowsOf(field: z.core.$ZodType): z.ZodObject | null {
+  const inner = unwrapped(field);
+  if (inner._zod.def.type !== "array") return null;
+  const row = unwrapped((inner._zod.def as unknown as { element: z.core.$ZodType }).element);
+  return row instanceof z.ZodObject ? row : null;
+}
+
+const isList = (field: z.core.$ZodType) => unwrapped(field)._zod.def.type === "array";
 
 /** Whether a field takes null: a `.nullable()` among its wrappers. */
 function takesNull(schema: z.core.$ZodType): boolean {
@@ -71,20 +81,43 @@ function takesNull(schema: z.core.$ZodType): boolean {
   return def.type === "nullable" || (def.innerType !== undefined && takesNull(def.innerType));
 }
 
+/** The numbered rows of a list field, as the form names their inputs (`rules.0.state`), in order. */
+function submittedRows(name: string, form: SubmittedForm): SubmittedForm[] {
+  const rows = new Map<number, SubmittedForm>();
+  const prefix = `${name}.`;
+  for (const [key, values] of Object.entries(form)) {
+    const match = key.startsWith(prefix) ? /^(\d{1,4})\.(.+)$/.exec(key.slice(prefix.length)) : null;
+    if (!match) continue;
+    const row = rows.get(Number(match[1])) ?? Object.create(null);
+    row[match[2] ?? ""] = values;
+    rows.set(Number(match[1]), row);
+  }
+  return [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);
+}
+
 /**
  * The submitted form read into a command's input schema: each field of the schema, and nothing
- * else. A list field (`z.array`) gets every text value sent under its name; any other field its
- * first value, as text (a file, or text holding a NUL, is not sent). A field left empty is null
- * where the schema takes null (nobody, none), else undefined where it is optional (not given),
- * else the empty string, so that the field's own message says what is missing; a field not sent
- * at all is undefined where it is optional. Numbers and booleans stay text for the schema to
- * coerce (`z.coerce`, a preprocess), so a bad one gets the field's own message too.
+ * else. A list field (`z.array`) gets every text value sent under its name, or, when it is a
+ * list of rows, the numbered rows (`rules.0.state`, `rules.0.assigneeId`…), each read like the
+ * form itself, a row left wholly empty left out. Any other field gets its first value, as text
+ * (a file, or text holding a NUL, is not sent). A field left empty is null where the schema
+ * takes null (nobody, none), else undefined where it is optional (not given), else the empty
+ * string, so that the field's own message says what is missing; a field not sent at all is
+ * undefined where it is optional. Numbers and booleans stay text for the schema to coerce
+ * (`z.coerce`, a preprocess), so a bad one gets the field's own message too.
  */
 export function fromForm(schema: z.ZodObject, form: SubmittedForm): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(schema.shape as Record<string, z.core.$ZodType>)) {
     const values = form[name] ?? [];
-    if (kindOf(field) === "array") {
+    const rows = rowsOf(field);
+    if (rows) {
+      input[name] = submittedRows(name, form)
+        .filter((row) => Object.values(row).some((sent) => firstText(sent)))
+        .map((row) => fromForm(rows, row));
+      continue;
+    }
+    if (isList(field)) {
       input[name] = values.map(formValueText).filter((value) => value !== undefined);
       continue;
     }
@@ -152,7 +185,13 @@ async function admit<S extends z.ZodType>(
 const FIELDS = new WeakMap<object, readonly string[]>();
 
 const fieldsOf = (schema: z.ZodType): readonly string[] =>
-  schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+  schema instanceof z.ZodObject
+    ? Object.entries(schema.shape as Record<string, z.core.$ZodType>).flatMap(([name, field]) => {
+        // A list of rows: the inputs of its first two rows.
+        const rows = rowsOf(field);
+        return rows ? [0, 1].flatMap((i) => fieldsOf(rows).map((key) => `${name}.${i}.${key}`)) : [name];
+      })
+    : [];
 
 /** The form fields a guarded action reads (its schema's keys); none for one that reads the whole form. */
 export const formFields = (action: object): readonly string[] => FIELDS.get(action) ?? [];

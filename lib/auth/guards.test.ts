@@ -146,6 +146,36 @@ describe("formAction", () => {
     ).toEqual({ name: "n", assigneeId: null, ids: [hostile] });
   });
 
+  it("reads numbered rows into a list of rows, leaving out the empty ones, and names a wrong row's input", async () => {
+    current = admin;
+    const rows = formAction(
+      "settings:manage",
+      z.object({
+        rules: z.array(z.object({ state: z.string().length(2, "Two letters.").optional(), to: z.string() })),
+      }),
+      run,
+    );
+    const state = await rows(
+      { status: "idle" },
+      form([
+        ["rules.1.state", "TX"],
+        ["rules.1.to", "b"],
+        ["rules.0.to", "a"],
+        ["rules.2.state", ""],
+        ["rules.2.to", ""],
+        ["rules.x.to", "c"],
+      ]),
+    );
+    expect(JSON.parse(state.status === "done" ? state.message : "{}")).toEqual({
+      rules: [{ to: "a" }, { state: "TX", to: "b" }],
+    });
+    expect(await rows({ status: "idle" }, form([["rules.0.state", "Texas"]]))).toMatchObject({
+      message: "Two letters.",
+      field: "rules.0.state",
+    });
+    expect(formFields(rows)).toEqual(["rules.0.state", "rules.0.to", "rules.1.state", "rules.1.to"]);
+  });
+
   it("names the fields it reads, for tests that post forms to it", () => {
     expect(formFields(action)).toEqual(["name", "note", "assigneeId", "expectedAssigneeId", "ids", "count", "kind"]);
   });
