@@ -141,7 +141,7 @@ const fallbackMessage = (issue: z.core.$ZodRawIssue): string =>
     : INVALID_FORM_MESSAGE;
 
 /** The form parsed with the action's schema: a command's input schema, read through `fromForm`. */
-export function parseForm<S extends z.ZodType>(schema: S, form: SubmittedForm) {
+function parseForm<S extends z.ZodType>(schema: S, form: SubmittedForm) {
   const input = schema instanceof z.ZodObject ? fromForm(schema, form) : form;
   return schema.safeParse(input, { error: fallbackMessage });
 }
