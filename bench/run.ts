@@ -27,7 +27,7 @@ import { pulls } from "@/db/schema";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { getOpenSessionUser } from "@/lib/auth/user-sessions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import { loadPullListPage } from "@/lib/loaders/pull-list";
 import { loadXDatesPage } from "@/lib/loaders/xdates";
 import { loadAlertInboxPage } from "@/lib/loaders/alerts-inbox";
@@ -114,7 +114,7 @@ const XDATES_TARGET_MS = 100;
  */
 async function pageParts(
   capture: CaptureDb,
-  user: SessionUser,
+  user: Actor,
   loader: Loader,
 ): Promise<{ plans: Statement[][][]; loaders: Loader[] }> {
   const session = (db: Db) => getOpenSessionUser(db, user.id, user.sessionId);
@@ -140,7 +140,7 @@ async function sequentially<T>(work: Array<() => Promise<T>>): Promise<T[]> {
 const params = (qs: string) => Object.fromEntries(new URLSearchParams(qs));
 
 /** The CSV export (app/api/pulls/csv/route.ts): the session, then the list without paging (its audit write left out). */
-async function csvPlan(capture: CaptureDb, user: SessionUser, qs: string): Promise<Statement[][]> {
+async function csvPlan(capture: CaptureDb, user: Actor, qs: string): Promise<Statement[][]> {
   const { query } = parsePullListQuery(params(qs));
   const auth = await capture.captureStages((db) => getOpenSessionUser(db, user.id, user.sessionId));
   return [
@@ -151,7 +151,7 @@ async function csvPlan(capture: CaptureDb, user: SessionUser, qs: string): Promi
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-async function buildScenarios(capture: CaptureDb, user: SessionUser): Promise<Scenario[]> {
+async function buildScenarios(capture: CaptureDb, user: Actor): Promise<Scenario[]> {
   const db = capture.db;
   const one = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
     (await queryRows<T>(db, query))[0] as T;
@@ -613,14 +613,14 @@ function measured(scenario: Scenario, raw: number[], app: number[], loader: numb
 }
 
 /** The signed-in admin as the pages see them: the user and the server-side session just opened. */
-async function sessionUser(capture: CaptureDb): Promise<SessionUser> {
-  const [row] = await queryRows<{ session_id: string; email: string; name: string; role: SessionUser["role"] }>(
+async function sessionUser(capture: CaptureDb): Promise<Actor> {
+  const [row] = await queryRows<{ session_id: string; name: string; role: Actor["role"] }>(
     capture.db,
-    sql`select s.id as session_id, u.email, u.name, u.role from user_sessions s join users u on u.id = s.user_id
+    sql`select s.id as session_id, u.name, u.role from user_sessions s join users u on u.id = s.user_id
         where s.user_id = ${ADMIN_ID} and s.ended_at is null order by s.created_at desc limit 1`,
   );
   if (!row) throw new Error("Signed in, but no open session of the admin was found.");
-  return { id: ADMIN_ID, email: row.email, name: row.name, role: row.role, sessionId: row.session_id };
+  return { id: ADMIN_ID, name: row.name, role: row.role, sessionId: row.session_id };
 }
 
 async function measureBook(target: BenchTarget, only: RegExp | null): Promise<Measured[]> {

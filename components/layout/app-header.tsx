@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { can } from "@/lib/auth/permissions";
 
@@ -10,7 +10,7 @@ export function AppHeader({
   newAssignments,
   openAlerts,
 }: {
-  user: SessionUser;
+  user: Actor;
   newAssignments: number;
   openAlerts: number;
 }) {

@@ -1,7 +1,7 @@
 import { CARD_CLASS } from "@/components/ui/card";
 import { cn } from "@/components/ui/class-names";
 import { can, canOnPull } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import { formatCents, humanize } from "@/lib/format";
 import type { PullWorkflow } from "@/lib/pulls/queries";
 import { lostSummary } from "@/lib/workflow/lost-reasons";
@@ -23,7 +23,7 @@ export function WorkflowPanel({
   people,
   archive,
 }: {
-  user: SessionUser;
+  user: Actor;
   pullId: string;
   workflow: PullWorkflow;
   people: Array<{ id: string; name: string }>;

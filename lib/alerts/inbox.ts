@@ -1,9 +1,10 @@
 import "server-only";
 import { and, desc, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "@/db/types";
 import { alerts, users, type AlertRow } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session-user";
+import type { Actor } from "@/lib/core/actor";
 import { invalid, notFound, type CommandResult } from "@/lib/core/result";
 
 // The alert inbox: each agent's alerts and the queue's (unassigned accounts); managers and
@@ -27,7 +28,7 @@ function viewWhere(view: InboxView, now: Date): SQL {
 }
 
 /** Whose alerts a user may read: agents their own and the queue's; managers and admins anyone's. */
-function whoseWhere(user: SessionUser, whose: InboxWhose): SQL | undefined {
+function whoseWhere(user: Actor, whose: InboxWhose): SQL | undefined {
   const everyone = can(user, "alerts:view-all");
   if (whose === "queue") return isNull(alerts.assigneeId);
   if (whose === "everyone" && everyone) return undefined;
@@ -50,7 +51,7 @@ export type InboxRow = Pick<
 
 export async function listAlerts(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   { view, whose }: { view: InboxView; whose: InboxWhose },
   now = new Date(),
 ): Promise<InboxRow[]> {
@@ -76,7 +77,7 @@ export async function listAlerts(
 }
 
 /** The badge: alerts open now that are the user's or the queue's. */
-export async function countOpenAlerts(db: Db, user: SessionUser, now = new Date()): Promise<number> {
+export async function countOpenAlerts(db: Db, user: Actor, now = new Date()): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(alerts)
@@ -87,10 +88,16 @@ export async function countOpenAlerts(db: Db, user: SessionUser, now = new Date(
 export const ALERT_MOVES = ["done", "reopen", "snooze-1", "snooze-7"] as const;
 export type AlertMove = (typeof ALERT_MOVES)[number];
 
+/** One of the inbox's buttons on one alert. */
+export const moveAlertInputSchema = z.object({
+  alertId: z.coerce.number().int().positive(),
+  move: z.enum(ALERT_MOVES, { message: "Choose done, snooze or reopen." }),
+});
+
 /** Mark an alert done, reopen it, or snooze it for a day or a week; only an alert the user may read. */
 export async function moveAlert(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   { alertId, move }: { alertId: number; move: string },
   now = new Date(),
 ): Promise<CommandResult> {

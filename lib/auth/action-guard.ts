@@ -4,16 +4,19 @@ import { getDb } from "@/lib/database";
 import type { Db } from "@/db/types";
 import { formValueText, type FormState } from "@/lib/core/form-state";
 import { allows, type Permission } from "./route-guard";
-import { getSessionUser, type SessionUser } from "./session";
+import { getSessionUser } from "./session";
+import type { Actor } from "@/lib/core/actor";
 
 // The one way into a server action that needs a signed-in user (app/**/actions.ts):
 //
-//   export const setStageAction = formAction("pulls:set-stage", stageInput, async ({ user, input, db }) => …);
+//   export const setStageAction = formAction("pulls:set-stage", setStageInputSchema, async ({ user, input, db }) => …);
 //
-// It resolves the user from the session, reads the submitted form through a zod schema, asks the
-// permission table, and only then runs the action, which hands the input to a command in lib/.
-// Commands check again, on the row itself (is this pull theirs?), and validate the values: the
-// schema here only says which fields the form sends and how they are read.
+// It resolves the user from the session, asks the permission table, reads the submitted form
+// into the command's own input schema (`fromForm`: the form is described once, by the command),
+// and only then runs the action, which hands the parsed input to the command in lib/. A field
+// the schema refuses answers the schema's message for it, as the command would. Commands check
+// again, on the row itself (is this pull theirs?), and validate again: tests, the bench and
+// scripts call them without a form.
 //
 // Where actions live: in app/**/actions.ts, beside the route that uses them (the authorization
 // matrix, lib/auth/authorization-matrix.test.ts, calls each one there). Components never import
@@ -25,7 +28,7 @@ export const SIGNED_OUT_MESSAGE = "Your session has ended. Sign in again.";
 export const NOT_ALLOWED_MESSAGE = "You are not allowed to do that.";
 export const INVALID_FORM_MESSAGE = "This form could not be read. Reload the page and try again.";
 
-export type ActionContext<Input> = { user: SessionUser; input: Input; db: Db };
+export type ActionContext<Input> = { user: Actor; input: Input; db: Db };
 
 /** Why a guarded call did not reach the action. */
 export type Refusal =
@@ -46,31 +49,104 @@ function submitted(formData: FormData | undefined): SubmittedForm {
 /** A field's first value, read as `field` reads one (a file or text holding a NUL is absent). */
 const firstText = (values: unknown): string | undefined => formValueText(Array.isArray(values) ? values[0] : undefined);
 
-const textField = () => z.preprocess(firstText, z.string().optional());
+/** A field's own schema under its wrappers (optional, nullable, default) and any preprocess. */
+function unwrapped(schema: z.core.$ZodType): z.core.$ZodType {
+  const def = schema._zod.def as {
+    type: string;
+    innerType?: z.core.$ZodType;
+    in?: z.core.$ZodType;
+    out?: z.core.$ZodType;
+  };
+  if (def.innerType) return unwrapped(def.innerType);
+  if (def.type === "pipe" && def.in && def.out) {
+    const read = unwrapped(def.in);
+    return read._zod.def.type === "transform" ? unwrapped(def.out) : read;
+  }
+  return schema;
+}
+
+/** The rows' schema of a field that is a list of rows (`z.array(z.object(…))`), else null. */
+function rowsOf(field: z.core.$ZodType): z.ZodObject | null {
+  const inner = unwrapped(field);
+  if (inner._zod.def.type !== "array") return null;
+  const row = unwrapped((inner._zod.def as unknown as { element: z.core.$ZodType }).element);
+  return row instanceof z.ZodObject ? row : null;
+}
+
+const isList = (field: z.core.$ZodType) => unwrapped(field)._zod.def.type === "array";
+
+/** Whether a field takes null: a `.nullable()` among its wrappers. */
+function takesNull(schema: z.core.$ZodType): boolean {
+  const def = schema._zod.def as { type: string; innerType?: z.core.$ZodType };
+  return def.type === "nullable" || (def.innerType !== undefined && takesNull(def.innerType));
+}
+
+/** The numbered rows of a list field, as the form names their inputs (`rules.0.state`), in order. */
+function submittedRows(name: string, form: SubmittedForm): SubmittedForm[] {
+  const rows = new Map<number, SubmittedForm>();
+  const prefix = `${name}.`;
+  for (const [key, values] of Object.entries(form)) {
+    const match = key.startsWith(prefix) ? /^(\d{1,4})\.(.+)$/.exec(key.slice(prefix.length)) : null;
+    if (!match) continue;
+    const row = rows.get(Number(match[1])) ?? Object.create(null);
+    row[match[2] ?? ""] = values;
+    rows.set(Number(match[1]), row);
+  }
+  return [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);
+}
 
 /**
- * One text field: its first value, or undefined. The key is always in the parsed input (the
- * transform keeps zod from making it optional), as the commands' inputs expect.
+ * The submitted form read into a command's input schema: each field of the schema, and nothing
+ * else. A list field (`z.array`) gets every text value sent under its name, or, when it is a
+ * list of rows, the numbered rows (`rules.0.state`, `rules.0.assigneeId`…), each read like the
+ * form itself, a row left wholly empty left out. Any other field gets its first value, as text
+ * (a file, or text holding a NUL, is not sent). A field left empty is null where the schema
+ * takes null (nobody, none), else undefined where it is optional (not given), else the empty
+ * string, so that the field's own message says what is missing; a field not sent at all is
+ * undefined where it is optional. Numbers and booleans stay text for the schema to coerce
+ * (`z.coerce`, a preprocess), so a bad one gets the field's own message too.
  */
-export const formText = () => textField().transform((value) => value);
+export function fromForm(schema: z.ZodObject, form: SubmittedForm): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(schema.shape as Record<string, z.core.$ZodType>)) {
+    const values = form[name] ?? [];
+    const rows = rowsOf(field);
+    if (rows) {
+      input[name] = submittedRows(name, form)
+        .filter((row) => Object.values(row).some((sent) => firstText(sent)))
+        .map((row) => fromForm(rows, row));
+      continue;
+    }
+    if (isList(field)) {
+      input[name] = values.map(formValueText).filter((value) => value !== undefined);
+      continue;
+    }
+    const value = firstText(values);
+    const optional = field._zod.optin !== undefined;
+    if (value) input[name] = value;
+    else if (value === undefined && optional) continue;
+    else if (takesNull(field)) input[name] = null;
+    else if (!optional) input[name] = "";
+  }
+  return input;
+}
 
-/** One text field where empty means "none": null when absent or empty. */
-export const formTextOrNull = () => textField().transform((value) => value || null);
+/**
+ * What the person at the form reads when a field is refused: the schema's own message for it,
+ * else the app's words (a validator's default message is not for them).
+ */
+const fallbackMessage = (issue: z.core.$ZodRawIssue): string =>
+  issue.code === "too_big" && issue.origin === "string"
+    ? `Use at most ${String(issue.maximum)} characters.`
+    : INVALID_FORM_MESSAGE;
 
-/** One text field where empty means "not given": undefined when absent or empty. */
-export const formTextOrUndefined = () => textField().transform((value) => value || undefined);
+/** The form parsed with the action's schema: a command's input schema, read through `fromForm`. */
+function parseForm<S extends z.ZodType>(schema: S, form: SubmittedForm) {
+  const input = schema instanceof z.ZodObject ? fromForm(schema, form) : form;
+  return schema.safeParse(input, { error: fallbackMessage });
+}
 
-/** A required field as the command expects it: the empty string when absent (the command then says what is missing). */
-export const formTextOrEmpty = () => textField().transform((value) => value ?? "");
-
-/** Every text value sent under a repeated name (e.g. ticked checkboxes). */
-export const formList = () =>
-  z.preprocess(
-    (values) => (Array.isArray(values) ? values.filter((v): v is string => typeof v === "string") : []),
-    z.array(z.string()),
-  );
-
-/** The first text value of `name` in a submitted form, read like `formText()`. */
+/** The first text value of `name` in a submitted form, read like `fromForm` reads a field. */
 export const submittedText = (form: SubmittedForm, name: string): string | undefined => firstText(form[name]);
 
 /** The whole submitted form, for inputs whose field names are not fixed (numbered rows); read it with `submittedText`. */
@@ -78,6 +154,9 @@ export const submittedForm = () => z.custom<SubmittedForm>((value) => typeof val
 
 /** For actions that read no field. */
 export const noInput = z.object({});
+
+/** For actions that take one pull by its id (hidden in the form). */
+export const pullIdInput = z.object({ pullId: z.uuid(INVALID_FORM_MESSAGE) });
 
 async function admit<S extends z.ZodType>(
   permission: Permission,
@@ -87,17 +166,35 @@ async function admit<S extends z.ZodType>(
   const user = await getSessionUser();
   if (!user) return { ok: false, refusal: { reason: "signed-out" } };
   if (!allows(user, permission)) return { ok: false, refusal: { reason: "not-allowed" } };
-  const parsed = schema.safeParse(submitted(formData));
+  const parsed = parseForm(schema, submitted(formData));
   if (!parsed.success) {
-    // The app's own words: a validator's message is not for the person at the form.
     const issue = parsed.error.issues[0];
     return {
       ok: false,
-      refusal: { reason: "invalid", message: INVALID_FORM_MESSAGE, field: issue?.path.join(".") || undefined },
+      refusal: {
+        reason: "invalid",
+        message: issue?.message ?? INVALID_FORM_MESSAGE,
+        field: issue?.path.join(".") || undefined,
+      },
     };
   }
   return { ok: true, context: { user, input: parsed.data, db: await getDb() } };
 }
+
+/** The fields each guarded action reads, by the action: what a test sends it. */
+const FIELDS = new WeakMap<object, readonly string[]>();
+
+const fieldsOf = (schema: z.ZodType): readonly string[] =>
+  schema instanceof z.ZodObject
+    ? Object.entries(schema.shape as Record<string, z.core.$ZodType>).flatMap(([name, field]) => {
+        // A list of rows: the inputs of its first two rows.
+        const rows = rowsOf(field);
+        return rows ? [0, 1].flatMap((i) => fieldsOf(rows).map((key) => `${name}.${i}.${key}`)) : [name];
+      })
+    : [];
+
+/** The form fields a guarded action reads (its schema's keys); none for one that reads the whole form. */
+export const formFields = (action: object): readonly string[] => FIELDS.get(action) ?? [];
 
 /** The form's answer to a refused call: the one signed-out message, or why it was refused. */
 export function refusalState(refusal: Refusal): FormState {
@@ -120,10 +217,12 @@ export function formAction<S extends z.ZodType, State extends FormState = FormSt
   schema: S,
   run: (context: ActionContext<z.output<S>>) => Promise<State>,
 ): (previous: State, formData?: FormData) => Promise<State | FormState> {
-  return async (_previous, formData) => {
+  const action = async (_previous: State, formData?: FormData) => {
     const admitted = await admit(permission, schema, formData);
     return admitted.ok ? run(admitted.context) : refusalState(admitted.refusal);
   };
+  FIELDS.set(action, fieldsOf(schema));
+  return action;
 }
 
 /**
@@ -136,8 +235,10 @@ export function guardedAction<S extends z.ZodType, Result>(
   refused: (refusal: Refusal) => Result,
   run: (context: ActionContext<z.output<S>>) => Promise<Result>,
 ): (formData?: FormData) => Promise<Result> {
-  return async (formData) => {
+  const action = async (formData?: FormData) => {
     const admitted = await admit(permission, schema, formData);
     return admitted.ok ? run(admitted.context) : refused(admitted.refusal);
   };
+  FIELDS.set(action, fieldsOf(schema));
+  return action;
 }

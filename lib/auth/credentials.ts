@@ -6,15 +6,15 @@ import { DEMO_PASSWORD } from "@/lib/auth/demo-users";
 import { countLoginAttempt, forgetLoginAttempt } from "@/lib/security/login-throttle";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { hashPassword, verifyPassword } from "./password";
-import type { SessionUser } from "./session-user";
+import type { Actor } from "@/lib/core/actor";
 
 export const credentialsSchema = z.object({
   email: z.email().max(320),
   password: z.string().min(1).max(200),
 });
 
-/** Who a password check vouches for: the signed-in user before their session is opened. */
-export type AuthenticatedUser = Omit<SessionUser, "sessionId">;
+/** Who a password check vouches for: the actor before their session is opened, with the account's email (next-auth keeps it). */
+export type AuthenticatedUser = Omit<Actor, "sessionId"> & { email: string };
 
 // A password is checked even when no account matches, so that the time an answer takes does
 // not tell whether the email exists. The hash is of a random string nobody can type.

@@ -1,27 +1,26 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { FormState } from "@/lib/core/form-state";
-import type { SessionUser } from "./session";
+import type { Actor } from "@/lib/core/actor";
 
 // The two guards on their own: what they answer before the action or handler runs, and how the
 // action guard reads a form. The authorization matrix covers them on every real entry.
 
-let current: SessionUser | null = null;
+let current: Actor | null = null;
 vi.mock("./session", () => ({ getSessionUser: async () => current }));
 vi.mock("@/lib/database", () => ({ getDb: async () => ({ fake: "db" }) }));
 
-const { formAction, guardedAction, formList, formText, formTextOrNull, formTextOrEmpty, SIGNED_OUT_MESSAGE, noInput } =
+const { formAction, formFields, guardedAction, INVALID_FORM_MESSAGE, SIGNED_OUT_MESSAGE, noInput } =
   await import("./action-guard");
 const { withUser } = await import("./route-guard");
 
-const agent: SessionUser = {
+const agent: Actor = {
   id: "00000000-0000-4000-8000-000000000001",
-  email: "a@example.com",
   name: "Agent",
   role: "AGENT",
   sessionId: "s",
 };
-const admin: SessionUser = { ...agent, role: "ADMIN" };
+const admin: Actor = { ...agent, role: "ADMIN" };
 
 function form(entries: Array<[string, string | Blob]>): FormData {
   const data = new FormData();
@@ -38,11 +37,21 @@ describe("formAction", () => {
     status: "done",
     message: JSON.stringify(input),
   }));
-  const action = formAction(
-    "users:manage",
-    z.object({ name: formText(), role: formTextOrNull(), ids: formList(), id: formTextOrEmpty() }),
-    run,
-  );
+  // A command's input schema, as the commands in lib/ write theirs.
+  const schema = z.object({
+    name: z.string().trim().max(20, "Keep the name short."),
+    note: z.string().max(5).optional(),
+    assigneeId: z.uuid("Choose someone from the list.").nullable(),
+    expectedAssigneeId: z.uuid().nullable().optional(),
+    ids: z.array(z.string()),
+    count: z.coerce.number({ error: "Give the count as a number." }).int("Use a whole number.").optional(),
+    kind: z.enum(["A", "B"], { message: "Choose A or B." }).optional(),
+  });
+  const action = formAction("users:manage", schema, run);
+  const submit = async (entries: Array<[string, string | Blob]>) => {
+    const state = await action({ status: "idle" }, form(entries));
+    return state.status === "done" ? JSON.parse(state.message) : state;
+  };
 
   it("answers the one signed-out message, and runs nothing", async () => {
     expect(await action({ status: "idle" }, form([]))).toEqual({ status: "error", message: SIGNED_OUT_MESSAGE });
@@ -58,43 +67,117 @@ describe("formAction", () => {
     expect(run).not.toHaveBeenCalled();
   });
 
-  it("reads fields like the forms send them: first value, no files, no NUL, repeated names as lists", async () => {
+  it("reads the form into the command's schema: first value, no files, no NUL, repeated names as lists", async () => {
     current = admin;
-    const state = await action(
-      { status: "idle" },
-      form([
-        ["name", "first"],
+    expect(
+      await submit([
+        ["name", " first "],
         ["name", "second"],
-        ["role", ""],
         ["ids", "a"],
         ["ids", "b"],
-        ["id", "x\u0000y"],
-        ["__proto__", "p"],
+        ["note", "x\u0000y"],
+        ["count", "12"],
       ]),
-    );
-    expect(JSON.parse(state.status === "done" ? state.message : "{}")).toEqual({
-      name: "first",
-      role: null,
-      ids: ["a", "b"],
-      id: "",
-    });
-    const file = await action({ status: "idle" }, form([["name", new Blob(["x"])]]));
-    expect(JSON.parse(file.status === "done" ? file.message : "{}")).toEqual({ role: null, ids: [], id: "" });
+    ).toEqual({ name: "first", assigneeId: null, ids: ["a", "b"], count: 12 });
+    expect(await submit([["name", new Blob(["x"])]])).toEqual({ name: "", assigneeId: null, ids: [] });
     expect(run).toHaveBeenLastCalledWith(expect.objectContaining({ user: admin, db: { fake: "db" } }));
   });
 
-  it("answers INVALID with the field when the form does not fit the schema", async () => {
+  it("reads an empty field as null where the schema takes null, else as not given where it is optional", async () => {
     current = admin;
-    const strict = formAction(
-      "users:manage",
-      z.object({ count: z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.coerce.number().int()) }),
-      run,
-    );
-    expect(await strict({ status: "idle" }, form([["count", "many"]]))).toMatchObject({
+    expect(
+      await submit([
+        ["name", "n"],
+        ["note", ""],
+        ["assigneeId", ""],
+        ["count", ""],
+        ["kind", ""],
+      ]),
+    ).toEqual({ name: "n", assigneeId: null, ids: [] });
+    // Sent empty, a nullable optional field says "nobody"; not sent, it says nothing.
+    expect(
+      await submit([
+        ["name", "n"],
+        ["expectedAssigneeId", ""],
+      ]),
+    ).toMatchObject({ expectedAssigneeId: null });
+    expect(await submit([["name", "n"]])).not.toHaveProperty("expectedAssigneeId");
+  });
+
+  it("answers a refused field with the schema's own message for it, and runs nothing", async () => {
+    current = admin;
+    run.mockClear();
+    expect(await submit([["count", "many"]])).toEqual({
       status: "error",
       code: "INVALID",
+      message: "Give the count as a number.",
       field: "count",
     });
+    expect(await submit([["count", "1.5"]])).toMatchObject({ message: "Use a whole number.", field: "count" });
+    expect(await submit([["kind", "C"]])).toMatchObject({ message: "Choose A or B.", field: "kind" });
+    expect(await submit([["assigneeId", "nobody"]])).toMatchObject({
+      message: "Choose someone from the list.",
+      field: "assigneeId",
+    });
+    expect(await submit([["name", "x".repeat(21)]])).toMatchObject({ message: "Keep the name short.", field: "name" });
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it("answers the app's words where the schema has none, never a validator's", async () => {
+    current = admin;
+    expect(await submit([["expectedAssigneeId", "not-a-uuid"]])).toMatchObject({
+      message: INVALID_FORM_MESSAGE,
+      field: "expectedAssigneeId",
+    });
+    expect(await submit([["note", "too long"]])).toMatchObject({ message: "Use at most 5 characters.", field: "note" });
+  });
+
+  it("ignores fields the schema does not name, and keeps a hostile string as text", async () => {
+    current = admin;
+    const hostile = `'; drop table users; -- <script>alert(1)</script> {{7*7}} \u202e`;
+    expect(
+      await submit([
+        ["name", "n"],
+        ["role", "ADMIN"],
+        ["__proto__", "p"],
+        ["constructor", "c"],
+        ["ids", hostile],
+      ]),
+    ).toEqual({ name: "n", assigneeId: null, ids: [hostile] });
+  });
+
+  it("reads numbered rows into a list of rows, leaving out the empty ones, and names a wrong row's input", async () => {
+    current = admin;
+    const rows = formAction(
+      "settings:manage",
+      z.object({
+        rules: z.array(z.object({ state: z.string().length(2, "Two letters.").optional(), to: z.string() })),
+      }),
+      run,
+    );
+    const state = await rows(
+      { status: "idle" },
+      form([
+        ["rules.1.state", "TX"],
+        ["rules.1.to", "b"],
+        ["rules.0.to", "a"],
+        ["rules.2.state", ""],
+        ["rules.2.to", ""],
+        ["rules.x.to", "c"],
+      ]),
+    );
+    expect(JSON.parse(state.status === "done" ? state.message : "{}")).toEqual({
+      rules: [{ to: "a" }, { state: "TX", to: "b" }],
+    });
+    expect(await rows({ status: "idle" }, form([["rules.0.state", "Texas"]]))).toMatchObject({
+      message: "Two letters.",
+      field: "rules.0.state",
+    });
+    expect(formFields(rows)).toEqual(["rules.0.state", "rules.0.to", "rules.1.state", "rules.1.to"]);
+  });
+
+  it("names the fields it reads, for tests that post forms to it", () => {
+    expect(formFields(action)).toEqual(["name", "note", "assigneeId", "expectedAssigneeId", "ids", "count", "kind"]);
   });
 });
 
@@ -112,7 +195,7 @@ describe("guardedAction", () => {
 });
 
 describe("withUser", () => {
-  const handler = vi.fn(async ({ params, user }: { params: unknown; user: SessionUser }) =>
+  const handler = vi.fn(async ({ params, user }: { params: unknown; user: Actor }) =>
     Response.json({ params, user: user.id }),
   );
   const GET = withUser("events:view", handler, { params: z.object({ id: z.uuid() }) });

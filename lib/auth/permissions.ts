@@ -1,5 +1,5 @@
 import type { Role } from "@/db/schema";
-import type { SessionUser } from "./session-user";
+import type { Actor } from "@/lib/core/actor";
 
 // The one permission table. Every page, route handler and server action asks it on the
 // server; the navigation only hides what the table would refuse anyway.
@@ -60,16 +60,17 @@ export type Action = keyof typeof PERMISSIONS;
 export const ACTIONS = Object.keys(PERMISSIONS) as Action[];
 
 /** Whoever asks: a signed-in user, or anything carrying a role (and, for pull scopes, an id). */
-type Actor = (Pick<SessionUser, "role"> & Partial<Pick<SessionUser, "id">>) | null | undefined;
+/** Whoever asks: only their role counts, and their id for a pull's scope (own, unassigned). */
+type Asking = (Pick<Actor, "role"> & Partial<Pick<Actor, "id">>) | null | undefined;
 
-function scopeOf(user: Actor, action: Action): PullScope | null {
+function scopeOf(user: Asking, action: Action): PullScope | null {
   if (!user) return null;
   const scopes: Partial<Record<Role, PullScope>> = PERMISSIONS[action];
   return scopes[user.role] ?? null;
 }
 
 /** May the user take this action at all (on some pull, for pull actions)? For pages and menus. */
-export function can(user: Actor, action: Action): boolean {
+export function can(user: Asking, action: Action): boolean {
   return scopeOf(user, action) !== null;
 }
 
@@ -82,7 +83,7 @@ export function can(user: Actor, action: Action): boolean {
 export type PullAccess = { assigneeId: string | null; accountHeld: boolean };
 
 /** May the user take this action on this pull, given who it and its account are assigned to? */
-export function canOnPull(user: Actor, action: Action, pull: PullAccess): boolean {
+export function canOnPull(user: Asking, action: Action, pull: PullAccess): boolean {
   const scope = scopeOf(user, action);
   if (!scope || !user) return false;
   const own = user.id !== undefined && pull.assigneeId === user.id;
@@ -104,7 +105,7 @@ export function canOnPull(user: Actor, action: Action, pull: PullAccess): boolea
  * (lib/pulls/visibility.ts). `action` names another list scoped like the pulls (X-dates).
  */
 export function viewScope(
-  user: Pick<SessionUser, "id" | "role">,
+  user: Pick<Actor, "id" | "role">,
   action: Action = "pulls:view",
 ): { kind: "all" } | { kind: "own-or-unassigned"; userId: string } {
   return scopeOf(user, action) === "any" ? { kind: "all" } : { kind: "own-or-unassigned", userId: user.id };

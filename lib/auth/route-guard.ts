@@ -3,7 +3,8 @@ import type { z } from "zod";
 import { getDb } from "@/lib/database";
 import type { Db } from "@/db/types";
 import { can, type Action } from "./permissions";
-import { getSessionUser, type SessionUser } from "./session";
+import { getSessionUser } from "./session";
+import type { Actor } from "@/lib/core/actor";
 
 // The one way into a route handler that needs a signed-in user (app/api/**/route.ts):
 //
@@ -22,7 +23,7 @@ export type Permission = Action | "signed-in";
 
 export type RouteContext<P> = {
   request: Request;
-  user: SessionUser;
+  user: Actor;
   /** The route's params as the schema parsed them (an empty object without one). */
   params: P;
   db: Db;
@@ -41,7 +42,7 @@ export type RouteGuardOptions<P> = {
 export const notFoundJson = (): Response => Response.json({ error: "NOT_FOUND" }, { status: 404 });
 
 /** True when the user may pass the route's permission. */
-export function allows(user: SessionUser, permission: Permission): boolean {
+export function allows(user: Actor, permission: Permission): boolean {
   return permission === "signed-in" || can(user, permission);
 }
 

@@ -64,7 +64,7 @@ describe("server-side sessions", () => {
     const session = await signIn("agent@example.com");
     expect(session.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await as(session)).toMatchObject({
-      email: "agent@example.com",
+      id: await idOf("agent@example.com"),
       role: "AGENT",
       sessionId: session.sessionId,
     });
@@ -82,7 +82,7 @@ describe("server-side sessions", () => {
       session: undefined as never,
     });
     expect(await as(copied)).toBeNull();
-    expect(await as(phone)).toMatchObject({ email: "manager@example.com" });
+    expect(await as(phone)).toMatchObject({ id: await idOf("manager@example.com") });
     const [row] = await database.db
       .select()
       .from(userSessions)
@@ -111,7 +111,7 @@ describe("server-side sessions", () => {
     ).toEqual({ ok: true });
     for (const session of sessions) expect(await as(session)).toBeNull();
     expect(await as(await signIn("reset-me@example.com", "second-password-2"))).toMatchObject({
-      email: "reset-me@example.com",
+      id: await idOf("reset-me@example.com"),
     });
   });
 
@@ -123,7 +123,7 @@ describe("server-side sessions", () => {
     expect(await resetPassword(database.db, admin, { userId: admin.id, password: "a-new-admin-password" })).toEqual({
       ok: true,
     });
-    expect(await as(here)).toMatchObject({ email: "admin@example.com" });
+    expect(await as(here)).toMatchObject({ id: admin.id });
     expect(await as(elsewhere)).toBeNull();
     await saveUser(database.db, {
       email: "admin@example.com",

@@ -6,9 +6,7 @@ import { getDb } from "@/lib/database";
 import { getOpenSessionUser } from "./user-sessions";
 import { getAuthOptions } from "./options";
 import { can, type Action } from "./permissions";
-import type { SessionUser } from "./session-user";
-
-export type { SessionUser };
+import type { Actor } from "@/lib/core/actor";
 
 /**
  * The signed-in user as the database knows them now. The session token only names the user and
@@ -19,24 +17,24 @@ export type { SessionUser };
  * Read once per request: the layout, the page and anything else rendering in the same request
  * share the answer (React `cache`). Outside a request (tests, scripts) every call reads afresh.
  */
-export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
+export const getSessionUser = cache(async (): Promise<Actor | null> => {
   const session = await getServerSession(getAuthOptions());
   const id = session?.user?.id;
   const sessionId = session?.sessionId;
   if (!id || !sessionId) return null;
   const user = await getOpenSessionUser(await getDb(), id, sessionId);
-  return user ? { id: user.id, email: user.email, name: user.name, role: user.role, sessionId } : null;
+  return user ? { id: user.id, name: user.name, role: user.role, sessionId } : null;
 });
 
 /** For pages: the user, or a redirect to the login page. */
-export async function requireUser(): Promise<SessionUser> {
+export async function requireUser(): Promise<Actor> {
   const user = await getSessionUser();
   if (!user) redirect("/login");
   return user;
 }
 
 /** For pages: the user if the permission table allows the action; otherwise a 404. */
-export async function requirePermission(action: Action): Promise<SessionUser> {
+export async function requirePermission(action: Action): Promise<Actor> {
   const user = await requireUser();
   if (!can(user, action)) notFound();
   return user;

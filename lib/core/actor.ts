@@ -1,9 +1,16 @@
 import type { Role } from "@/db/schema";
 
-/** Whoever acts: a signed-in user as the session resolved them (role read fresh from the DB). */
+/**
+ * Whoever acts: the one shape of "the user doing this". Every guard hands it on (pages, route
+ * handlers, server actions: the signed-in user as the session resolved them, role read fresh
+ * from the database), every command and query that asks who is asking receives it, and the
+ * audit trail records it. A test, the bench or a script builds one for a user of its own.
+ * Code that needs only the role (and the id, for a pull's scope) takes `Pick<Actor, …>`.
+ */
 export type Actor = {
   id: string;
   name: string;
   role: Role;
-  /** The actor's own session, when they act through one (kept when they change their own password). */ sessionId?: string;
+  /** The actor's own session, when they act through one (kept when they change their own password). */
+  sessionId?: string;
 };

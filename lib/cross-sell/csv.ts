@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/types";
 import { viewScope } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import { centsToDollars } from "@/lib/csv/to-csv";
 import { exportListCsv, MAX_EXPORT_ROWS, type CsvColumn } from "@/lib/csv/list-export";
 import type { SearchParams } from "@/lib/url/search-params";
@@ -27,7 +27,7 @@ const columns: Array<CsvColumn<CrossSellRow>> = [
 ];
 
 /** The cross-sell list as the viewer sees it with these filters, as CSV; each export goes on the audit trail. */
-export async function exportCrossSellCsv(db: Db, user: SessionUser, searchParams: SearchParams): Promise<string> {
+export async function exportCrossSellCsv(db: Db, user: Actor, searchParams: SearchParams): Promise<string> {
   const { query } = parseCrossSellQuery(searchParams);
   const rows = await listCrossSell(db, viewScope(user, "cross-sell:view"), query, { limit: MAX_EXPORT_ROWS });
   return exportListCsv(db, user, { name: "cross-sell", filters: query, columns, rows });

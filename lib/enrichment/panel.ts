@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/db/types";
 import type { EnrichmentAnswerRow } from "@/db/schema";
 import { canOnPull, type PullAccess } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import type { Pull } from "@/lib/service/schemas";
 import { compareProperty, type PropertyComparison } from "./compare";
 import { purposeWords } from "./purposes";
@@ -201,7 +201,7 @@ function pick(
 export function enrichmentPanelOf(
   pull: Pull,
   access: PullAccess,
-  user: Pick<SessionUser, "id" | "role">,
+  user: Pick<Actor, "id" | "role">,
   rows: EnrichmentAnswerRow[],
   now: Date = new Date(),
 ): EnrichmentPanel {

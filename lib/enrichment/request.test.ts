@@ -3,7 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Connection } from "@/db/connect";
 import { auditEvents, enrichmentAnswers, pulls } from "@/db/schema";
 import type { Db } from "@/db/types";
-import type { SessionUser } from "@/lib/auth/session";
 import { storePull } from "@/lib/ingest/store-pull";
 import type { ServiceConfig } from "@/lib/service/client";
 import { parsePull, type Pull } from "@/lib/service/schemas";
@@ -63,7 +62,7 @@ async function storeVariant(
   return newPullId;
 }
 
-const asUser = (actor: Actor): SessionUser => ({ ...actor, email: "x@agency.test", sessionId: "s" });
+const asUser = (actor: Actor): Actor => ({ ...actor, sessionId: "s" });
 
 async function panelOf(id: string, actor: Actor) {
   const [row] = await database.db.select({ raw: pulls.raw }).from(pulls).where(eq(pulls.pullId, id));

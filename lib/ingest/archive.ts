@@ -27,7 +27,14 @@ import { forbidden, invalid, notFound, type CommandResult } from "@/lib/core/res
 /** How long a write that failed waits, doubling from a minute, at most six hours. */
 const retryDelayMs = (attempts: number) => Math.min(6 * 3_600_000, 60_000 * 2 ** Math.max(0, attempts - 1));
 
-const archivedSchema = z.enum(["true", "false"]).transform((value) => value === "true");
+/** Archive ("true") or restore ("false") one pull; the form's text or a boolean. */
+export const archivePullInputSchema = z.object({
+  pullId: z.uuid(),
+  archived: z.preprocess(
+    (value) => (value === "true" ? true : value === "false" ? false : value),
+    z.boolean({ message: "Choose archive or restore." }),
+  ),
+});
 
 export type ArchiveWriteOutcome = "told" | "waiting" | "refused";
 
@@ -40,7 +47,7 @@ export async function archivePull(
   const detail = await getViewablePull(db, actor, input.pullId);
   if (!detail) return notFound();
   if (!can(actor, "pulls:archive")) return forbidden("Only managers and admins can archive a linked account.");
-  const parsed = archivedSchema.safeParse(input.archived);
+  const parsed = archivePullInputSchema.shape.archived.safeParse(input.archived);
   if (!parsed.success) return invalid("Choose archive or restore.");
   const archived = parsed.data;
   await db.transaction(async (tx) => {

@@ -82,6 +82,9 @@ export async function listInboxEventTypes(db: Db): Promise<string[]> {
 
 const requeue = { status: "PENDING" as const, attempts: 0, lockedAt: null, lockedBy: null, processedAt: null };
 
+/** The event a retry names. */
+export const retryEventInputSchema = z.object({ eventId: z.coerce.number().int().positive() });
+
 /** Puts one failed event back in the queue. False when it is not (or no longer) failed. */
 export async function retryInboxEvent(db: Db, id: number): Promise<boolean> {
   const rows = await db

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pulls, webhookEvents } from "@/db/schema";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import type { ServiceConfig } from "@/lib/service/client";
 import { rateLimitedUntil, resetServiceHealth } from "@/lib/service/health";
 import { fetchPullPayload } from "@/lib/service/pulls-api";
@@ -40,9 +40,8 @@ const byStatus = () => inboxByStatus(database.db);
 const waitFor = (what: string, check: () => Promise<boolean> | boolean, ms?: number) =>
   waitForInbox(database.db, what, check, ms);
 
-const admin: SessionUser = {
+const admin: Actor = {
   id: "00000000-0000-4000-8000-000000000001",
-  email: "a@x.test",
   name: "A",
   role: "ADMIN",
   sessionId: "s",

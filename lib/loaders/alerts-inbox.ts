@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "@/db/types";
-import type { SessionUser } from "@/lib/auth/session-user";
+import type { Actor } from "@/lib/core/actor";
 import { can } from "@/lib/auth/permissions";
 import type { SearchParams } from "@/lib/url/search-params";
 import {
@@ -30,7 +30,7 @@ export type AlertInboxPage = {
   rows: InboxRow[];
 };
 
-export async function loadAlertInboxPage(db: Db, user: SessionUser, params: SearchParams): Promise<AlertInboxPage> {
+export async function loadAlertInboxPage(db: Db, user: Actor, params: SearchParams): Promise<AlertInboxPage> {
   const mayViewAll = can(user, "alerts:view-all");
   const parsed = querySchema.parse({ view: first(params.view), whose: first(params.whose) });
   const whose = parsed.whose === "everyone" && !mayViewAll ? "mine" : parsed.whose;

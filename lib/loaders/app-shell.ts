@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/db/types";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import { getDemoHistoryProgress, type DemoHistoryProgress } from "@/lib/demo/progress";
 import { isServiceUnreachable } from "@/lib/service/health";
 import { failedSignInsSincePreviousSignIn, type FailedSignIn } from "@/lib/audit/audit-log";
@@ -22,7 +22,7 @@ export type AppShell = {
 };
 
 /** What the signed-in layout shows around every page. */
-export async function loadAppShell(db: Db, user: SessionUser): Promise<AppShell> {
+export async function loadAppShell(db: Db, user: Actor): Promise<AppShell> {
   const [newAssignments, failedSignIns, openAlerts] = await Promise.all([
     countNewAssignments(db, user.id),
     failedSignInsSincePreviousSignIn(db, user.id),

@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditEvents, householdGaps, pulls, userSessions } from "@/db/schema";
-import type { SessionUser } from "@/lib/auth/session-user";
 import { storePull } from "@/lib/ingest/store-pull";
 import type { Actor } from "@/lib/core/actor";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
@@ -22,7 +21,7 @@ vi.mock("next-auth", () => ({
 
 let database: TestDatabase;
 let staff: Awaited<ReturnType<typeof createStaff>>;
-const asUser = (actor: Actor): SessionUser => ({ ...actor, email: `${actor.role}@agency.test`, sessionId: "" });
+const asUser = (actor: Actor): Actor => ({ ...actor, sessionId: "" });
 
 /** Three households: the agent's, another agent's (won) and the queue's, and one with nothing in force. */
 async function book() {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/types";
 import { viewScope } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import type { SearchParams } from "@/lib/url/search-params";
 import { pageCountOf, pageSlice } from "@/lib/url/page-number";
 import { listAgentChoices } from "@/lib/pulls/visibility";
@@ -30,7 +30,7 @@ export type CrossSellPage = {
   seesAll: boolean;
 };
 
-export async function loadCrossSellPage(db: Db, user: SessionUser, searchParams: SearchParams): Promise<CrossSellPage> {
+export async function loadCrossSellPage(db: Db, user: Actor, searchParams: SearchParams): Promise<CrossSellPage> {
   const { query, ignored } = parseCrossSellQuery(searchParams);
   const viewer = viewScope(user, "cross-sell:view");
   const page = query.page ?? 1;

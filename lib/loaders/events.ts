@@ -2,7 +2,7 @@ import "server-only";
 import { EVENT_STATUSES } from "@/db/schema";
 import type { Db } from "@/db/types";
 import { can } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import { env } from "@/lib/env";
 import { rateLimitedUntil } from "@/lib/service/health";
 import { checksWebhookSignatures } from "@/lib/service/webhook-signing-secrets";
@@ -20,7 +20,7 @@ import { latestSyncRunView } from "@/lib/ingest/sync-view";
  * The Events page: the inbox with its filters (from the URL), counts by status, the latest sync,
  * whether the service is rate-limiting this instance (and until when), and what the viewer may do.
  */
-export async function loadEventsPage(db: Db, user: SessionUser, params: SearchParams) {
+export async function loadEventsPage(db: Db, user: Actor, params: SearchParams) {
   const { filter, ignored } = parseInboxFilter(params);
   // A malformed pull id is dropped from the filter; the page says so rather than silently show everything.
   const badPull = ignored.includes("pull") ? (firstParam(params, "pull") ?? null) : null;

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
-import type { Role } from "@/db/schema";
+import type { Actor } from "@/lib/core/actor";
 import { can } from "@/lib/auth/permissions";
 import { JOBS, type JobDefinition } from "@/lib/jobs/catalog";
 import { JOBS_SCHEMA } from "@/lib/jobs/runner";
@@ -46,7 +46,7 @@ type RunRow = {
 
 export async function loadJobsPage(
   db: Db,
-  user: { role: Role } | null,
+  user: Pick<Actor, "role"> | null,
   jobs: readonly JobDefinition[] = JOBS,
 ): Promise<JobsPage> {
   if (!can(user, "jobs:manage")) return { ok: false };

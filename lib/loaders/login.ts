@@ -4,7 +4,8 @@ import { safeRedirectPath } from "@/lib/security/safe-redirect";
 import { z } from "zod";
 import { parseSearchFields, type SearchParams } from "@/lib/url/search-params";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/auth/demo-users";
-import { getSessionUser, type SessionUser } from "@/lib/auth/session";
+import { getSessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 
 /** A demo login the sign-in page offers as one button (development and tests only). */
 export type DemoLogin = { email: string; name: string; role: string };
@@ -30,6 +31,6 @@ export async function loadLoginPage(params: SearchParams): Promise<{
 }
 
 /** Where a signed-in user starts: agents from their own pulls, managers and admins from the whole book. */
-export function startPage(user: Pick<SessionUser, "role">): string {
+export function startPage(user: Pick<Actor, "role">): string {
   return user.role === "AGENT" ? "/my" : "/pulls";
 }

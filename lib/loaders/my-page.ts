@@ -1,12 +1,12 @@
 import "server-only";
 import type { Db } from "@/db/types";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import { getWonAndCloseRatio } from "@/lib/reports/queries";
 import { listCameBack } from "@/lib/workflow/came-back";
 import { getAgentHome } from "@/lib/workflow/my-pulls";
 
 /** "My pulls": the user's pulls by stage, what needs their attention, and their own figures only. */
-export async function loadMyPage(db: Db, user: SessionUser) {
+export async function loadMyPage(db: Db, user: Actor) {
   const monthStart = new Date().toISOString().slice(0, 8) + "01";
   // The figures are always narrowed to the user here: won premium and the close ratio, by the reports' rules.
   const [home, month, allTime, cameBack] = await Promise.all([

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/types";
 import { can, viewScope } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import type { SearchParams } from "@/lib/url/search-params";
 import { listActiveUsers } from "@/lib/users/queries";
 import { isFilteredQuery, parsePullListQuery, type PullListQuery } from "@/lib/pulls/list-query";
@@ -40,7 +40,7 @@ export type PullListPage = {
   canAssign: boolean;
 };
 
-export async function loadPullListPage(db: Db, user: SessionUser, searchParams: SearchParams): Promise<PullListPage> {
+export async function loadPullListPage(db: Db, user: Actor, searchParams: SearchParams): Promise<PullListPage> {
   const { query, ignored } = parsePullListQuery(searchParams);
   const scope = viewScope(user);
   const canAssign = can(user, "pulls:assign");

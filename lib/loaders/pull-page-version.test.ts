@@ -15,7 +15,6 @@ import {
   users,
 } from "@/db/schema";
 import type { Actor } from "@/lib/core/actor";
-import type { SessionUser } from "@/lib/auth/session-user";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { storePull } from "@/lib/ingest/store-pull";
 import { markPullSeen } from "@/lib/workflow/seen";
@@ -31,7 +30,7 @@ import { getPullPageVersion } from "./pull-page-version";
 
 let database: TestDatabase;
 let staff: Awaited<ReturnType<typeof createStaff>>;
-const asUser = (actor: Actor): SessionUser => ({ ...actor, email: `${actor.role}@agency.test`, sessionId: "" });
+const asUser = (actor: Actor): Actor => ({ ...actor, sessionId: "" });
 
 const account = `acct_${randomUUID()}`;
 const older = householdPayload({ account, createdAt: "2026-01-01T00:00:00Z", policies: [{ type: "AUTO" }] });

@@ -4,7 +4,7 @@ import { queryRows } from "@/db/connect";
 import { pulls } from "@/db/schema";
 import type { Db } from "@/db/types";
 import { canOnPull } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import { accountHeld } from "@/lib/pulls/visibility";
 import { pullPageVersionOf } from "./pull-page-inputs";
 
@@ -13,7 +13,7 @@ import { pullPageVersionOf } from "./pull-page-inputs";
 // (lib/loaders/pull-page-inputs.ts), so it follows the loader rather than a list of its own.
 
 /** The fingerprint, or null when the user may not see the pull (or it does not exist). */
-export async function getPullPageVersion(db: Db, user: SessionUser, pullId: string): Promise<string | null> {
+export async function getPullPageVersion(db: Db, user: Actor, pullId: string): Promise<string | null> {
   const [pull] = await db
     .select({ assigneeId: pulls.assigneeId, accountHeld })
     .from(pulls)

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { Db } from "@/db/types";
 import { can, canOnPull, viewScope } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import { getAccountHistory, type HistoryEntry } from "@/lib/monitoring/history";
 import { listActiveUsers } from "@/lib/users/queries";
 import type { AuditEventRow } from "@/db/schema";
@@ -70,7 +70,7 @@ const pullIdSchema = z.uuid();
 export async function loadPullPage(
   db: Db,
   service: ServiceConfig,
-  user: SessionUser,
+  user: Actor,
   pullId: string,
 ): Promise<PullPage | null> {
   if (!pullIdSchema.safeParse(pullId).success) return null;

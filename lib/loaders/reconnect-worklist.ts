@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/types";
 import { viewScope } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import { env } from "@/lib/env";
 import { pageNumber } from "@/lib/url/page-number";
 import { parseSearchFields, type SearchParams } from "@/lib/url/search-params";
@@ -28,7 +28,7 @@ export type ReconnectWorklistPage = {
 /** The Reconnect page: the accounts the user may see whose consumer must sign in again, a page at a time, each with its open Coverdesk page. */
 export async function loadReconnectWorklistPage(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   searchParams: SearchParams = {},
 ): Promise<ReconnectWorklistPage> {
   const { values, ignored } = parseSearchFields(fields, searchParams);

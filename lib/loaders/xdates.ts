@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/types";
 import { viewScope } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import type { SearchParams } from "@/lib/url/search-params";
 import { pageCountOf, pageSlice } from "@/lib/url/page-number";
 import { getCalendarFeedState, type CalendarFeedState } from "@/lib/xdates/calendar-feed";
@@ -53,7 +53,7 @@ export type XDatesPage = {
 
 export async function loadXDatesPage(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   searchParams: SearchParams,
   today: string = isoDay(),
 ): Promise<XDatesPage> {

@@ -25,15 +25,17 @@ import { forbidden, invalid, notFound, type CommandFailure, type CommandResult }
 // so it never claims a state the service refused. Each refresh is billed like a pull.
 
 /** "Every 3 months" as typed in the form, to the ISO duration the service takes. */
+export const intervalFields = {
+  every: z.coerce
+    .number({ error: "Give the interval as a number." })
+    .int("Use a whole number.")
+    .min(1, "Use a number of at least 1.")
+    .max(120),
+  unit: z.enum(["D", "M", "Y"], { message: "Choose days, months or years." }),
+};
+
 export const intervalInputSchema = z
-  .object({
-    every: z.coerce
-      .number({ error: "Give the interval as a number." })
-      .int("Use a whole number.")
-      .min(1, "Use a number of at least 1.")
-      .max(120),
-    unit: z.enum(["D", "M", "Y"], { message: "Choose days, months or years." }),
-  })
+  .object(intervalFields)
   .transform(({ every, unit }) => `P${every}${unit}`)
   .pipe(monitoringIntervalSchema);
 
@@ -88,6 +90,22 @@ async function mirror(
 }
 
 const stopAfterSchema = z.iso.date("Give the stop date as a date.").optional();
+
+/** The monitoring a form acts on, on the pull it shows. */
+export const monitoringInputSchema = z.object({
+  pullId: z.uuid(),
+  monitoringId: z.string().trim().min(1).max(200),
+});
+
+/** Turning monitoring on: the pull, the interval, and when to stop (optional). */
+export const enableMonitoringInputSchema = z.object({
+  pullId: z.uuid(),
+  ...intervalFields,
+  stopAfter: stopAfterSchema,
+});
+
+/** A new interval for a monitoring. */
+export const changeMonitoringInputSchema = monitoringInputSchema.extend(intervalFields);
 
 export async function enablePullMonitoring(
   db: Db,

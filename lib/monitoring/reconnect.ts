@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "@/db/types";
 import { monitorings, pulls } from "@/db/schema";
 import { canOnPull } from "@/lib/auth/permissions";
@@ -68,6 +69,9 @@ export async function listReconnectWorklist(
   }));
   return { items, total: counted?.n ?? 0 };
 }
+
+/** The monitoring whose consumer is sent a way to reconnect (its link, or a Coverdesk page). */
+export const reconnectInputSchema = z.object({ monitoringId: z.string().trim().min(1).max(200) });
 
 /** An open reconnect request the actor may see (it is on their worklist), with its pull. */
 export async function getReconnectRequest(

@@ -60,6 +60,14 @@ export const POLICY_CHECK_FIELD_NAMES = POLICY_CHECK_FIELDS.flatMap((f) =>
   f.kind === "minimum" ? [`${f.name}_PER_PERSON`, `${f.name}_PER_ACCIDENT`] : [f.name],
 );
 
+/**
+ * The rules form as `formToSettings` reads it: each input as text, or absent (an unticked switch,
+ * an empty amount); `formToSettings` says which one is wrong and why.
+ */
+export const policyCheckFormSchema = z.object(
+  Object.fromEntries(POLICY_CHECK_FIELD_NAMES.map((name) => [name, z.string().optional()])),
+) as z.ZodObject<Record<string, z.ZodOptional<z.ZodString>>>;
+
 const MAX_DOLLARS = 100_000_000;
 const MAX_NAMES = 50;
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/types";
 import { canOnPull, type Action } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import { getPullDetail, type PullDetail } from "./queries";
 
 // The one place that decides whether a user may see (or act on) a pull. Pages, downloads and
@@ -11,7 +11,7 @@ import { getPullDetail, type PullDetail } from "./queries";
 
 export async function getViewablePull(
   db: Db,
-  user: Pick<SessionUser, "id" | "role">,
+  user: Pick<Actor, "id" | "role">,
   pullId: string,
   action: Action = "pulls:view",
 ): Promise<PullDetail | null> {

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents } from "@/db/schema";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import type { ServiceConfig } from "@/lib/service/client";
 import { fetchPullPayload } from "@/lib/service/pulls-api";
 import type { Sandbox } from "@/sandbox/server";
@@ -33,7 +33,7 @@ type Upload = { answerId: string; fileId: string; name: string; download_url: st
 let database: TestDatabase;
 let sandbox: Sandbox;
 let service: ServiceConfig;
-let user: SessionUser;
+let user: Actor;
 /** Every pull as the service serves it, and those of them Coverdesk stored. */
 const served: Raw[] = [];
 const stored: Raw[] = [];
@@ -73,7 +73,7 @@ const downloadsAudited = async (pullId: string) =>
 beforeAll(async () => {
   database = await createTestDatabase();
   const staff = await createStaff(database.db);
-  user = { ...staff.agent, email: "agent@agency.test", sessionId: "s" };
+  user = { ...staff.agent, sessionId: "s" };
   ({ sandbox, service } = await startServiceSandbox("downloads", { teamId: TEAM, seed: 47, pullCount: 36 }));
   // Called by another of this machine's names than the one it writes its addresses with, as `npm run dev` does.
   service = { ...service, baseUrl: sandbox.baseUrl.replace("127.0.0.1", "localhost") };

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "@/db/types";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import type { ServiceConfig } from "@/lib/service/client";
 import { getAnswerFileDownloadUrl, getDocumentDownloadUrl } from "@/lib/service/downloads-api";
 import { getPolicyFormDownloadUrl } from "@/lib/service/policy-forms-api";
@@ -35,7 +35,7 @@ type ListedFile = { details: Record<string, unknown>; relay: RelayRequest };
  */
 async function relayListedFile(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   pullId: string,
   find: (pull: Pull) => ListedFile | null,
 ): Promise<Response> {
@@ -49,7 +49,7 @@ async function relayListedFile(
 export function downloadPullDocument(
   db: Db,
   service: ServiceConfig,
-  user: SessionUser,
+  user: Actor,
   params: z.output<typeof documentParams>,
 ): Promise<Response> {
   return relayListedFile(db, user, params.pullId, (pull) => {
@@ -87,7 +87,7 @@ function findUpload(sections: AnswerSection[], answerId: string, fileId: string)
 export function downloadAnswerFile(
   db: Db,
   service: ServiceConfig,
-  user: SessionUser,
+  user: Actor,
   params: z.output<typeof answerFileParams>,
 ): Promise<Response> {
   return relayListedFile(db, user, params.pullId, (pull) => {
@@ -131,7 +131,7 @@ export function getPolicyForm(
 export function downloadPolicyForm(
   db: Db,
   service: ServiceConfig,
-  user: SessionUser,
+  user: Actor,
   params: z.output<typeof policyFormParams>,
 ): Promise<Response> {
   return relayListedFile(db, user, params.pullId, (pull) => {

@@ -2,7 +2,7 @@ import "server-only";
 import type { SearchParams } from "@/lib/url/search-params";
 import type { Db } from "@/db/types";
 import { viewScope } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import { centsToDollars } from "@/lib/csv/to-csv";
 import { exportListCsv, MAX_EXPORT_ROWS, type CsvColumn } from "@/lib/csv/list-export";
 import { parsePullListQuery } from "./list-query";
@@ -24,7 +24,7 @@ const columns: Array<CsvColumn<PullListRow>> = [
 ];
 
 /** The pull list as the viewer sees it with these filters, as CSV; each export goes on the audit trail. */
-export async function exportPullListCsv(db: Db, user: SessionUser, searchParams: SearchParams): Promise<string> {
+export async function exportPullListCsv(db: Db, user: Actor, searchParams: SearchParams): Promise<string> {
   const { query } = parsePullListQuery(searchParams);
   const rows = await listPullRows(db, viewScope(user), { ...query, page: 1 }, MAX_EXPORT_ROWS);
   return exportListCsv(db, user, { name: "pulls", filters: query, columns, rows });

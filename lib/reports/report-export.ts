@@ -1,7 +1,7 @@
 import "server-only";
 import type { SearchParams } from "@/lib/url/search-params";
 import type { Db } from "@/db/types";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import type { ServiceConfig } from "@/lib/service/client";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { nameLinks, getLinkNames } from "./link-names";
@@ -12,7 +12,7 @@ import { parseReportFilter } from "./report-filter";
 /** One table of the reports page, with the page's filters, as CSV; each export goes on the audit trail. */
 export async function exportReportTableCsv(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   table: ReportTable,
   searchParams: SearchParams,
   /** The service, to name the links of the per-link table as the page does. */

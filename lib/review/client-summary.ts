@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "@/db/types";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import { DASH, fullName, humanize } from "@/lib/format";
 import { householdOf } from "@/lib/pulls/household";
 import { getViewablePull } from "@/lib/pulls/access";
@@ -27,7 +27,7 @@ export type MadeSummary = { bytes: Uint8Array; filename: string };
 export async function makeClientSummary(
   db: Db,
   service: ServiceConfig,
-  user: SessionUser,
+  user: Actor,
   pullId: string,
   now: Date = new Date(),
 ): Promise<MadeSummary | null> {

@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/db/types";
 import type { FindingDecisionRow } from "@/db/schema";
 import { canOnPull, type PullAccess } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import type { Pull } from "@/lib/service/schemas";
 import { reviewHousehold, type Finding, type ReviewSettings } from "./coverage";
 import { dayOfInstant, isFindingDecision, getDecisions, type FindingDecision } from "./decisions";
@@ -48,7 +48,7 @@ const decisionOf = (row: FindingDecisionRow | undefined): DecisionView | null =>
 export function coverageReviewOf(
   pull: Pull,
   access: PullAccess,
-  user: Pick<SessionUser, "id" | "role">,
+  user: Pick<Actor, "id" | "role">,
   inputs: ReviewInputs,
   now: Date = new Date(),
 ): CoverageReview {

@@ -41,9 +41,15 @@ export async function registerOwnWebhook(
   }
 }
 
-const toggleSchema = z.object({
-  webhookId: z.string().trim().min(1).max(100),
-  active: z.enum(["true", "false"]).transform((v) => v === "true"),
+const CHOOSE_TOGGLE = "Choose a registration and whether to pause or resume it.";
+
+/** Pause ("false") or resume ("true") a registration; the form's text or a boolean. */
+export const setWebhookActiveInputSchema = z.object({
+  webhookId: z.string(CHOOSE_TOGGLE).trim().min(1, CHOOSE_TOGGLE).max(100, CHOOSE_TOGGLE),
+  active: z.preprocess(
+    (value) => (value === "true" ? true : value === "false" ? false : value),
+    z.boolean(CHOOSE_TOGGLE),
+  ),
 });
 
 /** Pauses or resumes this instance's own registration (never another address's). */
@@ -52,11 +58,11 @@ export async function setOwnWebhookActive(
   config: ServiceConfig,
   actor: Actor,
   appUrl: string,
-  input: { webhookId?: string; active?: string },
+  input: { webhookId?: string; active?: unknown },
 ): Promise<CommandResult> {
   if (!can(actor, "service:manage")) return forbidden(NOT_ALLOWED);
-  const parsed = toggleSchema.safeParse(input);
-  if (!parsed.success) return invalid("Choose a registration and whether to pause or resume it.");
+  const parsed = setWebhookActiveInputSchema.safeParse(input);
+  if (!parsed.success) return invalid(CHOOSE_TOGGLE);
   try {
     const hook = (await listWebhooks(config)).find((h) => h.webhook_id === parsed.data.webhookId);
     if (!hook || hook.url !== ownHookUrl(appUrl)) return notFound("That registration of Coverdesk's address");

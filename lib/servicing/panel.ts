@@ -2,7 +2,7 @@ import "server-only";
 import type { ServicingRequestRow } from "@/db/schema";
 import type { Db } from "@/db/types";
 import { canOnPull } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import { env } from "@/lib/env";
 import type { PullDetail } from "@/lib/pulls/queries";
 import type { ServiceConfig } from "@/lib/service/client";
@@ -69,7 +69,7 @@ function itemOf(row: ServicingRequestRow, linkOf: (id: string) => string, now: D
 export async function getServicingPanel(
   db: Db,
   service: ServiceConfig,
-  user: SessionUser,
+  user: Actor,
   detail: PullDetail,
   rows: ServicingRequestRow[],
   now = new Date(),

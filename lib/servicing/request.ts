@@ -31,6 +31,23 @@ const requestInputSchema = z.object({
   actionType: z.string().trim().min(1, "Choose a change to ask for."),
 });
 
+/** A change's own fields, as text; which ones it needs, and their messages, are its payload's (payloads.ts). */
+const servicingField = z.string().optional();
+
+/** The request form: the pull and the change (checked first), and the change's fields. */
+export const requestServicingInputSchema = requestInputSchema.extend({
+  policy: servicingField,
+  mortgagee: servicingField,
+  name: servicingField,
+  address: servicingField,
+  loanNumber: servicingField,
+  position: servicingField,
+  vin: servicingField,
+  year: servicingField,
+  make: servicingField,
+  model: servicingField,
+} satisfies Record<keyof ServicingFields, z.ZodType>);
+
 export type RequestServicingInput = { pullId?: string; actionType?: string } & ServicingFields;
 
 /** The service's refusals, for the agent. */

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, pulls, servicingRequests, type ServicingRequestRow } from "@/db/schema";
-import type { SessionUser } from "@/lib/auth/session-user";
+import type { Actor } from "@/lib/core/actor";
 import { applyEventEffects } from "@/lib/ingest/apply-event";
 import { processDueEvents } from "@/lib/ingest/process-events";
 import { receiveWebhook } from "@/lib/ingest/receive-webhook";
@@ -135,9 +135,8 @@ const audits = (action: "SERVICING_REQUESTED" | "SERVICING_CONFIRMED" | "SERVICI
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.action, action), eq(auditEvents.pullId, pullId)));
-const asUser = (actor: { id: string; name: string; role: "ADMIN" | "MANAGER" | "AGENT" }): SessionUser => ({
+const asUser = (actor: { id: string; name: string; role: "ADMIN" | "MANAGER" | "AGENT" }): Actor => ({
   ...actor,
-  email: `${actor.id}@agency.test`,
   sessionId: "test",
 });
 

@@ -63,7 +63,7 @@ export async function createUser(
   });
 }
 
-const updateSchema = z.object({
+export const updateUserInputSchema = z.object({
   userId: idSchema,
   name: z.string().trim().min(1, "Give the user's name.").max(120).optional(),
   role: z.enum(ROLES, { message: `Role must be one of ${ROLES.join(", ")}.` }).optional(),
@@ -72,10 +72,10 @@ const updateSchema = z.object({
 export async function updateUser(
   db: Db,
   actor: Actor,
-  input: z.input<typeof updateSchema> | Record<string, unknown>,
+  input: z.input<typeof updateUserInputSchema> | Record<string, unknown>,
 ): Promise<CommandResult> {
   if (!can(actor, "users:manage")) return forbidden("Only admins can change users.");
-  const parsed = updateSchema.safeParse(input);
+  const parsed = updateUserInputSchema.safeParse(input);
   if (!parsed.success) return firstIssue(parsed.error);
   const { userId, name, role } = parsed.data;
   return db.transaction(async (tx) => {
@@ -101,13 +101,15 @@ export async function updateUser(
   });
 }
 
+export const resetPasswordInputSchema = z.object({ userId: idSchema, password: passwordSchema });
+
 export async function resetPassword(
   db: Db,
   actor: Actor,
   input: { userId: string; password: string },
 ): Promise<CommandResult> {
   if (!can(actor, "users:manage")) return forbidden("Only admins can reset passwords.");
-  const parsed = z.object({ userId: idSchema, password: passwordSchema }).safeParse(input);
+  const parsed = resetPasswordInputSchema.safeParse(input);
   if (!parsed.success) return firstIssue(parsed.error);
   const passwordHash = await hashPassword(parsed.data.password);
   return db.transaction(async (tx) => {
@@ -130,7 +132,7 @@ export async function resetPassword(
   });
 }
 
-const deactivateSchema = z.object({
+export const deactivateUserInputSchema = z.object({
   userId: idSchema,
   /** Who gets the user's open (WORKING) pulls; null sends them back to the queue. */
   handoverTo: z.uuid("Choose someone from the list.").nullable(),
@@ -139,12 +141,12 @@ const deactivateSchema = z.object({
 export async function deactivateUser(
   db: Db,
   actor: Actor,
-  input: z.input<typeof deactivateSchema>,
+  input: z.input<typeof deactivateUserInputSchema>,
   /** When the user is deactivated; now, except for a history built after the fact (lib/demo). */
   now: Date = new Date(),
 ): Promise<CommandResult<{ handedOver: number }>> {
   if (!can(actor, "users:manage")) return forbidden("Only admins can deactivate users.");
-  const parsed = deactivateSchema.safeParse(input);
+  const parsed = deactivateUserInputSchema.safeParse(input);
   if (!parsed.success) return firstIssue(parsed.error);
   const { userId, handoverTo } = parsed.data;
   if (userId === handoverTo) return invalid("Hand the pulls to someone else.", "handoverTo");

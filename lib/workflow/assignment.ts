@@ -28,6 +28,11 @@ export const assignInputSchema = z.object({
 });
 export type AssignInput = z.input<typeof assignInputSchema>;
 
+/** One pull's assign form: the selection of one, by the pull's id. */
+export const assignPullInputSchema = assignInputSchema
+  .omit({ pullIds: true })
+  .extend({ pullId: assignInputSchema.shape.pullIds.element });
+
 export async function assignPulls(
   db: Db,
   actor: Actor,

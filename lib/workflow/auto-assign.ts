@@ -31,7 +31,13 @@ export type AssignmentRule = z.output<typeof ruleSchema>;
 
 export const settingsInputSchema = z.object({
   mode: z.enum(["OFF", "ROUND_ROBIN", "RULES"], { message: "Choose off, round-robin or rules." }),
-  rules: z.array(ruleSchema).max(50, "Keep it to 50 rules.").default([]),
+  /** A row that goes to nobody is no rule (the form's "(no rule)"), whatever else it says. */
+  rules: z
+    .preprocess(
+      (rows) => (Array.isArray(rows) ? rows.filter((row: { assigneeId?: unknown } | null) => row?.assigneeId) : rows),
+      z.array(ruleSchema).max(50, "Keep it to 50 rules."),
+    )
+    .default([]),
   fallbackAssigneeId: z.uuid().nullable().default(null),
 });
 

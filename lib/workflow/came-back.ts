@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/types";
 import { dealReturns, pulls, users } from "@/db/schema";
 import { viewScope } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import { visibleTo } from "@/lib/pulls/visibility";
 
 // What came back, as the agent reads it: the "Came back" list on My pulls and the banner on a
@@ -63,7 +63,7 @@ const columns = {
 };
 
 /** The open returns the user may see, the soonest X-date first. */
-export async function listCameBack(db: Db, user: Pick<SessionUser, "id" | "role">, limit = 50): Promise<CameBackRow[]> {
+export async function listCameBack(db: Db, user: Pick<Actor, "id" | "role">, limit = 50): Promise<CameBackRow[]> {
   return db
     .select(columns)
     .from(dealReturns)

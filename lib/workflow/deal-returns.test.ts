@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, dealReturns, policyXDates, pulls, users } from "@/db/schema";
-import type { SessionUser } from "@/lib/auth/session-user";
 import { loadPullPage } from "@/lib/loaders/pull-page";
 import { getViewablePull } from "@/lib/pulls/access";
 import { storePull } from "@/lib/ingest/store-pull";
@@ -29,7 +28,7 @@ let staff: Awaited<ReturnType<typeof createStaff>>;
 const TODAY = isoDay();
 const DAY = 86_400_000;
 const [template] = generatePulls(41, 1, new Date());
-const asUser = (actor: Actor): SessionUser => ({ ...actor, email: `${actor.id}@agency.test`, sessionId: "s" });
+const asUser = (actor: Actor): Actor => ({ ...actor, sessionId: "s" });
 
 type PolicySpec = { id: string; expiry?: unknown; status?: string; premium?: number; canceled?: string | null };
 

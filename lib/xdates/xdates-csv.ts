@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/types";
 import { viewScope } from "@/lib/auth/permissions";
-import type { SessionUser } from "@/lib/auth/session";
+import type { Actor } from "@/lib/core/actor";
 import { centsToDollars } from "@/lib/csv/to-csv";
 import { exportListCsv, MAX_EXPORT_ROWS, type CsvColumn } from "@/lib/csv/list-export";
 import type { SearchParams } from "@/lib/url/search-params";
@@ -31,7 +31,7 @@ const columns: Array<CsvColumn<XDateListRow>> = [
 /** The X-date list as the viewer sees it with these filters, as CSV; each export goes on the audit trail. */
 export async function exportXDatesCsv(
   db: Db,
-  user: SessionUser,
+  user: Actor,
   searchParams: SearchParams,
   today: string = isoDay(),
 ): Promise<string> {

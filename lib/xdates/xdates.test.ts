@@ -3,7 +3,6 @@ import { and, eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, calendarFeeds, policyXDates, pulls } from "@/db/schema";
-import type { SessionUser } from "@/lib/auth/session-user";
 import { storePull } from "@/lib/ingest/store-pull";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
@@ -30,7 +29,7 @@ let staff: Awaited<ReturnType<typeof createStaff>>;
 const TODAY = isoDay();
 const [template] = generatePulls(41, 1, new Date());
 
-const asUser = (actor: Actor): SessionUser => ({ ...actor, email: `${actor.role}@agency.test` }) as SessionUser;
+const asUser = (actor: Actor): Actor => ({ ...actor, email: `${actor.role}@agency.test` }) as Actor;
 
 type PolicySpec = {
   id: string;

@@ -1,10 +1,9 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
 import type { StartSyncAnswer } from "@/components/events/sync-panel";
-import { formText, guardedAction, noInput } from "@/lib/auth/action-guard";
-import { retryAllFailedEvents, retryInboxEvent } from "@/lib/ingest/inbox";
+import { guardedAction, noInput } from "@/lib/auth/action-guard";
+import { retryAllFailedEvents, retryEventInputSchema, retryInboxEvent } from "@/lib/ingest/inbox";
 import { startSyncInBackground } from "@/lib/ingest/sync-schedule";
 import { toSyncRunView } from "@/lib/ingest/sync-view";
 import { wakeWorker } from "@/lib/ingest/worker";
@@ -12,12 +11,10 @@ import { wakeWorker } from "@/lib/ingest/worker";
 // Admin actions on the inbox. Each checks the permission itself (lib/auth/action-guard.ts): the
 // page hiding a button is not a guarantee that nobody posts the action.
 
-const eventInput = z.object({ eventId: formText().transform(Number).pipe(z.number().int().positive()) });
-
 /** Plain forms (no answer shown): a refused or malformed call does nothing. */
 const nothing = () => undefined;
 
-export const retryEventAction = guardedAction("events:retry", eventInput, nothing, async ({ input, db }) => {
+export const retryEventAction = guardedAction("events:retry", retryEventInputSchema, nothing, async ({ input, db }) => {
   if (await retryInboxEvent(db, input.eventId)) wakeWorker();
   revalidatePath("/events");
 });

@@ -2,70 +2,54 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import {
-  formAction,
-  formList,
-  formText,
-  formTextOrEmpty,
-  formTextOrNull,
-  formTextOrUndefined,
-} from "@/lib/auth/action-guard";
+import { formAction, pullIdInput } from "@/lib/auth/action-guard";
 import { env } from "@/lib/env";
 import { bulkMonitoring } from "@/lib/monitoring/bulk";
 import {
+  changeMonitoringInputSchema,
   changePullMonitoring,
+  enableMonitoringInputSchema,
   enablePullMonitoring,
+  intervalFields,
+  monitoringInputSchema,
   refreshPullNow,
   stopPullMonitoring,
 } from "@/lib/monitoring/commands";
-import { archivePull } from "@/lib/ingest/archive";
-import { assignPulls } from "@/lib/workflow/assignment";
+import { archivePull, archivePullInputSchema } from "@/lib/ingest/archive";
+import { assignInputSchema, assignPullInputSchema, assignPulls } from "@/lib/workflow/assignment";
 import { toFormState } from "@/lib/core/form-state";
-import { setPullStage } from "@/lib/workflow/funnel";
+import { setPullStage, setStageInputSchema } from "@/lib/workflow/funnel";
 
 // Assignment, funnel and monitoring actions of the pull pages. The guard (lib/auth/action-guard.ts)
-// resolves the user and asks the permission table; each command then validates the input and
-// checks the table again on the pull itself: nothing here trusts what the page showed.
-
-/** `assigneeId` empty means "unassign"; `expectedAssigneeId` is what the form showed (empty: nobody). */
-const assignInput = z.object({
-  pullId: formTextOrEmpty(),
-  assigneeId: formTextOrNull(),
-  expectedAssigneeId: formText(),
-});
+// resolves the user, asks the permission table and reads each form into its command's schema;
+// each command then validates the input again and checks the table on the pull itself: nothing
+// here trusts what the page showed.
 
 // Assigning to oneself is a claim, which agents may do: the command tells the two apart.
-export const assignPullAction = formAction("pulls:view", assignInput, async ({ user, input, db }) => {
+// `assigneeId` empty means "unassign"; `expectedAssigneeId` is whom the form showed (empty: nobody).
+export const assignPullAction = formAction("pulls:view", assignPullInputSchema, async ({ user, input, db }) => {
   const { pullId, assigneeId, expectedAssigneeId } = input;
-  const result = await assignPulls(db, user, {
-    pullIds: [pullId],
-    assigneeId,
-    expectedAssigneeId: expectedAssigneeId === undefined ? undefined : expectedAssigneeId || null,
-  });
+  const result = await assignPulls(db, user, { pullIds: [pullId], assigneeId, expectedAssigneeId });
   if (result.ok) revalidatePath(`/pulls/${pullId}`);
   return toFormState(result, assigneeId ? "Assigned." : "Back in the queue.");
 });
 
-export const claimPullAction = formAction(
-  "pulls:claim",
-  z.object({ pullId: formTextOrEmpty() }),
-  async ({ user, input, db }) => {
-    const result = await assignPulls(db, user, {
-      pullIds: [input.pullId],
-      assigneeId: user.id,
-      expectedAssigneeId: null,
-    });
-    if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
-    return toFormState(result, "It is yours now.");
-  },
-);
+export const claimPullAction = formAction("pulls:claim", pullIdInput, async ({ user, input, db }) => {
+  const result = await assignPulls(db, user, {
+    pullIds: [input.pullId],
+    assigneeId: user.id,
+    expectedAssigneeId: null,
+  });
+  if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
+  return toFormState(result, "It is yours now.");
+});
 
-const bulkInput = z.object({
-  pullIds: formList(),
-  intent: formText(),
-  assigneeId: formTextOrNull(),
-  every: formText(),
-  unit: formText(),
+/** The selection bar's form: the selected pulls, and the assignee or the interval (as its two commands read them). */
+const bulkInput = assignInputSchema.pick({ pullIds: true, assigneeId: true }).extend({
+  /** The pressed button; none (Enter in a field) assigns. */
+  intent: z.enum(["assign", "monitor", "unmonitor"]).optional(),
+  every: intervalFields.every.optional(),
+  unit: intervalFields.unit.optional(),
 });
 
 /** The list's selection bar: `intent` says what its pressed button asks (assign, monitor, unmonitor). */
@@ -96,18 +80,7 @@ export const bulkAssignAction = formAction("pulls:view", bulkInput, async ({ use
     : toFormState(result, "");
 });
 
-const stageInput = z.object({
-  pullId: formTextOrEmpty(),
-  stage: formText(),
-  premium: formText(),
-  lostReason: formText(),
-  lostCategory: formTextOrUndefined(),
-  lostToCarrier: formText(),
-  lostToPremium: formText(),
-  expectedStage: formTextOrUndefined(),
-});
-
-export const setStageAction = formAction("pulls:set-stage", stageInput, async ({ user, input, db }) => {
+export const setStageAction = formAction("pulls:set-stage", setStageInputSchema, async ({ user, input, db }) => {
   const result = await setPullStage(db, user, input);
   if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
   return toFormState(
@@ -118,47 +91,51 @@ export const setStageAction = formAction("pulls:set-stage", stageInput, async ({
 
 // Monitoring (managers and admins): each call goes to the service; see lib/monitoring.
 
-const monitoringInput = z.object({
-  pullId: formTextOrEmpty(),
-  monitoringId: formTextOrEmpty(),
-  every: formText(),
-  unit: formText(),
-  stopAfter: formText(),
-});
+export const enableMonitoringAction = formAction(
+  "monitoring:manage",
+  enableMonitoringInputSchema,
+  async ({ user, input, db }) => {
+    const result = await enablePullMonitoring(db, env().service, user, input);
+    if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
+    return toFormState(result, "Monitoring is on.");
+  },
+);
 
-export const enableMonitoringAction = formAction("monitoring:manage", monitoringInput, async ({ user, input, db }) => {
-  const result = await enablePullMonitoring(db, env().service, user, input);
-  if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
-  return toFormState(result, "Monitoring is on.");
-});
+export const changeMonitoringAction = formAction(
+  "monitoring:manage",
+  changeMonitoringInputSchema,
+  async ({ user, input, db }) => {
+    const result = await changePullMonitoring(db, env().service, user, input);
+    if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
+    return toFormState(result, "Interval changed.");
+  },
+);
 
-export const changeMonitoringAction = formAction("monitoring:manage", monitoringInput, async ({ user, input, db }) => {
-  const result = await changePullMonitoring(db, env().service, user, input);
-  if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
-  return toFormState(result, "Interval changed.");
-});
+export const stopMonitoringAction = formAction(
+  "monitoring:manage",
+  monitoringInputSchema,
+  async ({ user, input, db }) => {
+    const result = await stopPullMonitoring(db, env().service, user, input);
+    if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
+    return toFormState(result, "Monitoring is off.");
+  },
+);
 
-export const stopMonitoringAction = formAction("monitoring:manage", monitoringInput, async ({ user, input, db }) => {
-  const result = await stopPullMonitoring(db, env().service, user, input);
-  if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
-  return toFormState(result, "Monitoring is off.");
-});
-
-export const refreshMonitoringAction = formAction("monitoring:manage", monitoringInput, async ({ user, input, db }) => {
-  const result = await refreshPullNow(db, env().service, user, input);
-  if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
-  return toFormState(result, "Refresh started; the new pull arrives by webhook when it is done.");
-});
+export const refreshMonitoringAction = formAction(
+  "monitoring:manage",
+  monitoringInputSchema,
+  async ({ user, input, db }) => {
+    const result = await refreshPullNow(db, env().service, user, input);
+    if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
+    return toFormState(result, "Refresh started; the new pull arrives by webhook when it is done.");
+  },
+);
 
 // Archive or restore (managers and admins): kept here at once, and written back to the service
 // (lib/ingest/archive.ts tells it now, or with the next sync when it cannot be reached).
-export const archivePullAction = formAction(
-  "pulls:archive",
-  z.object({ pullId: formTextOrEmpty(), archived: formTextOrEmpty() }),
-  async ({ user, input, db }) => {
-    const result = await archivePull(db, env().service, user, input);
-    if (!result.ok) return toFormState(result, "");
-    revalidatePath(`/pulls/${input.pullId}`);
-    return { status: "done" as const, message: result.message };
-  },
-);
+export const archivePullAction = formAction("pulls:archive", archivePullInputSchema, async ({ user, input, db }) => {
+  const result = await archivePull(db, env().service, user, input);
+  if (!result.ok) return toFormState(result, "");
+  revalidatePath(`/pulls/${input.pullId}`);
+  return { status: "done" as const, message: result.message };
+});

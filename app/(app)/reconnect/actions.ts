@@ -1,25 +1,22 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
-import { formAction, formTextOrEmpty } from "@/lib/auth/action-guard";
+import { formAction } from "@/lib/auth/action-guard";
 import { env } from "@/lib/env";
-import { renewReconnectLink } from "@/lib/monitoring/reconnect";
+import { reconnectInputSchema, renewReconnectLink } from "@/lib/monitoring/reconnect";
 import { openReconnectPage } from "@/lib/monitoring/reconnect-page";
 import { toFormState } from "@/lib/core/form-state";
 
 // Whoever may see the account may send its consumer a way to reconnect; the commands check
 // that the user may see the monitored pull.
 
-const monitoringInput = z.object({ monitoringId: formTextOrEmpty() });
-
-export const renewReconnectLinkAction = formAction("pulls:view", monitoringInput, async ({ user, input, db }) => {
+export const renewReconnectLinkAction = formAction("pulls:view", reconnectInputSchema, async ({ user, input, db }) => {
   const result = await renewReconnectLink(db, env().service, user, input.monitoringId);
   if (result.ok) revalidatePath("/reconnect");
   return toFormState(result, "A fresh link is ready.");
 });
 
-export const openReconnectPageAction = formAction("pulls:view", monitoringInput, async ({ user, input, db }) => {
+export const openReconnectPageAction = formAction("pulls:view", reconnectInputSchema, async ({ user, input, db }) => {
   const result = await openReconnectPage(db, user, input.monitoringId);
   if (result.ok) revalidatePath("/reconnect");
   return toFormState(

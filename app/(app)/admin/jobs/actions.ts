@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { formAction, formTextOrEmpty } from "@/lib/auth/action-guard";
+import { formAction } from "@/lib/auth/action-guard";
 import { getJob } from "@/lib/jobs/catalog";
 import { sendJob } from "@/lib/jobs/start";
 import type { FormState } from "@/lib/core/form-state";
@@ -11,7 +11,7 @@ import type { FormState } from "@/lib/core/form-state";
 
 export const runJobNowAction = formAction(
   "jobs:manage",
-  z.object({ name: formTextOrEmpty() }),
+  z.object({ name: z.string().min(1, "Choose a job.") }),
   async ({ input }): Promise<FormState> => {
     const job = getJob(input.name);
     if (!job) return { status: "error", code: "INVALID", message: "There is no such job." };

@@ -1,10 +1,13 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
-import { formAction, formText, noInput } from "@/lib/auth/action-guard";
+import { formAction, noInput } from "@/lib/auth/action-guard";
 import { env } from "@/lib/env";
-import { registerOwnWebhook, setOwnWebhookActive } from "@/lib/service-connection/commands";
+import {
+  registerOwnWebhook,
+  setOwnWebhookActive,
+  setWebhookActiveInputSchema,
+} from "@/lib/service-connection/commands";
 import { toFormState } from "@/lib/core/form-state";
 
 // The Service connection page's writes, for admins; each is a call to the service.
@@ -21,14 +24,14 @@ export const registerWebhookAction = formAction("service:manage", noInput, async
 
 export const setWebhookActiveAction = formAction(
   "service:manage",
-  z.object({ webhookId: formText(), active: formText() }),
+  setWebhookActiveInputSchema,
   async ({ user, input, db }) => {
     const config = env();
     const result = await setOwnWebhookActive(db, config.service, user, config.auth.url, input);
     if (result.ok) revalidatePath("/admin/service");
     return toFormState(
       result,
-      input.active === "true"
+      input.active
         ? "Resumed: the service delivers to Coverdesk again."
         : "Paused: the service holds deliveries to Coverdesk.",
     );
