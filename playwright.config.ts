@@ -76,6 +76,7 @@ export default defineConfig({
         NEXTAUTH_URL: appUrl,
         NEXTAUTH_SECRET,
         NODE_ENV: "test", // the production build with the demo users, which production refuses
+        COVERDESK_TEST_MODE: "true", // without it server.mjs serves the build in production
         DATABASE_URL: process.env.DATABASE_URL ?? "",
         PGLITE_DIR: process.env.PGLITE_DIR ?? ".data/e2e-pglite",
       },

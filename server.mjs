@@ -28,10 +28,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`server.mjs: invalid port ${values.port ?? process.env.PORT}`);
   process.exit(2);
 }
-// Like `next start`: this server only ever serves a production build, in production mode, or
-// in test mode where the end-to-end tests and the bench ask for it (the sandbox and the demo
-// users, which production refuses; see lib/env.ts).
-if (process.env.NODE_ENV !== "test") process.env.NODE_ENV = "production";
+// Like `next start`: this server only ever serves a production build, in production mode. Test
+// mode (the sandbox, the demo users and unsigned webhooks, which production refuses) only when the
+// end-to-end tests and the bench ask for it with COVERDESK_TEST_MODE besides NODE_ENV=test; a
+// stray NODE_ENV=test alone is ignored, and lib/env.ts refuses COVERDESK_TEST_MODE in production.
+const testMode = process.env.NODE_ENV === "test" && ["true", "1"].includes(process.env.COVERDESK_TEST_MODE ?? "");
+if (!testMode) process.env.NODE_ENV = "production";
 
 /** Appends the address of the peer that opened this connection to X-Forwarded-For. */
 function appendPeerAddress(request) {
@@ -82,5 +84,5 @@ server.listen(port, hostname, () => {
     typeof address === "object" && address
       ? `${address.address.includes(":") ? `[${address.address}]` : address.address}:${address.port}`
       : String(address);
-  console.log(`Coverdesk ready on http://${shown} (NODE_ENV=production)`);
+  console.log(`Coverdesk ready on http://${shown} (NODE_ENV=${process.env.NODE_ENV})`);
 });

@@ -496,6 +496,7 @@ function appEnv(target: BenchTarget): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "test", // the production build, signed in as a demo user (production refuses them)
+    COVERDESK_TEST_MODE: "true",
     COVERDESK_WORKER: "false",
     COVERDESK_SYNC_INTERVAL_MINUTES: "0",
     NEXTAUTH_SECRET: randomBytes(24).toString("hex"),

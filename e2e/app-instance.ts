@@ -30,6 +30,7 @@ export async function startApp(
     env: {
       ...process.env,
       NODE_ENV: "test", // the production build with the demo users and PGlite, which production refuses
+      COVERDESK_TEST_MODE: "true",
       DATABASE_URL: "",
       PGLITE_DIR: dataDir,
       COVERDESK_MAIL_DIR: path.join(path.dirname(dataDir), "mail"), // the digests' outbox, beside the database

@@ -46,6 +46,50 @@ describe("environment", () => {
     );
   });
 
+  it("serves a production build in test mode only when the test run says so, and never in production", () => {
+    const build = { productionBuild: true };
+    // `NODE_ENV=test` alone on a production build would turn on the demo users and unsigned webhooks.
+    expect(() => parseEnv({ NODE_ENV: "test" }, build)).toThrow(
+      /NODE_ENV: "test" on a production build needs COVERDESK_TEST_MODE/,
+    );
+    expect(() => parseEnv({ NODE_ENV: "development" }, build)).toThrow(/COVERDESK_TEST_MODE/);
+    // The end-to-end tests and the bench opt in explicitly.
+    const optedIn = parseEnv({ NODE_ENV: "test", COVERDESK_TEST_MODE: "true" }, build);
+    expect(optedIn).toMatchObject({ nodeEnv: "test", demoMode: true, service: { webhookSecret: null } });
+    // A production environment refuses the opt-in, naming it.
+    expect(() => parseEnv({ ...production, COVERDESK_TEST_MODE: "true" }, build)).toThrow(
+      /COVERDESK_TEST_MODE: must be unset in production/,
+    );
+    // Vitest and `next dev` need no opt-in.
+    expect(parseEnv({ NODE_ENV: "test" }, { productionBuild: false }).demoMode).toBe(true);
+  });
+
+  it("refuses a plain-http NEXTAUTH_URL in production unless it is this machine", () => {
+    expect(() => parseEnv({ ...production, NEXTAUTH_URL: "http://coverdesk.example.com" })).toThrow(
+      /NEXTAUTH_URL: must be https:\/\/ in production/,
+    );
+    for (const url of ["http://localhost:3000", "http://127.0.0.1:3100", "http://[::1]:3000"]) {
+      expect(parseEnv({ ...production, NEXTAUTH_URL: url }).auth.url, url).toBe(url);
+    }
+  });
+
+  it("refuses SMTP without TLS in production: smtps://, or smtp:// that requires STARTTLS", () => {
+    expect(() =>
+      parseEnv({ ...production, COVERDESK_SMTP_URL: "smtp://alerts:mail-password@smtp.example.com:587" }),
+    ).toThrow(/COVERDESK_SMTP_URL: must use TLS in production/);
+    expect(() =>
+      parseEnv({ ...production, COVERDESK_SMTP_URL: "smtp://alerts:pw@smtp.example.com:587?requireTLS=false" }),
+    ).toThrow(/COVERDESK_SMTP_URL/);
+    for (const url of [
+      "smtps://alerts:pw@smtp.example.com:465",
+      "smtp://alerts:pw@smtp.example.com:587?requireTLS=true",
+    ]) {
+      expect(parseEnv({ ...production, COVERDESK_SMTP_URL: url }).mail.smtpUrl, url).toBe(url);
+    }
+    // Development may send to a local catcher in the clear.
+    expect(parseEnv({ COVERDESK_SMTP_URL: "smtp://localhost:1025" }).mail.smtpUrl).toBe("smtp://localhost:1025");
+  });
+
   it("starts production without SERVICE_WEBHOOK_SECRET: the registrations' secrets come from the service", () => {
     expect(production.SERVICE_WEBHOOK_SECRET).toBeUndefined();
     expect(parseEnv(production)).toMatchObject({ nodeEnv: "production", service: { webhookSecret: null } });
@@ -91,7 +135,7 @@ describe("environment", () => {
     const { COVERDESK_SMTP_URL: _smtp, ...noMail } = PRODUCTION_ENV;
     expect(() => parseEnv(noMail)).toThrow(/Missing required environment variable in production: COVERDESK_SMTP_URL/);
     expect(parseEnv(PRODUCTION_ENV).mail).toMatchObject({
-      smtpUrl: "smtp://alerts:mail-password@smtp.example.com:587",
+      smtpUrl: "smtp://alerts:mail-password@smtp.example.com:587?requireTLS=true",
       from: "Coverdesk <alerts@example.com>",
     });
     expect(parseEnv({}).mail).toEqual({

@@ -133,6 +133,12 @@ const envSchema = z.object({
   ),
   NEXTAUTH_SECRET: optionalString,
   NEXTAUTH_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  /**
+   * Serves a production build in test mode (the sandbox, the demo users, unsigned webhooks): the
+   * end-to-end tests and the bench set it with NODE_ENV=test. Refused in production; without it a
+   * production build refuses any NODE_ENV but production, and server.mjs runs it in production.
+   */
+  COVERDESK_TEST_MODE: flag,
   /** Seeds the demo users and accepts their shared password. Always on in development. */
   COVERDESK_DEMO_MODE: flag,
   /** Builds the demo agency's nine months of history into an empty database (lib/demo); development only. */
@@ -154,7 +160,10 @@ const envSchema = z.object({
     .min(0.25)
     .max(24 * 30)
     .default(12),
-  /** Where the alert digests are sent: smtp://user:pass@host:587 (STARTTLS) or smtps://…:465. */
+  /**
+   * Where the alert digests are sent: smtps://user:pass@host:465, or smtp://user:pass@host:587?requireTLS=true
+   * (STARTTLS required; production refuses smtp:// without it, where the password would go in the clear).
+   */
   COVERDESK_SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
   /** The digests' sender, "Coverdesk <alerts@agency.example>" or a bare address. */
   COVERDESK_MAIL_FROM: z.preprocess(
@@ -217,8 +226,18 @@ export class EnvError extends Error {
   }
 }
 
-/** Parses a raw environment; pure so that tests can feed it any set of variables. */
-export function parseEnv(raw: Record<string, string | undefined>): Env {
+/**
+ * Whether this is a `next build` (the bundler inlines NODE_ENV at build time), whatever mode the
+ * server later runs in: the end-to-end tests run the production build in `test` mode, with the
+ * sandbox and the demo users that production refuses, but only with COVERDESK_TEST_MODE set.
+ */
+export const productionBuild = process.env.NODE_ENV === "production";
+
+/** Parses a raw environment; pure so that tests can feed it any set of variables (and say which build reads it). */
+export function parseEnv(
+  raw: Record<string, string | undefined>,
+  build: { productionBuild: boolean } = { productionBuild },
+): Env {
   const parsed = envSchema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
@@ -226,6 +245,14 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === "production";
+
+  // A production build outside production only for a test run that says so: NODE_ENV=test alone
+  // (a typo, a copied .env) would otherwise turn on the demo users and unsigned webhooks.
+  if (build.productionBuild && !production && !e.COVERDESK_TEST_MODE) {
+    throw new EnvError(
+      `NODE_ENV: "${e.NODE_ENV}" on a production build needs COVERDESK_TEST_MODE=true (end-to-end tests and the bench only); run production with NODE_ENV=production`,
+    );
+  }
 
   if (production) {
     const missing = PRODUCTION_REQUIRED.filter((name) => e[name] === undefined);
@@ -290,6 +317,18 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
   };
 }
 
+/** The address is this machine's own: plain http to it never crosses a network. */
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** smtps:// (TLS from the start), or smtp:// that requires STARTTLS before the password is sent. */
+function smtpUsesTls(url: string): boolean {
+  const parsed = new URL(url);
+  return parsed.protocol === "smtps:" || parsed.searchParams.get("requireTLS") === "true";
+}
+
 /** Settings that would make a production instance unsafe, each naming its variable. */
 function productionHazards(e: z.output<typeof envSchema>): string[] {
   const hazards: string[] = [];
@@ -301,21 +340,21 @@ function productionHazards(e: z.output<typeof envSchema>): string[] {
     hazards.push(`NEXTAUTH_SECRET: must be at least ${MIN_SECRET_BYTES} bytes (openssl rand -base64 32)`);
   if (e.SERVICE_BASE_URL && !e.SERVICE_BASE_URL.startsWith("https://"))
     hazards.push("SERVICE_BASE_URL: must be https:// in production (the client secret travels with every call)");
+  if (e.NEXTAUTH_URL && !e.NEXTAUTH_URL.startsWith("https://") && !isLoopback(e.NEXTAUTH_URL))
+    hazards.push(
+      "NEXTAUTH_URL: must be https:// in production (passwords and the session cookie would cross the network in the clear); only localhost may be http",
+    );
+  if (e.COVERDESK_SMTP_URL && !smtpUsesTls(e.COVERDESK_SMTP_URL))
+    hazards.push(
+      "COVERDESK_SMTP_URL: must use TLS in production: smtps://…:465, or smtp://…:587?requireTLS=true (STARTTLS required)",
+    );
+  if (e.COVERDESK_TEST_MODE)
+    hazards.push("COVERDESK_TEST_MODE: must be unset in production (it serves the build with the demo users)");
   return hazards;
 }
 
 /** The sandbox runs on this machine; any other host is taken for the real service. */
-function isLocalSandbox(baseUrl: string): boolean {
-  const host = new URL(baseUrl).hostname;
-  return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
-/**
- * Whether this is a `next build` (the bundler inlines NODE_ENV at build time), whatever mode the
- * server later runs in: the end-to-end tests run the production build in `test` mode, with the
- * sandbox and the demo users that production refuses.
- */
-export const productionBuild = process.env.NODE_ENV === "production";
+const isLocalSandbox = isLoopback;
 
 let cached: Env | undefined;
 

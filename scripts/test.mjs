@@ -66,6 +66,7 @@ if (only.length === 0 || only.includes("e2e") || only.includes("build")) {
       // The production build, served in test mode: production refuses the sandbox's plain http,
       // the demo users and the embedded database, which these tests run on.
       NODE_ENV: "test",
+      COVERDESK_TEST_MODE: "true",
       CHROMIUM_PATH: chromium,
       NEXTAUTH_SECRET: secret,
     };

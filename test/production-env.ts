@@ -9,6 +9,6 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   SERVICE_CLIENT_SECRET: "secret",
   NEXTAUTH_SECRET: "k7Qe2xVt9Lr4Nw8Zp1Hs6Dj3Fm5Gb0Ca",
   NEXTAUTH_URL: "https://coverdesk.example.com",
-  COVERDESK_SMTP_URL: "smtp://alerts:mail-password@smtp.example.com:587",
+  COVERDESK_SMTP_URL: "smtp://alerts:mail-password@smtp.example.com:587?requireTLS=true",
   COVERDESK_MAIL_FROM: "Coverdesk <alerts@example.com>",
 };
