@@ -179,6 +179,8 @@ export const AUDIT_ACTIONS = [
   /** A user's X-date calendar feed got a new address (the old one stops working), or was turned off. */
   "CALENDAR_FEED_RENEWED",
   "CALENDAR_FEED_TURNED_OFF",
+  /** A calendar app read a user's X-date feed through its secret address (details: address, events served). */
+  "CALENDAR_FEED_READ",
   /** The alert rules changed (details: the new thresholds, digest hour, queue recipients); before the rules page joined them. */
   "ALERT_RULES_CHANGED",
   /** The agency's rules changed (details: every rule as saved: thresholds, digest, lead time, budget, speed to lead). */

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, policyCheckRuns } from "@/db/schema";
 import type { ServiceConfig } from "@/lib/service/client";
@@ -123,10 +123,19 @@ describe("the service's policy check", () => {
     expect(report).toMatchObject({ ok: false, reason: "not-found" });
   });
 
-  it("relays the service's PDF report", async () => {
+  it("relays the service's PDF report, on the audit trail as a download of the pull", async () => {
+    const downloads = () =>
+      database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, "DOCUMENT_DOWNLOADED"), eq(auditEvents.pullId, pullId)));
+    const before = (await downloads()).length;
     const report = await policyCheckReport(database.db, service, staff.manager, pullId);
     expect(report.ok).toBe(true);
     if (report.ok) expect(report.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const after = await downloads();
+    expect(after).toHaveLength(before + 1);
+    expect(after.at(-1)).toMatchObject({ actorId: staff.manager.id, details: { report: "policy-check" } });
   });
 
   it("says in words when the plan lacks the policy check, and keeps nothing", async () => {

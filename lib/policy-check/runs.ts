@@ -135,7 +135,13 @@ export async function policyCheckReport(
   const detail = await getViewablePull(db, actor, pullId, "documents:download");
   if (!detail || detail.pull.parent_pull_id) return { ok: false, reason: "not-found", message: notFound().message };
   try {
-    return { ok: true, bytes: await getPolicyCheckReport(service, pullId) };
+    const bytes = await getPolicyCheckReport(service, pullId);
+    // A download of the pull's data like any document: who read the report is on the trail.
+    await recordAudit(db, actor, "DOCUMENT_DOWNLOADED", {
+      pullId: detail.pull.pull_id,
+      details: { report: "policy-check" },
+    });
+    return { ok: true, bytes };
   } catch (error) {
     const { message } = policyCheckFailure(error);
     return { ok: false, reason: message === NOT_IN_PLAN ? "not-in-plan" : "failed", message };

@@ -79,10 +79,10 @@ export async function turnOffCalendarFeed(db: Db, actor: Actor): Promise<boolean
 }
 
 /** The active user a token opens the feed of, or null (unknown, revoked, malformed, or a deactivated user). */
-export async function feedOwnerOf(db: Db, token: string): Promise<{ id: string; name: string } | null> {
+export async function feedOwnerOf(db: Db, token: string): Promise<Actor | null> {
   if (!TOKEN.test(token)) return null;
   const [row] = await db
-    .select({ id: users.id, name: users.name })
+    .select({ id: users.id, name: users.name, role: users.role })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
     .where(and(eq(calendarFeeds.tokenHash, hashFeedToken(token)), eq(users.isActive, true)));
@@ -115,7 +115,10 @@ export async function calendarFeedIcs(
   appUrl: string,
   today: string = isoDay(),
 ): Promise<string> {
-  const rows = await listFeedXDates(db, owner.id, windowOf(today, FEED_DAYS));
+  return feedIcsOf(await listFeedXDates(db, owner.id, windowOf(today, FEED_DAYS)), owner, appUrl);
+}
+
+function feedIcsOf(rows: FeedRow[], owner: { id: string; name: string }, appUrl: string): string {
   const host = new URL(appUrl).host;
   const calendar = ical({
     name: `Coverdesk X-dates — ${owner.name}`,
@@ -178,7 +181,14 @@ export async function serveCalendarFeed(
   }
   const reads = await hitRateLimit(db, `calendar-feed:reads:${owner.id}`, CALENDAR_FEED_LIMITS.readsPerFeed);
   if (!reads.allowed) return tooMany(reads.retryAfterSeconds);
-  return new Response(await calendarFeedIcs(db, owner, appUrl, today), {
+  const rows = await listFeedXDates(db, owner.id, windowOf(today, FEED_DAYS));
+  // Clients' names and policies left the app without a session: on the trail, under the token's
+  // owner (whose credential the address is), with the address that read it.
+  await recordAudit(db, owner, "CALENDAR_FEED_READ", {
+    subjectUserId: owner.id,
+    details: { address, events: rows.length },
+  });
+  return new Response(feedIcsOf(rows, owner, appUrl), {
     headers: {
       "content-type": "text/calendar; charset=utf-8",
       "content-disposition": 'inline; filename="coverdesk-xdates.ics"',

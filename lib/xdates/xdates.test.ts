@@ -290,15 +290,21 @@ describe("the calendar feed", () => {
     expect((await fetchFeed(renewed)).status).toBe(404);
     expect((await fetchFeed("not-a-token")).status).toBe(404);
     const trail = await database.db
-      .select({ action: auditEvents.action })
+      .select({ action: auditEvents.action, subject: auditEvents.subjectUserId, details: auditEvents.details })
       .from(auditEvents)
       .where(and(eq(auditEvents.actorId, staff.agent.id), sql`${auditEvents.action} like 'CALENDAR_FEED_%'`))
       .orderBy(auditEvents.id);
+    // Every read that served the owner's clients is on the trail, with the address that read it;
+    // a retired address reads nothing and records nothing.
     expect(trail.map((t) => t.action)).toEqual([
       "CALENDAR_FEED_RENEWED",
+      "CALENDAR_FEED_READ",
+      "CALENDAR_FEED_READ",
       "CALENDAR_FEED_RENEWED",
+      "CALENDAR_FEED_READ",
       "CALENDAR_FEED_TURNED_OFF",
     ]);
+    expect(trail[1]).toMatchObject({ subject: staff.agent.id, details: { address: "192.0.2.44", events: 2 } });
   });
 
   it("answers 404 for a deactivated user's feed, and rate-limits guessing", async () => {
