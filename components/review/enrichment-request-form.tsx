@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { DPPA_PURPOSES, DPPA_PURPOSE_WORDS } from "@/lib/enrichment/purposes";
+import { AGENCY_DPPA_PURPOSES, DPPA_PURPOSE_WORDS } from "@/lib/enrichment/purposes";
 import { IDLE, type FormAction, type FormState } from "@/lib/core/form-state";
 
 // One paid look-up, in two steps: the button opens the confirm dialog, which says the look-up is
@@ -89,7 +89,7 @@ export function EnrichmentRequestForm(props: Props) {
                       className="mt-1 block w-full"
                     >
                       <option value="">Choose the purpose…</option>
-                      {DPPA_PURPOSES.map((purpose) => (
+                      {AGENCY_DPPA_PURPOSES.map((purpose) => (
                         <option key={purpose} value={purpose}>
                           {DPPA_PURPOSE_WORDS[purpose]}
                         </option>

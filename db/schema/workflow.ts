@@ -201,6 +201,8 @@ export const AUDIT_ACTIONS = [
   "CLIENT_SUMMARY_MADE",
   /** A paid enrichment look-up was asked of the service (details: kind, subject, DPPA purpose for drivers, status; never a date of birth). */
   "ENRICHMENT_REQUESTED",
+  /** A kept look-up answer was handed to someone who asked again, for this or another account (details: kind, subject, DPPA purpose for drivers, the pull it was kept for). */
+  "ENRICHMENT_REUSED",
   /** The service's policy check was run again on a pull (details: status, results). */
   "POLICY_CHECK_RUN",
   /** The team's policy-check rules were saved to the service (details: the rules as saved). */

@@ -15,7 +15,7 @@ import {
   questionKey,
   type DriverSubject,
 } from "./question";
-import { ABANDONED_AFTER_MS, listQuestions } from "./store";
+import { ABANDONED_AFTER_MS, listQuestions, listReusedAnswerIds } from "./store";
 import {
   drivingRecordWords,
   failureWords,
@@ -111,7 +111,9 @@ function questionsOf(pull: Pull, now: Date) {
 
 /**
  * The account's kept look-ups, completed with the same questions kept under another account (a
- * home on two linked accounts is asked once): what `enrichmentPanelOf` reads.
+ * home on two linked accounts is asked once): what `enrichmentPanelOf` reads. A person's
+ * licence or driving record kept for another account shows only once someone asked for it here
+ * with a purpose of their own (request.ts records that reuse): the DPPA purpose is per use.
  */
 export async function completeEnrichmentRows(
   db: Db,
@@ -129,7 +131,12 @@ export async function completeEnrichmentRows(
   ].filter((q): q is Asked => q.questionKey !== null);
   const known = new Set(accountRows.map((row) => `${row.kind}:${row.questionKey}`));
   const missing = wanted.filter((q) => !known.has(`${q.kind}:${q.questionKey}`));
-  return missing.length === 0 ? accountRows : [...accountRows, ...(await listQuestions(db, missing))];
+  if (missing.length === 0) return accountRows;
+  const others = await listQuestions(db, missing);
+  const reused = others.some((row) => row.kind !== "PROPERTY_DATA")
+    ? await listReusedAnswerIds(db, pull.pull_id)
+    : new Set<number>();
+  return [...accountRows, ...others.filter((row) => row.kind === "PROPERTY_DATA" || reused.has(row.id))];
 }
 
 const record = (value: unknown): Record<string, unknown> =>

@@ -56,6 +56,23 @@ export const DPPA_SECTION: Record<DppaPurpose, string> = {
   WRITTEN_CONSENT: "(b)(13)",
 };
 
+/**
+ * The purposes an insurance agency may claim, and the only ones offered and accepted: (b)(6), an
+ * insurer's agent rating, underwriting or working a claim; (b)(3), checking what the person told
+ * us; (b)(13), the person's written consent. The others belong to courts, governments,
+ * researchers, investigators, employers, towing and toll operators, never to this use.
+ */
+export const AGENCY_DPPA_PURPOSES = [
+  "INSURANCE_UNDERWRITING",
+  "INSURANCE_CLAIMS",
+  "VERIFY_SUBMITTED_INFORMATION",
+  "WRITTEN_CONSENT",
+] as const satisfies readonly DppaPurpose[];
+export type AgencyDppaPurpose = (typeof AGENCY_DPPA_PURPOSES)[number];
+
+export const isAgencyDppaPurpose = (value: unknown): value is AgencyDppaPurpose =>
+  typeof value === "string" && (AGENCY_DPPA_PURPOSES as readonly string[]).includes(value);
+
 export const PURPOSE_REQUIRED_MESSAGE =
   "Choose the permissible purpose for this look-up: the law (DPPA) requires one for licence and driving-record look-ups.";
 

@@ -15,6 +15,7 @@ import { requestEnrichment } from "./request";
 import { completeEnrichmentRows, enrichmentPanelOf } from "./panel";
 import { driverSubjectsOf, dwellingSubjectsOf } from "./question";
 import { getAccountEnrichment } from "./store";
+import { AGENCY_DPPA_PURPOSES } from "./purposes";
 
 // Paid look-ups on a real database against the sandbox over HTTP: confirmed before calling,
 // claimed before calling so concurrent asks pay once, kept and reused (NO_DATA included),
@@ -355,8 +356,65 @@ describe("driver look-ups", () => {
     });
     expect(unknown).toMatchObject({ ok: false, code: "INVALID", field: "purpose" });
     if (!unknown.ok) expect(unknown.message).toMatch(/not one of the permissible purposes/);
+    // DPPA purposes that are not an insurance agency's to claim are refused on the server too.
+    for (const purpose of ["LEGAL_PROCEEDING", "LICENSED_INVESTIGATOR", "COMMERCIAL_DRIVER_EMPLOYER", "RESEARCH"]) {
+      const other = await ask(staff.agent, { kind: "DRIVING_RECORD", subjectKey: driver.subjectKey, purpose });
+      expect(other, purpose).toMatchObject({ ok: false, code: "INVALID", field: "purpose" });
+      if (!other.ok) expect(other.message).toMatch(/not a purpose an insurance agency/);
+    }
+    expect(AGENCY_DPPA_PURPOSES).toEqual([
+      "INSURANCE_UNDERWRITING",
+      "INSURANCE_CLAIMS",
+      "VERIFY_SUBMITTED_INFORMATION",
+      "WRITTEN_CONSENT",
+    ]);
     expect(lookups()).toEqual([]);
     expect(await rows()).toEqual([]);
+  });
+
+  it("record who reused a kept driving record for another account, and why", async () => {
+    const driver = driverWithBirthDate();
+    const first = await ask(staff.agent, {
+      kind: "DRIVING_RECORD",
+      subjectKey: driver.subjectKey,
+      purpose: "INSURANCE_UNDERWRITING",
+    });
+    expect(first).toMatchObject({ ok: true, paid: true });
+    // Not shown on the other account's page before someone there asked for it with a purpose…
+    const other = await storeVariant("6c1d2e3f-0000-4000-8000-00000000a006", "acct_same_driver", () => {});
+    const recordOf = async () =>
+      (await panelOf(other, staff.manager)).drivers.find((d) => d.subjectKey === driver.subjectKey)?.record;
+    expect(await recordOf()).toBeFalsy();
+    const reused = await requestEnrichment(database.db, service, staff.manager, {
+      pullId: other,
+      kind: "DRIVING_RECORD",
+      subjectKey: driver.subjectKey,
+      purpose: "VERIFY_SUBMITTED_INFORMATION",
+      confirm: "yes",
+    });
+    expect(reused).toMatchObject({ ok: true, paid: false });
+    expect(lookups()).toHaveLength(1);
+    // …and shown there once they did.
+    expect(await recordOf()).toMatchObject({ kept: true });
+    const trail = await database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "ENRICHMENT_REUSED"))
+      .orderBy(asc(auditEvents.id));
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({
+      actorId: staff.manager.id,
+      pullId: other,
+      details: {
+        kind: "DRIVING_RECORD",
+        subject: driver.name,
+        purpose: "VERIFY_SUBMITTED_INFORMATION",
+        purposeSection: "(b)(3)",
+        keptForPullId: pullId,
+        otherAccount: true,
+      },
+    });
+    expect(JSON.stringify(trail[0]?.details)).not.toContain(driver.dateOfBirth ?? "-");
   });
 
   it("send the purpose, the agent's name and role; audit the purpose and never the date of birth", async () => {

@@ -12,7 +12,13 @@ import type { Actor } from "@/lib/core/actor";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { forbidden, invalid, notFound, stale, type CommandResult } from "@/lib/core/result";
 import { accountKeyOf } from "@/lib/review/decisions";
-import { DPPA_SECTION, PURPOSE_REQUIRED_MESSAGE, isDppaPurpose, type DppaPurpose } from "./purposes";
+import {
+  DPPA_SECTION,
+  PURPOSE_REQUIRED_MESSAGE,
+  isAgencyDppaPurpose,
+  isDppaPurpose,
+  type DppaPurpose,
+} from "./purposes";
 import {
   accountAddressOf,
   dateOfBirthOf,
@@ -98,6 +104,13 @@ function buildQuestion(
   if (!isDppaPurpose(input.purpose))
     return fail(
       invalid("That is not one of the permissible purposes the DPPA allows. Choose one from the list.", "purpose"),
+    );
+  if (!isAgencyDppaPurpose(input.purpose))
+    return fail(
+      invalid(
+        "That is not a purpose an insurance agency may look a driver up for. Choose one from the list.",
+        "purpose",
+      ),
     );
   let dateOfBirth: string | null = null;
   if (input.dateOfBirth) {
@@ -199,6 +212,36 @@ async function askService(service: ServiceConfig, question: Question): Promise<O
   }
 }
 
+/**
+ * A kept answer handed to someone who asked again: on the trail like a look-up, with this
+ * asker's purpose (a driving record kept for one account and read for another is a new use of
+ * it, which the DPPA wants a purpose for) and the account it was kept for.
+ */
+async function recordReuse(
+  db: Db,
+  actor: Actor,
+  question: Question,
+  row: EnrichmentAnswerRow,
+  pullId: string,
+  accountKey: string,
+): Promise<void> {
+  await recordAudit(db, actor, "ENRICHMENT_REUSED", {
+    pullId,
+    details: {
+      kind: question.kind,
+      subject: question.subject,
+      subjectKey: question.subjectKey,
+      ...(question.purpose ? { purpose: question.purpose, purposeSection: DPPA_SECTION[question.purpose] } : {}),
+      status: row.status,
+      keptForPullId: row.pullId,
+      otherAccount: row.accountKey !== accountKey,
+      // What lets this account's page show the answer from now on (store.ts, listReusedAnswerIds).
+      accountKey,
+      answerId: row.id,
+    },
+  });
+}
+
 const keptMessage = (row: EnrichmentAnswerRow) =>
   row.status === "NO_DATA"
     ? "Already looked up: the service had no record, and that answer is kept. Nothing was charged this time."
@@ -241,12 +284,15 @@ export async function requestEnrichment(
     },
     now,
   );
-  if (claim.outcome === "kept") return { ok: true, row: claim.row, paid: false, message: keptMessage(claim.row) };
+  const reuse = async (row: EnrichmentAnswerRow): Promise<EnrichmentResult> => {
+    await recordReuse(db, actor, question, row, detail.pull.pull_id, accountKeyOf(detail));
+    return { ok: true, row, paid: false, message: keptMessage(row) };
+  };
+  if (claim.outcome === "kept") return reuse(claim.row);
   if (claim.outcome === "busy") {
     // Two clicks, or two agents at once: wait for the one look-up under way rather than paying again.
     const row = await awaitQuestion(db, claim.row, options.waitMs ?? 10_000);
-    if (row.status === "ANSWERED" || row.status === "NO_DATA")
-      return { ok: true, row, paid: false, message: keptMessage(row) };
+    if (row.status === "ANSWERED" || row.status === "NO_DATA") return reuse(row);
     if (row.status === "FAILED") return { ok: false, code: "CONFLICT", message: failureWords(row.error) };
     return {
       ok: false,

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
-import { enrichmentAnswers, pulls, type EnrichmentAnswerRow } from "@/db/schema";
+import { auditEvents, enrichmentAnswers, pulls, type EnrichmentAnswerRow } from "@/db/schema";
 import type { EnrichmentKind } from "./words";
 
 // The kept questions and answers of the enrichment look-ups (enrichment_answers). A question is
@@ -144,6 +144,23 @@ export async function getAccountEnrichment(db: Db, pullId: string): Promise<Enri
     )
     .orderBy(desc(enrichmentAnswers.askedAt))
     .limit(200);
+}
+
+/**
+ * The kept answers someone reused for the account a pull belongs to, asking with a purpose (the
+ * ENRICHMENT_REUSED entries on the trail): the person look-ups of another account its page may show.
+ */
+export async function listReusedAnswerIds(db: Db, pullId: string): Promise<Set<number>> {
+  const rows = await db
+    .select({ answerId: sql<string>`${auditEvents.details} ->> 'answerId'` })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.action, "ENRICHMENT_REUSED"),
+        sql`${auditEvents.details} ->> 'accountKey' = (select coalesce(nullif(${pulls.accountIdentifier}, ''), ${pulls.pullId}::text) from ${pulls} where ${pulls.pullId} = ${pullId})`,
+      ),
+    );
+  return new Set(rows.map((r) => Number(r.answerId)).filter(Number.isSafeInteger));
 }
 
 /** The same questions asked for another account (the same home on a second linked account). */
