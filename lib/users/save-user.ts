@@ -2,7 +2,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/types";
-import { ROLES, users } from "@/db/schema";
+import { calendarFeeds, ROLES, users } from "@/db/schema";
 import { hashPassword, PASSWORD_TOO_LONG_MESSAGE, passwordFitsBcrypt } from "@/lib/auth/password";
 import { endUserSessions } from "@/lib/auth/user-sessions";
 import { DEMO_PASSWORD } from "@/lib/auth/demo-users";
@@ -40,6 +40,8 @@ export async function saveUser(db: Db, input: NewUser): Promise<{ id: string; cr
         .where(eq(users.id, found.id));
       // A new password ends every session signed in with the old one.
       await endUserSessions(tx, found.id, "PASSWORD_CHANGED");
+      // And the calendar feed's address, which whoever knew the old password may have made.
+      await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, found.id));
     });
     return { id: found.id, created: false };
   }

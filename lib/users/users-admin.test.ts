@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
 import { assignPulls } from "@/lib/workflow/assignment";
 import { setPullStage } from "@/lib/workflow/funnel";
+import { feedOwnerOf, renewCalendarFeed } from "@/lib/xdates/calendar-feed";
 import { createUser, deactivateUser, resetPassword, updateUser } from "./users-admin";
 
 // Managing users: only admins, never without an admin, and a leaver's pulls are not lost.
@@ -103,6 +104,15 @@ describe("user administration", () => {
     expect(await updateUser(database.db, promoted, { userId: staff.manager.id, role: "MANAGER" })).toEqual({
       ok: true,
     });
+  });
+
+  it("revokes the user's calendar feed address on a password reset: whoever had the account loses the feed too", async () => {
+    const token = await renewCalendarFeed(database.db, staff.otherAgent);
+    expect(await feedOwnerOf(database.db, token)).toMatchObject({ id: staff.otherAgent.id });
+    expect(
+      await resetPassword(database.db, staff.admin, { userId: staff.otherAgent.id, password: "other-password-123" }),
+    ).toEqual({ ok: true });
+    expect(await feedOwnerOf(database.db, token)).toBeNull();
   });
 
   it("hands a leaver's open pulls to someone else or the queue, keeps won ones, and locks them out", async () => {

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/types";
-import { pulls, ROLES, users } from "@/db/schema";
+import { calendarFeeds, pulls, ROLES, users } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import { hashPassword } from "@/lib/auth/password";
 import { endUserSessions } from "@/lib/auth/user-sessions";
@@ -127,7 +127,13 @@ export async function resetPassword(
       "PASSWORD_CHANGED",
       actor.id === parsed.data.userId ? actor.sessionId : null,
     );
-    await recordAudit(tx, actor, "PASSWORD_RESET", { subjectUserId: parsed.data.userId, details: { endedSessions } });
+    // The calendar feed's address is a credential of its own: whoever held the old password may have made it.
+    const feedRevoked =
+      (await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, parsed.data.userId)).returning()).length > 0;
+    await recordAudit(tx, actor, "PASSWORD_RESET", {
+      subjectUserId: parsed.data.userId,
+      details: { endedSessions, feedRevoked },
+    });
     return { ok: true as const };
   });
 }
