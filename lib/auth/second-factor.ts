@@ -5,6 +5,7 @@ import { userFactors, users } from "@/db/schema";
 import type { Db } from "@/db/types";
 import { recordAudit } from "@/lib/audit/audit-log";
 import type { Actor } from "@/lib/core/actor";
+import type { FormState } from "@/lib/core/form-state";
 import { invalid, stale, type CommandResult } from "@/lib/core/result";
 import { openSecret, sealSecret } from "@/lib/security/secret-box";
 import { CODE_REFUSED_MESSAGE } from "@/lib/security/sign-in-errors";
@@ -34,6 +35,9 @@ export const secondFactorCodeInputSchema = z.object({
   code: z.string(CODE_MESSAGE).trim().min(1, CODE_MESSAGE).max(64, CODE_MESSAGE),
 });
 export type SecondFactorCodeInput = z.input<typeof secondFactorCodeInputSchema>;
+
+/** The confirming form's answer: on success, the recovery codes, shown this once. */
+export type RecoveryCodesState = FormState | { status: "done"; message: string; recoveryCodes: string[] };
 
 export type SecondFactorState =
   | { state: "none" }
