@@ -85,7 +85,10 @@ export const userFactors = pgTable("user_factors", {
   /** The last 30-second time step a code was accepted for: a code of that step or an earlier one is refused. */
   lastUsedStep: bigint("last_used_step", { mode: "number" }),
   /** sha-256 of the user id and each unused recovery code. */
-  recoveryCodeHashes: text("recovery_code_hashes").array().notNull().default(sql`'{}'::text[]`),
+  recoveryCodeHashes: text("recovery_code_hashes")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
 
 export type UserFactorRow = typeof userFactors.$inferSelect;
