@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { DemoLogin } from "@/lib/loaders/login";
 import { humanize } from "@/lib/format";
-import { signInErrorMessage } from "@/lib/security/sign-in-errors";
+import { asksForCode, CODE_REQUIRED_ERROR, signInErrorMessage } from "@/lib/security/sign-in-errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 
@@ -20,14 +20,20 @@ export function LoginForm({
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // The second step (an account with an authenticator app): the email and password stay here,
+  // in the form's memory, and go again with the code; never in the address.
+  const [second, setSecond] = useState<{ email: string; password: string } | null>(null);
+  const [recovery, setRecovery] = useState(false);
 
-  async function signInWith(email: string, password: string) {
+  async function signInWith(email: string, password: string, code?: string) {
     setPending(true);
     setError(null);
-    const result = await signIn("credentials", { email, password, redirect: false });
+    const result = await signIn("credentials", { email, password, ...(code ? { code } : {}), redirect: false });
     if (!result || result.error) {
       setPending(false);
-      setError(signInErrorMessage(result?.error));
+      if (asksForCode(result?.error)) setSecond({ email, password });
+      // Asked for the code the first time: the code field says so; no error to show yet.
+      setError(second || result?.error !== CODE_REQUIRED_ERROR ? signInErrorMessage(result?.error) : null);
       return;
     }
     router.replace(callbackUrl);
@@ -37,7 +43,62 @@ export function LoginForm({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    void signInWith(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
+    if (second) void signInWith(second.email, second.password, String(form.get("code") ?? ""));
+    else void signInWith(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
+  }
+
+  if (second) {
+    return (
+      <form onSubmit={onSubmit} className="mt-6 space-y-4" aria-label="Second step: authenticator code">
+        <p className="text-sm text-slate-700">
+          {recovery
+            ? "Enter one of the recovery codes you saved when you set up your authenticator app. Each works once."
+            : "Open your authenticator app and enter the 6-digit code it shows for Coverdesk."}
+        </p>
+        <div>
+          <label htmlFor="code" className="block text-sm font-medium text-slate-700">
+            {recovery ? "Recovery code" : "Authentication code"}
+          </label>
+          <Input
+            key={recovery ? "recovery" : "totp"}
+            id="code"
+            name="code"
+            type="text"
+            autoComplete="one-time-code"
+            inputMode={recovery ? "text" : "numeric"}
+            pattern={recovery ? undefined : "[0-9 ]{6,7}"}
+            maxLength={recovery ? 20 : 7}
+            required
+            autoFocus
+            large
+          />
+        </div>
+        {error ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" size="lg" disabled={pending} className="w-full">
+          {pending ? "Checking…" : "Continue"}
+        </Button>
+        <div className="flex justify-between text-sm">
+          <button type="button" className="text-brand-700 underline" onClick={() => setRecovery(!recovery)}>
+            {recovery ? "Use the app's code" : "Use a recovery code"}
+          </button>
+          <button
+            type="button"
+            className="text-slate-600 underline"
+            onClick={() => {
+              setSecond(null);
+              setRecovery(false);
+              setError(null);
+            }}
+          >
+            Start over
+          </button>
+        </div>
+      </form>
+    );
   }
 
   return (

@@ -111,6 +111,9 @@ export function AppHeader({
             {user.name}{" "}
             <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{ROLE_LABELS[user.role]}</span>
           </span>
+          <Link href="/account/security" className="text-slate-700 hover:text-brand-700">
+            Security
+          </Link>
           <SignOutButton />
         </div>
       </div>

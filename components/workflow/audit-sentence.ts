@@ -65,15 +65,33 @@ export function auditSentence(entry: Entry): string {
       return `${who} deactivated a user (${num(d.handedOver) ?? 0} open pulls handed over)`;
     case "PASSWORD_RESET":
       return `${who} reset a user's password`;
-    case "SIGNED_IN":
-      return `${who} signed in${str(d.address) ? ` from ${str(d.address)}` : ""}`;
+    case "SIGNED_IN": {
+      const factor =
+        d.secondFactor === "recovery-code"
+          ? ` with a recovery code (${num(d.recoveryCodesLeft) ?? 0} left)`
+          : d.secondFactor === "totp"
+            ? " with an authenticator code"
+            : "";
+      return `${who} signed in${str(d.address) ? ` from ${str(d.address)}` : ""}${factor}`;
+    }
     case "SIGN_IN_FAILED": {
       const account = str(d.email) ? `as ${str(d.email)}` : "with an email that matches no account";
-      const why = d.reason === "inactive" ? " (the account is deactivated)" : "";
+      const why =
+        d.reason === "inactive"
+          ? " (the account is deactivated)"
+          : d.reason === "code"
+            ? " (right password, wrong or used authenticator code)"
+            : "";
       return `Failed sign-in ${account}${str(d.address) ? ` from ${str(d.address)}` : ""}${why}`;
     }
     case "SIGNED_OUT":
       return `${who} signed out`;
+    case "SECOND_FACTOR_STARTED":
+      return `${who} began setting up an authenticator app`;
+    case "SECOND_FACTOR_CONFIRMED":
+      return `${who} turned on sign-in with an authenticator app (ten recovery codes made)`;
+    case "SECOND_FACTOR_REMOVED":
+      return `${who} turned off sign-in with an authenticator app`;
     case "ASSIGNMENT_SETTINGS_CHANGED":
       return `${who} set automatic assignment to ${humanize(str(d.mode))}`;
     case "ALERT_RULES_CHANGED":

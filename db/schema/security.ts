@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users";
 
 // Public surfaces need limits and guards that hold across every app instance, so they live in
 // the database rather than in one process's memory.
@@ -63,3 +64,31 @@ export const reconnectPages = pgTable(
 );
 
 export type ReconnectPageRow = typeof reconnectPages.$inferSelect;
+
+/**
+ * A user's second factor for signing in: an authenticator app's TOTP secret (lib/auth/second-factor.ts).
+ * One per user. Pending until the user confirms it with a current code; only a confirmed factor
+ * is asked for at sign-in. The secret is sealed with AES-256-GCM under a key id
+ * (lib/security/secret-box.ts); the recovery codes are kept only as hashes, each removed when used.
+ */
+export const userFactors = pgTable("user_factors", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** "TOTP" for now. */
+  kind: text("kind").notNull().default("TOTP"),
+  /** `<key id>:<iv>:<ciphertext>:<tag>`, never the secret as is. */
+  secretSealed: text("secret_sealed").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Null while enrolment is pending. */
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  /** The last 30-second time step a code was accepted for: a code of that step or an earlier one is refused. */
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  /** sha-256 of the user id and each unused recovery code. */
+  recoveryCodeHashes: text("recovery_code_hashes")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+});
+
+export type UserFactorRow = typeof userFactors.$inferSelect;

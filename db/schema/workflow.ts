@@ -213,6 +213,10 @@ export const AUDIT_ACTIONS = [
   "SIGNED_IN",
   "SIGN_IN_FAILED",
   "SIGNED_OUT",
+  /** A user began setting up an authenticator app (pending until confirmed), confirmed it (ten recovery codes made), or removed it with a current code. */
+  "SECOND_FACTOR_STARTED",
+  "SECOND_FACTOR_CONFIRMED",
+  "SECOND_FACTOR_REMOVED",
   /** Development only: the demo agency's history began (details: seed, size, until) or was completed. */
   "DEMO_HISTORY_STARTED",
   "DEMO_HISTORY_FINISHED",

@@ -148,6 +148,7 @@ async function snapshot(): Promise<string> {
     "policy_check_runs",
     "enrichment_answers",
     "pull_archive_writes",
+    "user_factors",
   ];
   const parts = await Promise.all(
     tables.map(
@@ -208,6 +209,11 @@ const ruleActions = () => import("@/app/(app)/admin/rules/actions");
 const reviewRuleActions = () => import("@/app/(app)/admin/review/actions");
 const pullPageActions = () => import("@/app/(app)/pulls/[pullId]/actions");
 const servicingPageActions = () => import("@/app/servicing/[token]/actions");
+const securityActions = () => import("@/app/(app)/account/security/actions");
+/** The caller's own authenticator set-up, pending (made outside the guard); a stranger has none. */
+const pendingFactorOfCaller = async () => {
+  if (current) await (await import("@/lib/auth/second-factor")).startSecondFactor(database.db, callerActor());
+};
 const MATRIX_SERVICING_ID = "MATRIXSERVICINGMATRIXS";
 /** A look-up the agent's pull offers (a home, else a driver), for the enrichment form. */
 const enrichmentOfOwnPull = async () => {
@@ -504,6 +510,32 @@ const MATRIX: Entry[] = [
       // Each caller has a feed to turn off (made outside the guard); a stranger's form names no one.
       if (current) await (await import("@/lib/xdates/calendar-feed")).renewCalendarFeed(database.db, callerActor());
       return (await xdateActions()).turnOffCalendarFeedAction(IDLE, form({ userId: ids.admin }));
+    },
+  },
+  // One's own second factor: every signed-in user may set up, confirm or turn off theirs, never
+  // another's (the form names no one; lib/auth/second-factor.test.ts for the codes themselves).
+  {
+    name: "account/security/startSecondFactorAction",
+    allowed: ["admin", "manager", "agent", "otherAgent"],
+    writes: true,
+    call: async () => (await securityActions()).startSecondFactorAction(IDLE, form({ userId: ids.admin })),
+  },
+  {
+    name: "account/security/confirmSecondFactorAction",
+    allowed: ["admin", "manager", "agent", "otherAgent"],
+    writes: false /* a wrong code: refused after the guard */,
+    call: async () => {
+      await pendingFactorOfCaller();
+      return (await securityActions()).confirmSecondFactorAction(IDLE, form({ code: "12345x" }));
+    },
+  },
+  {
+    name: "account/security/removeSecondFactorAction",
+    allowed: ["admin", "manager", "agent", "otherAgent"],
+    writes: true,
+    call: async () => {
+      await pendingFactorOfCaller();
+      return (await securityActions()).removeSecondFactorAction(IDLE, form({ code: "123456", userId: ids.admin }));
     },
   },
   // The alert inbox: anyone signed in may move the queue's alert (lib/alerts/alerts.test.ts: not another's).

@@ -3,9 +3,10 @@ import { z } from "zod";
 import type { Db } from "@/db/types";
 import { getUserCredentialsByEmail } from "./credentials-lookup";
 import { DEMO_PASSWORD } from "@/lib/auth/demo-users";
-import { countLoginAttempt, forgetLoginAttempt } from "@/lib/security/login-throttle";
+import { countLoginAttempt, forgetLoginAttempt, giveBackLoginAttempt } from "@/lib/security/login-throttle";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { hashPassword, verifyPassword } from "./password";
+import { hasConfirmedSecondFactor, spendSecondFactorCode } from "./second-factor";
 import type { Actor } from "@/lib/core/actor";
 
 export const credentialsSchema = z.object({
@@ -56,6 +57,10 @@ export async function authenticate(
 export type SignInOutcome =
   | { status: "signed-in"; user: AuthenticatedUser }
   | { status: "refused" }
+  /** The password was right and the account has a second factor: ask for its code (nothing is counted against anyone). */
+  | { status: "code-required" }
+  /** The password was right, the code wrong or used already. */
+  | { status: "code-refused" }
   /** Too many failures from this address (for this account, or for any): wait before the next try. */
   | { status: "throttled"; retryAfterSeconds: number };
 
@@ -63,6 +68,12 @@ export type SignInOutcome =
 function typedEmail(input: unknown): string | null {
   const email = input && typeof input === "object" ? (input as { email?: unknown }).email : undefined;
   return typeof email === "string" && email.trim() !== "" ? email.trim().toLowerCase().slice(0, 320) : null;
+}
+
+/** The second factor's code as typed, when one was sent. */
+function typedCode(input: unknown): string | null {
+  const code = input && typeof input === "object" ? (input as { code?: unknown }).code : undefined;
+  return typeof code === "string" && code.trim() !== "" ? code.trim().slice(0, 64) : null;
 }
 
 /**
@@ -80,9 +91,37 @@ export async function signInWithPassword(
   if (attempt.throttledFor !== null) return { status: "throttled", retryAfterSeconds: attempt.throttledFor };
   const checked = await checkCredentials(db, input, options);
   const { user } = checked;
+  let secondFactor: Record<string, unknown> = {};
+  if (user && (await hasConfirmedSecondFactor(db, user.id))) {
+    const code = typedCode(input);
+    // Asking for the code is no failure, but no success either: the attempt is given back
+    // without clearing the failures before it, so knowing the password never resets the count
+    // of wrong codes.
+    if (code === null) {
+      await giveBackLoginAttempt(db, subject);
+      return { status: "code-required" };
+    }
+    const check = await spendSecondFactorCode(db, user.id, code);
+    if (!check.ok) {
+      await recordAudit(db, null, "SIGN_IN_FAILED", {
+        subjectUserId: user.id,
+        details: { address: options.address, email: user.email, reason: "code" },
+      });
+      return attempt.waitIfFails !== null
+        ? { status: "throttled", retryAfterSeconds: attempt.waitIfFails }
+        : { status: "code-refused" };
+    }
+    secondFactor =
+      check.method === "totp"
+        ? { secondFactor: "totp" }
+        : { secondFactor: "recovery-code", recoveryCodesLeft: check.recoveryCodesLeft };
+  }
   if (user) {
     await forgetLoginAttempt(db, subject);
-    await recordAudit(db, user, "SIGNED_IN", { subjectUserId: user.id, details: { address: options.address } });
+    await recordAudit(db, user, "SIGNED_IN", {
+      subjectUserId: user.id,
+      details: { address: options.address, ...secondFactor },
+    });
     return { status: "signed-in", user };
   }
   // Every attempt whose password was checked is on the record, with its address; the email only

@@ -9,7 +9,7 @@ import type { Db } from "@/db/types";
 import { env, shareAuthUrlWithNextAuth } from "@/lib/env";
 import { clientAddress } from "@/lib/security/client-address";
 import { safeRedirectPath } from "@/lib/security/safe-redirect";
-import { throttledError } from "@/lib/security/sign-in-errors";
+import { CODE_REFUSED_ERROR, CODE_REQUIRED_ERROR, throttledError } from "@/lib/security/sign-in-errors";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { signInWithPassword } from "./credentials";
 import { endUserSession, startUserSession } from "./user-sessions";
@@ -81,13 +81,20 @@ function buildAuthOptions(): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: "Email and password",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+          // Only for an account with a second factor (lib/auth/second-factor.ts): its code, or a recovery code.
+          code: { label: "Code", type: "text" },
+        },
         async authorize(credentials, request) {
           const db = await getDb();
           const address = clientAddress(headerReader(request?.headers));
           const outcome = await signInWithPassword(db, credentials, { demoMode: config.demoMode, address });
           // next-auth passes a thrown message to the login form as its error; null reads as a plain refusal.
           if (outcome.status === "throttled") throw new Error(throttledError(outcome.retryAfterSeconds));
+          if (outcome.status === "code-required") throw new Error(CODE_REQUIRED_ERROR);
+          if (outcome.status === "code-refused") throw new Error(CODE_REFUSED_ERROR);
           if (outcome.status !== "signed-in") return null;
           const sessionId = await startUserSession(db, outcome.user.id, {
             address,

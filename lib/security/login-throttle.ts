@@ -140,3 +140,21 @@ export async function forgetLoginAttempt(db: Db, subject: LoginSubject): Promise
     }
   });
 }
+
+/**
+ * An attempt that was neither a failure nor a success (the right password of an account whose
+ * second factor must now be asked for): the one failure counted ahead is given back on both
+ * counters, and the wait it started is lifted (any earlier wait had run out, or the attempt
+ * would have been turned away). The failures before it stay.
+ */
+export async function giveBackLoginAttempt(db: Db, subject: LoginSubject): Promise<void> {
+  await db
+    .update(loginThrottles)
+    .set({ failures: sql`greatest(${loginThrottles.failures} - 1, 0)`, blockedUntil: null })
+    .where(
+      inArray(
+        loginThrottles.key,
+        keysOf(subject).map(([key]) => key),
+      ),
+    );
+}

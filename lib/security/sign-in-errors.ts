@@ -6,6 +6,18 @@ const THROTTLED_PREFIX = "THROTTLED:";
 
 export const WRONG_CREDENTIALS_MESSAGE = "That email and password do not match an active account.";
 
+/** The password was right; the account has a second factor, whose code the form must now ask for. */
+export const CODE_REQUIRED_ERROR = "CODE_REQUIRED";
+/** The password was right; the code was wrong, or used already. */
+export const CODE_REFUSED_ERROR = "CODE_REFUSED";
+
+export const CODE_REQUIRED_MESSAGE = "Enter the code your authenticator app shows, or one of your recovery codes.";
+export const CODE_REFUSED_MESSAGE = "That code is not right, or was used already. Enter the next code your app shows.";
+
+/** Whether the answer asks the form for the second step (a code), rather than for the password again. */
+export const asksForCode = (error: string | null | undefined): boolean =>
+  error === CODE_REQUIRED_ERROR || error === CODE_REFUSED_ERROR;
+
 /** The error next-auth passes back to the browser when sign-in is throttled. */
 export function throttledError(retryAfterSeconds: number): string {
   return `${THROTTLED_PREFIX}${Math.max(1, Math.ceil(retryAfterSeconds))}`;
@@ -25,5 +37,7 @@ export function signInErrorMessage(error: string | null | undefined): string {
     const seconds = Number(error.slice(THROTTLED_PREFIX.length));
     if (Number.isFinite(seconds) && seconds > 0) return throttledMessage(seconds);
   }
+  if (error === CODE_REQUIRED_ERROR) return CODE_REQUIRED_MESSAGE;
+  if (error === CODE_REFUSED_ERROR) return CODE_REFUSED_MESSAGE;
   return WRONG_CREDENTIALS_MESSAGE;
 }

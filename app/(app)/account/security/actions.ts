@@ -1,0 +1,46 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { formAction, noInput } from "@/lib/auth/action-guard";
+import { toFormState } from "@/lib/core/form-state";
+import {
+  confirmSecondFactor,
+  removeSecondFactor,
+  secondFactorCodeInputSchema,
+  startSecondFactor,
+  type RecoveryCodesState,
+} from "@/lib/auth/second-factor";
+
+// One's own second factor: every signed-in user may set up, confirm or remove theirs, never
+// anyone else's (the commands take the actor's id, nothing from the form). Each is audited.
+
+export const startSecondFactorAction = formAction("signed-in", noInput, async ({ user, db }) => {
+  const result = await startSecondFactor(db, user);
+  if (result.ok) revalidatePath("/account/security");
+  return toFormState(result, "Scan the QR code with your authenticator app.");
+});
+
+// No revalidation: the page would redraw without the recovery codes, which are shown only in this answer.
+export const confirmSecondFactorAction = formAction<typeof secondFactorCodeInputSchema, RecoveryCodesState>(
+  "signed-in",
+  secondFactorCodeInputSchema,
+  async ({ user, input, db }) => {
+    const result = await confirmSecondFactor(db, user, input);
+    if (!result.ok) return toFormState(result, "");
+    return {
+      status: "done",
+      message: "Your authenticator app is on: sign-in asks for its code from now on.",
+      recoveryCodes: result.recoveryCodes,
+    };
+  },
+);
+
+export const removeSecondFactorAction = formAction(
+  "signed-in",
+  secondFactorCodeInputSchema,
+  async ({ user, input, db }) => {
+    const result = await removeSecondFactor(db, user, input);
+    if (result.ok) revalidatePath("/account/security");
+    return toFormState(result, "Sign-in with an authenticator app is off.");
+  },
+);

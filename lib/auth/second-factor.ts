@@ -1,0 +1,211 @@
+import "server-only";
+import { and, eq, isNotNull, isNull, or, lt, sql } from "drizzle-orm";
+import { z } from "zod";
+import { userFactors, users } from "@/db/schema";
+import type { Db } from "@/db/types";
+import { recordAudit } from "@/lib/audit/audit-log";
+import type { Actor } from "@/lib/core/actor";
+import type { FormState } from "@/lib/core/form-state";
+import { invalid, stale, type CommandResult } from "@/lib/core/result";
+import { openSecret, sealSecret } from "@/lib/security/secret-box";
+import { CODE_REFUSED_MESSAGE } from "@/lib/security/sign-in-errors";
+import {
+  acceptedTotpStep,
+  looksLikeTotpCode,
+  newRecoveryCode,
+  newTotpSecret,
+  normalizedRecoveryCode,
+  recoveryCodeHash,
+  totpUri,
+} from "@/lib/security/totp";
+
+// A user's second factor: an authenticator app (TOTP), set up by the user on /account/security
+// and asked for at sign-in once confirmed (lib/auth/credentials.ts). Its secret is sealed
+// (lib/security/secret-box.ts); each accepted code moves the user's last used step forward in
+// the same statement that checks it, so the same code, or any older one, is never accepted
+// twice, even by two requests at once. Recovery codes are kept hashed and removed as used.
+
+export const RECOVERY_CODE_COUNT = 10;
+
+export const CODE_MESSAGE = "Enter the 6-digit code your authenticator app shows.";
+export const WRONG_CODE_MESSAGE = CODE_REFUSED_MESSAGE;
+
+/** The form of a command that takes a current code (confirming, removing). */
+export const secondFactorCodeInputSchema = z.object({
+  code: z.string(CODE_MESSAGE).trim().min(1, CODE_MESSAGE).max(64, CODE_MESSAGE),
+});
+export type SecondFactorCodeInput = z.input<typeof secondFactorCodeInputSchema>;
+
+/** The confirming form's answer: on success, the recovery codes, shown this once. */
+export type RecoveryCodesState = FormState | { status: "done"; message: string; recoveryCodes: string[] };
+
+export type SecondFactorState =
+  | { state: "none" }
+  /** Set up but not confirmed: the secret, to show as QR code and text, and the app's address. */
+  | { state: "pending"; secret: string; uri: string }
+  | { state: "confirmed"; confirmedAt: Date; recoveryCodesLeft: number };
+
+async function getFactorRow(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      secretSealed: userFactors.secretSealed,
+      confirmedAt: userFactors.confirmedAt,
+      lastUsedStep: userFactors.lastUsedStep,
+      recoveryCodesLeft: sql<number>`cardinality(${userFactors.recoveryCodeHashes})`.mapWith(Number),
+      email: users.email,
+    })
+    .from(userFactors)
+    .innerJoin(users, eq(users.id, userFactors.userId))
+    .where(eq(userFactors.userId, userId));
+  return row ?? null;
+}
+
+/** Where a user's second factor stands, for their security page. */
+export async function getSecondFactor(db: Db, userId: string): Promise<SecondFactorState> {
+  const row = await getFactorRow(db, userId);
+  if (!row) return { state: "none" };
+  if (row.confirmedAt)
+    return { state: "confirmed", confirmedAt: row.confirmedAt, recoveryCodesLeft: row.recoveryCodesLeft };
+  const secret = openSecret(row.secretSealed, userId);
+  // A pending secret sealed under a key no longer known is as good as none: start again.
+  return secret ? { state: "pending", secret, uri: totpUri(secret, row.email) } : { state: "none" };
+}
+
+/** Whether sign-in must ask this user for a code. */
+export async function hasConfirmedSecondFactor(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: userFactors.userId })
+    .from(userFactors)
+    .where(and(eq(userFactors.userId, userId), isNotNull(userFactors.confirmedAt)));
+  return row !== undefined;
+}
+
+const ALREADY_ON = "Sign-in with an authenticator app is already on. Turn it off first to set up another app.";
+
+/** Starts (or starts again) setting up an authenticator app: a new secret, pending until confirmed. */
+export async function startSecondFactor(db: Db, actor: Actor): Promise<CommandResult> {
+  const secretSealed = sealSecret(newTotpSecret(), actor.id);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(userFactors)
+      .values({ userId: actor.id, secretSealed })
+      .onConflictDoUpdate({
+        target: userFactors.userId,
+        set: { secretSealed, createdAt: sql`now()`, lastUsedStep: null, recoveryCodeHashes: sql`'{}'::text[]` },
+        setWhere: isNull(userFactors.confirmedAt),
+      })
+      .returning({ userId: userFactors.userId });
+    if (!row) return stale(ALREADY_ON);
+    await recordAudit(tx, actor, "SECOND_FACTOR_STARTED", { subjectUserId: actor.id });
+    return { ok: true };
+  });
+}
+
+/**
+ * Confirms a pending app with a current code: from then on sign-in asks for a code. Answers the
+ * ten recovery codes, which exist nowhere else in plain text: the page shows them once.
+ */
+export async function confirmSecondFactor(
+  db: Db,
+  actor: Actor,
+  input: SecondFactorCodeInput,
+): Promise<CommandResult<{ recoveryCodes: string[] }>> {
+  const parsed = secondFactorCodeInputSchema.safeParse(input);
+  if (!parsed.success) return invalid(CODE_MESSAGE, "code");
+  const row = await getFactorRow(db, actor.id);
+  if (!row) return stale("Set up an authenticator app first.");
+  if (row.confirmedAt) return stale(ALREADY_ON);
+  const secret = openSecret(row.secretSealed, actor.id);
+  const step = secret ? acceptedTotpStep(secret, parsed.data.code, { after: null }) : null;
+  if (step === null) return invalid(WRONG_CODE_MESSAGE, "code");
+  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const hashes = recoveryCodes.map((code) => recoveryCodeHash(actor.id, normalizedRecoveryCode(code) ?? ""));
+  return db.transaction(async (tx) => {
+    const [confirmed] = await tx
+      .update(userFactors)
+      .set({ confirmedAt: sql`now()`, lastUsedStep: step, recoveryCodeHashes: hashes })
+      // The secret the code was checked against, still pending (not replaced meanwhile).
+      .where(
+        and(
+          eq(userFactors.userId, actor.id),
+          eq(userFactors.secretSealed, row.secretSealed),
+          isNull(userFactors.confirmedAt),
+        ),
+      )
+      .returning({ userId: userFactors.userId });
+    if (!confirmed) return stale("The set-up changed meanwhile. Reload the page and start again.");
+    await recordAudit(tx, actor, "SECOND_FACTOR_CONFIRMED", { subjectUserId: actor.id });
+    return { ok: true, recoveryCodes };
+  });
+}
+
+export type CodeCheck =
+  { ok: true; method: "totp" } | { ok: true; method: "recovery-code"; recoveryCodesLeft: number } | { ok: false };
+
+/**
+ * Checks a code of a user's confirmed factor and uses it up: an authenticator code moves the
+ * last used step forward (the same step, or an earlier one, is refused from then on); a
+ * recovery code is removed. Both in the one statement that checks them.
+ */
+export async function spendSecondFactorCode(
+  db: Db,
+  userId: string,
+  typed: string,
+  at: number = Date.now(),
+): Promise<CodeCheck> {
+  const code = typed.trim().slice(0, 64);
+  if (looksLikeTotpCode(code)) {
+    const row = await getFactorRow(db, userId);
+    const secret = row?.confirmedAt ? openSecret(row.secretSealed, userId) : null;
+    const step = secret ? acceptedTotpStep(secret, code, { after: row?.lastUsedStep ?? null, at }) : null;
+    if (step === null) return { ok: false };
+    const [used] = await db
+      .update(userFactors)
+      .set({ lastUsedStep: step })
+      .where(
+        and(
+          eq(userFactors.userId, userId),
+          isNotNull(userFactors.confirmedAt),
+          or(isNull(userFactors.lastUsedStep), lt(userFactors.lastUsedStep, step)),
+        ),
+      )
+      .returning({ userId: userFactors.userId });
+    return used ? { ok: true, method: "totp" } : { ok: false };
+  }
+  const recovery = normalizedRecoveryCode(code);
+  if (!recovery) return { ok: false };
+  const hash = recoveryCodeHash(userId, recovery);
+  const [used] = await db
+    .update(userFactors)
+    .set({ recoveryCodeHashes: sql`array_remove(${userFactors.recoveryCodeHashes}, ${hash})` })
+    .where(
+      and(
+        eq(userFactors.userId, userId),
+        isNotNull(userFactors.confirmedAt),
+        sql`${hash} = any(${userFactors.recoveryCodeHashes})`,
+      ),
+    )
+    .returning({ left: sql<number>`cardinality(${userFactors.recoveryCodeHashes})`.mapWith(Number) });
+  return used ? { ok: true, method: "recovery-code", recoveryCodesLeft: used.left } : { ok: false };
+}
+
+/**
+ * Turns sign-in with the app off, given a current code (or a recovery code, which still works
+ * when the app is lost); a pending set-up is simply dropped.
+ */
+export async function removeSecondFactor(db: Db, actor: Actor, input: SecondFactorCodeInput): Promise<CommandResult> {
+  const parsed = secondFactorCodeInputSchema.safeParse(input);
+  if (!parsed.success) return invalid(CODE_MESSAGE, "code");
+  return db.transaction(async (tx) => {
+    const factor = await getFactorRow(tx, actor.id);
+    if (!factor) return stale("Sign-in with an authenticator app is already off.");
+    if (factor.confirmedAt && !(await spendSecondFactorCode(tx, actor.id, parsed.data.code)).ok)
+      return invalid(WRONG_CODE_MESSAGE, "code");
+    await tx.delete(userFactors).where(eq(userFactors.userId, actor.id));
+    await recordAudit(tx, actor, "SECOND_FACTOR_REMOVED", {
+      subjectUserId: actor.id,
+      details: { confirmed: factor.confirmedAt !== null },
+    });
+    return { ok: true };
+  });
+}
