@@ -19,6 +19,7 @@ const SAFE: Record<string, string> & { NODE_ENV: "production" } = {
   COVERDESK_MAIL_FROM: "Coverdesk <alerts@example.invalid>",
   COVERDESK_WORKER: "false",
   COVERDESK_SYNC_INTERVAL_MINUTES: "0",
+  TRUSTED_PROXY_HOPS: "1",
 };
 
 /** Starts the production server and waits for it to exit (up to 45 s); the output and exit code. */
@@ -70,6 +71,11 @@ const CASES: Array<[string, Record<string, string> & { NODE_ENV: "production" },
     "no database (no silent embedded one)",
     without("DATABASE_URL"),
     /Missing required environment variable in production: DATABASE_URL/,
+  ],
+  [
+    "an https address behind an unnamed number of proxies (everyone would share the proxy's address)",
+    without("TRUSTED_PROXY_HOPS"),
+    /TRUSTED_PROXY_HOPS: must be set in production when NEXTAUTH_URL is https/,
   ],
   ["no team id", without("SERVICE_TEAM_ID"), /Missing required environment variable in production: SERVICE_TEAM_ID/],
   [

@@ -90,6 +90,30 @@ describe("environment", () => {
     expect(parseEnv({ COVERDESK_SMTP_URL: "smtp://localhost:1025" }).mail.smtpUrl).toBe("smtp://localhost:1025");
   });
 
+  it("refuses an https production behind an unnamed proxy count, and warns when 0 is chosen on purpose", () => {
+    const { TRUSTED_PROXY_HOPS: _hops, ...unset } = production;
+    // Unset (or empty) with an https public URL: the variable is named and the start refused.
+    expect(() => parseEnv(unset)).toThrow(/Unsafe configuration for production:[\s\S]*TRUSTED_PROXY_HOPS: must be set/);
+    expect(() => parseEnv({ ...unset, TRUSTED_PROXY_HOPS: "" })).toThrow(/TRUSTED_PROXY_HOPS: must be set/);
+    expect(() => parseEnv({ ...unset, NEXTAUTH_URL: "HTTPS://coverdesk.example.com" })).toThrow(/TRUSTED_PROXY_HOPS/);
+    // Set explicitly: 0 starts (Coverdesk terminates TLS itself), with a warning for the log.
+    const direct = parseEnv({ ...unset, TRUSTED_PROXY_HOPS: "0" });
+    expect(direct.trustedProxyHops).toBe(0);
+    expect(direct.warnings).toEqual([expect.stringMatching(/^TRUSTED_PROXY_HOPS=0 with an https NEXTAUTH_URL/)]);
+    expect(parseEnv({ ...unset, TRUSTED_PROXY_HOPS: "1" })).toMatchObject({ trustedProxyHops: 1, warnings: [] });
+    // A public URL on this machine (no TLS proxy implied), and development and test, keep the default of 0.
+    expect(parseEnv({ ...unset, NEXTAUTH_URL: "http://localhost:3000" })).toMatchObject({
+      trustedProxyHops: 0,
+      warnings: [],
+    });
+    for (const NODE_ENV of ["development", "test"])
+      expect(parseEnv({ NODE_ENV, NEXTAUTH_URL: "https://coverdesk.example.com" })).toMatchObject({
+        trustedProxyHops: 0,
+        warnings: [],
+      });
+    expect(() => parseEnv({ ...production, TRUSTED_PROXY_HOPS: "-1" })).toThrow(/TRUSTED_PROXY_HOPS/);
+  });
+
   it("starts production without SERVICE_WEBHOOK_SECRET: the registrations' secrets come from the service", () => {
     expect(production.SERVICE_WEBHOOK_SECRET).toBeUndefined();
     expect(parseEnv(production)).toMatchObject({ nodeEnv: "production", service: { webhookSecret: null } });

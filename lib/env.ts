@@ -153,7 +153,7 @@ const envSchema = z.object({
    * Reverse proxies in front of the app that append to X-Forwarded-For: the client's address is
    * the entry this many places from the right (0: the peer that connected, as server.mjs adds it).
    */
-  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  TRUSTED_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10).optional()),
   /** Hours a session lasts at most from sign-in, however active (besides the 8-hour idle limit). */
   COVERDESK_SESSION_MAX_HOURS: z.coerce
     .number()
@@ -215,6 +215,8 @@ export type Env = {
   syncIntervalMs: number;
   /** X-Forwarded-For entries added by proxies we trust, counted from the right (see server.mjs). */
   trustedProxyHops: number;
+  /** Settings accepted but worth a line in the log at start (env() writes them once). */
+  warnings: string[];
   /** SMTP when configured (always in production); otherwise a folder of .eml files nobody is sent. */
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
 };
@@ -308,7 +310,8 @@ export function parseEnv(
     linkSecret: e.COVERDESK_LINK_SECRET ?? null,
     syncIntervalMs: e.COVERDESK_SYNC_INTERVAL_MINUTES * 60_000,
     runWorker: e.COVERDESK_WORKER,
-    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS ?? 0,
+    warnings: production ? productionWarnings(e) : [],
     mail: {
       smtpUrl: e.COVERDESK_SMTP_URL ?? null,
       from: e.COVERDESK_MAIL_FROM ?? "Coverdesk <alerts@coverdesk.localhost>",
@@ -350,8 +353,27 @@ function productionHazards(e: z.output<typeof envSchema>): string[] {
     );
   if (e.COVERDESK_TEST_MODE)
     hazards.push("COVERDESK_TEST_MODE: must be unset in production (it serves the build with the demo users)");
+  if (e.TRUSTED_PROXY_HOPS === undefined && servedOverHttps(e))
+    hazards.push(
+      "TRUSTED_PROXY_HOPS: must be set in production when NEXTAUTH_URL is https: behind a TLS proxy every client would share the proxy's address, and a few wrong passwords would slow sign-in for the whole agency. Set it to the number of reverse proxies that append to X-Forwarded-For (1 behind one nginx or load balancer), or to 0 when clients connect to Coverdesk itself",
+    );
   return hazards;
 }
+
+/**
+ * Settings production accepts but an operator should see: TRUSTED_PROXY_HOPS=0 with an https
+ * public URL is right only when Coverdesk terminates TLS itself, so it starts, saying so.
+ */
+function productionWarnings(e: z.output<typeof envSchema>): string[] {
+  return e.TRUSTED_PROXY_HOPS === 0 && servedOverHttps(e)
+    ? [
+        "TRUSTED_PROXY_HOPS=0 with an https NEXTAUTH_URL: each client is counted by the address that connected to Coverdesk. If a reverse proxy terminates TLS in front of it, every client shares the proxy's address and sign-in limits apply to the whole agency at once; set TRUSTED_PROXY_HOPS to the number of proxies.",
+      ]
+    : [];
+}
+
+const servedOverHttps = (e: z.output<typeof envSchema>): boolean =>
+  e.NEXTAUTH_URL !== undefined && new URL(e.NEXTAUTH_URL).protocol === "https:";
 
 /** The sandbox runs on this machine; any other host is taken for the real service. */
 const isLocalSandbox = isLoopback;
@@ -360,7 +382,10 @@ let cached: Env | undefined;
 
 /** The process environment, parsed on first use. Throws EnvError naming every bad variable. */
 export function env(): Env {
-  cached ??= parseEnv(process.env);
+  if (!cached) {
+    cached = parseEnv(process.env);
+    for (const warning of cached.warnings) console.warn(`[config] ${warning}`);
+  }
   return cached;
 }
 

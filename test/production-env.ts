@@ -11,4 +11,5 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   NEXTAUTH_URL: "https://coverdesk.example.com",
   COVERDESK_SMTP_URL: "smtp://alerts:mail-password@smtp.example.com:587?requireTLS=true",
   COVERDESK_MAIL_FROM: "Coverdesk <alerts@example.com>",
+  TRUSTED_PROXY_HOPS: "1", // behind one TLS-terminating proxy
 };

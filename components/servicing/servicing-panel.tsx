@@ -81,7 +81,8 @@ export function ServicingPanel({
                 {item.confirmUrl ? (
                   <div className="mt-2 space-y-1">
                     <label className="block text-xs text-slate-600" htmlFor={`servicing-link-${item.id}`}>
-                      The client&apos;s confirm page (send it to them; it expires <RelativeTime iso={item.expiresAt} />
+                      The client&apos;s confirm page, for the client only (send it to them; it expires{" "}
+                      <RelativeTime iso={item.expiresAt} />
                       ):
                     </label>
                     <div className="flex flex-wrap items-center gap-2">

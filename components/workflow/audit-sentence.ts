@@ -11,6 +11,14 @@ type Entry = { action: string; actorName: string | null; details: unknown };
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const str = (value: unknown) => (typeof value === "string" ? value : null);
+
+/** Where a client's answer on their confirm page came from (recorded since answers carry it). */
+function answeredFrom(d: Record<string, unknown>): string {
+  const address = str(d.address);
+  if (!address) return "";
+  const browser = str(d.userAgent);
+  return ` (from ${address}${browser ? `, ${browser.length > 80 ? `${browser.slice(0, 79)}…` : browser}` : ""})`;
+}
 const num = (value: unknown) => (typeof value === "number" ? value : null);
 
 export function auditSentence(entry: Entry): string {
@@ -114,9 +122,9 @@ export function auditSentence(entry: Entry): string {
     case "SERVICING_REQUESTED":
       return `${who} asked the carrier, through the service, to ${str(d.change) ?? "change the policy"}`;
     case "SERVICING_CONFIRMED":
-      return `The client confirmed on their page: ${str(d.change) ?? "the servicing request"}`;
+      return `The client confirmed on their page: ${str(d.change) ?? "the servicing request"}${answeredFrom(d)}`;
     case "SERVICING_DECLINED":
-      return `The client declined on their page: ${str(d.change) ?? "the servicing request"}`;
+      return `The client declined on their page: ${str(d.change) ?? "the servicing request"}${answeredFrom(d)}`;
     case "FINDING_DECIDED": {
       const title = str(d.title) ?? "a coverage finding";
       const note = str(d.note);

@@ -101,6 +101,9 @@ export const servicingRequests = pgTable(
     /** The consumer's answer on the confirm page: CONFIRMED or DECLINED. */
     consumerAnswer: text("consumer_answer"),
     consumerAnsweredAt: timestamp("consumer_answered_at", { withTimezone: true }),
+    /** Where the answer came from: the client's address and browser (user agent), as evidence. */
+    consumerAnsweredIp: text("consumer_answered_ip"),
+    consumerAnsweredUserAgent: text("consumer_answered_user_agent"),
     /** A refusal or failure in words (the service's code kept). */
     error: text("error"),
     requestedBy: uuid("requested_by"),

@@ -156,3 +156,76 @@ describe("alerts from a refresh", () => {
     expect(latest?.to).toBe("manager@agency.test");
   });
 });
+
+describe("alerts follow the pull's current assignment", () => {
+  let refresh: SandboxPull;
+  let alertId = 0;
+
+  it("lets only the agent who claims a queue alert's pull read it, move it and get it by mail", async () => {
+    const first = { ...withPremium(base, 1), pull_id: randomUUID(), account_identifier: "acct_alerts_3" };
+    await storePull(database.db, first as SandboxPull);
+    refresh = withPremium(first as SandboxPull, 1.5, { pull_id: randomUUID(), created_at: "2026-08-01T10:00:00Z" });
+    await storePull(database.db, refresh);
+    const [raised] = await database.db.select().from(alerts).where(eq(alerts.pullId, refresh.pull_id));
+    expect(raised?.assigneeId).toBeNull();
+    alertId = raised?.id ?? 0;
+    const agent = session(staff.agent);
+    const other = session(staff.otherAgent);
+    // In the queue, both agents see it.
+    expect((await listAlerts(database.db, other, { view: "open", whose: "queue" })).map((a) => a.id)).toContain(
+      alertId,
+    );
+
+    // Ann claims the refreshed pull: the alert is hers now, and no longer the queue's.
+    expect(
+      await assignPulls(database.db, agent, { pullIds: [refresh.pull_id], assigneeId: staff.agent.id }),
+    ).toMatchObject({ ok: true });
+    const ids = async (who: ReturnType<typeof session>, whose: "mine" | "queue" | "everyone") =>
+      (await listAlerts(database.db, who, { view: "open", whose })).map((a) => a.id);
+    expect(await ids(other, "mine")).not.toContain(alertId);
+    expect(await ids(other, "queue")).not.toContain(alertId);
+    expect(await ids(other, "everyone")).not.toContain(alertId);
+    expect(await moveAlert(database.db, other, { alertId, move: "done" })).toMatchObject({ code: "NOT_FOUND" });
+    const [mine] = (await listAlerts(database.db, agent, { view: "open", whose: "mine" })).filter(
+      (a) => a.id === alertId,
+    );
+    expect(mine?.assigneeName).toBe("Ann Agent");
+
+    // The digest goes to Ann, not to the queue's recipients.
+    const before = (await listOutbox(mail().mail)).length;
+    expect(await sendDigests(database.db, mail())).toEqual({ mails: 1, alerts: 1 });
+    const outbox = await listOutbox(mail().mail);
+    expect(outbox).toHaveLength(before + 1);
+    expect(outbox.map((m) => m.to)).toContain("agent@agency.test");
+    expect(outbox.filter((m) => m.text.includes(refresh.pull_id)).map((m) => m.to)).toEqual(["agent@agency.test"]);
+  });
+
+  it("takes the alert away from the agent a manager reassigns the pull from", async () => {
+    const agent = session(staff.agent);
+    const other = session(staff.otherAgent);
+    const agentBefore = await countOpenAlerts(database.db, agent);
+    const otherBefore = await countOpenAlerts(database.db, other);
+    expect(
+      await assignPulls(database.db, staff.manager, {
+        pullIds: [refresh.pull_id],
+        assigneeId: staff.otherAgent.id,
+      }),
+    ).toMatchObject({ ok: true });
+    expect(await countOpenAlerts(database.db, agent)).toBe(agentBefore - 1);
+    expect((await listAlerts(database.db, agent, { view: "open", whose: "mine" })).map((a) => a.id)).not.toContain(
+      alertId,
+    );
+    expect(await moveAlert(database.db, agent, { alertId, move: "done" })).toMatchObject({ code: "NOT_FOUND" });
+    expect(await countOpenAlerts(database.db, other)).toBe(otherBefore + 1);
+    const rows = await listAlerts(database.db, other, { view: "open", whose: "mine" });
+    expect(rows.find((a) => a.id === alertId)).toMatchObject({ assigneeName: "Otto Other" });
+    expect(await moveAlert(database.db, other, { alertId, move: "done" })).toEqual({ ok: true });
+
+    // Reopened and not yet mailed again, it is mailed to its new agent only.
+    await moveAlert(database.db, other, { alertId, move: "reopen" });
+    await database.db.update(alerts).set({ mailedAt: null }).where(eq(alerts.id, alertId));
+    expect(await sendDigests(database.db, mail())).toEqual({ mails: 1, alerts: 1 });
+    const [latest] = (await listOutbox(mail().mail)).filter((m) => m.text.includes(refresh.pull_id)); // newest first
+    expect(latest?.to).toBe("other@agency.test");
+  });
+});

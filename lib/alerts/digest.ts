@@ -1,16 +1,17 @@
 import "server-only";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
-import { alerts, digestRuns, users, type AlertRow } from "@/db/schema";
+import { alerts, digestRuns, pulls, users, type AlertRow } from "@/db/schema";
 import type { Env } from "@/lib/env";
 import { sendMail, type Mail } from "./mailer";
 import { getAgencyRules, type AgencyRules } from "@/lib/rules/agency-rules";
 
 // The daily digest: each person's alerts not yet mailed, in one message (text and HTML), with a
-// link to each account. An unassigned account's alerts go to whoever the rules name (managers by
-// default). Each alert is mailed once: the rows are claimed with FOR UPDATE SKIP LOCKED and marked
-// in the same transaction as the sending, so two instances never mail the same alert, and a mail
-// server that refuses leaves them for the next run.
+// link to each account. An alert goes to whoever holds its pull now (after a claim or a
+// reassignment, the new agent), not to whom it was raised for; an unassigned account's alerts go
+// to whoever the rules name (managers by default). Each alert is mailed once: the rows are claimed
+// with FOR UPDATE SKIP LOCKED and marked in the same transaction as the sending, so two instances
+// never mail the same alert, and a mail server that refuses leaves them for the next run.
 
 export type Recipient = { id: string; email: string; name: string };
 type DigestAlert = Pick<AlertRow, "id" | "pullId" | "holderName" | "headline" | "details" | "assigneeId">;
@@ -76,9 +77,10 @@ export async function sendDigests(db: Db, config: Pick<Env, "mail" | "auth">, no
         holderName: alerts.holderName,
         headline: alerts.headline,
         details: alerts.details,
-        assigneeId: alerts.assigneeId,
+        assigneeId: pulls.assigneeId,
       })
       .from(alerts)
+      .leftJoin(pulls, eq(pulls.pullId, alerts.pullId))
       .where(
         and(
           isNull(alerts.mailedAt),
@@ -86,7 +88,7 @@ export async function sendDigests(db: Db, config: Pick<Env, "mail" | "auth">, no
         ),
       )
       .orderBy(asc(alerts.createdAt), asc(alerts.id))
-      .for("update", { skipLocked: true });
+      .for("update", { of: alerts, skipLocked: true });
     if (pending.length === 0) return { mails: 0, alerts: 0 };
     const owners = [...new Set(pending.map((a) => a.assigneeId).filter((id): id is string => id !== null))];
     const people =

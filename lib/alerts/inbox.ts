@@ -1,14 +1,18 @@
 import "server-only";
-import { and, desc, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/types";
-import { alerts, users, type AlertRow } from "@/db/schema";
+import { alerts, pulls, users, type AlertRow } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/core/actor";
 import { invalid, notFound, type CommandResult } from "@/lib/core/result";
+import { visibleTo } from "@/lib/pulls/visibility";
 
 // The alert inbox: each agent's alerts and the queue's (unassigned accounts); managers and
 // admins may look at everyone's. A snoozed alert comes back on its own once its time is up.
+// Whose an alert is follows its pull's current assignment (the pull-visibility rule of
+// lib/pulls/visibility.ts), not whom it was raised for: after a claim or a reassignment the
+// previous agent no longer reads, moves or gets it.
 
 export const INBOX_VIEWS = ["open", "snoozed", "done"] as const;
 export type InboxView = (typeof INBOX_VIEWS)[number];
@@ -27,12 +31,17 @@ function viewWhere(view: InboxView, now: Date): SQL {
   return eq(alerts.status, "DONE");
 }
 
-/** Whose alerts a user may read: agents their own and the queue's; managers and admins anyone's. */
+/** The pulls whose alerts a user may read: agents their own and the queue's; managers and admins anyone's. */
+function readableWhere(user: Actor): SQL | undefined {
+  return can(user, "alerts:view-all") ? undefined : visibleTo({ kind: "own-or-unassigned", userId: user.id });
+}
+
+/** Which of the readable alerts a view shows, by the pull's current assignee. */
 function whoseWhere(user: Actor, whose: InboxWhose): SQL | undefined {
-  const everyone = can(user, "alerts:view-all");
-  if (whose === "queue") return isNull(alerts.assigneeId);
-  if (whose === "everyone" && everyone) return undefined;
-  return or(eq(alerts.assigneeId, user.id), isNull(alerts.assigneeId));
+  const readable = readableWhere(user);
+  if (whose === "queue") return and(readable, isNull(pulls.assigneeId));
+  if (whose === "everyone" && !readable) return undefined;
+  return readable ?? or(eq(pulls.assigneeId, user.id), isNull(pulls.assigneeId));
 }
 
 export type InboxRow = Pick<
@@ -66,11 +75,12 @@ export async function listAlerts(
       status: alerts.status,
       snoozedUntil: alerts.snoozedUntil,
       createdAt: alerts.createdAt,
-      assigneeId: alerts.assigneeId,
+      assigneeId: pulls.assigneeId,
       assigneeName: users.name,
     })
     .from(alerts)
-    .leftJoin(users, eq(users.id, alerts.assigneeId))
+    .innerJoin(pulls, eq(pulls.pullId, alerts.pullId))
+    .leftJoin(users, eq(users.id, pulls.assigneeId))
     .where(and(viewWhere(view, now), whoseWhere(user, whose)))
     .orderBy(desc(alerts.createdAt), desc(alerts.id))
     .limit(PAGE);
@@ -81,6 +91,7 @@ export async function countOpenAlerts(db: Db, user: Actor, now = new Date()): Pr
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(alerts)
+    .innerJoin(pulls, eq(pulls.pullId, alerts.pullId))
     .where(and(openNow(now), whoseWhere(user, "mine")));
   return row?.n ?? 0;
 }
@@ -102,8 +113,10 @@ export async function moveAlert(
   now = new Date(),
 ): Promise<CommandResult> {
   if (!(ALERT_MOVES as readonly string[]).includes(move)) return invalid("Choose done, snooze or reopen.", "move");
-  const mayReadAll = can(user, "alerts:view-all");
-  const readable = mayReadAll ? undefined : or(eq(alerts.assigneeId, user.id), isNull(alerts.assigneeId));
+  const readablePulls = readableWhere(user);
+  const readable = readablePulls
+    ? inArray(alerts.pullId, db.select({ pullId: pulls.pullId }).from(pulls).where(readablePulls))
+    : undefined;
   const days = move === "snooze-1" ? 1 : move === "snooze-7" ? 7 : 0;
   const set =
     move === "done"

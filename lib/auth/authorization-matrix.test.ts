@@ -593,11 +593,12 @@ const MATRIX: Entry[] = [
         form({ pullId: ownPull, actionType: "REMOVE_MORTGAGEE", mortgagee: "HO-1#FIRST" }),
       ),
   },
-  // Public, token-guarded like the reconnect page: anyone holding the address may answer (the
-  // service is unreachable here, so the answer is given back after the guard).
+  // Public, token-guarded like the reconnect page: whoever holds the address may answer, but only
+  // without a Coverdesk session (staff must not answer for the client). The service is
+  // unreachable here, so the client's answer is given back after the guard.
   {
     name: "servicing/[token]/answerServicingPageAction",
-    allowed: EVERYONE,
+    allowed: ["none"],
     writes: false,
     call: async () =>
       (await servicingPageActions()).answerServicingPageAction(

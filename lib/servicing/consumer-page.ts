@@ -162,6 +162,25 @@ export async function loadServicingPage(
 
 export type ServicingAnswerInput = { token: string; answer?: string };
 
+/**
+ * Who answers: the address that connected (lib/security/client-address.ts), the browser's user
+ * agent, and the Coverdesk user whose open session the request carried, if any.
+ */
+export type ServicingAnswerClient = { address: string; userAgent: string | null; staffUserId: string | null };
+
+/** A user agent as evidence: one line, bounded (the header is the client's to write). */
+const userAgentOf = (userAgent: string | null): string | null => {
+  const line = (userAgent ?? "")
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .trim()
+    .slice(0, 512);
+  return line || null;
+};
+
+/** Said to a signed-in user who opens a client's confirm link and answers it. */
+export const STAFF_ANSWER_REFUSED =
+  "You are signed in to Coverdesk: only the client can confirm or decline this change, on their own device. Send them the link (it goes to their email); do not answer it for them.";
+
 /** What the service's refusals of the answer mean to the consumer. */
 function answerRefusal(error: unknown): string {
   if (error instanceof ServiceError && (error.status === 0 || error.status >= 500 || error.status === 429))
@@ -172,18 +191,22 @@ function answerRefusal(error: unknown): string {
 /**
  * The consumer's Confirm or Decline: claimed on the row first (one answer per request, whatever
  * the clicks), then sent to the service; if the service does not take it, the claim is given back
- * so the consumer can try again, and nothing is recorded.
+ * so the consumer can try again, and nothing is recorded. The answer is kept with the address and
+ * browser it came from. A request carrying a signed-in Coverdesk session is refused: staff must
+ * not answer for the client.
  */
 export async function answerServicingPage(
   db: Db,
   service: ServiceConfig,
   input: ServicingAnswerInput,
-  address: string,
+  client: ServicingAnswerClient,
   now = new Date(),
 ): Promise<FormState> {
-  const checked = await guard(db, input.token, address, "answer");
+  const checked = await guard(db, input.token, client.address, "answer");
   if (!checked.ok)
     return { status: "error", message: checked.message, code: checked.status === 429 ? "RATE_LIMITED" : "NOT_FOUND" };
+  if (client.staffUserId) return { status: "error", message: STAFF_ANSWER_REFUSED, code: "FORBIDDEN" };
+  const userAgent = userAgentOf(client.userAgent);
   if (input.answer !== "confirm" && input.answer !== "decline")
     return { status: "error", message: "Choose Confirm or Decline.", code: "INVALID" };
   const confirmed = input.answer === "confirm";
@@ -219,7 +242,13 @@ export async function answerServicingPage(
   const answer = confirmed ? "CONFIRMED" : "DECLINED";
   const claimed = await db
     .update(servicingRequests)
-    .set({ consumerAnswer: answer, consumerAnsweredAt: now, updatedAt: now })
+    .set({
+      consumerAnswer: answer,
+      consumerAnsweredAt: now,
+      consumerAnsweredIp: client.address,
+      consumerAnsweredUserAgent: userAgent,
+      updatedAt: now,
+    })
     .where(and(eq(servicingRequests.id, row.id), isNull(servicingRequests.consumerAnswer)))
     .returning({ id: servicingRequests.id });
   if (claimed.length === 0)
@@ -240,6 +269,8 @@ export async function answerServicingPage(
         .set({
           consumerAnswer: null,
           consumerAnsweredAt: null,
+          consumerAnsweredIp: null,
+          consumerAnsweredUserAgent: null,
           expiresAt: now,
           error: "The client's confirmation window at the service closed before they answered. Ask again.",
           updatedAt: new Date(),
@@ -258,7 +289,13 @@ export async function answerServicingPage(
     if (!alreadyTaken) {
       await db
         .update(servicingRequests)
-        .set({ consumerAnswer: null, consumerAnsweredAt: null, updatedAt: new Date() })
+        .set({
+          consumerAnswer: null,
+          consumerAnsweredAt: null,
+          consumerAnsweredIp: null,
+          consumerAnsweredUserAgent: null,
+          updatedAt: new Date(),
+        })
         .where(and(eq(servicingRequests.id, row.id), eq(servicingRequests.consumerAnswer, answer)));
       return { status: "error", message: answerRefusal(error), code: "CONFLICT" };
     }
@@ -270,7 +307,14 @@ export async function answerServicingPage(
     await recordAudit(tx, null, confirmed ? "SERVICING_CONFIRMED" : "SERVICING_DECLINED", {
       pullId: row.pullId,
       at: now,
-      details: { servicingRequestId: row.id, actionType: row.actionType, change, by: "the client" },
+      details: {
+        servicingRequestId: row.id,
+        actionType: row.actionType,
+        change,
+        by: "the client",
+        address: client.address,
+        userAgent,
+      },
     });
   });
   return confirmed

@@ -29,6 +29,8 @@ import { requestServicingChange } from "./request";
 
 const TEAM = "5d4c3b2a-1f0e-4d9c-8b7a-695847362514";
 const ADDRESS = "192.0.2.77";
+/** The consumer's browser, without a Coverdesk session. */
+const CLIENT = { address: ADDRESS, userAgent: "Mozilla/5.0 (test)", staffUserId: null };
 let database: TestDatabase;
 let sandbox: Sandbox;
 let service: ServiceConfig;
@@ -278,13 +280,13 @@ describe("servicing requests", { timeout: 120_000 }, () => {
     });
 
     expect(
-      await answerServicingPage(database.db, service, { token: tokenOf(confirmedId), answer: "confirm" }, ADDRESS),
+      await answerServicingPage(database.db, service, { token: tokenOf(confirmedId), answer: "confirm" }, CLIENT),
     ).toEqual({ status: "done", message: "Thank you. Your insurance company is making the change." });
     expect((await rowOf(confirmedId)).consumerAnswer).toBe("CONFIRMED");
     expect(await audits("SERVICING_CONFIRMED", pullId)).toHaveLength(1);
     // A second click changes nothing.
     expect(
-      await answerServicingPage(database.db, service, { token: tokenOf(confirmedId), answer: "decline" }, ADDRESS),
+      await answerServicingPage(database.db, service, { token: tokenOf(confirmedId), answer: "decline" }, CLIENT),
     ).toMatchObject({ status: "error", code: "STALE" });
 
     // SUCCESS arrives with the servicing pull's COMPLETE webhook (no GET asked for it here).
@@ -350,12 +352,10 @@ describe("servicing requests", { timeout: 120_000 }, () => {
     if (!requested.ok) throw new Error(requested.message);
     const id = requested.request.id;
     await reached(id, "WAITING_FOR_CONSUMER_CONFIRMATION");
-    expect(await answerServicingPage(database.db, service, { token: tokenOf(id), answer: "decline" }, ADDRESS)).toEqual(
-      {
-        status: "done",
-        message: "Thank you. Nothing will be changed.",
-      },
-    );
+    expect(await answerServicingPage(database.db, service, { token: tokenOf(id), answer: "decline" }, CLIENT)).toEqual({
+      status: "done",
+      message: "Thank you. Nothing will be changed.",
+    });
     expect(await rowOf(id)).toMatchObject({ status: "UNCONFIRMED", consumerAnswer: "DECLINED" });
     expect(await audits("SERVICING_DECLINED", pullId)).toHaveLength(1);
     // The servicing pull ends (the sandbox, like the service, calls it SUCCESS) and COMPLETE arrives.
@@ -371,6 +371,57 @@ describe("servicing requests", { timeout: 120_000 }, () => {
     });
   });
 
+  it("refuses a confirmation from a signed-in staff session, and records the client's address and browser", async () => {
+    const auto = (await targetsOf(pullId)).autos[0];
+    const requested = await requestServicingChange(database.db, service, staff.agent, {
+      pullId,
+      actionType: "ADD_VEHICLE",
+      policy: auto?.policyNumber,
+      vin: "1HGCM82633A004352",
+      year: "2023",
+      make: "Honda",
+      model: "Accord",
+    });
+    if (!requested.ok) throw new Error(requested.message);
+    const id = requested.request.id;
+    await reached(id, "WAITING_FOR_CONSUMER_CONFIRMATION");
+    // The agent opens the client's link in the browser they are signed in with: refused, nothing recorded.
+    const fromStaff = await answerServicingPage(
+      database.db,
+      service,
+      { token: tokenOf(id), answer: "confirm" },
+      { address: "203.0.113.5", userAgent: "Mozilla/5.0 (agency desk)", staffUserId: staff.agent.id },
+    );
+    expect(fromStaff).toMatchObject({ status: "error", code: "FORBIDDEN" });
+    expect(fromStaff.status === "error" && fromStaff.message).toMatch(/signed in to Coverdesk.*only the client/);
+    expect(await rowOf(id)).toMatchObject({
+      status: "WAITING_FOR_CONSUMER_CONFIRMATION",
+      consumerAnswer: null,
+      consumerAnsweredIp: null,
+    });
+    expect(await audits("SERVICING_CONFIRMED", pullId)).toHaveLength(1); // the first test's only
+
+    // The client, on their own phone: confirmed, with where it came from.
+    const phone = { address: "198.51.100.23", userAgent: "Mozilla/5.0 (iPhone)\r\nX-Forged: 1", staffUserId: null };
+    expect(await answerServicingPage(database.db, service, { token: tokenOf(id), answer: "confirm" }, phone)).toEqual({
+      status: "done",
+      message: "Thank you. Your insurance company is making the change.",
+    });
+    expect(await rowOf(id)).toMatchObject({
+      consumerAnswer: "CONFIRMED",
+      consumerAnsweredIp: "198.51.100.23",
+      consumerAnsweredUserAgent: "Mozilla/5.0 (iPhone) X-Forged: 1",
+    });
+    const confirmed = (await audits("SERVICING_CONFIRMED", pullId)).find(
+      (a) => (a.details as { servicingRequestId?: string }).servicingRequestId === id,
+    );
+    expect(confirmed?.details).toMatchObject({
+      by: "the client",
+      address: "198.51.100.23",
+      userAgent: "Mozilla/5.0 (iPhone) X-Forged: 1",
+    });
+  });
+
   it("refuses tampered, unknown and expired links in plain words", async () => {
     const token = tokenOf(confirmedId);
     const tampered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
@@ -382,7 +433,7 @@ describe("servicing requests", { timeout: 120_000 }, () => {
     const reconnect = reconnectPageToken(configuredReconnectPageKey(), confirmedId);
     expect(await loadServicingPage(database.db, service, reconnect, ADDRESS)).toEqual({ kind: "not-found" });
     expect(
-      await answerServicingPage(database.db, service, { token: tampered, answer: "confirm" }, ADDRESS),
+      await answerServicingPage(database.db, service, { token: tampered, answer: "confirm" }, CLIENT),
     ).toMatchObject({
       status: "error",
       code: "NOT_FOUND",
@@ -405,7 +456,7 @@ describe("servicing requests", { timeout: 120_000 }, () => {
       step: { kind: "expired" },
     });
     expect(
-      await answerServicingPage(database.db, service, { token: tokenOf(id), answer: "confirm" }, ADDRESS),
+      await answerServicingPage(database.db, service, { token: tokenOf(id), answer: "confirm" }, CLIENT),
     ).toMatchObject({
       status: "error",
       code: "STALE",

@@ -108,6 +108,25 @@ export function eventSummary(row: FeedRow): string {
 
 const wholeDollars = (cents: number) => formatCents(Math.round(cents / 100) * 100).replace(/\.00$/, "");
 
+// The calendar library escapes the text of SUMMARY, DESCRIPTION and URL (backslash, comma,
+// semicolon, line breaks) but writes UID and the calendar's name as given, so a policy id or a
+// user name holding a line break would start properties or events of its own in every
+// subscriber's calendar. Every string from the service or a user is therefore cleaned here:
+// control characters become a space (the library's escaping then covers the rest), the name is
+// escaped as iCalendar text, and the UID is a hash of the policy's key, never its text.
+
+/** Control characters (line breaks included) as one space, so no value reaches past its line. */
+export const icsLine = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim();
+
+/** An iCalendar TEXT value for a property the library writes as given (RFC 5545 3.3.11). */
+const icsText = (text: string): string => icsLine(text).replace(/[\\;,]/g, (c) => `\\${c}`);
+
+/** Stable per policy of the account's pull, whatever characters its id holds. */
+export function eventUid(pullId: string, policyId: string, host: string): string {
+  const key = createHash("sha256").update(`${pullId}\u0000${policyId}`).digest("hex").slice(0, 32);
+  return `xdate-${key}@${host}`;
+}
+
 /** The feed itself: one all-day event per X-date of the owner's pulls in the coming year. */
 export async function calendarFeedIcs(
   db: Db,
@@ -121,7 +140,7 @@ export async function calendarFeedIcs(
 function feedIcsOf(rows: FeedRow[], owner: { id: string; name: string }, appUrl: string): string {
   const host = new URL(appUrl).host;
   const calendar = ical({
-    name: `Coverdesk X-dates — ${owner.name}`,
+    name: `Coverdesk X-dates — ${icsText(owner.name)}`,
     description: "Policies of your accounts coming up for renewal (Coverdesk).",
     prodId: { company: "Coverdesk", product: "X-dates", language: "EN" },
     ttl: 60 * 60 * 6,
@@ -131,17 +150,18 @@ function feedIcsOf(rows: FeedRow[], owner: { id: string; name: string }, appUrl:
     const pullUrl = new URL(`/pulls/${row.pullId}`, appUrl).toString();
     calendar.createEvent({
       // Stable per policy of the account's pull: a refresh of the feed updates the event, never duplicates it.
-      id: `xdate-${row.pullId}-${row.policyId}@${host}`,
+      id: eventUid(row.pullId, row.policyId, host),
       start,
       end: new Date(`${addDays(row.xDate, 1)}T00:00:00Z`),
       allDay: true,
-      summary: eventSummary(row),
+      summary: icsLine(eventSummary(row)),
       description: [
         row.note,
         row.carrierPolicyNumber ? `Policy number: ${row.carrierPolicyNumber}` : null,
         `Open in Coverdesk: ${pullUrl}`,
       ]
-        .filter(Boolean)
+        .filter((line): line is string => Boolean(line))
+        .map(icsLine)
         .join("\n"),
       url: pullUrl,
     });

@@ -307,6 +307,52 @@ describe("the calendar feed", () => {
     expect(trail[1]).toMatchObject({ subject: staff.agent.id, details: { address: "192.0.2.44", events: 2 } });
   });
 
+  it("keeps hostile policy ids, names and carriers inside their own event", async () => {
+    const inject = "\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:evil\r\nDTSTART:20300101\r\nSUMMARY:Injected\r\nX-INJECTED:1";
+    const pull = payload({
+      first: `Jane${inject}`,
+      policies: [{ id: `p-1${inject}` }, { id: `p-1\u000b${inject.replace(/\r\n/g, "\n")}`, carrier: `Acme${inject}` }],
+    });
+    await storePull(database.db, pull);
+    await database.db.update(pulls).set({ assigneeId: staff.agent.id }).where(eq(pulls.pullId, pull.pull_id));
+    const owner = { id: staff.agent.id, name: `Ann${inject}\rX-WR-TIMEZONE:Evil/Zone, Agent; \\` };
+    const body = await calendarFeedIcs(database.db, owner, "http://app");
+
+    const lines = body.split(/\r\n/);
+    expect(lines.filter((l) => l === "BEGIN:VEVENT")).toHaveLength(2);
+    expect(lines.filter((l) => l === "END:VEVENT")).toHaveLength(2);
+    expect(lines.filter((l) => /^(UID:evil|SUMMARY:Injected|X-INJECTED|DTSTART:2030|X-WR-TIMEZONE)/.test(l))).toEqual(
+      [],
+    );
+    expect(body).not.toMatch(/\r(?!\n)|(?<!\r)\n|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
+
+    const calendar = new ICAL.Component(ICAL.parse(body));
+    expect(calendar.getAllProperties().map((p) => p.name)).not.toContain("x-injected");
+    expect(calendar.getFirstPropertyValue("x-wr-timezone")).toBeNull();
+    // The name stays on its one line, as escaped iCalendar text (an x-property reads back raw).
+    expect(String(calendar.getFirstPropertyValue("x-wr-calname"))).toBe(
+      "Coverdesk X-dates — Ann END:VEVENT BEGIN:VEVENT UID:evil DTSTART:20300101 SUMMARY:Injected X-INJECTED:1 X-WR-TIMEZONE:Evil/Zone\\, Agent\\; \\\\",
+    );
+    const events = calendar.getAllSubcomponents("vevent");
+    expect(events).toHaveLength(2);
+    const uids = events.map((e) => String(e.getFirstPropertyValue("uid")));
+    expect(new Set(uids).size).toBe(2); // two policies, two events
+    const clean = payload({ policies: [{ id: "p-9" }] });
+    await storePull(database.db, clean);
+    await database.db.update(pulls).set({ assigneeId: staff.admin.id }).where(eq(pulls.pullId, clean.pull_id));
+    const [cleanEvent] = new ICAL.Component(
+      ICAL.parse(await calendarFeedIcs(database.db, { id: staff.admin.id, name: "Ada" }, "http://app")),
+    ).getAllSubcomponents("vevent");
+    const expected = cleanEvent?.getAllProperties().map((p) => p.name);
+    expect(expected).toContain("uid");
+    for (const event of events) {
+      // Each property once, the same ones as an event of harmless data: nothing added, none repeated.
+      expect(event.getAllProperties().map((p) => p.name)).toEqual(expected);
+      expect(String(event.getFirstPropertyValue("uid"))).toMatch(/^xdate-[0-9a-f]+@app$/);
+      expect(String(event.getFirstPropertyValue("summary"))).toMatch(/^X-date: Jane/);
+    }
+  });
+
   it("answers 404 for a deactivated user's feed, and rate-limits guessing", async () => {
     const token = await renewCalendarFeed(database.db, staff.otherAgent);
     expect(await feedOwnerOf(database.db, token)).toMatchObject({ id: staff.otherAgent.id });

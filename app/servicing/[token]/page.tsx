@@ -5,10 +5,11 @@ import { FollowServicing } from "@/components/servicing/follow-servicing";
 import { ServicingAnswerForm } from "@/components/servicing/servicing-answer-form";
 import { ServicingCard } from "@/components/servicing/servicing-card";
 import { ServicingOutcome } from "@/components/servicing/servicing-outcome";
+import { getSessionUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { clientAddress } from "@/lib/security/client-address";
-import { loadServicingPage } from "@/lib/servicing/consumer-page";
+import { loadServicingPage, STAFF_ANSWER_REFUSED } from "@/lib/servicing/consumer-page";
 import { answerServicingPageAction } from "./actions";
 
 // GET /servicing/[token] — the page where a consumer confirms (or declines) a change their agency
@@ -34,6 +35,8 @@ export default async function ServicingPage({ params }: { params: Promise<{ toke
     );
   }
   const { step } = page;
+  // Opened in a browser signed in to Coverdesk: staff, who may read the change but not answer it.
+  const staff = step.kind === "ready" ? await getSessionUser() : null;
   return (
     <ServicingCard title="Confirm a change to your policy">
       <p className="text-slate-700">Your insurance agency asked {page.carrier} to make this change to your policy:</p>
@@ -49,7 +52,11 @@ export default async function ServicingPage({ params }: { params: Promise<{ toke
         </p>
       ) : null}
       <div className="mt-6">
-        {step.kind === "ready" ? (
+        {step.kind === "ready" && staff ? (
+          <p role="alert" className="text-amber-800" data-testid="servicing-staff-refused">
+            {STAFF_ANSWER_REFUSED}
+          </p>
+        ) : step.kind === "ready" ? (
           <>
             <p className="mb-4 text-slate-700">
               If this is right, confirm it and {page.carrier} will make the change. If not, decline it and nothing
