@@ -179,12 +179,6 @@ function parseForm<S extends z.ZodType>(schema: S, form: SubmittedForm) {
   return schema.safeParse(input, { error: fallbackMessage });
 }
 
-/** The first text value of `name` in a submitted form, read like `fromForm` reads a field. */
-export const submittedText = (form: SubmittedForm, name: string): string | undefined => firstText(form[name]);
-
-/** The whole submitted form, for inputs whose field names are not fixed (numbered rows); read it with `submittedText`. */
-export const submittedForm = () => z.custom<SubmittedForm>((value) => typeof value === "object" && value !== null);
-
 /** For actions that read no field. */
 export const noInput = z.object({});
 
