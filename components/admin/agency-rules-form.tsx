@@ -73,7 +73,7 @@ export function AgencyRulesForm({ rules, lines, action: save }: Props) {
             <span>Every line (default)</span>
             <span>
               <Input
-                name="threshold.default"
+                name="jumpThresholds.default"
                 type="number"
                 min={0}
                 max={1000}
@@ -90,7 +90,7 @@ export function AgencyRulesForm({ rules, lines, action: save }: Props) {
               <span>{humanize(line)}</span>
               <span>
                 <Input
-                  name={`threshold.${line}`}
+                  name={`jumpThresholds.${line}`}
                   type="number"
                   min={0}
                   max={1000}

@@ -36,8 +36,8 @@ export function ReviewRulesForm({ values, checks, action: save }: Props) {
       pendingLabel="Saving…"
     >
       {({ state }) => {
-        // The command names its fields in cents; the inputs are in dollars.
-        const wrong = state.status === "error" ? (state.field ?? "").replace(/Cents$/, "") : "";
+        // A refused field is named as its input is.
+        const wrong = state.status === "error" ? (state.field ?? "") : "";
         return (
           <>
             <fieldset className="grid max-w-xl gap-2">

@@ -75,10 +75,35 @@ function rowsOf(field: z.core.$ZodType): z.ZodObject | null {
 
 const isList = (field: z.core.$ZodType) => unwrapped(field)._zod.def.type === "array";
 
+/**
+ * The object a schema reads a form into: the schema itself, or the object under the transforms
+ * that follow it (`z.object({…}).transform(…)`: the form's fields, read into the command's own shape).
+ */
+function formObject(schema: z.core.$ZodType): z.ZodObject | null {
+  if (schema instanceof z.ZodObject) return schema;
+  const def = schema._zod.def as { type: string; in?: z.core.$ZodType };
+  return def.type === "pipe" && def.in ? formObject(def.in) : null;
+}
+
+/** The schema of a field that is an object of its own (`jumpThresholds.default`…), else null. */
+function objectOf(field: z.core.$ZodType): z.ZodObject | null {
+  const inner = unwrapped(field);
+  return inner instanceof z.ZodObject ? inner : null;
+}
+
 /** Whether a field takes null: a `.nullable()` among its wrappers. */
 function takesNull(schema: z.core.$ZodType): boolean {
   const def = schema._zod.def as { type: string; innerType?: z.core.$ZodType };
   return def.type === "nullable" || (def.innerType !== undefined && takesNull(def.innerType));
+}
+
+/** The inputs of an object field, as the form names them (`jumpThresholds.AUTO`), by their own names. */
+function submittedObject(name: string, form: SubmittedForm): SubmittedForm {
+  const inner: SubmittedForm = Object.create(null);
+  const prefix = `${name}.`;
+  for (const [key, values] of Object.entries(form))
+    if (key.startsWith(prefix)) inner[key.slice(prefix.length)] = values;
+  return inner;
 }
 
 /** The numbered rows of a list field, as the form names their inputs (`rules.0.state`), in order. */
@@ -99,22 +124,30 @@ function submittedRows(name: string, form: SubmittedForm): SubmittedForm[] {
  * The submitted form read into a command's input schema: each field of the schema, and nothing
  * else. A list field (`z.array`) gets every text value sent under its name, or, when it is a
  * list of rows, the numbered rows (`rules.0.state`, `rules.0.assigneeId`…), each read like the
- * form itself, a row left wholly empty left out. Any other field gets its first value, as text
+ * form itself, a row left wholly empty left out. A field that is an object of its own gets its
+ * inputs named after it (`jumpThresholds.default`, `jumpThresholds.AUTO`), read like the form
+ * itself (its other keys, which the form cannot name, are not read). Any other field gets its first value, as text
  * (a file, or text holding a NUL, is not sent). A field left empty is null where the schema
  * takes null (nobody, none), else undefined where it is optional (not given), else the empty
  * string, so that the field's own message says what is missing; a field not sent at all is
  * undefined where it is optional. Numbers and booleans stay text for the schema to coerce
  * (`z.coerce`, a preprocess), so a bad one gets the field's own message too.
  */
-export function fromForm(schema: z.ZodObject, form: SubmittedForm): Record<string, unknown> {
+export function fromForm(schema: z.ZodType, form: SubmittedForm): Record<string, unknown> {
   const input: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(schema.shape as Record<string, z.core.$ZodType>)) {
+  const shape = (formObject(schema)?.shape ?? {}) as Record<string, z.core.$ZodType>;
+  for (const [name, field] of Object.entries(shape)) {
     const values = form[name] ?? [];
     const rows = rowsOf(field);
     if (rows) {
       input[name] = submittedRows(name, form)
         .filter((row) => Object.values(row).some((sent) => firstText(sent)))
         .map((row) => fromForm(rows, row));
+      continue;
+    }
+    const object = objectOf(field);
+    if (object) {
+      input[name] = fromForm(object, submittedObject(name, form));
       continue;
     }
     if (isList(field)) {
@@ -142,15 +175,9 @@ const fallbackMessage = (issue: z.core.$ZodRawIssue): string =>
 
 /** The form parsed with the action's schema: a command's input schema, read through `fromForm`. */
 function parseForm<S extends z.ZodType>(schema: S, form: SubmittedForm) {
-  const input = schema instanceof z.ZodObject ? fromForm(schema, form) : form;
+  const input = formObject(schema) ? fromForm(schema, form) : form;
   return schema.safeParse(input, { error: fallbackMessage });
 }
-
-/** The first text value of `name` in a submitted form, read like `fromForm` reads a field. */
-export const submittedText = (form: SubmittedForm, name: string): string | undefined => firstText(form[name]);
-
-/** The whole submitted form, for inputs whose field names are not fixed (numbered rows); read it with `submittedText`. */
-export const submittedForm = () => z.custom<SubmittedForm>((value) => typeof value === "object" && value !== null);
 
 /** For actions that read no field. */
 export const noInput = z.object({});
@@ -184,16 +211,16 @@ async function admit<S extends z.ZodType>(
 /** The fields each guarded action reads, by the action: what a test sends it. */
 const FIELDS = new WeakMap<object, readonly string[]>();
 
-const fieldsOf = (schema: z.ZodType): readonly string[] =>
-  schema instanceof z.ZodObject
-    ? Object.entries(schema.shape as Record<string, z.core.$ZodType>).flatMap(([name, field]) => {
-        // A list of rows: the inputs of its first two rows.
-        const rows = rowsOf(field);
-        return rows ? [0, 1].flatMap((i) => fieldsOf(rows).map((key) => `${name}.${i}.${key}`)) : [name];
-      })
-    : [];
+const fieldsOf = (schema: z.core.$ZodType): readonly string[] =>
+  Object.entries((formObject(schema)?.shape ?? {}) as Record<string, z.core.$ZodType>).flatMap(([name, field]) => {
+    // A list of rows: the inputs of its first two rows; an object: its own inputs.
+    const rows = rowsOf(field);
+    if (rows) return [0, 1].flatMap((i) => fieldsOf(rows).map((key) => `${name}.${i}.${key}`));
+    const object = objectOf(field);
+    return object ? fieldsOf(object).map((key) => `${name}.${key}`) : [name];
+  });
 
-/** The form fields a guarded action reads (its schema's keys); none for one that reads the whole form. */
+/** The form fields a guarded action reads (its schema's keys). */
 export const formFields = (action: object): readonly string[] => FIELDS.get(action) ?? [];
 
 /** The form's answer to a refused call: the one signed-out message, or why it was refused. */

@@ -553,8 +553,8 @@ const MATRIX: Entry[] = [
       (await ruleActions()).saveAgencyRulesAction(
         IDLE,
         form({
-          "threshold.default": "15",
-          "threshold.AUTO": "8",
+          "jumpThresholds.default": "15",
+          "jumpThresholds.AUTO": "8",
           digestHour: "6",
           queueAlertsTo: "ADMINS",
           leadTimeDays: "60",

@@ -176,6 +176,66 @@ describe("formAction", () => {
     expect(formFields(rows)).toEqual(["rules.0.state", "rules.0.to", "rules.1.state", "rules.1.to"]);
   });
 
+  it("reads an object field from the inputs named after it, and names a wrong one's input", async () => {
+    current = admin;
+    const nested = formAction(
+      "settings:manage",
+      z.object({
+        limits: z
+          .object({
+            default: z.coerce.number({ error: "Give the default." }),
+            AUTO: z.coerce.number({ error: "Give a number for auto." }).optional(),
+          })
+          .catchall(z.number()),
+      }),
+      run,
+    );
+    const state = await nested(
+      { status: "idle" },
+      form([
+        ["limits.default", "10"],
+        ["limits.AUTO", ""],
+        ["limits.BOAT", "3"],
+        ["limits", "ignored"],
+      ]),
+    );
+    expect(JSON.parse(state.status === "done" ? state.message : "{}")).toEqual({ limits: { default: 10 } });
+    expect(
+      await nested(
+        { status: "idle" },
+        form([
+          ["limits.default", "1"],
+          ["limits.AUTO", "lots"],
+        ]),
+      ),
+    ).toMatchObject({ message: "Give a number for auto.", field: "limits.AUTO" });
+    expect(formFields(nested)).toEqual(["limits.default", "limits.AUTO"]);
+  });
+
+  it("reads the form into the object under a schema's transform, and hands on what it makes", async () => {
+    current = admin;
+    const shaped = formAction(
+      "settings:manage",
+      z
+        .object({ dollars: z.coerce.number({ error: "Give dollars." }), on: z.array(z.string()) })
+        .transform(({ dollars, on }) => ({ cents: dollars * 100, off: ["a", "b"].filter((id) => !on.includes(id)) })),
+      run,
+    );
+    const state = await shaped(
+      { status: "idle" },
+      form([
+        ["dollars", "12"],
+        ["on", "a"],
+      ]),
+    );
+    expect(JSON.parse(state.status === "done" ? state.message : "{}")).toEqual({ cents: 1200, off: ["b"] });
+    expect(await shaped({ status: "idle" }, form([["dollars", "x"]]))).toMatchObject({
+      message: "Give dollars.",
+      field: "dollars",
+    });
+    expect(formFields(shaped)).toEqual(["dollars", "on"]);
+  });
+
   it("names the fields it reads, for tests that post forms to it", () => {
     expect(formFields(action)).toEqual(["name", "note", "assigneeId", "expectedAssigneeId", "ids", "count", "kind"]);
   });

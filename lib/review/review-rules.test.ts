@@ -4,10 +4,13 @@ import { agencyRules, auditEvents } from "@/db/schema";
 import { getAgencyRules, saveAgencyRules } from "@/lib/rules/agency-rules";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
+import { fromForm } from "@/lib/auth/action-guard";
+import { REVIEW_RULE_IDS } from "./finding";
 import {
   DEFAULT_REVIEW_RULES,
   getReviewRules,
   getReviewSettings,
+  reviewRulesInputSchema,
   saveReviewRules,
   type ReviewRulesInput,
 } from "./review-rules";
@@ -130,6 +133,49 @@ describe("the coverage review's rules", () => {
     expect(result).toMatchObject({ ok: false, code: "INVALID", field });
     expect(result.ok ? "" : result.message).toMatch(message);
     expect(await getReviewRules(database.db)).toEqual(DEFAULT_REVIEW_RULES);
+  });
+
+  describe("as the rules page's form sends them", () => {
+    // Limits typed in dollars as an agent types them; the checks that run, ticked.
+    const page = {
+      bodilyInjuryPerPerson: ["250,000"],
+      bodilyInjuryPerAccident: ["$500,000"],
+      propertyDamage: [" 250000 "],
+      deductibleCeiling: ["2,500.00"],
+      coinsurancePercent: ["90"],
+      personalLiability: ["500000"],
+      on: REVIEW_RULE_IDS.filter((rule) => !valid.off.includes(rule)),
+    };
+    const read = (change: Record<string, string[]>) =>
+      reviewRulesInputSchema.safeParse(fromForm(reviewRulesInputSchema, { ...page, ...change }));
+
+    it("read the dollars as cents and the unticked checks as the ones switched off, and save them", async () => {
+      const rules = read({});
+      expect(rules).toMatchObject({ success: true, data: valid });
+      expect(await saveReviewRules(database.db, staff.admin, rules.data)).toEqual({ ok: true });
+      expect(await getReviewRules(database.db)).toEqual(valid);
+      expect(read({ deductibleCeiling: ["1,000.5"] }).data?.deductibleCeilingCents).toBe(1_000_50);
+      expect(read({ propertyDamage: ["0"] }).data?.propertyDamageCents).toBe(0);
+      // Nothing ticked: every check switched off.
+      expect(reviewRulesInputSchema.parse(fromForm(reviewRulesInputSchema, { ...page, on: [] })).off).toEqual([
+        ...REVIEW_RULE_IDS,
+      ]);
+    });
+
+    it.each([
+      ["bodilyInjuryPerPerson", [""], /per person is a whole number of dollars/],
+      ["deductibleCeiling", [""], /deductible ceiling/],
+      ["coinsurancePercent", [""], /coinsurance share/],
+      ["propertyDamage", ["lots"], /property-damage floor/],
+      ["personalLiability", ["10,000,000.01"], /\$10,000,000/],
+      ["bodilyInjuryPerAccident", ["100,000"], /at least the floor per person/],
+      ["on", ["auto-everything"], /checks to run/],
+    ])("refuse %s sent as %j with its own message, naming the input", (field, sent, message) => {
+      const rules = read({ [field]: sent });
+      expect(rules.success).toBe(false);
+      expect(rules.error?.issues[0]?.path[0]).toBe(field);
+      expect(rules.error?.issues[0]?.message).toMatch(message);
+    });
   });
 
   it("read a row edited by hand into nonsense as the defaults", async () => {

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { agencyRules, auditEvents } from "@/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
-import { DEFAULT_AGENCY_RULES, getAgencyRules, saveAgencyRules, type AgencyRulesInput } from "./agency-rules";
+import { fromForm } from "@/lib/auth/action-guard";
+import {
+  agencyRulesSchema,
+  DEFAULT_AGENCY_RULES,
+  getAgencyRules,
+  saveAgencyRules,
+  type AgencyRulesInput,
+} from "./agency-rules";
 
 // The agency's rules on one page: saved whole by an admin, checked field by field, audited, and
 // read back with their defaults (a row edited by hand into nonsense reads as the defaults).
@@ -74,6 +81,46 @@ describe("the agency's rules", () => {
     expect(result).toMatchObject({ ok: false, code: "INVALID", field });
     expect(result.ok ? "" : result.message).toMatch(message);
     expect(await getAgencyRules(database.db)).toEqual(DEFAULT_AGENCY_RULES);
+  });
+
+  describe("as the rules page's form sends them", () => {
+    const page = {
+      "jumpThresholds.default": ["12"],
+      "jumpThresholds.AUTO": ["8"],
+      "jumpThresholds.FLOOD": [""],
+      digestHour: ["6"],
+      queueAlertsTo: ["ADMINS"],
+      leadTimeDays: ["60"],
+      refreshBudgetPerMonth: ["40"],
+      speedToLeadMinutes: [""],
+      speedToLeadAction: ["RAISE"],
+    };
+    const save = (change: Record<string, string[]>) =>
+      saveAgencyRules(database.db, staff.admin, fromForm(agencyRulesSchema, { ...page, ...change }));
+
+    it("read the typed numbers, an empty line's threshold as the default's, an empty wait as the rule off", async () => {
+      expect(await save({})).toEqual({ ok: true });
+      expect(await getAgencyRules(database.db)).toEqual({ ...valid, speedToLeadSince: null });
+      expect(await save({ refreshBudgetPerMonth: [""], speedToLeadMinutes: ["30"] })).toEqual({ ok: true });
+      expect(await getAgencyRules(database.db)).toMatchObject({ refreshBudgetPerMonth: null, speedToLeadMinutes: 30 });
+    });
+
+    it.each([
+      ["leadTimeDays", /lead time is a whole number of days/],
+      ["digestHour", /digest hour/],
+      ["jumpThresholds.default", /percent from 0 to 1000/],
+    ])("refuse %s left empty with its own message, not as 0", async (field, message) => {
+      const result = await save({ [field]: [""] });
+      expect(result).toMatchObject({ ok: false, code: "INVALID", field });
+      expect(result.ok ? "" : result.message).toMatch(message);
+      expect(await getAgencyRules(database.db)).toEqual(DEFAULT_AGENCY_RULES);
+    });
+
+    it("refuse a word where a number goes, naming the line", async () => {
+      const result = await save({ "jumpThresholds.AUTO": ["ten"] });
+      expect(result).toMatchObject({ ok: false, field: "jumpThresholds.AUTO" });
+      expect(result.ok ? "" : result.message).toMatch(/percent from 0 to 1000/);
+    });
   });
 
   it("date the speed-to-lead rule from when it was switched on, and keep that date while it stays on", async () => {

@@ -7,6 +7,7 @@ import type { Actor } from "@/lib/core/actor";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { can } from "@/lib/auth/permissions";
 import { forbidden, invalid, type CommandResult } from "@/lib/core/result";
+import { typedNumber } from "@/lib/core/typed-number";
 import { DEFAULT_JUMP_THRESHOLDS, type JumpThresholds } from "./jump-thresholds";
 
 // The rules the agency sets (db/schema/alerts.ts `agencyRules`, one row), in one place: alert
@@ -44,23 +45,62 @@ export const DEFAULT_AGENCY_RULES: AgencyRules = {
   speedToLeadSince: null,
 };
 
-const percent = z.number().finite().min(0).max(1000);
-/** What an admin may save (speedToLeadSince is set by the save itself). */
+/** Lines the rules page offers a threshold of their own for; any other line uses the default. */
+export const THRESHOLD_LINES = [
+  "AUTO",
+  "HOMEOWNERS",
+  "RENTERS",
+  "CONDO",
+  "LANDLORD",
+  "FLOOD",
+  "UMBRELLA",
+  "COMMERCIAL_AUTO",
+  "BUSINESS_OWNERS",
+  "WORKERS_COMPENSATION",
+] as const;
+
+/** A whole number from `min` to `max`, typed or given; `message` says so whatever is wrong. */
+const whole = (message: string, min: number, max: number) =>
+  typedNumber(z.number({ error: message }).int(message).min(min, message).max(max, message));
+
+const PERCENT_MESSAGE = "Each threshold is a percent from 0 to 1000 (10 means a renewal up more than 10% alerts).";
+const percent = typedNumber(z.number({ error: PERCENT_MESSAGE }).min(0, PERCENT_MESSAGE).max(1000, PERCENT_MESSAGE));
+
+/**
+ * What an admin may save (speedToLeadSince is set by the save itself), as the rules page's form
+ * names it (`jumpThresholds.default`, `jumpThresholds.AUTO`…, `digestHour`…) and as a caller
+ * passes it. An empty line's threshold is not given (the line uses the default), an empty budget
+ * is none, an empty speed-to-lead wait turns the rule off; any other number left empty is refused.
+ */
 export const agencyRulesSchema = z.object({
-  jumpThresholds: z.object({ default: percent }).catchall(percent),
-  digestHour: z.number().int().min(0).max(23),
-  queueAlertsTo: z.enum(QUEUE_ALERT_RECIPIENTS),
+  jumpThresholds: z
+    .object(
+      {
+        default: percent,
+        ...Object.fromEntries(THRESHOLD_LINES.map((line) => [line, percent.optional()])),
+      },
+      { error: PERCENT_MESSAGE },
+    )
+    // A line the page does not offer keeps its threshold when saved by other means.
+    .catchall(percent),
+  digestHour: whole("The digest hour is a whole hour from 0 to 23.", 0, 23),
+  queueAlertsTo: z.enum(QUEUE_ALERT_RECIPIENTS, { message: "Choose who gets the queue's alerts." }),
   // A renewal offer is usually issued 30–60 days ahead; past a year the "lead" is meaningless.
-  leadTimeDays: z.number().int().min(1).max(365),
-  refreshBudgetPerMonth: z.number().int().min(1).max(10_000_000).nullable(),
+  leadTimeDays: whole("The lead time is a whole number of days from 1 to 365.", 1, 365),
+  refreshBudgetPerMonth: whole(
+    "The refresh budget is a whole number of refreshes a month (at least 1), or empty for none.",
+    1,
+    10_000_000,
+  ).nullable(),
   // At least 5 minutes (an agent at lunch is not a lost lead), at most a week.
-  speedToLeadMinutes: z
-    .number()
-    .int()
-    .min(5)
-    .max(7 * 24 * 60)
-    .nullable(),
-  speedToLeadAction: z.enum(SPEED_TO_LEAD_ACTIONS),
+  speedToLeadMinutes: whole(
+    "The speed-to-lead wait is a whole number of minutes from 5 to 10080 (a week), or empty to turn it off.",
+    5,
+    7 * 24 * 60,
+  ).nullable(),
+  speedToLeadAction: z.enum(SPEED_TO_LEAD_ACTIONS, {
+    message: "Choose what happens to a pull nobody touched in time.",
+  }),
 });
 export type AgencyRulesInput = z.infer<typeof agencyRulesSchema>;
 
@@ -83,44 +123,13 @@ export async function getAgencyRules(db: Db): Promise<AgencyRules> {
   };
 }
 
-/** Lines the rules page offers a threshold of their own for; any other line uses the default. */
-export const THRESHOLD_LINES = [
-  "AUTO",
-  "HOMEOWNERS",
-  "RENTERS",
-  "CONDO",
-  "LANDLORD",
-  "FLOOD",
-  "UMBRELLA",
-  "COMMERCIAL_AUTO",
-  "BUSINESS_OWNERS",
-  "WORKERS_COMPENSATION",
-] as const;
-
-const MESSAGES: Array<[prefix: string, message: string]> = [
-  ["jumpThresholds", "Each threshold is a percent from 0 to 1000 (10 means a renewal up more than 10% alerts)."],
-  ["digestHour", "The digest hour is a whole hour from 0 to 23."],
-  ["queueAlertsTo", "Choose who gets the queue's alerts."],
-  ["leadTimeDays", "The lead time is a whole number of days from 1 to 365."],
-  [
-    "refreshBudgetPerMonth",
-    "The refresh budget is a whole number of refreshes a month (at least 1), or empty for none.",
-  ],
-  [
-    "speedToLeadMinutes",
-    "The speed-to-lead wait is a whole number of minutes from 5 to 10080 (a week), or empty to turn it off.",
-  ],
-  ["speedToLeadAction", "Choose what happens to a pull nobody touched in time."],
-];
-
 /** Saves the rules after checking them; the audit trail records who and what. */
 export async function saveAgencyRules(db: Db, actor: Actor, input: unknown): Promise<CommandResult> {
   if (!can(actor, "rules:manage")) return forbidden("Only an admin can change the agency's rules.");
-  const parsed = agencyRulesSchema.safeParse(input);
+  const parsed = agencyRulesSchema.safeParse(input, { error: () => "Check the rules and try again." });
   if (!parsed.success) {
-    const field = parsed.error.issues[0]?.path.join(".") ?? "";
-    const message = MESSAGES.find(([prefix]) => field.startsWith(prefix))?.[1] ?? "Check the rules and try again.";
-    return invalid(message, field);
+    const issue = parsed.error.issues[0];
+    return invalid(issue?.message ?? "Check the rules and try again.", issue?.path.join("."));
   }
   const rules = parsed.data;
   await db.transaction(async (tx) => {

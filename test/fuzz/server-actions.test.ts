@@ -119,16 +119,14 @@ function filesNamed(dir: string, name: string): string[] {
 
 /**
  * Every actions.ts, its exported actions, and the form fields read in its source (rows of a
- * list: the first two): the names it reads with `submittedText(form, …)`, and
- * `field(formData, …)` in the public actions that have no user guard. A guarded action also
- * reads the fields of its schema (lib/auth/action-guard.ts `formFields`).
+ * list: the first two): `field(formData, …)` in the public actions that have no user guard. A
+ * guarded action reads the fields of its schema (lib/auth/action-guard.ts `formFields`).
  */
 const ACTION_FILES = filesNamed(path.join(process.cwd(), "app"), "actions.ts").map((file) => {
   const source = readFileSync(file, "utf8");
   const fields = new Set<string>();
-  for (const m of source.matchAll(/(?:field\(formData, |formData\.get(?:All)?\(|submittedText\(form, )"([^"]+)"/g))
-    fields.add(m[1] ?? "");
-  for (const m of source.matchAll(/(?:field\(formData|submittedText\(form), `([^`$]*)\$\{\w+\}([^`]*)`/g))
+  for (const m of source.matchAll(/(?:field\(formData, |formData\.get(?:All)?\()"([^"]+)"/g)) fields.add(m[1] ?? "");
+  for (const m of source.matchAll(/field\(formData, `([^`$]*)\$\{\w+\}([^`]*)`/g))
     for (const i of [0, 1]) fields.add(`${m[1]}${i}${m[2]}`);
   const actions = [...source.matchAll(/export (?:async function|const) (\w+)/g)].map((m) => m[1] ?? "");
   return { file, module: path.relative(process.cwd(), file).replace(/\.ts$/, ""), fields: [...fields], actions };

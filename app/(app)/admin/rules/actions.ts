@@ -1,39 +1,17 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { formAction, noInput, submittedForm, submittedText } from "@/lib/auth/action-guard";
+import { formAction, noInput } from "@/lib/auth/action-guard";
 import { sendDigestsNow } from "@/lib/alerts/digest-now";
 import { runRefreshTimingNow } from "@/lib/monitoring/refresh-timing-schedule";
-import { saveAgencyRules, THRESHOLD_LINES } from "@/lib/rules/agency-rules";
+import { agencyRulesSchema, saveAgencyRules } from "@/lib/rules/agency-rules";
 import { toFormState } from "@/lib/core/form-state";
 
-// The agency's rules and the digest's Send now. Thresholds come as one field per line; an empty
-// threshold means "use the default", an empty budget "no budget", an empty speed-to-lead wait
-// "the rule is off". saveAgencyRules validates the values and audits the change.
+// The agency's rules and the digest's Send now. The form is agencyRulesSchema's: one input per
+// field, a threshold per line (`jumpThresholds.AUTO`); saveAgencyRules checks it again and audits
+// the change.
 
-const number = (text: string | undefined) => (text === undefined || text.trim() === "" ? undefined : Number(text));
-const numberOrNull = (text: string | undefined) => number(text) ?? null;
-
-const rulesInput = submittedForm().transform((form) => {
-  const jumpThresholds: Record<string, number | undefined> = {
-    default: number(submittedText(form, "threshold.default")),
-  };
-  for (const line of THRESHOLD_LINES) {
-    const value = number(submittedText(form, `threshold.${line}`));
-    if (value !== undefined) jumpThresholds[line] = value;
-  }
-  return {
-    jumpThresholds,
-    digestHour: number(submittedText(form, "digestHour")),
-    queueAlertsTo: submittedText(form, "queueAlertsTo"),
-    leadTimeDays: number(submittedText(form, "leadTimeDays")),
-    refreshBudgetPerMonth: numberOrNull(submittedText(form, "refreshBudgetPerMonth")),
-    speedToLeadMinutes: numberOrNull(submittedText(form, "speedToLeadMinutes")),
-    speedToLeadAction: submittedText(form, "speedToLeadAction"),
-  };
-});
-
-export const saveAgencyRulesAction = formAction("rules:manage", rulesInput, async ({ user, input, db }) => {
+export const saveAgencyRulesAction = formAction("rules:manage", agencyRulesSchema, async ({ user, input, db }) => {
   const result = await saveAgencyRules(db, user, input);
   if (result.ok) {
     // A new lead time moves every monitored account's next refresh: at once, not within the hour.
