@@ -140,6 +140,7 @@ const NO_INPUT = [
   "sendDigestsNowAction",
   "renewCalendarFeedAction",
   "turnOffCalendarFeedAction",
+  "startSecondFactorAction",
 ];
 
 type Action = (...args: unknown[]) => Promise<unknown>;
