@@ -66,10 +66,12 @@ test("an agent confirms a property look-up, sees it beside the carrier's data, a
     .filter({ has: page.getByText("Look up the driving record") })
     .first();
   const name = ((await askable.getByRole("heading", { level: 4 }).textContent()) ?? "").trim();
-  // Pinned by name: once its button is pressed, the driver no longer matches "has a button".
+  // Pinned by name: once its button is pressed, the driver no longer matches "has a button". While
+  // the confirm dialog is open the rest of the page is hidden from assistive technology (a modal),
+  // so the heading is matched hidden or not.
   const driver = page
     .getByTestId("enrichment-driver")
-    .filter({ has: page.getByRole("heading", { level: 4, name, exact: true }) })
+    .filter({ has: page.getByRole("heading", { level: 4, name, exact: true, includeHidden: true }) })
     .first();
   const record = driver.getByTestId("enrichment-record");
   const form = await openConfirm(record, "Look up the driving record");
