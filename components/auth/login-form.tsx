@@ -82,12 +82,13 @@ export function LoginForm({
           {pending ? "Checking…" : "Continue"}
         </Button>
         <div className="flex justify-between text-sm">
-          <button type="button" className="text-brand-700 underline" onClick={() => setRecovery(!recovery)}>
+          <Button type="button" variant="link" size="inline" onClick={() => setRecovery(!recovery)}>
             {recovery ? "Use the app's code" : "Use a recovery code"}
-          </button>
-          <button
+          </Button>
+          <Button
             type="button"
-            className="text-slate-600 underline"
+            variant="link"
+            size="inline"
             onClick={() => {
               setSecond(null);
               setRecovery(false);
@@ -95,7 +96,7 @@ export function LoginForm({
             }}
           >
             Start over
-          </button>
+          </Button>
         </div>
       </form>
     );

@@ -9,6 +9,8 @@ const VARIANTS = {
   secondary: "rounded-md border border-slate-300 bg-white hover:bg-slate-100",
   /** Removes or ends something: outlined in red, never the filled primary. */
   danger: "rounded-md border border-red-300 bg-white text-red-700 hover:bg-red-50",
+  /** A small action among words ("Use a recovery code"): reads as a link, is a button. */
+  link: "text-brand-700 underline hover:text-brand-900",
 } as const;
 
 const SIZES = {
@@ -16,6 +18,8 @@ const SIZES = {
   sm: "px-2 py-1 text-xs",
   /** The consumer pages' full-width buttons (sign in, confirm, reconnect). */
   lg: "px-4 py-2 text-base font-semibold",
+  /** No padding: a `link` button inside a line of text. */
+  inline: "text-sm",
 } as const;
 
 export type ButtonVariant = keyof typeof VARIANTS;
