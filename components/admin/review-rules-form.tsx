@@ -4,6 +4,7 @@ import { CARD_CLASS } from "@/components/ui/card";
 import { cn } from "@/components/ui/class-names";
 import { DollarsField } from "./dollars-field";
 import type { FormAction } from "@/lib/core/form-state";
+import type { ReviewRulesPage } from "@/lib/loaders/review-rules";
 import { Input } from "@/components/ui/input";
 import { ActionForm } from "@/components/ui/action-form";
 
@@ -12,15 +13,8 @@ import { ActionForm } from "@/components/ui/action-form";
 
 type Props = {
   /** Thresholds in whole dollars, as the inputs show them. */
-  values: {
-    bodilyInjuryPerPerson: number;
-    bodilyInjuryPerAccident: number;
-    propertyDamage: number;
-    deductibleCeiling: number;
-    coinsurancePercent: number;
-    personalLiability: number;
-  };
-  checks: Array<{ id: string; label: string; on: boolean }>;
+  values: ReviewRulesPage["values"];
+  checks: ReviewRulesPage["checks"];
   action: FormAction;
 };
 
