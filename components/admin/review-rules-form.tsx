@@ -11,6 +11,16 @@ import { ActionForm } from "@/components/ui/action-form";
 // The coverage review's rules, one form saved (and audited) as a whole: the floors and the
 // ceiling in dollars, the coinsurance share, and which checks run.
 
+type DollarRule = { name: keyof ReviewRulesPage["values"]; label: string };
+
+/** The auto floors and ceiling, in the order the form asks for them. */
+const AUTO_FLOORS: DollarRule[] = [
+  { name: "bodilyInjuryPerPerson", label: "Bodily injury floor, per person" },
+  { name: "bodilyInjuryPerAccident", label: "Bodily injury floor, per accident" },
+  { name: "propertyDamage", label: "Property damage floor" },
+  { name: "deductibleCeiling", label: "Deductible ceiling (comprehensive, collision)" },
+];
+
 type Props = {
   /** Thresholds in whole dollars, as the inputs show them. */
   values: ReviewRulesPage["values"];
@@ -36,34 +46,15 @@ export function ReviewRulesForm({ values, checks, action: save }: Props) {
           <>
             <fieldset className="grid max-w-xl gap-2">
               <legend className={legend}>Auto</legend>
-              <DollarsField
-                required
-                name="bodilyInjuryPerPerson"
-                label="Bodily injury floor, per person"
-                value={values.bodilyInjuryPerPerson}
-                invalid={wrong === "bodilyInjuryPerPerson"}
-              />
-              <DollarsField
-                required
-                name="bodilyInjuryPerAccident"
-                label="Bodily injury floor, per accident"
-                value={values.bodilyInjuryPerAccident}
-                invalid={wrong === "bodilyInjuryPerAccident"}
-              />
-              <DollarsField
-                required
-                name="propertyDamage"
-                label="Property damage floor"
-                value={values.propertyDamage}
-                invalid={wrong === "propertyDamage"}
-              />
-              <DollarsField
-                required
-                name="deductibleCeiling"
-                label="Deductible ceiling (comprehensive, collision)"
-                value={values.deductibleCeiling}
-                invalid={wrong === "deductibleCeiling"}
-              />
+              {AUTO_FLOORS.map((field) => (
+                <DollarsField
+                  key={field.name}
+                  required
+                  {...field}
+                  value={values[field.name]}
+                  invalid={wrong === field.name}
+                />
+              ))}
             </fieldset>
             <fieldset className="grid max-w-xl gap-2">
               <legend className={legend}>Home</legend>

@@ -73,11 +73,7 @@ export function LoginForm({
             large
           />
         </div>
-        {error ? (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <SignInError message={error} />
         <Button type="submit" size="lg" disabled={pending} className="w-full">
           {pending ? "Checking…" : "Continue"}
         </Button>
@@ -116,11 +112,7 @@ export function LoginForm({
         </label>
         <Input id="password" name="password" type="password" autoComplete="current-password" required large />
       </div>
-      {error ? (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <SignInError message={error} />
       <Button type="submit" size="lg" disabled={pending} className="w-full">
         {pending ? "Signing in…" : "Sign in"}
       </Button>
@@ -151,5 +143,15 @@ export function LoginForm({
         </div>
       ) : null}
     </form>
+  );
+}
+
+/** Why the last attempt was refused, announced as it appears; nothing before the first attempt. */
+function SignInError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+      {message}
+    </p>
   );
 }
