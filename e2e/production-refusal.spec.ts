@@ -20,6 +20,8 @@ const SAFE: Record<string, string> & { NODE_ENV: "production" } = {
   COVERDESK_WORKER: "false",
   COVERDESK_SYNC_INTERVAL_MINUTES: "0",
   TRUSTED_PROXY_HOPS: "1",
+  COVERDESK_ENCRYPTION_KEYS: "k1:" + Buffer.alloc(32, 7).toString("base64"),
+  COVERDESK_INDEX_KEY: Buffer.alloc(32, 9).toString("base64"),
 };
 
 /** Starts the production server and waits for it to exit (up to 45 s); the output and exit code. */
@@ -82,6 +84,11 @@ const CASES: Array<[string, Record<string, string> & { NODE_ENV: "production" },
     "no mail server (the digests would never leave)",
     without("COVERDESK_SMTP_URL"),
     /Missing required environment variable in production: COVERDESK_SMTP_URL/,
+  ],
+  [
+    "no key ring (licence numbers and birth dates would be stored in clear)",
+    without("COVERDESK_ENCRYPTION_KEYS"),
+    /Missing required environment variable in production: COVERDESK_ENCRYPTION_KEYS/,
   ],
 ];
 

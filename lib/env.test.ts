@@ -189,4 +189,32 @@ describe("environment", () => {
     expect(env.service.baseUrl).toBe("http://localhost:4010/api/v1.0.0");
     expect(env.service.signatureHeader).toBe("x-signature");
   });
+
+  it("seals with the key ring production names, first key first, and refuses a malformed or missing ring", () => {
+    const k = (fill: number) => Buffer.alloc(32, fill).toString("base64");
+    const ring = parseEnv({ ...production, COVERDESK_ENCRYPTION_KEYS: `k2:${k(2)}, k1:${k(1)}` }).dataProtection.keys;
+    expect(ring.map((key) => key.id)).toEqual(["k2", "k1"]);
+    expect(ring[0]?.key.equals(Buffer.alloc(32, 2))).toBe(true);
+    const { COVERDESK_ENCRYPTION_KEYS: _keys, ...noRing } = production;
+    expect(() => parseEnv(noRing)).toThrow(/COVERDESK_ENCRYPTION_KEYS/);
+    expect(() => parseEnv({ ...production, COVERDESK_ENCRYPTION_KEYS: "k1:short" })).toThrow(
+      /COVERDESK_ENCRYPTION_KEYS/,
+    );
+    expect(() => parseEnv({ ...production, COVERDESK_ENCRYPTION_KEYS: `k1:${k(1)},k1:${k(2)}` })).toThrow(
+      /key ids must be distinct/,
+    );
+    expect(() => parseEnv({ ...production, COVERDESK_INDEX_KEY: "c2hvcnQ=" })).toThrow(
+      /COVERDESK_INDEX_KEY: must be at least 32 bytes/,
+    );
+    // Development needs none of it: keys derived from the session secret, the same at every start.
+    expect(parseEnv({}).dataProtection.keys[0]?.key.equals(parseEnv({}).dataProtection.keys[0]!.key)).toBe(true);
+  });
+
+  it("forces a second factor in production unless COVERDESK_MFA_REQUIRED=false, which it names at start", () => {
+    expect(parseEnv(production).mfaOptOut).toBe(false);
+    const optOut = parseEnv({ ...production, COVERDESK_MFA_REQUIRED: "false" });
+    expect(optOut.mfaOptOut).toBe(true);
+    expect(optOut.warnings.join("\n")).toMatch(/COVERDESK_MFA_REQUIRED=false/);
+    expect(parseEnv({ COVERDESK_MFA_REQUIRED: "false" }).mfaOptOut).toBe(false);
+  });
 });

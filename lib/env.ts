@@ -1,4 +1,5 @@
 import "server-only";
+import { hkdfSync } from "node:crypto";
 import { z } from "zod";
 
 // Every environment variable the app reads, parsed once. Nothing else reads process.env.
@@ -29,6 +30,8 @@ export const PRODUCTION_REQUIRED = [
   "NEXTAUTH_URL",
   "COVERDESK_SMTP_URL", // without it the alert digests would silently never leave
   "COVERDESK_MAIL_FROM",
+  "COVERDESK_ENCRYPTION_KEYS", // drivers' licence numbers and dates of birth are never stored in clear
+  "COVERDESK_INDEX_KEY", // the keyed hashes that find people without storing what they match
 ] as const;
 
 /** The session-signing key must resist guessing: 32 bytes, as `openssl rand -base64 32` gives. */
@@ -175,6 +178,48 @@ const envSchema = z.object({
   ),
   /** Without SMTP (development, tests): the folder the digests are written to as .eml files. */
   COVERDESK_MAIL_DIR: z.preprocess(emptyToUndefined, z.string().default(".data/mail")),
+  /**
+   * The key ring that seals personal data at rest (lib/security/key-ring.ts): comma-separated
+   * `id:base64key` pairs of 32-byte keys, the first the one new values are sealed with, e.g.
+   * `k2:<openssl rand -base64 32>,k1:<the previous key>`. Derived from NEXTAUTH_SECRET in development.
+   */
+  COVERDESK_ENCRYPTION_KEYS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(",")
+          .map((pair) => pair.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(
+            z
+              .string()
+              .regex(/^[a-z0-9_-]{1,16}:[A-Za-z0-9+/_-]{43}=?$/i, "must be id:base64key pairs of 32-byte keys")
+              .transform((pair) => {
+                const [id, key] = pair.split(":") as [string, string];
+                return { id, key: Buffer.from(key, key.includes("-") || key.includes("_") ? "base64url" : "base64") };
+              }),
+          )
+          .min(1)
+          .refine((keys) => new Set(keys.map((k) => k.id)).size === keys.length, "key ids must be distinct"),
+      )
+      .optional(),
+  ),
+  /**
+   * Keys the blind indexes (lib/security/blind-index.ts): 32 bytes or more, base64. It never
+   * rotates with the ring: every stored index would have to be computed again from clear values.
+   * Derived from NEXTAUTH_SECRET in development.
+   */
+  COVERDESK_INDEX_KEY: optionalString,
+  /**
+   * Production requires a second factor for every user; `false` turns that off on purpose (it is
+   * named in the log at every start). Elsewhere the admin's setting alone decides.
+   */
+  COVERDESK_MFA_REQUIRED: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
   /** Runs the ingestion worker inside this process (default on). */
   COVERDESK_WORKER: z.preprocess(
     emptyToUndefined,
@@ -219,6 +264,10 @@ export type Env = {
   warnings: string[];
   /** SMTP when configured (always in production); otherwise a folder of .eml files nobody is sent. */
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
+  /** The key ring (first: the key new values are sealed with) and the blind-index key. */
+  dataProtection: { keys: { id: string; key: Buffer }[]; indexKey: Buffer };
+  /** True: production with COVERDESK_MFA_REQUIRED=false, the second factor not forced on every user. */
+  mfaOptOut: boolean;
 };
 
 export class EnvError extends Error {
@@ -277,6 +326,7 @@ export function parseEnv(
       );
     }
   }
+  const authSecret = e.NEXTAUTH_SECRET ?? SANDBOX_DEFAULTS.NEXTAUTH_SECRET;
   // In development the team id defaults to the sandbox's team so team-scoped routes are exercised.
   const teamId = e.SERVICE_TEAM_ID ?? SANDBOX_DEFAULTS.SERVICE_TEAM_ID;
 
@@ -297,7 +347,7 @@ export function parseEnv(
       downloadHosts: e.SERVICE_DOWNLOAD_HOSTS ?? null,
     },
     auth: {
-      secret: e.NEXTAUTH_SECRET ?? SANDBOX_DEFAULTS.NEXTAUTH_SECRET,
+      secret: authSecret,
       url: e.NEXTAUTH_URL ?? SANDBOX_DEFAULTS.NEXTAUTH_URL,
       sessionMaxSeconds: Math.round(e.COVERDESK_SESSION_MAX_HOURS * 3600),
     },
@@ -317,7 +367,19 @@ export function parseEnv(
       from: e.COVERDESK_MAIL_FROM ?? "Coverdesk <alerts@coverdesk.localhost>",
       outboxDir: e.COVERDESK_MAIL_DIR,
     },
+    dataProtection: {
+      keys: e.COVERDESK_ENCRYPTION_KEYS ?? [{ id: "dev1", key: derivedKey(authSecret, "coverdesk:data-key:dev1") }],
+      indexKey: e.COVERDESK_INDEX_KEY
+        ? Buffer.from(e.COVERDESK_INDEX_KEY, "base64")
+        : derivedKey(authSecret, "coverdesk:blind-index:dev"),
+    },
+    mfaOptOut: production && e.COVERDESK_MFA_REQUIRED === "false",
   };
+}
+
+/** Development's keys: stable across restarts, so the two set-up commands need nothing. */
+function derivedKey(secret: string, label: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", secret, "", label, 32));
 }
 
 /** The address is this machine's own: plain http to it never crosses a network. */
@@ -351,6 +413,8 @@ function productionHazards(e: z.output<typeof envSchema>): string[] {
     hazards.push(
       "COVERDESK_SMTP_URL: must use TLS in production: smtps://…:465, or smtp://…:587?requireTLS=true (STARTTLS required)",
     );
+  if (e.COVERDESK_INDEX_KEY && Buffer.from(e.COVERDESK_INDEX_KEY, "base64").length < MIN_SECRET_BYTES)
+    hazards.push(`COVERDESK_INDEX_KEY: must be at least ${MIN_SECRET_BYTES} bytes, base64 (openssl rand -base64 32)`);
   if (e.COVERDESK_TEST_MODE)
     hazards.push("COVERDESK_TEST_MODE: must be unset in production (it serves the build with the demo users)");
   if (e.TRUSTED_PROXY_HOPS === undefined && servedOverHttps(e))
@@ -365,11 +429,16 @@ function productionHazards(e: z.output<typeof envSchema>): string[] {
  * public URL is right only when Coverdesk terminates TLS itself, so it starts, saying so.
  */
 function productionWarnings(e: z.output<typeof envSchema>): string[] {
-  return e.TRUSTED_PROXY_HOPS === 0 && servedOverHttps(e)
-    ? [
-        "TRUSTED_PROXY_HOPS=0 with an https NEXTAUTH_URL: each client is counted by the address that connected to Coverdesk. If a reverse proxy terminates TLS in front of it, every client shares the proxy's address and sign-in limits apply to the whole agency at once; set TRUSTED_PROXY_HOPS to the number of proxies.",
-      ]
-    : [];
+  const warnings: string[] = [];
+  if (e.TRUSTED_PROXY_HOPS === 0 && servedOverHttps(e))
+    warnings.push(
+      "TRUSTED_PROXY_HOPS=0 with an https NEXTAUTH_URL: each client is counted by the address that connected to Coverdesk. If a reverse proxy terminates TLS in front of it, every client shares the proxy's address and sign-in limits apply to the whole agency at once; set TRUSTED_PROXY_HOPS to the number of proxies.",
+    );
+  if (e.COVERDESK_MFA_REQUIRED === "false")
+    warnings.push(
+      "COVERDESK_MFA_REQUIRED=false: users may sign in with a password alone, which 23 NYCRR 500.12 and the FTC Safeguards Rule do not allow for anyone who reaches consumers' data.",
+    );
+  return warnings;
 }
 
 const servedOverHttps = (e: z.output<typeof envSchema>): boolean =>

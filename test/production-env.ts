@@ -12,4 +12,6 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   COVERDESK_SMTP_URL: "smtp://alerts:mail-password@smtp.example.com:587?requireTLS=true",
   COVERDESK_MAIL_FROM: "Coverdesk <alerts@example.com>",
   TRUSTED_PROXY_HOPS: "1", // behind one TLS-terminating proxy
+  COVERDESK_ENCRYPTION_KEYS: "k1:" + Buffer.alloc(32, 7).toString("base64"),
+  COVERDESK_INDEX_KEY: Buffer.alloc(32, 9).toString("base64"),
 };
