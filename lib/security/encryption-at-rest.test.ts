@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -6,6 +7,8 @@ import { queryRows } from "@/db/connect";
 import { enrichmentAnswers, monitoringEvents, pulls, webhookEvents } from "@/db/schema";
 import type { Db } from "@/db/types";
 import { recordAudit } from "@/lib/audit/audit-log";
+import { normalize, questionKey } from "@/lib/enrichment/question";
+import { rekeyEnrichmentQuestions } from "@/lib/enrichment/store";
 import { receiveWebhook } from "@/lib/ingest/receive-webhook";
 import { storePull } from "@/lib/ingest/store-pull";
 import { loadPullPage } from "@/lib/loaders/pull-page";
@@ -168,6 +171,28 @@ describe("encryption at rest", () => {
     expect(await sealClearValues(db)).toBe(0);
     const [row] = await db.select({ raw: pulls.raw }).from(pulls).where(eq(pulls.pullId, PULL_ID));
     expect(JSON.stringify(row?.raw)).toContain(LICENCE);
+  });
+
+  it("keys an enrichment question by a blind index, not a plain hash a list of birth dates could reverse", async () => {
+    const db = database.db;
+    const [before] = await db.select().from(enrichmentAnswers);
+    const question = before?.question as Record<string, string>;
+    const plain = createHash("sha256")
+      .update(
+        JSON.stringify([
+          "DRIVER_LICENSE",
+          Object.keys(question)
+            .sort()
+            .map((k) => [k, normalize(question[k] ?? "")]),
+        ]),
+      )
+      .digest("hex");
+    await db.update(enrichmentAnswers).set({ questionKey: plain });
+    expect(await rekeyEnrichmentQuestions(db)).toBe(1);
+    const [after] = await db.select().from(enrichmentAnswers);
+    expect(after?.questionKey).toBe(questionKey("DRIVER_LICENSE", question));
+    expect(after?.questionKey).not.toBe(plain);
+    expect(await rekeyEnrichmentQuestions(db)).toBe(0);
   });
 
   it("lists every jsonb column that may carry personal values as sealed", () => {
