@@ -23,7 +23,15 @@ import {
   type KeyRing,
   type RingKey,
 } from "./key-ring";
-import { countSealedValues, listSealedColumns, rotateKeys, sealClearValues } from "./sealed-columns";
+import {
+  countSealedValues,
+  listSealedColumns,
+  loadKeyRetirements,
+  rotateKeys,
+  sealClearValues,
+} from "./sealed-columns";
+import { EnvError } from "@/lib/env";
+import { setRetiredKeyIds } from "./key-ring";
 import { openSensitive, sealSensitive } from "./sensitive-fields";
 
 // Issue 34: drivers' licence numbers and dates of birth are never stored in clear, in any table,
@@ -267,5 +275,23 @@ describe("rotation", () => {
     const licence = doc.drivers.map((d) => d.drivers_license).find(Boolean) ?? "";
     expect(sealedKeyId(licence)).toBe("k2");
     expect(openSensitive(doc, ring(k2))).toEqual(before[0]?.raw);
+  });
+
+  it("stops the start when the ring's first key was retired, naming the variable", async () => {
+    const db = database.db;
+    const [first] = currentKeyRing().keys;
+    // The rotation above retired every key but k2, this process's key too: not retired, it starts.
+    await db.execute(sql`delete from encryption_key_retirements where key_id = ${first?.id ?? ""}`);
+    await expect(loadKeyRetirements(db)).resolves.toBeUndefined();
+    await db.execute(sql`insert into encryption_key_retirements (key_id) values (${first?.id ?? ""})`);
+    try {
+      await expect(loadKeyRetirements(db)).rejects.toThrow(EnvError);
+      await expect(loadKeyRetirements(db)).rejects.toThrow(/COVERDESK_ENCRYPTION_KEYS/);
+      // And a value sealed under it is refused meanwhile.
+      expect(() => sealValue("05/03/1987")).toThrow(/retired/);
+    } finally {
+      await db.execute(sql`delete from encryption_key_retirements where key_id = ${first?.id ?? ""}`);
+      setRetiredKeyIds([]);
+    }
   });
 });
