@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
+import { createCipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/db/connect";
-import { enrichmentAnswers, monitoringEvents, pulls, webhookEvents } from "@/db/schema";
+import { enrichmentAnswers, monitoringEvents, pulls, userFactors, users, webhookEvents } from "@/db/schema";
 import type { Db } from "@/db/types";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { normalize, questionKey } from "@/lib/enrichment/question";
@@ -30,7 +30,8 @@ import {
   rotateKeys,
   sealClearValues,
 } from "./sealed-columns";
-import { EnvError } from "@/lib/env";
+import { env, EnvError } from "@/lib/env";
+import { openSecret } from "./secret-box";
 import { setRetiredKeyIds } from "./key-ring";
 import { openSensitive, sealSensitive } from "./sensitive-fields";
 
@@ -275,6 +276,31 @@ describe("rotation", () => {
     const licence = doc.drivers.map((d) => d.drivers_license).find(Boolean) ?? "";
     expect(sealedKeyId(licence)).toBe("k2");
     expect(openSensitive(doc, ring(k2))).toEqual(before[0]?.raw);
+  });
+
+  it("seals a second factor's seed of the older k1. form on the ring, and it still opens", async () => {
+    const db = database.db;
+    const [user] = await db.select({ id: users.id }).from(users).limit(1);
+    const userId = user?.id ?? "";
+    // As lib/security/secret-box.ts sealed seeds before the ring.
+    const key = Buffer.from(hkdfSync("sha256", env().auth.secret, "", "coverdesk:secret-box:v1", 32));
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", key, iv);
+    cipher.setAAD(Buffer.from(userId, "utf8"));
+    const body = Buffer.concat([cipher.update("JBSWY3DPEHPK3PXP", "utf8"), cipher.final()]);
+    const legacy = ["k1", iv, body, cipher.getAuthTag()]
+      .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+      .join(".");
+    await db.insert(userFactors).values({ userId, secretSealed: legacy });
+    expect(openSecret(legacy, userId)).toBe("JBSWY3DPEHPK3PXP");
+
+    const k3 = { id: "k3", key: Buffer.alloc(32, 3) };
+    await rotateKeys(db, ring(k3, k2));
+    const [factor] = await db.select().from(userFactors).where(eq(userFactors.userId, userId));
+    expect(factor?.secretSealed).toMatch(/^sealed:v1:k3:/);
+    expect(openSecret(factor?.secretSealed ?? "", userId, undefined, ring(k3))).toBe("JBSWY3DPEHPK3PXP");
+    expect(openSecret(factor?.secretSealed ?? "", crypto.randomUUID(), undefined, ring(k3))).toBeNull();
+    expect(Object.keys((await countSealedValues(db)).byKey)).toEqual(["k3"]);
   });
 
   it("stops the start when the ring's first key was retired, naming the variable", async () => {
