@@ -4,7 +4,11 @@ import { existsSync, rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { openDatabase, queryRows, type Connection } from "@/db/connect";
+import { installSealedJsonCodec } from "@/lib/security/sealed-json-codec";
 import { seedDatabase, type SeedOptions, type SeedSummary } from "./seed";
+
+// Sealed columns need the key ring's codec (lib/security/sealed-json-codec.ts).
+installSealedJsonCodec();
 
 export type BenchTarget = { kind: "postgres"; url: string; name: string } | { kind: "pglite"; dir: string };
 

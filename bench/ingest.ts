@@ -16,6 +16,7 @@ import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { openDatabase, queryRows, type Connection } from "@/db/connect";
+import { installSealedJsonCodec } from "@/lib/security/sealed-json-codec";
 import { webhookEvents } from "@/db/schema";
 import { processDueEvents } from "@/lib/ingest/process-events";
 import { receiveWebhook } from "@/lib/ingest/receive-webhook";
@@ -23,6 +24,9 @@ import type { ServiceConfig } from "@/lib/service/client";
 import { fetchPullPayload, iteratePulls } from "@/lib/service/pulls-api";
 import { signPayload } from "@/lib/service/signature";
 import { percentile, serveBodies, type LoadResult } from "./load";
+
+// Sealed columns need the key ring's codec (lib/security/sealed-json-codec.ts).
+installSealedJsonCodec();
 
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -26,6 +26,7 @@ import {
 } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { canonicalJson, hashCanonicalJson, projectPolicies, projectPull } from "@/lib/pulls/projection";
+import { sealSensitive } from "@/lib/security/sensitive-fields";
 import { isReadingType } from "@/lib/pulls/pull-types";
 import { parsePull, unwrapPull, type Pull } from "@/lib/service/schemas";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/auth/demo-users";
@@ -396,7 +397,8 @@ export function chunkRows(spec: ChunkSpec, rawAsText = false): ChunkRows {
     const fetchedAt = new Date(Math.min(spec.now.getTime(), Date.parse(generated.created_at) + 60_000));
     const rows = projectedRows({ success: true, pull: servedPayload(generated, spec.origin, spec.teamId) }, fetchedAt);
     if (!rows) throw new Error(`The generator produced a pull the app refuses: ${generated.pull_id}`);
-    let row = rawAsText ? { ...rows.pull, raw: new DriverText(rows.rawJson) } : rows.pull;
+    // A COPY writes the text as is, past the sealed column's codec: its personal values are sealed here.
+    let row = rawAsText ? { ...rows.pull, raw: new DriverText(JSON.stringify(sealSensitive(rows.raw))) } : rows.pull;
     if (spec.workflow) {
       const extra = workflowOf(random, row, spec.now, MANAGER);
       row = { ...row, ...extra.pull, createdAt: fetchedAt, updatedAt: fetchedAt };

@@ -4,6 +4,7 @@ import { closeDb, getConnection as sharedConnection } from "@/db/client";
 import type { Connection, DatabaseTarget } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { env, type Env } from "@/lib/env";
+import { installSealedJsonCodec } from "@/lib/security/sealed-json-codec";
 
 // The app's database, as the environment names it: PostgreSQL at DATABASE_URL, else the
 // embedded PGlite in PGLITE_DIR. db/ takes its settings as arguments; this is where they come
@@ -22,6 +23,7 @@ export function databaseTarget(
 }
 
 export function getConnection(): Promise<Connection> {
+  installSealedJsonCodec();
   return sharedConnection(databaseTarget());
 }
 

@@ -6,6 +6,7 @@ import { startJobs, stopJobs } from "@/lib/jobs/start";
 import { reprojectOutdatedPulls } from "@/lib/ingest/reproject";
 import { startDemoHistory } from "@/lib/demo/start";
 import { ensureDemoUsers, listActiveDemoUsers } from "@/lib/auth/demo-users";
+import { loadKeyRetirements } from "@/lib/security/sealed-columns";
 
 /** How long a stopping worker may take to settle the pulls it is fetching before it gives them back. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -15,6 +16,8 @@ const SHUTDOWN_HARD_LIMIT_MS = SHUTDOWN_GRACE_MS + 5_000;
 export async function startServer(): Promise<void> {
   const config = env(); // a bad or missing variable stops the start here, with its name
   const db = await getDb();
+  // A ring whose first key a rotation retired stops the start (COVERDESK_ENCRYPTION_KEYS).
+  await loadKeyRetirements(db);
   if (config.nodeEnv === "production") {
     // Their password is published in the README: a database that ran in development must not go live with them.
     const demo = await listActiveDemoUsers(db);

@@ -3,9 +3,13 @@
 // Without --now it sends only if the digest hour has passed and no instance has sent today's.
 import { parseArgs } from "node:util";
 import { openDatabase } from "@/db/connect";
+import { installSealedJsonCodec } from "@/lib/security/sealed-json-codec";
 import { runDailyDigest } from "@/lib/alerts/digest";
 import { databaseTarget } from "@/lib/database";
 import { env } from "@/lib/env";
+
+// Sealed columns need the key ring's codec (lib/security/sealed-json-codec.ts).
+installSealedJsonCodec();
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { now: { type: "boolean", default: false } } });

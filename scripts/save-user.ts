@@ -6,8 +6,12 @@ import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
 import { openDatabase } from "@/db/connect";
+import { installSealedJsonCodec } from "@/lib/security/sealed-json-codec";
 import { env } from "@/lib/env";
 import { saveUser } from "@/lib/users/save-user";
+
+// Sealed columns need the key ring's codec (lib/security/sealed-json-codec.ts).
+installSealedJsonCodec();
 
 async function readPassword(): Promise<string> {
   const fromEnv = process.env.COVERDESK_USER_PASSWORD;

@@ -4,6 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { openDatabase, type Connection, type DatabaseTarget } from "@/db/connect";
+import { installSealedJsonCodec } from "@/lib/security/sealed-json-codec";
+
+// Sealed columns (db/sealed-json.ts) need the key ring's codec, as in the app.
+installSealedJsonCodec();
 
 // Integration tests run against a real database: a fresh PostgreSQL database per test file
 // when DATABASE_URL is set (CI), an in-memory PGlite otherwise. Never a mock.

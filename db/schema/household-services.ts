@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sealedJsonb } from "../sealed-json";
 import { pulls } from "./pulls";
 
 // What the household review asks of the service on an agent's request (service-notes, "Other
@@ -22,7 +23,7 @@ export const policyCheckRuns = pgTable(
     /** COMPLIANT, NOT_COMPLIANT, REVIEW_REQUIRED as the service answered; null when no rule applied. */
     status: text("status"),
     /** `policy_check_results` of the pull the service answered, as received (a list, or an object). */
-    results: jsonb("results"),
+    results: sealedJsonb("results"),
     /** The team's rules the run was sent with. */
     settings: jsonb("settings").notNull(),
     ranBy: uuid("ran_by"),
@@ -52,12 +53,12 @@ export const enrichmentAnswers = pgTable(
     /** What on the pull it is about: "dwelling:<id>", "driver:<id>". */
     subjectKey: text("subject_key").notNull(),
     /** The parameters sent (server-side only; the page shows what it needs). */
-    question: jsonb("question").notNull(),
+    question: sealedJsonb("question").notNull(),
     /** The DPPA permissible purpose given for driver look-ups; null for property data. */
     purpose: text("purpose"),
     /** ASKING (claimed, the call under way), ANSWERED, NO_DATA (the service had none), FAILED (may be asked again). */
     status: text("status").notNull().default("ASKING"),
-    answer: jsonb("answer"),
+    answer: sealedJsonb("answer"),
     error: text("error"),
     askedBy: uuid("asked_by"),
     askedByName: text("asked_by_name"),
@@ -89,7 +90,7 @@ export const servicingRequests = pgTable(
     accountKey: text("account_key").notNull(),
     /** ADD_MORTGAGEE, EDIT_MORTGAGEE, REMOVE_MORTGAGEE, ADD_VEHICLE. */
     actionType: text("action_type").notNull(),
-    payload: jsonb("payload").notNull(),
+    payload: sealedJsonb("payload").notNull(),
     /** The SERVICING pull the service opened, its JWT (server only) and the action's id. */
     servicingPullId: uuid("servicing_pull_id"),
     sessionJwt: text("session_jwt"),
@@ -97,7 +98,7 @@ export const servicingRequests = pgTable(
     /** The service's status of the action (QUEUED … SUCCESS); null until it has answered. */
     status: text("status"),
     validationErrorType: text("validation_error_type"),
-    confirmationData: jsonb("confirmation_data"),
+    confirmationData: sealedJsonb("confirmation_data"),
     /** The consumer's answer on the confirm page: CONFIRMED or DECLINED. */
     consumerAnswer: text("consumer_answer"),
     consumerAnsweredAt: timestamp("consumer_answered_at", { withTimezone: true }),

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { sealedJsonb } from "../sealed-json";
 
 // What webhooks tell us about monitored accounts and links in progress. The service is the
 // source of truth for a monitoring; these rows mirror what it last said.
@@ -67,7 +68,7 @@ export const monitoringEvents = pgTable(
     monitoringId: text("monitoring_id"),
     pullId: uuid("pull_id").notNull(),
     type: text("type"),
-    changes: jsonb("changes").notNull().default([]),
+    changes: sealedJsonb("changes").notNull().default([]),
     documentIds: text("document_ids").array().notNull().default([]),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },

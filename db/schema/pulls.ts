@@ -8,13 +8,13 @@ import {
   date,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { sealedJsonb } from "../sealed-json";
 import { FINAL_PULL_STATUSES_SQL } from "./pull-final-statuses";
 import { pullStage } from "./pull-stage";
 import { stageInOf, stageIsOf } from "./pull-stage-sql";
@@ -61,9 +61,9 @@ export const pulls = pgTable(
     totalPremiumCents: bigint("total_premium_cents", { mode: "number" }),
     nextExpiryDate: date("next_expiry_date", { mode: "string" }),
     policyTypes: text("policy_types").array().notNull().default([]),
-    raw: jsonb("raw").notNull(),
+    raw: sealedJsonb("raw").notNull(),
     /** Fields the app could not read as the spec describes: shown to admins, never fatal. */
-    payloadProblems: jsonb("payload_problems").notNull().default([]),
+    payloadProblems: sealedJsonb("payload_problems").notNull().default([]),
     contentHash: text("content_hash").notNull(),
     /**
      * Lower-cased words an agent may search by: names, emails, phones, account identifier,
@@ -283,7 +283,7 @@ export const pullVersions = pgTable(
       .notNull()
       .references(() => pulls.pullId, { onDelete: "cascade" }),
     contentHash: text("content_hash").notNull(),
-    raw: jsonb("raw").notNull(),
+    raw: sealedJsonb("raw").notNull(),
     /** When this version was fetched, and when a newer one replaced it. */
     fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull(),
     replacedAt: timestamp("replaced_at", { withTimezone: true }).notNull().defaultNow(),

@@ -92,3 +92,22 @@ export const userFactors = pgTable("user_factors", {
 });
 
 export type UserFactorRow = typeof userFactors.$inferSelect;
+
+/**
+ * Keys of COVERDESK_ENCRYPTION_KEYS that a rotation (`npm run keys -- rotate`) retired once every
+ * sealed value was re-wrapped under the new primary key: a value under a retired key is refused,
+ * and the app does not start with a retired key first in the ring.
+ */
+export const encryptionKeyRetirements = pgTable("encryption_key_retirements", {
+  keyId: text("key_id").primaryKey(),
+  retiredAt: timestamp("retired_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The sealed columns whose rows written in clear (by a version before sealing) have all been
+ * sealed: the upgrade sweep (lib/security/sealed-columns.ts) visits a column once.
+ */
+export const sealedColumnSweeps = pgTable("sealed_column_sweeps", {
+  columnKey: text("column_key").primaryKey(),
+  sweptAt: timestamp("swept_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,17 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import {
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigserial, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sealedJsonb } from "../sealed-json";
 
 export const EVENT_STATUSES = ["PENDING", "PROCESSING", "DONE", "FAILED", "IGNORED"] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -32,7 +22,7 @@ export const webhookEvents = pgTable(
     lockedAt: timestamp("locked_at", { withTimezone: true }),
     lockedBy: text("locked_by"),
     lastError: text("last_error"),
-    payload: jsonb("payload").notNull(),
+    payload: sealedJsonb("payload").notNull(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp("processed_at", { withTimezone: true }),
   },

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { sealedJsonb } from "../sealed-json";
 import { users } from "./users";
 
 // The agency's own workflow around pulls: who did what (append-only), and how new pulls are
@@ -34,7 +35,7 @@ export const auditEvents = pgTable(
     action: text("action").notNull(),
     pullId: uuid("pull_id"),
     subjectUserId: uuid("subject_user_id"),
-    details: jsonb("details").notNull().default({}),
+    details: sealedJsonb("details").notNull().default({}),
   },
   (t) => [
     index("audit_events_pull_id_idx").on(t.pullId, t.at),

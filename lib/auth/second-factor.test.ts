@@ -71,11 +71,12 @@ describe("setting up an authenticator app", () => {
 
   it("keeps the secret sealed in the database, readable only for its own user", async () => {
     const [row] = await database.db.select().from(userFactors).where(eq(userFactors.userId, actor.id));
-    expect(row?.secretSealed).toMatch(/^k1\./);
+    expect(row?.secretSealed).toMatch(/^sealed:v1:/);
     expect(row?.secretSealed).not.toContain(secret);
     expect(openSecret(row?.secretSealed ?? "", actor.id)).toBe(secret);
     expect(openSecret(row?.secretSealed ?? "", crypto.randomUUID())).toBeNull();
-    expect(openSecret(row?.secretSealed ?? "", actor.id, "another-session-secret-of-32-bytes!")).toBeNull();
+    const otherRing = { keys: [{ id: "other", key: Buffer.alloc(32, 7) }], retired: new Set<string>() };
+    expect(openSecret(row?.secretSealed ?? "", actor.id, undefined, otherRing)).toBeNull();
   });
 
   it("refuses to confirm with a wrong code, and confirms with the app's current code", async () => {

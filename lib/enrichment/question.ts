@@ -1,12 +1,13 @@
 import "server-only";
-import { createHash } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { env } from "@/lib/env";
 import type { Driver, EmbeddedAddress, Pull } from "@/lib/service/schemas";
 import type { PropertyData } from "@/lib/service/schemas";
 import type { EnrichmentKind } from "./words";
 
 // What a look-up asks, built from the pull on the server (never from what a form says about the
 // person): a dwelling's address; a driver's names, date of birth and the account's address. The
-// question key is a sha256 of the question normalized (case, spacing, punctuation), without the
+// question key is a keyed hash (a blind index) of the question normalized (case, spacing, punctuation), without the
 // permissible-purpose fields: asking about the same home or person again is the same question,
 // whoever asks and why, so it is never paid for twice.
 
@@ -186,12 +187,21 @@ export function normalize(value: string): string {
 /** The parameters that make the question, whoever asks it and why. */
 const PURPOSE_FIELDS = new Set(["purpose", "employee_name", "employee_job_function"]);
 
-export function questionKey(kind: EnrichmentKind, question: Record<string, string | undefined>): string {
+/**
+ * A blind index of the question (HMAC-SHA256 under COVERDESK_INDEX_KEY, as lib/security/blind-index.ts):
+ * a person's question holds a date of birth or a licence number, and a plain hash of it could be
+ * reversed by trying every birth date with the name and address the row shows beside it.
+ */
+export function questionKey(
+  kind: EnrichmentKind,
+  question: Record<string, string | undefined>,
+  key: Buffer = env().dataProtection.indexKey,
+): string {
   const fields = Object.keys(question)
     .filter((key) => !PURPOSE_FIELDS.has(key) && question[key] !== undefined && question[key] !== "")
     .sort()
     .map((key) => [key, normalize(String(question[key]))]);
-  return createHash("sha256")
+  return createHmac("sha256", key)
     .update(JSON.stringify([kind, fields]))
     .digest("hex");
 }

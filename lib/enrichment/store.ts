@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { auditEvents, enrichmentAnswers, pulls, type EnrichmentAnswerRow } from "@/db/schema";
+import { questionKey } from "./question";
 import type { EnrichmentKind } from "./words";
 
 // The kept questions and answers of the enrichment look-ups (enrichment_answers). A question is
@@ -181,4 +182,29 @@ export async function listQuestions(
         ),
       ),
     );
+}
+
+/**
+ * Question keys written before they were keyed hashes (a plain sha256 of the question, which a
+ * list of birth dates could reverse) become blind indexes, from the question kept on the row, so
+ * an answer asked before is still found and never paid for twice. Idempotent; how many changed.
+ */
+export async function rekeyEnrichmentQuestions(db: Db): Promise<number> {
+  const rows = await db
+    .select({
+      id: enrichmentAnswers.id,
+      kind: enrichmentAnswers.kind,
+      key: enrichmentAnswers.questionKey,
+      question: enrichmentAnswers.question,
+    })
+    .from(enrichmentAnswers);
+  let changed = 0;
+  for (const row of rows) {
+    const question = row.question && typeof row.question === "object" ? (row.question as Record<string, string>) : {};
+    const key = questionKey(row.kind as EnrichmentKind, question);
+    if (key === row.key) continue;
+    await db.update(enrichmentAnswers).set({ questionKey: key }).where(eq(enrichmentAnswers.id, row.id));
+    changed++;
+  }
+  return changed;
 }

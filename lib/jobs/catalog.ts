@@ -11,6 +11,8 @@ import { returnRecycledDeals } from "@/lib/workflow/deal-returns";
 import { runSpeedToLead } from "@/lib/workflow/speed-to-lead";
 import { backfillXDates } from "@/lib/xdates/store";
 import { rollPassedXDates } from "@/lib/xdates/upkeep";
+import { sealClearValues } from "@/lib/security/sealed-columns";
+import { rekeyEnrichmentQuestions } from "@/lib/enrichment/store";
 
 // The one list of Coverdesk's scheduled work. Adding a scheduled job is one entry here: its name
 // (the pg-boss queue), when it runs (cron, in UTC, to the minute), what it runs, its retries and
@@ -84,6 +86,27 @@ export const JOBS: readonly JobDefinition[] = [
       const moved = await rollPassedXDates(db);
       if (moved > 0) lines.push(`${moved} passed X-dates rolled to the next renewal`);
       return lines.join("; ") || null;
+    },
+  },
+  {
+    name: "seal-clear-values",
+    title: "Sealing of personal data",
+    description:
+      "Seals the drivers' licence numbers and dates of birth that a version before encryption at rest stored in clear, in batches, each column once; keys old enrichment questions by a blind index.",
+    cron: "40 3 * * *",
+    every: "daily, and at start",
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    expireInSeconds: 6 * 60 * 60,
+    atStart: { afterSeconds: 0 },
+    async run({ db, log }) {
+      const sealed = await sealClearValues(db, undefined, (line) => log(`sealing: ${line}`));
+      const rekeyed = await rekeyEnrichmentQuestions(db);
+      const lines = [
+        sealed > 0 ? `${sealed} stored documents had clear values sealed` : "",
+        rekeyed > 0 ? `${rekeyed} enrichment questions keyed by a blind index` : "",
+      ];
+      return lines.filter(Boolean).join("; ") || null;
     },
   },
   {
