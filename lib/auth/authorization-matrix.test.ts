@@ -391,6 +391,13 @@ const MATRIX: Entry[] = [
     writes: true,
     call: async () => (await reconnectActions()).openReconnectPageAction(IDLE, form({ monitoringId: "mon_matrix" })),
   },
+  // Whoever may see the account may withdraw its page (none is open here, or the one just made).
+  {
+    name: "reconnect/revokeReconnectPageAction",
+    allowed: ["admin", "manager", "agent"],
+    writes: false,
+    call: async () => (await reconnectActions()).revokeReconnectPageAction(IDLE, form({ monitoringId: "mon_matrix" })),
+  },
   // Public, token-guarded: anyone holding the page's address may answer (here the service is
   // unreachable, so the answer is refused after the guard); a wrong token is refused for all.
   {
@@ -592,6 +599,15 @@ const MATRIX: Entry[] = [
         IDLE,
         form({ pullId: ownPull, actionType: "REMOVE_MORTGAGEE", mortgagee: "HO-1#FIRST" }),
       ),
+  },
+  // Withdrawing a client's confirm link: whoever may ask for changes on the client (the request id
+  // here is malformed, so an allowed call is refused after the pull's check, writing nothing).
+  {
+    name: "pulls/[pullId]/revokeServicingLinkAction",
+    allowed: ["admin", "manager", "agent"],
+    writes: false,
+    call: async () =>
+      (await pullPageActions()).revokeServicingLinkAction(IDLE, form({ pullId: ownPull, requestId: "not an id" })),
   },
   // Public, token-guarded like the reconnect page: whoever holds the address may answer, but only
   // without a Coverdesk session (staff must not answer for the client). The service is

@@ -7,7 +7,7 @@ import { canOnPull } from "@/lib/auth/permissions";
 import { getViewablePull } from "@/lib/pulls/access";
 import type { Actor } from "@/lib/core/actor";
 import { recordAudit } from "@/lib/audit/audit-log";
-import { forbidden, notFound, stale, type CommandResult } from "@/lib/core/result";
+import { forbidden, invalid, notFound, stale, type CommandResult } from "@/lib/core/result";
 import { isSettled } from "./status";
 
 // Staff withdraw a client's confirm link (mailed to the wrong address, or the client says they
@@ -28,6 +28,9 @@ export async function revokeServicingLink(
   if (!detail) return notFound();
   if (!canOnPull(actor, "servicing:request", detail.workflow))
     return forbidden("This client is another agent's: only they, a manager or an admin can withdraw its links.");
+  // A request's id is a random base64url token (lib/security/signed-link.ts).
+  if (!/^[A-Za-z0-9_-]{8,64}$/.test(input.requestId))
+    return invalid("This form could not be read. Reload the page and try again.", "requestId");
   const [row] = await db
     .select()
     .from(servicingRequests)
