@@ -1,0 +1,235 @@
+import "server-only";
+import { isIP } from "node:net";
+import { sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { queryRows } from "@/db/connect";
+import type { Db } from "@/db/types";
+import { auditEvents, pulls, type AuditAction } from "@/db/schema";
+import type { Actor } from "@/lib/core/actor";
+import { toCsv } from "@/lib/csv/to-csv";
+import { recordAudit } from "./audit-log";
+
+// The incident-scope report: for a user, a session, a client address or a time window, the
+// consumers whose data was viewed, downloaded or exported, grouped by their state of residence.
+// It is the first thing a regulator's 72-hour breach notice asks for: how many residents of
+// each state. It reads the audit trail only, so it covers what the trail recorded: the pull
+// page, document and PDF downloads, look-ups, list CSVs and the calendar feed.
+
+/** What a reading of the trail counts as, by the kind of entry. */
+export const INCIDENT_READS = {
+  PULL_VIEWED: "viewed",
+  ENRICHMENT_REQUESTED: "viewed",
+  ENRICHMENT_REUSED: "viewed",
+  DOCUMENT_DOWNLOADED: "downloaded",
+  CLIENT_SUMMARY_MADE: "downloaded",
+  CSV_EXPORTED: "exported",
+  CALENDAR_FEED_READ: "exported",
+} as const satisfies Partial<Record<AuditAction, string>>;
+export type IncidentAccess = (typeof INCIDENT_READS)[keyof typeof INCIDENT_READS];
+
+/** The longest window one report covers: an incident is scoped, not the whole history at once. */
+export const MAX_WINDOW_DAYS = 366;
+/** The most consumer rows one report lists (the counts by state cover them all the same). */
+export const MAX_INCIDENT_ROWS = 50_000;
+
+/** "2026-11-28" (the whole day) or "2026-11-28T14:05" (a minute, as a datetime-local field sends it), in UTC. */
+const instantText = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/, "Write a date as 2026-11-28, or a time as 2026-11-28T14:05.")
+  // A day that does not exist (February 30th) would roll over into the next month.
+  .refine(
+    (value) => {
+      const day = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value.slice(0, 10));
+    },
+    {
+      message: "That date does not exist.",
+    },
+  );
+
+const startOf = (value: string) => new Date(value.length === 10 ? `${value}T00:00:00Z` : `${value}Z`);
+/** A day as the window's end includes the whole day; a time ends the window there. */
+const endOf = (value: string) =>
+  value.length === 10 ? new Date(Date.parse(`${value}T00:00:00Z`) + 86_400_000) : new Date(`${value}Z`);
+
+const optionalText = (schema: z.ZodType<string>) =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
+
+export const incidentScopeInputSchema = z
+  .object({
+    user: optionalText(z.uuid({ message: "Choose a user from the list." })),
+    session: optionalText(
+      z
+        .string()
+        .trim()
+        .pipe(z.uuid({ message: "A session id looks like 6f1c…-…: copy it from the audit trail." })),
+    ),
+    ip: optionalText(
+      z
+        .string()
+        .trim()
+        .max(45)
+        .refine((value) => isIP(value) !== 0, { message: "Write one IPv4 or IPv6 address, like 203.0.113.7." }),
+    ),
+    from: z.string({ message: "Give the window's start." }).pipe(instantText),
+    to: z.string({ message: "Give the window's end." }).pipe(instantText),
+  })
+  .transform((input) => ({ ...input, start: startOf(input.from), end: endOf(input.to) }))
+  .refine((input) => input.end > input.start, { message: "The window must end after it starts.", path: ["to"] })
+  .refine((input) => input.end.getTime() - input.start.getTime() <= MAX_WINDOW_DAYS * 86_400_000, {
+    message: `One report covers at most ${MAX_WINDOW_DAYS} days: narrow the window.`,
+    path: ["to"],
+  });
+export type IncidentScopeInput = z.output<typeof incidentScopeInputSchema>;
+
+export type IncidentConsumer = {
+  pullId: string;
+  /** The consumer's name as the pull has it, or null when the pull is gone. */
+  name: string | null;
+  /** The state of residence (two letters), or null when the pull names none. */
+  state: string | null;
+  access: IncidentAccess;
+  firstAt: Date;
+  lastAt: Date;
+  count: number;
+};
+
+export type IncidentScope = {
+  input: IncidentScopeInput;
+  /** Per state of residence (null: unknown), the number of distinct consumers; largest first. */
+  states: Array<{ state: string | null; consumers: number }>;
+  consumers: IncidentConsumer[];
+  /** Distinct consumers in all. */
+  total: number;
+  /** More rows than MAX_INCIDENT_ROWS: the list stops there (the counts do not). */
+  truncated: boolean;
+};
+
+/** Every consumer a reading names: the one pull of the entry, or every pull of a bulk export. */
+const ACCESS_SQL = sql.raw(
+  `case ${Object.entries(INCIDENT_READS)
+    .map(([action, access]) => `when e.action = '${action}' then '${access}'`)
+    .join(" ")} end`,
+);
+const READ_ACTIONS = Object.keys(INCIDENT_READS);
+
+/**
+ * The state a consumer lives in: the physical address's, else the mailing one's, else any
+ * address's, else the first policy's; read from the stored pull, as the service sent it.
+ */
+const stateOfResidence = (raw: SQL) => sql`(
+  select upper(s.state) from (
+    select a->>'state' as state, case a->>'address_nature' when 'PHYSICAL' then 0 when 'MAILING' then 1 else 2 end as rank, n
+      from jsonb_array_elements(case when jsonb_typeof(${raw}->'addresses') = 'array' then ${raw}->'addresses' else '[]'::jsonb end) with ordinality as e(a, n)
+    union all
+    select q->>'state', 3, n
+      from jsonb_array_elements(case when jsonb_typeof(${raw}->'policies') = 'array' then ${raw}->'policies' else '[]'::jsonb end) with ordinality as f(q, n)
+  ) s
+  where coalesce(trim(s.state), '') <> ''
+  order by s.rank, s.n
+  limit 1)`;
+
+export async function getIncidentScope(db: Db, input: IncidentScopeInput): Promise<IncidentScope> {
+  const where: SQL[] = [
+    sql`e.action in (${sql.join(
+      READ_ACTIONS.map((action) => sql`${action}`),
+      sql`, `,
+    )})`,
+    sql`e.at >= ${input.start.toISOString()}::timestamptz`,
+    sql`e.at < ${input.end.toISOString()}::timestamptz`,
+  ];
+  if (input.user) where.push(sql`e.actor_id = ${input.user}`);
+  if (input.session) where.push(sql`e.session_id = ${input.session}`);
+  if (input.ip) where.push(sql`e.address = ${input.ip}`);
+  const rows = await queryRows<{
+    pull_id: string;
+    access: IncidentAccess;
+    first_at: Date | string;
+    last_at: Date | string;
+    count: number | string;
+    first_name: string | null;
+    last_name: string | null;
+    state: string | null;
+  }>(
+    db,
+    sql`with hits as (
+          select e.at, ${ACCESS_SQL} as access,
+                 unnest(case when e.pull_ids is not null then e.pull_ids else array[e.pull_id] end) as pull_id
+          from ${auditEvents} e
+          where ${sql.join(where, sql` and `)}
+        ), consumers as (
+          select pull_id, access, min(at) as first_at, max(at) as last_at, count(*) as count
+          from hits where pull_id is not null group by pull_id, access
+        )
+        select c.pull_id, c.access, c.first_at, c.last_at, c.count, p.first_name, p.last_name,
+               ${stateOfResidence(sql`p.raw`)} as state
+        from consumers c left join ${pulls} p on p.pull_id = c.pull_id
+        order by state nulls last, p.sort_name, c.pull_id, c.access
+        limit ${MAX_INCIDENT_ROWS + 1}`,
+  );
+  const consumers: IncidentConsumer[] = rows.slice(0, MAX_INCIDENT_ROWS).map((row) => ({
+    pullId: row.pull_id,
+    name: [row.first_name, row.last_name].filter(Boolean).join(" ") || null,
+    state: row.state,
+    access: row.access,
+    firstAt: new Date(row.first_at),
+    lastAt: new Date(row.last_at),
+    count: Number(row.count),
+  }));
+  const byState = new Map<string | null, Set<string>>();
+  for (const consumer of consumers) {
+    const seen = byState.get(consumer.state) ?? new Set<string>();
+    seen.add(consumer.pullId);
+    byState.set(consumer.state, seen);
+  }
+  const states = [...byState.entries()]
+    .map(([state, seen]) => ({ state, consumers: seen.size }))
+    .sort((a, b) => b.consumers - a.consumers || (a.state ?? "~").localeCompare(b.state ?? "~"));
+  return {
+    input,
+    states,
+    consumers,
+    total: new Set(consumers.map((c) => c.pullId)).size,
+    truncated: rows.length > MAX_INCIDENT_ROWS,
+  };
+}
+
+/** The filters as the audit trail keeps them: ids, the address and the window, nothing about a consumer. */
+const filtersOf = (input: IncidentScopeInput) => ({
+  user: input.user ?? null,
+  session: input.session ?? null,
+  ip: input.ip ?? null,
+  from: input.start.toISOString(),
+  to: input.end.toISOString(),
+});
+
+/**
+ * The report as CSV: the counts by state first (the notice's figures), then one line per
+ * consumer and what was done. Its download is itself on the audit trail, with the pulls it names.
+ */
+export async function exportIncidentScopeCsv(db: Db, actor: Actor, input: IncidentScopeInput): Promise<string> {
+  const scope = await getIncidentScope(db, input);
+  const body = toCsv(
+    ["section", "state", "consumers", "pull id", "name", "what was done", "first", "last", "times"],
+    [
+      ...scope.states.map((s) => ["by state", s.state ?? "unknown", s.consumers, null, null, null, null, null, null]),
+      ...scope.consumers.map((c) => [
+        "consumer",
+        c.state ?? "unknown",
+        null,
+        c.pullId,
+        c.name,
+        c.access,
+        c.firstAt.toISOString(),
+        c.lastAt.toISOString(),
+        c.count,
+      ]),
+    ],
+  );
+  await recordAudit(db, actor, "CSV_EXPORTED", {
+    pullIds: [...new Set(scope.consumers.map((c) => c.pullId))],
+    details: { export: "incident-scope", filters: filtersOf(input), rows: scope.consumers.length },
+  });
+  return body;
+}
