@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents } from "@/db/schema";
 import type { Actor } from "@/lib/core/actor";
 import { exportListCsv } from "@/lib/csv/list-export";
@@ -9,18 +9,18 @@ import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
 import { recordAudit, recordPullViewed } from "./audit-log";
-import {
-  exportIncidentScopeCsv,
-  getIncidentScope,
-  incidentScopeInputSchema,
-  type IncidentScopeInput,
-} from "./incident-scope";
+import { exportIncidentScopeCsv } from "@/lib/csv/audit-exports";
+import { getIncidentScope, incidentScopeInputSchema, type IncidentScopeInput } from "./incident-scope";
 
 // A small book on a real database: Ann opens three New York clients (one twice) and one in
 // New Jersey from her session and address; Otto exports a list holding a New York client and
 // one in Connecticut from his. The report answers who saw whom, by state, for each filter.
 
 let database: TestDatabase;
+/** Who the CSV route's session names (the session is the only stand-in). */
+let signedIn: Actor | null = null;
+vi.mock("@/lib/auth/session", () => ({ getSessionUser: async () => signedIn }));
+vi.mock("@/lib/database", () => ({ getDb: async () => database.db }));
 let ann: Actor;
 let otto: Actor;
 let admin: Actor;
@@ -193,5 +193,43 @@ describe("the report's filters", () => {
     const input = incidentScopeInputSchema.parse({ from: TODAY, to: TODAY, user: "", session: " ", ip: "" });
     expect(input).toMatchObject({ user: undefined, session: undefined, ip: undefined });
     expect(input.end.getTime() - input.start.getTime()).toBe(86_400_000);
+  });
+});
+
+describe("GET /api/admin/incident/csv", () => {
+  const get = async (query: string) => {
+    const { GET } = await import("@/app/api/admin/incident/csv/route");
+    return GET(new Request(`http://app/api/admin/incident/csv?${query}`));
+  };
+
+  it("answers an admin with the report's CSV", async () => {
+    signedIn = admin;
+    const response = await get(`user=${ann.id}&from=${LAST_WEEK}T00:00&to=${TOMORROW}T00:00`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
+    const body = await response.text();
+    expect(body).toContain("by state,NY,3");
+    expect(body).toContain("by state,NJ,1");
+  });
+
+  it("refuses bad filters in words, and no filters at all", async () => {
+    signedIn = admin;
+    const bad = await get(`ip=not-an-address&from=${LAST_WEEK}&to=${TODAY}`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      error: "INVALID_FILTERS",
+      message: expect.stringMatching(/IPv4 or IPv6/),
+    });
+    const none = await get("");
+    expect(none.status).toBe(400);
+    const unbounded = await get(`user=${ann.id}&from=2020-01-01&to=${TODAY}`);
+    expect(await unbounded.json()).toMatchObject({ message: expect.stringMatching(/at most 366 days/) });
+  });
+
+  it("answers anyone but an admin as if it did not exist", async () => {
+    for (const who of [ann, otto, null]) {
+      signedIn = who;
+      expect((await get(`from=${LAST_WEEK}&to=${TODAY}`)).status).toBe(404);
+    }
   });
 });

@@ -5,15 +5,13 @@ import { z } from "zod";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { auditEvents, pulls, type AuditAction } from "@/db/schema";
-import type { Actor } from "@/lib/core/actor";
-import { toCsv } from "@/lib/csv/to-csv";
-import { recordAudit } from "./audit-log";
 
 // The incident-scope report: for a user, a session, a client address or a time window, the
 // consumers whose data was viewed, downloaded or exported, grouped by their state of residence.
 // It is the first thing a regulator's 72-hour breach notice asks for: how many residents of
 // each state. It reads the audit trail only, so it covers what the trail recorded: the pull
-// page, document and PDF downloads, look-ups, list CSVs and the calendar feed.
+// page, document and PDF downloads, look-ups, list CSVs and the calendar feed. Its CSV, and the
+// redisclosure log's, are in lib/csv/audit-exports.ts.
 
 /** What a reading of the trail counts as, by the kind of entry. */
 export const INCIDENT_READS = {
@@ -195,41 +193,34 @@ export async function getIncidentScope(db: Db, input: IncidentScopeInput): Promi
   };
 }
 
-/** The filters as the audit trail keeps them: ids, the address and the window, nothing about a consumer. */
-const filtersOf = (input: IncidentScopeInput) => ({
-  user: input.user ?? null,
-  session: input.session ?? null,
-  ip: input.ip ?? null,
-  from: input.start.toISOString(),
-  to: input.end.toISOString(),
-});
+/** The report's fields, as the page's filter form and its CSV link name them. */
+export const INCIDENT_FIELDS = ["user", "session", "ip", "from", "to"] as const;
+export type IncidentFields = Record<(typeof INCIDENT_FIELDS)[number], string>;
+
+export type IncidentRequest =
+  | { status: "empty"; fields: IncidentFields }
+  | { status: "refused"; fields: IncidentFields; message: string; field: string | null }
+  | { status: "ready"; fields: IncidentFields; input: IncidentScopeInput };
 
 /**
- * The report as CSV: the counts by state first (the notice's figures), then one line per
- * consumer and what was done. Its download is itself on the audit trail, with the pulls it names.
+ * A report asked for in a URL (the page, its CSV): nothing asked yet, refused with the first
+ * problem in words (and the field it is about), or ready to run.
  */
-export async function exportIncidentScopeCsv(db: Db, actor: Actor, input: IncidentScopeInput): Promise<string> {
-  const scope = await getIncidentScope(db, input);
-  const body = toCsv(
-    ["section", "state", "consumers", "pull id", "name", "what was done", "first", "last", "times"],
-    [
-      ...scope.states.map((s) => ["by state", s.state ?? "unknown", s.consumers, null, null, null, null, null, null]),
-      ...scope.consumers.map((c) => [
-        "consumer",
-        c.state ?? "unknown",
-        null,
-        c.pullId,
-        c.name,
-        c.access,
-        c.firstAt.toISOString(),
-        c.lastAt.toISOString(),
-        c.count,
-      ]),
-    ],
-  );
-  await recordAudit(db, actor, "CSV_EXPORTED", {
-    pullIds: [...new Set(scope.consumers.map((c) => c.pullId))],
-    details: { export: "incident-scope", filters: filtersOf(input), rows: scope.consumers.length },
-  });
-  return body;
+export function readIncidentRequest(params: Record<string, string | string[] | undefined>): IncidentRequest {
+  const first = (key: string) => {
+    const raw = params[key];
+    return (Array.isArray(raw) ? raw[0] : raw) ?? "";
+  };
+  const fields = Object.fromEntries(INCIDENT_FIELDS.map((key) => [key, first(key).slice(0, 200)])) as IncidentFields;
+  if (INCIDENT_FIELDS.every((key) => fields[key].trim() === "")) return { status: "empty", fields };
+  const parsed = incidentScopeInputSchema.safeParse(fields);
+  if (parsed.success) return { status: "ready", fields, input: parsed.data };
+  const issue = parsed.error.issues[0];
+  const field = issue?.path[0];
+  return {
+    status: "refused",
+    fields,
+    message: issue?.message ?? "Check the filters.",
+    field: typeof field === "string" ? field : null,
+  };
 }

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redisclosures } from "@/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
-import { listRedisclosures, recordRedisclosure, redisclosuresCsv } from "./redisclosure";
+import { redisclosuresCsv } from "@/lib/csv/audit-exports";
+import { listRedisclosures, recordRedisclosure } from "./redisclosure";
 
 // The DPPA redisclosure log on a real database: what a bulk export and a single hand-off leave
 // there, that nothing edits or removes a row, and that bad input writes nothing.

@@ -4,7 +4,6 @@ import { z } from "zod";
 import type { Db } from "@/db/types";
 import { redisclosures, type RedisclosureRow } from "@/db/schema";
 import type { Actor } from "@/lib/core/actor";
-import { toCsv } from "@/lib/csv/to-csv";
 
 // The DPPA redisclosure log (18 U.S.C. § 2721(c)): whoever passes on personal information from a
 // motor vehicle record keeps, for five years, a record of each person or entity it went to and
@@ -69,21 +68,4 @@ export async function listRedisclosures(
     .where(and(...parts))
     .orderBy(desc(redisclosures.at), desc(redisclosures.id))
     .limit(window.limit ?? REDISCLOSURE_PAGE_SIZE);
-}
-
-/** The log as CSV, one line a disclosure (a bulk export's pulls joined by spaces). */
-export function redisclosuresCsv(rows: RedisclosureRow[]): string {
-  return toCsv(
-    ["at", "pull ids", "pulls", "data", "channel", "recipient", "purpose", "by"],
-    rows.map((row) => [
-      row.at.toISOString(),
-      row.pullIds.join(" "),
-      row.pullCount,
-      row.dataKinds.join("; "),
-      row.channel,
-      row.recipient,
-      row.purpose,
-      row.actorName,
-    ]),
-  );
 }
