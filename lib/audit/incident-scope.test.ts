@@ -10,7 +10,13 @@ import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
 import { recordAudit, recordPullViewed } from "./audit-log";
 import { exportIncidentScopeCsv } from "@/lib/csv/audit-exports";
-import { getIncidentScope, incidentScopeInputSchema, type IncidentScopeInput } from "./incident-scope";
+import {
+  getIncidentScope,
+  incidentScopeHrefFor,
+  incidentScopeInputSchema,
+  readIncidentRequest,
+  type IncidentScopeInput,
+} from "./incident-scope";
 
 // A small book on a real database: Ann opens three New York clients (one twice) and one in
 // New Jersey from her session and address; Otto exports a list holding a New York client and
@@ -159,11 +165,17 @@ describe("the incident-scope report", () => {
     expect(JSON.stringify(entry?.details)).not.toContain("Nora");
   });
 
-  it("records the session and the address of the reader on the trail", async () => {
+  it("records the session and the address of the reader on the trail, and leads from an entry to its session's report", async () => {
     const rows = await database.db.select().from(auditEvents).where(eq(auditEvents.pullId, ids.nj1));
     expect(rows).toEqual([
       expect.objectContaining({ action: "PULL_VIEWED", sessionId: ANN_SESSION, address: ANN_ADDRESS }),
     ]);
+    const href = rows[0] ? incidentScopeHrefFor(rows[0]) : null;
+    const asked = readIncidentRequest(Object.fromEntries(new URL(`http://app${href}`).searchParams));
+    if (asked.status !== "ready") throw new Error(`not ready: ${JSON.stringify(asked)}`);
+    expect(asked.input.session).toBe(ANN_SESSION);
+    expect((await getIncidentScope(database.db, asked.input)).total).toBe(4);
+    expect(incidentScopeHrefFor({ sessionId: null, address: null, at: new Date() })).toBeNull();
   });
 });
 

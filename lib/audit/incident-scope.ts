@@ -224,3 +224,28 @@ export function readIncidentRequest(params: Record<string, string | string[] | u
     field: typeof field === "string" ? field : null,
   };
 }
+
+/**
+ * The report for the session an audit entry came through (or, without one, its address), over
+ * the week up to the entry and the day after: the trail's way into the report.
+ */
+export function incidentScopeHrefFor(entry: {
+  sessionId: string | null;
+  address: string | null;
+  at: Date;
+}): string | null {
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const by: [string, string] | null = entry.sessionId
+    ? ["session", entry.sessionId]
+    : entry.address
+      ? ["ip", entry.address]
+      : null;
+  if (!by) return null;
+  const at = entry.at.getTime();
+  const params = new URLSearchParams([
+    by,
+    ["from", `${day(at - 7 * 86_400_000)}T00:00`],
+    ["to", `${day(at + 86_400_000)}T00:00`],
+  ]);
+  return `/admin/incident?${params.toString()}`;
+}
