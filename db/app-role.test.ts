@@ -97,6 +97,11 @@ describe.skipIf(!onPostgres)("the app's database role (PostgreSQL only: the embe
     const asOwner = await openDatabase({ kind: "postgres", url: urlFor(null), maxConnections: 1 });
     try {
       expect(await rewritableHistoryTables(asOwner.db)).toEqual(["audit_events", "redisclosures"]);
+      const { refuseRewritableHistory } = await import("@/lib/startup");
+      await expect(refuseRewritableHistory(asOwner)).rejects.toThrow(
+        /the role of DATABASE_URL can edit or delete the rows of audit_events and redisclosures/,
+      );
+      await expect(refuseRewritableHistory(app)).resolves.toBeUndefined();
     } finally {
       await asOwner.close();
     }
@@ -122,5 +127,17 @@ describe.skipIf(!onPostgres)("the app's database role (PostgreSQL only: the embe
     const owners = await asApp`select distinct tableowner from pg_tables where schemaname = 'public'`;
     expect(owners.map((row) => row.tableowner)).not.toContain(appRole);
     expect(await asApp`select count(*)::int as n from pulls`).toEqual([{ n: 0 }]);
+  });
+});
+
+describe("the embedded database (development)", () => {
+  it("needs no roles: its one role owns everything, and the start's check passes it by", async () => {
+    const embedded = await openDatabase({ kind: "pglite", dir: null });
+    try {
+      const { refuseRewritableHistory } = await import("@/lib/startup");
+      await expect(refuseRewritableHistory(embedded)).resolves.toBeUndefined();
+    } finally {
+      await embedded.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import "server-only";
-import { rewritableHistoryTables } from "@/db/connect";
+import { rewritableHistoryTables, type Connection } from "@/db/connect";
 import { getConnection, getDb } from "@/lib/database";
 import { env, EnvError } from "@/lib/env";
 import { startWorker, stopWorker } from "@/lib/ingest/worker";
@@ -25,7 +25,7 @@ export async function startServer(): Promise<void> {
       );
     }
   }
-  if (config.nodeEnv === "production") await refuseRewritableHistory();
+  if (config.nodeEnv === "production") await refuseRewritableHistory(await getConnection());
   if (config.demoMode) {
     const created = await ensureDemoUsers(db);
     if (created > 0) console.info(`[startup] created ${created} demo users (password in the README)`);
@@ -52,8 +52,7 @@ export async function startServer(): Promise<void> {
  * truncate them, could rewrite the history an incident or a regulator relies on. The tables'
  * owner belongs in DATABASE_MIGRATION_URL only (docs/operations.md).
  */
-async function refuseRewritableHistory(): Promise<void> {
-  const connection = await getConnection();
+export async function refuseRewritableHistory(connection: Connection): Promise<void> {
   if (connection.kind !== "postgres") return; // production always names PostgreSQL (DATABASE_URL)
   const tables = await rewritableHistoryTables(connection.db);
   if (tables.length === 0) return;
