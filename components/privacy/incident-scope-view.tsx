@@ -44,7 +44,9 @@ export function IncidentScopeView({ scope, csvHref }: { scope: IncidentScope; cs
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-700" data-testid="incident-total">
           {formatCount(scope.total)} consumers in {formatCount(scope.states.length)} states (or unknown).
-          {scope.truncated ? " The list below stops at its limit; the counts by state are for the list shown." : ""}
+          {scope.truncated
+            ? " The list below stops at its limit (the counts are complete): narrow the window or add a filter to see every line."
+            : ""}
         </p>
         {csvHref ? (
           <a href={csvHref} className={buttonClass({ variant: "secondary", size: "sm" })}>

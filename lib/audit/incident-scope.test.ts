@@ -192,6 +192,7 @@ describe("the report's filters", () => {
     expect(refusal({ from: "2024-01-01", to: "2025-06-01" })).toMatch(/at most 366 days/);
     expect(refusal({ from: "2026-02-30", to: "2026-03-01" })).toBe("That date does not exist.");
     expect(refusal({ from: "yesterday", to: TODAY })).toMatch(/Write a date/);
+    expect(refusal({ from: `${LAST_WEEK}T25:99`, to: TODAY })).toMatch(/Write a date/);
   });
 
   it("refuses a user, session or address that is not one", () => {

@@ -34,7 +34,10 @@ export const MAX_INCIDENT_ROWS = 50_000;
 const instantText = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/, "Write a date as 2026-11-28, or a time as 2026-11-28T14:05.")
+  .regex(
+    /^\d{4}-\d{2}-\d{2}(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?$/,
+    "Write a date as 2026-11-28, or a time as 2026-11-28T14:05.",
+  )
   // A day that does not exist (February 30th) would roll over into the next month.
   .refine(
     (value) => {
@@ -100,7 +103,7 @@ export type IncidentScope = {
   consumers: IncidentConsumer[];
   /** Distinct consumers in all. */
   total: number;
-  /** More rows than MAX_INCIDENT_ROWS: the list stops there (the counts do not). */
+  /** More rows than MAX_INCIDENT_ROWS: the list stops there; the counts by state and the total do not. */
   truncated: boolean;
 };
 
@@ -140,32 +143,43 @@ export async function getIncidentScope(db: Db, input: IncidentScopeInput): Promi
   if (input.user) where.push(sql`e.actor_id = ${input.user}`);
   if (input.session) where.push(sql`e.session_id = ${input.session}`);
   if (input.ip) where.push(sql`e.address = ${input.ip}`);
-  const rows = await queryRows<{
-    pull_id: string;
-    access: IncidentAccess;
-    first_at: Date | string;
-    last_at: Date | string;
-    count: number | string;
-    first_name: string | null;
-    last_name: string | null;
-    state: string | null;
-  }>(
-    db,
-    sql`with hits as (
+  // Each consumer once per kind of access, with their state: the list and the counts read the same rows.
+  const consumersSql = sql`with hits as (
           select e.at, ${ACCESS_SQL} as access,
                  unnest(case when e.pull_ids is not null then e.pull_ids else array[e.pull_id] end) as pull_id
           from ${auditEvents} e
           where ${sql.join(where, sql` and `)}
-        ), consumers as (
+        ), accessed as (
           select pull_id, access, min(at) as first_at, max(at) as last_at, count(*) as count
           from hits where pull_id is not null group by pull_id, access
-        )
-        select c.pull_id, c.access, c.first_at, c.last_at, c.count, p.first_name, p.last_name,
-               ${stateOfResidence(sql`p.raw`)} as state
-        from consumers c left join ${pulls} p on p.pull_id = c.pull_id
-        order by state nulls last, p.sort_name, c.pull_id, c.access
-        limit ${MAX_INCIDENT_ROWS + 1}`,
-  );
+        ), consumers as (
+          select a.*, p.first_name, p.last_name, p.sort_name, ${stateOfResidence(sql`p.raw`)} as state
+          from accessed a left join ${pulls} p on p.pull_id = a.pull_id
+        )`;
+  const [rows, counts] = await Promise.all([
+    queryRows<{
+      pull_id: string;
+      access: IncidentAccess;
+      first_at: Date | string;
+      last_at: Date | string;
+      count: number | string;
+      first_name: string | null;
+      last_name: string | null;
+      state: string | null;
+    }>(
+      db,
+      sql`${consumersSql}
+          select pull_id, access, first_at, last_at, count, first_name, last_name, state from consumers
+          order by state nulls last, sort_name, pull_id, access
+          limit ${MAX_INCIDENT_ROWS + 1}`,
+    ),
+    // The counts by state are of every consumer, however long the list.
+    queryRows<{ state: string | null; consumers: number | string }>(
+      db,
+      sql`${consumersSql}
+          select state, count(distinct pull_id) as consumers from consumers group by state`,
+    ),
+  ]);
   const consumers: IncidentConsumer[] = rows.slice(0, MAX_INCIDENT_ROWS).map((row) => ({
     pullId: row.pull_id,
     name: [row.first_name, row.last_name].filter(Boolean).join(" ") || null,
@@ -175,20 +189,15 @@ export async function getIncidentScope(db: Db, input: IncidentScopeInput): Promi
     lastAt: new Date(row.last_at),
     count: Number(row.count),
   }));
-  const byState = new Map<string | null, Set<string>>();
-  for (const consumer of consumers) {
-    const seen = byState.get(consumer.state) ?? new Set<string>();
-    seen.add(consumer.pullId);
-    byState.set(consumer.state, seen);
-  }
-  const states = [...byState.entries()]
-    .map(([state, seen]) => ({ state, consumers: seen.size }))
+  const states = counts
+    .map((row) => ({ state: row.state, consumers: Number(row.consumers) }))
     .sort((a, b) => b.consumers - a.consumers || (a.state ?? "~").localeCompare(b.state ?? "~"));
   return {
     input,
     states,
     consumers,
-    total: new Set(consumers.map((c) => c.pullId)).size,
+    // A consumer lives in one state: the states' counts add up to the distinct consumers.
+    total: states.reduce((sum, row) => sum + row.consumers, 0),
     truncated: rows.length > MAX_INCIDENT_ROWS,
   };
 }
