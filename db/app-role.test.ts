@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Connection } from "./connect";
+import { openDatabase, rewritableHistoryTables, type Connection } from "./connect";
 
 // The audit trail must survive the app itself: migrations run as the tables' owner
 // (DATABASE_MIGRATION_URL), the app as a role that may only read and append to the trail. A
@@ -71,6 +71,51 @@ describe.skipIf(!onPostgres)("the app's database role (PostgreSQL only: the embe
     expect(count?.n).toBe(1);
   });
 
+  it("cannot edit, empty or unprotect the DPPA redisclosure log either, but appends to it", async () => {
+    await asApp`insert into redisclosures (pull_ids, pull_count, data_kinds, channel, recipient, purpose)
+                values (array['7d0f8f8e-2c51-4b6e-9a57-3f6f5d1f0a11']::uuid[], 1, array['driver data'], 'look-up answer', 'internal use', 'INSURANCE_UNDERWRITING')`;
+    const refused = async (statement: string) => {
+      const error = await asApp.unsafe(statement).then(
+        () => null,
+        (e: unknown) => e as { code?: string; message?: string },
+      );
+      return error ? `${error.code}: ${error.message}` : "allowed";
+    };
+    expect(await refused("update redisclosures set recipient = 'nobody'")).toMatch(/^42501: permission denied/);
+    expect(await refused("delete from redisclosures")).toMatch(/^42501: permission denied/);
+    expect(await refused("truncate redisclosures")).toMatch(/^42501: permission denied/);
+    expect(await refused("drop trigger redisclosures_no_update_or_delete on redisclosures")).toMatch(
+      /^42501: must be owner/,
+    );
+    expect(await asApp`select recipient from redisclosures`).toEqual([{ recipient: "internal use" }]);
+  });
+
+  it("is what production starts with; the owner's role, which could rewrite history, is refused", async () => {
+    // The app's own role: nothing to refuse (lib/startup.ts starts).
+    expect(await rewritableHistoryTables(app.db)).toEqual([]);
+    // DATABASE_URL naming the tables' owner: both tables of history could be rewritten, so the start is refused.
+    const asOwner = await openDatabase({ kind: "postgres", url: urlFor(null), maxConnections: 1 });
+    try {
+      expect(await rewritableHistoryTables(asOwner.db)).toEqual(["audit_events", "redisclosures"]);
+      const { refuseRewritableHistory } = await import("@/lib/startup");
+      await expect(refuseRewritableHistory(asOwner)).rejects.toThrow(
+        /the role of DATABASE_URL can edit or delete the rows of audit_events and redisclosures/,
+      );
+      await expect(refuseRewritableHistory(app)).resolves.toBeUndefined();
+    } finally {
+      await asOwner.close();
+    }
+    // A role given back UPDATE on the trail (a hand-made grant) is refused as well.
+    const owner = postgres(urlFor(null), { max: 1, onnotice: () => {} });
+    await owner.unsafe(`grant update on audit_events to ${appRole}`);
+    try {
+      expect(await rewritableHistoryTables(app.db)).toEqual(["audit_events"]);
+    } finally {
+      await owner.unsafe(`revoke update on audit_events from ${appRole}`);
+      await owner.end({ timeout: 1 });
+    }
+  });
+
   it("does not own the tables, so the grants hold after a restart's migration", async () => {
     const again = await openDatabase({
       kind: "postgres",
@@ -82,5 +127,17 @@ describe.skipIf(!onPostgres)("the app's database role (PostgreSQL only: the embe
     const owners = await asApp`select distinct tableowner from pg_tables where schemaname = 'public'`;
     expect(owners.map((row) => row.tableowner)).not.toContain(appRole);
     expect(await asApp`select count(*)::int as n from pulls`).toEqual([{ n: 0 }]);
+  });
+});
+
+describe("the embedded database (development)", () => {
+  it("needs no roles: its one role owns everything, and the start's check passes it by", async () => {
+    const embedded = await openDatabase({ kind: "pglite", dir: null });
+    try {
+      const { refuseRewritableHistory } = await import("@/lib/startup");
+      await expect(refuseRewritableHistory(embedded)).resolves.toBeUndefined();
+    } finally {
+      await embedded.close();
+    }
   });
 });

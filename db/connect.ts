@@ -123,15 +123,41 @@ async function forwardRewrittenMigrationsIn(db: Db): Promise<void> {
 /**
  * What the app's own role may do, granted by the owner after every migration (so new tables are
  * covered): read and write the tables, but only read and append to the audit trail. Owning
- * nothing, it can neither TRUNCATE the trail nor drop the trigger that keeps it append-only.
+ * nothing, it can neither TRUNCATE the trail nor drop the trigger that keeps it append-only. The
+ * redisclosure log is kept the same way.
  */
 async function grantAppRole(owner: postgres.Sql, role: string): Promise<void> {
   await owner.begin(async (tx) => {
     await tx`grant usage on schema public to ${tx(role)}`;
     await tx`grant select, insert, update, delete on all tables in schema public to ${tx(role)}`;
     await tx`revoke update, delete, truncate on audit_events from ${tx(role)}`;
+    // The DPPA redisclosure log is kept five years: appended to, never edited nor removed.
+    await tx`revoke update, delete, truncate on redisclosures from ${tx(role)}`;
     await tx`grant usage, select on all sequences in schema public to ${tx(role)}`;
   });
+}
+
+/** The tables of history that must outlive the app: nothing it runs may edit or remove their rows. */
+export const HISTORY_TABLES = ["audit_events", "redisclosures"] as const;
+
+/**
+ * The tables of history this connection's role could rewrite: it owns one (and so could drop
+ * its trigger or truncate it), or may UPDATE, DELETE or TRUNCATE it. Empty for the app's own
+ * role as grantAppRole leaves it; every table for the owner or a superuser. PostgreSQL only:
+ * the embedded database has one role, which owns everything.
+ */
+export async function rewritableHistoryTables(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`select t.name from unnest(${sql.raw(`array[${HISTORY_TABLES.map((name) => `'${name}'`).join(", ")}]`)}) as t(name)
+        join pg_class c on c.oid = to_regclass(t.name)
+        where pg_has_role(current_user, c.relowner, 'MEMBER')
+           or has_table_privilege(current_user, c.oid, 'UPDATE')
+           or has_table_privilege(current_user, c.oid, 'DELETE')
+           or has_table_privilege(current_user, c.oid, 'TRUNCATE')
+        order by t.name`,
+  );
+  return rows.map((row) => row.name);
 }
 
 function roleOf(url: string): string {

@@ -8,7 +8,8 @@ import postgres from "postgres";
 
 const SAFE: Record<string, string> & { NODE_ENV: "production" } = {
   NODE_ENV: "production",
-  DATABASE_URL: "postgres://coverdesk@127.0.0.1:1/never_reached",
+  DATABASE_URL: "postgres://coverdesk_app@127.0.0.1:1/never_reached",
+  DATABASE_MIGRATION_URL: "postgres://coverdesk@127.0.0.1:1/never_reached",
   SERVICE_BASE_URL: "https://service.example.invalid/api/v1.0.0",
   SERVICE_TEAM_ID: "team",
   SERVICE_CLIENT_ID: "client",
@@ -79,6 +80,11 @@ const CASES: Array<[string, Record<string, string> & { NODE_ENV: "production" },
     without("TRUSTED_PROXY_HOPS"),
     /TRUSTED_PROXY_HOPS: must be set in production when NEXTAUTH_URL is https/,
   ],
+  [
+    "no owner's address to migrate with (the app would run as the owner, able to rewrite the audit trail)",
+    without("DATABASE_MIGRATION_URL"),
+    /Missing required environment variable in production: DATABASE_MIGRATION_URL/,
+  ],
   ["no team id", without("SERVICE_TEAM_ID"), /Missing required environment variable in production: SERVICE_TEAM_ID/],
   [
     "no mail server (the digests would never leave)",
@@ -110,7 +116,11 @@ test.describe("production refuses to start on an unsafe setting", () => {
       await sql`select count(*)::int as n from users where lower(email) = 'agent@example.com' and is_active`;
     await sql.end();
     expect(active[0]?.n, "the e2e server seeded the demo users").toBe(1);
-    const { code, output } = await startProduction({ ...SAFE, DATABASE_URL: process.env.DATABASE_URL ?? "" });
+    const { code, output } = await startProduction({
+      ...SAFE,
+      DATABASE_URL: process.env.DATABASE_URL ?? "",
+      DATABASE_MIGRATION_URL: process.env.DATABASE_URL ?? "",
+    });
     expect(output).toMatch(
       /the demo users [^\n]*agent@example\.com[^\n]* are active in this database \(DATABASE_URL\)/,
     );

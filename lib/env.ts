@@ -22,6 +22,10 @@ const SANDBOX_DEFAULTS = {
  */
 export const PRODUCTION_REQUIRED = [
   "DATABASE_URL", // never a silent embedded database in production
+  // The tables' owner, to migrate with: DATABASE_URL is then a role that may only read and append
+  // to the audit trail and the redisclosure log, so no bug or injected statement can rewrite who
+  // saw what (the start also refuses a DATABASE_URL role that could: lib/startup.ts).
+  "DATABASE_MIGRATION_URL",
   "SERVICE_BASE_URL",
   "SERVICE_TEAM_ID",
   "SERVICE_CLIENT_ID",

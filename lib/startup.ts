@@ -1,5 +1,6 @@
 import "server-only";
-import { getDb } from "@/lib/database";
+import { rewritableHistoryTables, type Connection } from "@/db/connect";
+import { getConnection, getDb } from "@/lib/database";
 import { env, EnvError } from "@/lib/env";
 import { startWorker, stopWorker } from "@/lib/ingest/worker";
 import { startJobs, stopJobs } from "@/lib/jobs/start";
@@ -27,6 +28,7 @@ export async function startServer(): Promise<void> {
       );
     }
   }
+  if (config.nodeEnv === "production") await refuseRewritableHistory(await getConnection());
   if (config.demoMode) {
     const created = await ensureDemoUsers(db);
     if (created > 0) console.info(`[startup] created ${created} demo users (password in the README)`);
@@ -45,6 +47,21 @@ export async function startServer(): Promise<void> {
     void startJobs().catch((error: unknown) => console.error("[startup] the scheduled jobs did not start", error));
     stopBackgroundWorkOnSignals();
   }
+}
+
+/**
+ * Production runs as a role that can only read and append to the audit trail and the DPPA
+ * redisclosure log (db/connect.ts grantAppRole): a role that owns them, or may update, delete or
+ * truncate them, could rewrite the history an incident or a regulator relies on. The tables'
+ * owner belongs in DATABASE_MIGRATION_URL only (docs/operations.md).
+ */
+export async function refuseRewritableHistory(connection: Connection): Promise<void> {
+  if (connection.kind !== "postgres") return; // production always names PostgreSQL (DATABASE_URL)
+  const tables = await rewritableHistoryTables(connection.db);
+  if (tables.length === 0) return;
+  throw new EnvError(
+    `Unsafe configuration for production: the role of DATABASE_URL can edit or delete the rows of ${tables.join(" and ")}, which must be append-only. Give DATABASE_URL a role of its own that owns nothing (docs/operations.md shows the SQL), and the tables' owner to DATABASE_MIGRATION_URL only.`,
+  );
 }
 
 /**

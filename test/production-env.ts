@@ -2,7 +2,8 @@
 // each test changes one variable and expects the app to stop (or not) naming it.
 export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   NODE_ENV: "production",
-  DATABASE_URL: "postgres://coverdesk@db.internal:5432/coverdesk",
+  DATABASE_URL: "postgres://coverdesk_app@db.internal:5432/coverdesk",
+  DATABASE_MIGRATION_URL: "postgres://coverdesk@db.internal:5432/coverdesk",
   SERVICE_BASE_URL: "https://service.example.com/api/v1.0.0",
   SERVICE_TEAM_ID: "team-1",
   SERVICE_CLIENT_ID: "id",

@@ -89,6 +89,11 @@ export function AppHeader({
                 Audit
               </Link>
             ) : null}
+            {can(user, "incident:view") ? (
+              <Link href="/admin/incident" className="text-slate-700 hover:text-brand-700">
+                Incident
+              </Link>
+            ) : null}
             {can(user, "events:view") ? (
               <Link href="/events" className="text-slate-700 hover:text-brand-700">
                 Events

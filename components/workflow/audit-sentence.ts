@@ -61,6 +61,8 @@ export function auditSentence(entry: Entry): string {
     }
     case "PULL_ARCHIVED":
       return `${who} ${d.archived === true ? "archived" : "restored"} the linked account`;
+    case "PULL_VIEWED":
+      return `${who} opened the account's page`;
     case "DOCUMENT_DOWNLOADED":
       return `${who} downloaded ${str(d.title) ?? "a document"}`;
     case "MONITORING_CHANGED":

@@ -36,9 +36,23 @@ export const auditEvents = pgTable(
     pullId: uuid("pull_id"),
     subjectUserId: uuid("subject_user_id"),
     details: sealedJsonb("details").notNull().default({}),
+    /**
+     * The server-side session (user_sessions.id) and the client's address the actor acted
+     * through, when a request carried them: what the incident-scope report filters by. Null
+     * for the system, the consumer pages and rows older than migration 0035.
+     */
+    sessionId: text("session_id"),
+    address: text("address"),
+    /**
+     * The pulls a read of many consumers at once showed (a CSV export of a list): each one is in
+     * the incident-scope report. Null when the row names one pull (`pull_id`) or none.
+     */
+    pullIds: uuid("pull_ids").array(),
   },
   (t) => [
     index("audit_events_pull_id_idx").on(t.pullId, t.at),
+    index("audit_events_session_id_idx").on(t.sessionId, t.at),
+    index("audit_events_address_idx").on(t.address, t.at),
     index("audit_events_actor_id_idx").on(t.actorId),
     index("audit_events_action_idx").on(t.action),
     index("audit_events_at_idx").on(t.at),
@@ -161,6 +175,8 @@ export type LostDecisionRow = typeof lostDecisions.$inferSelect;
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 export type AssignmentSettingsRow = typeof assignmentSettings.$inferSelect;
 export const AUDIT_ACTIONS = [
+  /** Someone opened a pull's page (the consumer's data was shown): not listed in the pull's own history. */
+  "PULL_VIEWED",
   "PULL_ASSIGNED",
   "PULL_UNASSIGNED",
   /** A refresh or reconnect took its account's owner, stage and credit from the account's earlier pull. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { auditEvents, type AuditAction, type AuditEventRow } from "@/db/schema";
@@ -18,6 +18,8 @@ export async function recordAudit(
   about: {
     pullId?: string | null;
     subjectUserId?: string | null;
+    /** Every pull a read of many consumers showed (a list's CSV), for the incident-scope report. */
+    pullIds?: string[];
     details?: Record<string, unknown>;
     /** When it happened: the database's clock unless the command was given one (the demo's history). */
     at?: Date;
@@ -31,7 +33,22 @@ export async function recordAudit(
     pullId: about.pullId ?? null,
     subjectUserId: about.subjectUserId ?? null,
     details: about.details ?? {},
+    // The session and address the actor came through, when a request carried them: an
+    // incident is scoped by them (lib/audit/incident-scope.ts).
+    sessionId: actor?.sessionId ?? null,
+    address: actor?.address ?? null,
+    pullIds: about.pullIds && about.pullIds.length > 0 ? about.pullIds : null,
   });
+}
+
+const pullViewed: AuditAction = "PULL_VIEWED";
+
+/**
+ * A pull's page was shown to `actor`: who saw which consumer, from which session and address,
+ * for the incident-scope report (./incident-scope.ts).
+ */
+export async function recordPullViewed(db: Db, actor: Actor, pullId: string): Promise<void> {
+  await recordAudit(db, actor, pullViewed, { pullId });
 }
 
 export type AuditFilter = {
@@ -41,6 +58,8 @@ export type AuditFilter = {
   from?: Date;
   to?: Date;
   page?: number;
+  /** Leave out the pull page's views (PULL_VIEWED): a pull's own history lists what was done to it. */
+  withoutViews?: boolean;
 };
 export const AUDIT_PAGE_SIZE = 100;
 
@@ -54,6 +73,7 @@ export async function listAuditEvents(
   if (filter.action) parts.push(eq(auditEvents.action, filter.action));
   if (filter.from) parts.push(gte(auditEvents.at, filter.from));
   if (filter.to) parts.push(lt(auditEvents.at, filter.to));
+  if (filter.withoutViews) parts.push(ne(auditEvents.action, pullViewed));
   const rows = await db
     .select({
       id: auditEvents.id,
@@ -64,6 +84,9 @@ export async function listAuditEvents(
       pullId: auditEvents.pullId,
       subjectUserId: auditEvents.subjectUserId,
       details: auditEvents.details,
+      sessionId: auditEvents.sessionId,
+      address: auditEvents.address,
+      pullIds: auditEvents.pullIds,
     })
     .from(auditEvents)
     .where(and(...parts))

@@ -149,6 +149,7 @@ async function snapshot(): Promise<string> {
     "enrichment_answers",
     "pull_archive_writes",
     "user_factors",
+    "redisclosures",
   ];
   const parts = await Promise.all(
     tables.map(
@@ -425,6 +426,22 @@ const MATRIX: Entry[] = [
     allowed: ["admin"],
     writes: false,
     call: async () => (await import("@/app/api/admin/sync/route")).GET(),
+  },
+  // Who saw which consumers, and where driver data went: admins only.
+  {
+    name: "GET /api/admin/incident/csv",
+    allowed: ["admin"],
+    writes: true /* the audit trail */,
+    call: async () =>
+      (await import("@/app/api/admin/incident/csv/route")).GET(
+        new Request(`http://app/api/admin/incident/csv?user=${ids.agent}&from=2026-01-01T00:00&to=2026-02-01T00:00`),
+      ),
+  },
+  {
+    name: "GET /api/admin/redisclosures/csv",
+    allowed: ["admin"],
+    writes: true /* the audit trail */,
+    call: async () => (await import("@/app/api/admin/redisclosures/csv/route")).GET(),
   },
   {
     name: "GET /api/reports/csv",

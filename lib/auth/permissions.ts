@@ -27,6 +27,8 @@ const PERMISSIONS = {
   "users:manage": { ADMIN: "any" },
   "settings:manage": { ADMIN: "any" },
   "audit:view": { ADMIN: "any" },
+  /** The incident-scope report (who saw which consumers, by state) and the DPPA redisclosure log, with their CSV. */
+  "incident:view": { ADMIN: "any" },
   "events:view": { ADMIN: "any" },
   "events:retry": { ADMIN: "any" },
   "sync:run": { ADMIN: "any" },

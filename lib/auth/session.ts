@@ -1,7 +1,9 @@
 import "server-only";
 import { getServerSession } from "next-auth";
 import { notFound, redirect } from "next/navigation";
+import { headers } from "next/headers";
 import { cache } from "react";
+import { clientAddress } from "@/lib/security/client-address";
 import { getDb } from "@/lib/database";
 import { getOpenSessionUser } from "./user-sessions";
 import { getAuthOptions } from "./options";
@@ -23,8 +25,22 @@ export const getSessionUser = cache(async (): Promise<Actor | null> => {
   const sessionId = session?.sessionId;
   if (!id || !sessionId) return null;
   const user = await getOpenSessionUser(await getDb(), id, sessionId);
-  return user ? { id: user.id, name: user.name, role: user.role, sessionId } : null;
+  if (!user) return null;
+  const address = await requestAddress();
+  return { id: user.id, name: user.name, role: user.role, sessionId, ...(address ? { address } : {}) };
 });
+
+/**
+ * The address the request came from, for the audit trail (who saw what, from where), or
+ * undefined outside a request (a test, a script) or when the request carries none.
+ */
+async function requestAddress(): Promise<string | undefined> {
+  try {
+    return clientAddress(await headers());
+  } catch {
+    return undefined;
+  }
+}
 
 /** For pages: the user, or a redirect to the login page. */
 export async function requireUser(): Promise<Actor> {

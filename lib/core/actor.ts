@@ -13,4 +13,6 @@ export type Actor = {
   role: Role;
   /** The actor's own session, when they act through one (kept when they change their own password). */
   sessionId?: string;
+  /** The client's address of the request they act through (lib/security/client-address.ts), for the audit trail. */
+  address?: string;
 };

@@ -6,7 +6,7 @@ import { createStaff } from "@/test/workflow-fixture";
 import { exportListCsv, type CsvColumn } from "./list-export";
 
 // A list's CSV on a real database: each header above its own cells, a hostile cell defused, and
-// the export on the audit trail with its filters and size.
+// the export on the audit trail with its filters, size and the pulls it names.
 
 let database: TestDatabase;
 
@@ -17,7 +17,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-type Row = { name: string; premiumCents: number | null };
+type Row = { pullId: string; name: string; premiumCents: number | null };
 const columns: Array<CsvColumn<Row>> = [
   ["name", (r) => r.name],
   ["premium", (r) => r.premiumCents],
@@ -32,8 +32,8 @@ describe("exportListCsv", () => {
       filters: { gap: "NO_FLOOD", page: 3 },
       columns,
       rows: [
-        { name: "Ada, Lovelace", premiumCents: 100 },
-        { name: "=HYPERLINK()", premiumCents: null },
+        { pullId: "00000000-0000-4000-8000-000000000001", name: "Ada, Lovelace", premiumCents: 100 },
+        { pullId: "00000000-0000-4000-8000-000000000002", name: "=HYPERLINK()", premiumCents: null },
       ],
     });
     expect(body).toBe('name,premium\r\n"Ada, Lovelace",100\r\n\'=HYPERLINK(),\r\n');
@@ -42,6 +42,8 @@ describe("exportListCsv", () => {
     expect(trail[0]).toMatchObject({
       actorId: staff.manager.id,
       details: { export: "things", filters: { gap: "NO_FLOOD" }, rows: 2 },
+      // Each consumer in the file, for the incident-scope report.
+      pullIds: ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"],
     });
     // The page a list was on is not a filter of the file.
     expect(trail[0]?.details).not.toHaveProperty("filters.page");

@@ -14,7 +14,7 @@ export const MAX_EXPORT_ROWS = 50_000;
 /** A column of the file: its header, and its cell of a row. */
 export type CsvColumn<Row> = readonly [header: string, cell: (row: Row) => Cell];
 
-export async function exportListCsv<Row>(
+export async function exportListCsv<Row extends { pullId: string }>(
   db: Db,
   actor: Actor,
   list: {
@@ -31,7 +31,9 @@ export async function exportListCsv<Row>(
     list.rows.map((row) => list.columns.map(([, cell]) => cell(row))),
   );
   // Who took which slice of the book, and how much of it.
+  // Each consumer in the file, for the incident-scope report.
   await recordAudit(db, actor, "CSV_EXPORTED", {
+    pullIds: [...new Set(list.rows.map((row) => row.pullId))],
     details: { export: list.name, filters: { ...list.filters, page: undefined }, rows: list.rows.length },
   });
   return body;

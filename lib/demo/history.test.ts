@@ -11,6 +11,7 @@ import { PRODUCTION_ENV } from "@/test/production-env";
 import { receiveWebhook } from "@/lib/ingest/receive-webhook";
 import { runWorkerLoop, type WorkerLoop } from "@/lib/ingest/worker-loop";
 import { getReport } from "@/lib/reports/queries";
+import { getIncidentScope, incidentScopeInputSchema } from "@/lib/audit/incident-scope";
 import { fetchPullPayload } from "@/lib/service/pulls-api";
 import { DEMO_PASSWORD, ensureDemoUsers, listActiveDemoUsers } from "@/lib/auth/demo-users";
 import { getAgentHome } from "@/lib/workflow/my-pulls";
@@ -243,6 +244,24 @@ describe("the demo agency's history", () => {
     for (const d of decisions) expect(d.decidedAt.getTime()).toBeLessThan(UNTIL.getTime());
     const audits = await db.select().from(auditEvents).where(eq(auditEvents.action, "FINDING_DECIDED"));
     expect(audits).toHaveLength(decisions.length);
+  });
+
+  it("has agents' views of their pulls on the trail, so the incident report answers on first run", async () => {
+    const db = first.database.db;
+    const [agent] = await db.select().from(users).where(eq(users.email, PEOPLE.alex));
+    const from = new Date(UNTIL.getTime() - 300 * 86_400_000);
+    const report = await getIncidentScope(
+      db,
+      incidentScopeInputSchema.parse({
+        user: agent?.id,
+        from: from.toISOString().slice(0, 16),
+        to: UNTIL.toISOString().slice(0, 16),
+      }),
+    );
+    expect(report.total).toBeGreaterThan(0);
+    expect(report.states.some((s) => s.state !== null)).toBe(true);
+    const [view] = await db.select().from(auditEvents).where(eq(auditEvents.action, "PULL_VIEWED")).limit(1);
+    expect(view?.address).toMatch(/^198\.51\.100\.\d+$/);
   });
 
   it("has the service's policy check on its pulls: the demo's rules were saved before they arrived", async () => {

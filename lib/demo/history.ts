@@ -153,6 +153,13 @@ function statesOf(raw: unknown): string[] {
   return [...new Set(states.filter((s): s is string => typeof s === "string" && s !== "").map((s) => s.toUpperCase()))];
 }
 
+/** A documentation address (RFC 5737) of the demo's own, one per person, the same at every run. */
+function demoAddressOf(userId: string): string {
+  let sum = 0;
+  for (const char of userId) sum = (sum * 31 + char.charCodeAt(0)) % 200;
+  return `198.51.100.${sum + 20}`;
+}
+
 async function currentAssignee(db: Db, pullId: string): Promise<string | null> {
   const [row] = await db.select({ assigneeId: pulls.assigneeId }).from(pulls).where(eq(pulls.pullId, pullId));
   return row?.assigneeId ?? null;
@@ -241,6 +248,14 @@ async function runStep(db: Db, step: PlanStep, staff: Staff, done: Set<string>):
     case "open": {
       const assignee = await currentAssignee(db, step.pullId);
       if (assignee) await markPullSeen(db, assignee, step.pullId, step.at);
+      // The view on the audit trail, from the agent's own office address, so the incident-scope
+      // report (/admin/incident) has a book to answer for on first run.
+      const viewer = [...staff.values()].find((s) => s.id === assignee);
+      if (viewer && !done.has(key("PULL_VIEWED", step.pullId, step.at)))
+        await recordAudit(db, { ...viewer, address: demoAddressOf(viewer.id) }, "PULL_VIEWED", {
+          pullId: step.pullId,
+          at: step.at,
+        });
       return true;
     }
     case "won":

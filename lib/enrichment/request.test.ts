@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Connection } from "@/db/connect";
-import { auditEvents, enrichmentAnswers, pulls } from "@/db/schema";
+import { auditEvents, enrichmentAnswers, pulls, redisclosures } from "@/db/schema";
 import type { Db } from "@/db/types";
 import { storePull } from "@/lib/ingest/store-pull";
 import type { ServiceConfig } from "@/lib/service/client";
@@ -103,7 +103,7 @@ afterAll(async () => {
   await database?.close();
 });
 beforeEach(async () => {
-  await database.db.execute(sql`truncate enrichment_answers, audit_events`);
+  await database.db.execute(sql`truncate enrichment_answers, audit_events, redisclosures`);
   await controlSandbox(sandbox, "faults", { errorRate: 0, latencyMs: 0 });
   await controlSandbox(sandbox, "plan", { enrichment: true });
   calls = [];
@@ -415,6 +415,22 @@ describe("driver look-ups", () => {
       },
     });
     expect(JSON.stringify(trail[0]?.details)).not.toContain(driver.dateOfBirth ?? "-");
+    // Both answers shown are driver data from a motor vehicle record: on the DPPA redisclosure
+    // log with each asker's purpose, naming the pulls by id and nothing of the driver.
+    const log = await database.db.select().from(redisclosures).orderBy(asc(redisclosures.id));
+    expect(log).toEqual([
+      expect.objectContaining({
+        pullIds: [pullId],
+        pullCount: 1,
+        dataKinds: ["driver data", "driving record"],
+        channel: "look-up answer",
+        recipient: `internal use: ${staff.agent.name}`,
+        purpose: "INSURANCE_UNDERWRITING",
+        actorId: staff.agent.id,
+      }),
+      expect.objectContaining({ pullIds: [other], purpose: "VERIFY_SUBMITTED_INFORMATION", actorId: staff.manager.id }),
+    ]);
+    expect(JSON.stringify(log)).not.toContain(driver.name);
   });
 
   it("send the purpose, the agent's name and role; audit the purpose and never the date of birth", async () => {

@@ -10,6 +10,7 @@ import { ServiceError } from "@/lib/service/errors";
 import type { Pull } from "@/lib/service/schemas";
 import type { Actor } from "@/lib/core/actor";
 import { recordAudit } from "@/lib/audit/audit-log";
+import { DRIVER_DATA, INTERNAL_USE, recordRedisclosure } from "@/lib/audit/redisclosure";
 import { forbidden, invalid, notFound, stale, type CommandResult } from "@/lib/core/result";
 import { accountKeyOf } from "@/lib/review/decisions";
 import {
@@ -225,20 +226,40 @@ async function recordReuse(
   pullId: string,
   accountKey: string,
 ): Promise<void> {
-  await recordAudit(db, actor, "ENRICHMENT_REUSED", {
-    pullId,
-    details: {
-      kind: question.kind,
-      subject: question.subject,
-      subjectKey: question.subjectKey,
-      ...(question.purpose ? { purpose: question.purpose, purposeSection: DPPA_SECTION[question.purpose] } : {}),
-      status: row.status,
-      keptForPullId: row.pullId,
-      otherAccount: row.accountKey !== accountKey,
-      // What lets this account's page show the answer from now on (store.ts, listReusedAnswerIds).
-      accountKey,
-      answerId: row.id,
-    },
+  await db.transaction(async (tx) => {
+    await recordAudit(tx, actor, "ENRICHMENT_REUSED", {
+      pullId,
+      details: {
+        kind: question.kind,
+        subject: question.subject,
+        subjectKey: question.subjectKey,
+        ...(question.purpose ? { purpose: question.purpose, purposeSection: DPPA_SECTION[question.purpose] } : {}),
+        status: row.status,
+        keptForPullId: row.pullId,
+        otherAccount: row.accountKey !== accountKey,
+        // What lets this account's page show the answer from now on (store.ts, listReusedAnswerIds).
+        accountKey,
+        answerId: row.id,
+      },
+    });
+    if (row.status === "ANSWERED") await recordDriverDataLookUp(tx, actor, question, pullId);
+  });
+}
+
+/**
+ * A licence or driving-record answer shown to the agent who asked: driver data from a motor
+ * vehicle record, on the DPPA redisclosure log with the purpose they gave (in the caller's
+ * transaction). Property data is not driver data.
+ */
+async function recordDriverDataLookUp(tx: Db, actor: Actor, question: Question, pullId: string): Promise<void> {
+  if (question.kind === "PROPERTY_DATA") return;
+  await recordRedisclosure(tx, {
+    pullIds: [pullId],
+    recipient: `${INTERNAL_USE}: ${actor.name}`,
+    purpose: question.purpose ?? "none given",
+    dataKinds: [DRIVER_DATA, KIND_WORDS[question.kind]],
+    channel: "look-up answer",
+    actor,
   });
 }
 
@@ -322,6 +343,7 @@ export async function requestEnrichment(
         ...(outcome.error && outcome.status === "FAILED" ? { error: outcome.error } : {}),
       },
     });
+    if (outcome.status === "ANSWERED") await recordDriverDataLookUp(tx, actor, question, detail.pull.pull_id);
     return row;
   });
   const row = saved ?? { ...claim.row, ...outcome, answeredAt: new Date() };

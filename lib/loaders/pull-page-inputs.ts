@@ -51,7 +51,8 @@ export const PULL_PAGE_INPUTS = {
   people: sql`(select md5(coalesce(string_agg(concat_ws(',', u.id, u.name, u.role, u.is_active), ';' order by u.id), ''))
                 from ${users} u)`,
   /** The audit trail only grows. */
-  history: sql`(select concat_ws(',', count(*), max(t.at)) from ${auditEvents} t where t.pull_id = ${p}.pull_id)`,
+  // Views are left out, as the history leaves them out: opening the page must not change its version.
+  history: sql`(select concat_ws(',', count(*), max(t.at)) from ${auditEvents} t where t.pull_id = ${p}.pull_id and t.action <> 'PULL_VIEWED')`,
   dealReturn: rowsOf(dealReturns, sql`t.pull_id = ${p}.pull_id`),
   /** The account's decisions, and the rules the review applies (one row, the agency's). */
   review: sql`concat_ws(',', ${rowsOf(findingDecisions, sql`t.account_key = ${accountKey}`)}, ${rowsOf(agencyRules, sql`true`)})`,

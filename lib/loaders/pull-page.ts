@@ -91,7 +91,7 @@ export async function loadPullPage(
     detail: getPullDetail(db, pullId),
     monitoring: getMonitoringOfPull(db, pullId),
     people: can(user, "pulls:assign") ? listActiveUsers(db) : [],
-    history: listAuditEvents(db, { pullId }),
+    history: listAuditEvents(db, { pullId, withoutViews: true }),
     dealReturn: getOpenDealReturn(db, pullId),
     review: getReviewInputs(db, pullId),
     policyCheck: latestPolicyCheckRun(db, pullId),

@@ -204,8 +204,9 @@ export async function serveCalendarFeed(
   const rows = await listFeedXDates(db, owner.id, windowOf(today, FEED_DAYS));
   // Clients' names and policies left the app without a session: on the trail, under the token's
   // owner (whose credential the address is), with the address that read it.
-  await recordAudit(db, owner, "CALENDAR_FEED_READ", {
+  await recordAudit(db, { ...owner, address }, "CALENDAR_FEED_READ", {
     subjectUserId: owner.id,
+    pullIds: [...new Set(rows.map((row) => row.pullId))],
     details: { address, events: rows.length },
   });
   return new Response(feedIcsOf(rows, owner, appUrl), {

@@ -7,6 +7,8 @@ import Link from "next/link";
 import { auditSentence } from "@/components/workflow/audit-sentence";
 import { getDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
+import { can } from "@/lib/auth/permissions";
+import { incidentScopeHrefFor } from "@/lib/audit/incident-scope";
 import { humanize } from "@/lib/format";
 import { auditPageHref, loadAuditPage } from "@/lib/loaders/audit";
 import { RelativeTime } from "@/components/ui/relative-time";
@@ -24,7 +26,8 @@ export default async function AuditPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requirePermission("audit:view");
+  const user = await requirePermission("audit:view");
+  const canScope = can(user, "incident:view");
   const { filter, rows, hasMore, people, actions } = await loadAuditPage(await getDb(), await searchParams);
   const pageHref = (page: number) => auditPageHref(filter, page);
 
@@ -68,6 +71,17 @@ export default async function AuditPage({
                 <RelativeTime iso={entry.at.toISOString()} />
               </span>
               <span className="flex-1 text-slate-800">{auditSentence(entry)}</span>
+              {entry.address || entry.sessionId ? (
+                <span className="shrink-0 font-mono text-xs text-slate-500" data-testid="audit-origin">
+                  {entry.address ?? ""}
+                  {entry.sessionId ? ` · session ${entry.sessionId.slice(0, 8)}` : ""}
+                </span>
+              ) : null}
+              {canScope && incidentScopeHrefFor(entry) ? (
+                <Link href={incidentScopeHrefFor(entry) ?? ""} className={cn(LINK_CLASS, "text-xs")}>
+                  {entry.sessionId ? "what this session saw" : "what this address saw"}
+                </Link>
+              ) : null}
               {entry.pullId ? (
                 <Link href={`/pulls/${entry.pullId}`} className={cn(LINK_CLASS, "text-xs")}>
                   open pull

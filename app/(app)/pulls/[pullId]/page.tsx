@@ -21,6 +21,7 @@ import { requirePermission } from "@/lib/auth/session";
 import { loadPullPage } from "@/lib/loaders/pull-page";
 import { env } from "@/lib/env";
 import { markPullSeen } from "@/lib/workflow/seen";
+import { recordPullViewed } from "@/lib/audit/audit-log";
 import {
   decideFindingAction,
   requestEnrichmentAction,
@@ -40,6 +41,8 @@ export default async function PullDetailPage({ params }: { params: Promise<{ pul
   // Opening an assigned pull is what stops it counting as new for its assignee. Written after the
   // response (a GET does not write while it renders): the page shows the pull as it was loaded.
   if (detail.workflow.assigneeId === user.id) after(() => markPullSeen(db, user.id, pullId));
+  // Who saw this consumer, from where: on the audit trail for the incident-scope report.
+  after(() => recordPullViewed(db, user, pullId));
 
   return (
     <div className="space-y-6">
