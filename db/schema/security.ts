@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 // Public surfaces need limits and guards that hold across every app instance, so they live in
@@ -92,3 +92,15 @@ export const userFactors = pgTable("user_factors", {
 });
 
 export type UserFactorRow = typeof userFactors.$inferSelect;
+
+/**
+ * The agency's sign-in rules, one row (id 1; no row reads as the defaults). Whether every user
+ * must have a second factor (lib/auth/second-factor-requirement.ts): production requires one
+ * whatever this says, unless COVERDESK_MFA_REQUIRED=false.
+ */
+export const securitySettings = pgTable("security_settings", {
+  id: integer("id").primaryKey().default(1),
+  secondFactorRequired: boolean("second_factor_required").notNull().default(false),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid("updated_by"),
+});

@@ -52,7 +52,7 @@ let queueAlert = 0;
 
 async function baseline() {
   await database.db.execute(
-    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, alerts, agency_rules, digest_runs, finding_decisions, policy_check_runs, enrichment_answers, users cascade`,
+    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, alerts, agency_rules, digest_runs, finding_decisions, policy_check_runs, enrichment_answers, security_settings, users cascade`,
   );
   const staff = await database.db
     .insert(users)
@@ -149,6 +149,7 @@ async function snapshot(): Promise<string> {
     "enrichment_answers",
     "pull_archive_writes",
     "user_factors",
+    "security_settings",
   ];
   const parts = await Promise.all(
     tables.map(
@@ -310,6 +311,19 @@ const MATRIX: Entry[] = [
     writes: true,
     call: async () =>
       (await userActions()).resetPasswordAction(IDLE, form({ userId: ids.otherAgent, password: "another-password-2" })),
+  },
+  {
+    name: "admin/users/resetSecondFactorAction",
+    allowed: ["admin"],
+    writes: true /* the sessions it ends, the audit trail */,
+    call: async () => (await userActions()).resetSecondFactorAction(IDLE, form({ userId: ids.otherAgent })),
+  },
+  {
+    name: "admin/users/saveSecondFactorRequirementAction",
+    allowed: ["admin"],
+    writes: true,
+    // Off: an admin without a factor of their own may not turn it on (lib/auth/second-factor-requirement.test.ts).
+    call: async () => (await userActions()).saveSecondFactorRequirementAction(IDLE, form({ required: "off" })),
   },
   {
     name: "admin/users/deactivateUserAction",
@@ -538,6 +552,12 @@ const MATRIX: Entry[] = [
       return (await securityActions()).removeSecondFactorAction(IDLE, form({ code: "123456", userId: ids.admin }));
     },
   },
+  {
+    name: "account/security/renewRecoveryCodesAction",
+    allowed: ["admin", "manager", "agent", "otherAgent"],
+    writes: false /* no app set up: refused after the guard */,
+    call: async () => (await securityActions()).renewRecoveryCodesAction(IDLE, form({ code: "123456" })),
+  },
   // The alert inbox: anyone signed in may move the queue's alert (lib/alerts/alerts.test.ts: not another's).
   {
     name: "alerts/moveAlertAction",
@@ -744,6 +764,28 @@ describe("authorization matrix", () => {
         else if (entry.writes) expect(after).not.toBe(before);
       });
     }
+  }
+});
+
+// With a second factor required, a user who has none may only set one up: every other entry
+// the agent could use refuses them and writes nothing (lib/auth/second-factor-requirement.ts).
+const ENROLMENT = ["account/security/startSecondFactorAction", "account/security/confirmSecondFactorAction"];
+/** Entries that make the caller's own row first (a feed to turn off, a set-up to remove): judged by their answer. */
+const SETS_UP = ["xdates/turnOffCalendarFeedAction", "account/security/removeSecondFactorAction"];
+describe("a user without a second factor while one is required", () => {
+  // The consumer's pages (allowed to a stranger too) are guarded by their token, not a session.
+  for (const entry of MATRIX.filter((e) => e.allowed.includes("agent") && !e.allowed.includes("none"))) {
+    const expected: Outcome = ENROLMENT.includes(entry.name) ? "allowed" : "denied";
+    it(`${entry.name}: ${expected}`, async () => {
+      await database.db.execute(sql`insert into security_settings (id, second_factor_required) values (1, true)`);
+      current = { id: ids.agent };
+      const before = await snapshot();
+      const result = await entry.call();
+      const read = outcomeOf(result);
+      if (read !== "unknown") expect(read).toBe(expected);
+      if (expected === "denied" && !SETS_UP.includes(entry.name)) expect(await snapshot()).toBe(before);
+      if (SETS_UP.includes(entry.name)) expect(read).toBe("denied");
+    });
   }
 });
 

@@ -6,6 +6,7 @@ import { toFormState } from "@/lib/core/form-state";
 import {
   confirmSecondFactor,
   removeSecondFactor,
+  renewRecoveryCodes,
   secondFactorCodeInputSchema,
   startSecondFactor,
   type RecoveryCodesState,
@@ -13,8 +14,9 @@ import {
 
 // One's own second factor: every signed-in user may set up, confirm or remove theirs, never
 // anyone else's (the commands take the actor's id, nothing from the form). Each is audited.
+// Setting one up ("enrolment") stays open to a user the agency requires to have one first.
 
-export const startSecondFactorAction = formAction("signed-in", noInput, async ({ user, db }) => {
+export const startSecondFactorAction = formAction("enrolment", noInput, async ({ user, db }) => {
   const result = await startSecondFactor(db, user);
   if (result.ok) revalidatePath("/account/security");
   return toFormState(result, "Scan the QR code with your authenticator app.");
@@ -22,7 +24,7 @@ export const startSecondFactorAction = formAction("signed-in", noInput, async ({
 
 // No revalidation: the page would redraw without the recovery codes, which are shown only in this answer.
 export const confirmSecondFactorAction = formAction<typeof secondFactorCodeInputSchema, RecoveryCodesState>(
-  "signed-in",
+  "enrolment",
   secondFactorCodeInputSchema,
   async ({ user, input, db }) => {
     const result = await confirmSecondFactor(db, user, input);
@@ -42,5 +44,20 @@ export const removeSecondFactorAction = formAction(
     const result = await removeSecondFactor(db, user, input);
     if (result.ok) revalidatePath("/account/security");
     return toFormState(result, "Sign-in with an authenticator app is off.");
+  },
+);
+
+// No revalidation, as for confirming: the new codes are shown only in this answer.
+export const renewRecoveryCodesAction = formAction<typeof secondFactorCodeInputSchema, RecoveryCodesState>(
+  "signed-in",
+  secondFactorCodeInputSchema,
+  async ({ user, input, db }) => {
+    const result = await renewRecoveryCodes(db, user, input);
+    if (!result.ok) return toFormState(result, "");
+    return {
+      status: "done",
+      message: "New recovery codes: the old ones no longer work.",
+      recoveryCodes: result.recoveryCodes,
+    };
   },
 );

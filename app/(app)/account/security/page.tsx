@@ -5,22 +5,39 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import {
   ConfirmSecondFactorForm,
   RemoveSecondFactorForm,
+  RenewRecoveryCodesForm,
   StartSecondFactorForm,
 } from "@/components/account/second-factor-forms";
 import { getDb } from "@/lib/database";
-import { requireUser } from "@/lib/auth/session";
+import { requireUserWhileEnrolling } from "@/lib/auth/session";
 import { loadAccountSecurityPage } from "@/lib/loaders/account-security";
-import { confirmSecondFactorAction, removeSecondFactorAction, startSecondFactorAction } from "./actions";
+import {
+  confirmSecondFactorAction,
+  removeSecondFactorAction,
+  renewRecoveryCodesAction,
+  startSecondFactorAction,
+} from "./actions";
 
 export const metadata: Metadata = { title: "Security" };
 
-// Anyone signed in: their own sign-in's second factor.
+// Anyone signed in: their own sign-in's second factor. The one page open to a user the agency
+// requires to have one and who has none yet (lib/auth/session.ts sends them here).
 export default async function AccountSecurityPage() {
-  const user = await requireUser();
+  const { user, mustEnrol } = await requireUserWhileEnrolling();
   const page = await loadAccountSecurityPage(await getDb(), user);
   return (
     <div className="space-y-4">
       <PageHeader title="Security" description="How you sign in to Coverdesk." />
+      {mustEnrol ? (
+        <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="enrol-first">
+          Your agency requires a second factor. Set one up below to continue: until then, this is the only page you can
+          open.
+        </p>
+      ) : page.required ? (
+        <p className="text-sm text-slate-600" data-testid="second-factor-required">
+          Your agency requires a second factor for everyone.
+        </p>
+      ) : null}
       <Card aria-labelledby="second-factor-heading" className="space-y-3">
         <h2 id="second-factor-heading" className="text-lg font-semibold text-slate-900">
           Authenticator app
@@ -65,6 +82,7 @@ export default async function AccountSecurityPage() {
               On since <RelativeTime iso={page.confirmedAt.toISOString()} />: sign-in asks for your app&apos;s code
               after your password. {page.recoveryCodesLeft} of 10 recovery codes left.
             </p>
+            <RenewRecoveryCodesForm action={renewRecoveryCodesAction} />
             <RemoveSecondFactorForm action={removeSecondFactorAction} />
           </>
         ) : null}
