@@ -1,5 +1,5 @@
 import type { FormAction } from "@/lib/core/form-state";
-import { CopyLink, EmailLink, MakeCoverdeskPage } from "./reconnect-actions";
+import { CopyLink, EmailLink, MakeCoverdeskPage, WithdrawCoverdeskPage } from "./reconnect-actions";
 
 /** The account's open Coverdesk page to send, or the button that makes one. */
 export function CoverdeskPageLink({
@@ -7,12 +7,15 @@ export function CoverdeskPageLink({
   email,
   monitoringId,
   open,
+  revoke,
 }: {
   url: string | null;
   email: string | null;
   monitoringId: string;
   /** Makes the page when there is none. */
   open: FormAction;
+  /** Withdraws the open page: the link stops working at once. */
+  revoke: FormAction;
 }) {
   if (!url) return <MakeCoverdeskPage monitoringId={monitoringId} action={open} />;
   return (
@@ -22,6 +25,7 @@ export function CoverdeskPageLink({
       </code>
       <CopyLink url={url} />
       {email ? <EmailLink email={email} url={url} /> : null}
+      <WithdrawCoverdeskPage monitoringId={monitoringId} action={revoke} />
     </>
   );
 }

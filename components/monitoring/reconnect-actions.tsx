@@ -68,6 +68,12 @@ export function MakeCoverdeskPage({ monitoringId, action }: { monitoringId: stri
   );
 }
 
+export function WithdrawCoverdeskPage({ monitoringId, action }: { monitoringId: string; action: FormAction }) {
+  return (
+    <LinkActionButton action={action} monitoringId={monitoringId} label="Withdraw link" pendingLabel="Withdrawing…" />
+  );
+}
+
 /** A link to send by email: the consumer's address, a subject, and the link in plain words. */
 export function EmailLink({ email, url }: { email: string; url: string }) {
   const body = `Your insurance account needs you to sign in again so we can keep your coverage up to date: ${url}`;

@@ -3,6 +3,7 @@ import { CARD_CLASS } from "@/components/ui/card";
 import { cn } from "@/components/ui/class-names";
 import Link from "next/link";
 import { CopyLink } from "@/components/monitoring/reconnect-actions";
+import { ActionForm } from "@/components/ui/action-form";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { ServicingPanel as Panel } from "@/lib/servicing/panel";
 import type { FormAction } from "@/lib/core/form-state";
@@ -23,11 +24,14 @@ export function ServicingPanel({
   panel,
   clientEmail,
   request,
+  revokeLink,
 }: {
   pullId: string;
   panel: Panel;
   clientEmail: string | null;
   request: FormAction;
+  /** Withdraws a confirm link: the client's page stops taking an answer. */
+  revokeLink: FormAction;
 }) {
   return (
     <section aria-labelledby="servicing-title" className={cn(CARD_CLASS, "p-5")} data-testid="servicing-panel">
@@ -102,6 +106,17 @@ export function ServicingPanel({
                           Email it
                         </a>
                       ) : null}
+                      <ActionForm
+                        action={revokeLink}
+                        inline
+                        submitVariant="secondary"
+                        submitSize="sm"
+                        submitLabel="Withdraw link"
+                        pendingLabel="Withdrawing…"
+                      >
+                        <input type="hidden" name="pullId" value={pullId} />
+                        <input type="hidden" name="requestId" value={item.id} />
+                      </ActionForm>
                     </div>
                   </div>
                 ) : null}

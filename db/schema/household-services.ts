@@ -106,6 +106,9 @@ export const servicingRequests = pgTable(
     consumerAnsweredUserAgent: text("consumer_answered_user_agent"),
     /** A refusal or failure in words (the service's code kept). */
     error: text("error"),
+    /** Staff withdrew the confirm link (sent to the wrong address, say): it stops working at once. */
+    linkRevokedAt: timestamp("link_revoked_at", { withTimezone: true }),
+    linkRevokedBy: uuid("link_revoked_by"),
     requestedBy: uuid("requested_by"),
     requestedByName: text("requested_by_name"),
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),

@@ -193,6 +193,8 @@ export const AUDIT_ACTIONS = [
   "SERVICING_REQUESTED",
   "SERVICING_CONFIRMED",
   "SERVICING_DECLINED",
+  /** Staff withdrew a link sent to a consumer, a reconnect page or a confirm page (details: kind, the request or monitoring). */
+  "CONSUMER_LINK_REVOKED",
   /** A coverage finding was discussed with the client (details: finding, decision, note): the E&O record. */
   "FINDING_DECIDED",
   /** The coverage review's rules changed (details: the rules as saved). */

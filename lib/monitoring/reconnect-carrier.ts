@@ -1,4 +1,5 @@
 import "server-only";
+import { runInNewContext } from "node:vm";
 import { listCarriers } from "@/lib/service/carriers-api";
 import type { ServiceConfig } from "@/lib/service/client";
 import type { Carrier } from "@/lib/service/schemas";
@@ -55,14 +56,30 @@ export function carrierLogin(carrier: Carrier | null): CarrierLogin {
   };
 }
 
-/** The carrier's own rule for its third field; a rule the service sent broken is not held against the consumer. */
+/** How long the carrier's rule may run on one answer: a pattern like `(a+)+$` backtracks for minutes on 30 characters. */
+export const THIRD_FIELD_RULE_TIMEOUT_MS = 50;
+/** A longer pattern is not a field rule; it is not run. */
+const MAX_RULE_LENGTH = 500;
+
+/**
+ * The carrier's own rule for its third field. The pattern comes from the service and runs on
+ * what a stranger typed into a public page, so it runs in a context of its own under a time
+ * limit (V8 interrupts a backtracking match when the limit passes). A rule the service sent
+ * broken, too long or too slow is not held against the consumer: the carrier checks the value
+ * again when the service signs in.
+ */
 export function thirdFieldMatches(carrier: Carrier | null, value: string): boolean {
   const source = carrier?.thirdFieldValidatorRgx;
-  if (!source) return true;
+  if (!source || source.length > MAX_RULE_LENGTH) return true;
   try {
     const flags = (carrier.thirdFieldValidatorRgxFlags ?? "").replace(/[^imsu]/g, "");
-    return new RegExp(source, flags).test(value);
-  } catch {
+    const rule = new RegExp(source, flags);
+    return runInNewContext("rule.test(value)", { rule, value }, { timeout: THIRD_FIELD_RULE_TIMEOUT_MS }) === true;
+  } catch (error) {
+    if (error instanceof Error && /timed out/i.test(error.message))
+      console.warn(
+        `[reconnect] the third-field rule of ${carrier.carrier_id} ran past ${THIRD_FIELD_RULE_TIMEOUT_MS} ms; not applied`,
+      );
     return true;
   }
 }

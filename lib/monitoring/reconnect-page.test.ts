@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { monitorings, pulls, reconnectPages } from "@/db/schema";
+import { auditEvents, monitorings, pulls, reconnectPages } from "@/db/schema";
 import { processDueEvents } from "@/lib/ingest/process-events";
 import { receiveWebhook } from "@/lib/ingest/receive-webhook";
 import type { ServiceConfig } from "@/lib/service/client";
@@ -19,6 +19,7 @@ import {
   reconnectStep,
   DEFAULT_BAD_CREDENTIALS,
   HOSTED_ONLY,
+  revokeReconnectPage,
 } from "./reconnect-page";
 import { carrierLogin, matchCarrier } from "./reconnect-carrier";
 import { answerReconnectPage } from "./reconnect-page-answers";
@@ -247,6 +248,39 @@ describe("the consumer's reconnect page", { timeout: 120_000 }, () => {
       kind: "closed",
       reason: "This account is already reconnected. There is nothing more to do.",
     });
+  });
+
+  it("stops working at once when staff withdraw it, for those who may see the account, audited", async () => {
+    const monitoringId = await accountNeedingReconnect();
+    const [row] = await database.db.select().from(monitorings).where(eq(monitorings.monitoringId, monitoringId));
+    const pullId = row?.latestPullId ?? row?.initialPullId ?? "";
+    await database.db.update(pulls).set({ assigneeId: staff.agent.id }).where(eq(pulls.pullId, pullId));
+    const opened = await openReconnectPage(database.db, staff.agent, monitoringId);
+    if (!opened.ok) throw new Error(opened.message);
+
+    expect(await revokeReconnectPage(database.db, staff.otherAgent, monitoringId)).toMatchObject({ code: "NOT_FOUND" });
+    expect(await revokeReconnectPage(database.db, staff.agent, monitoringId)).toEqual({ ok: true, revoked: 1 });
+    const closed = {
+      kind: "closed",
+      reason: "Your agency withdrew this link. If you still need to reconnect, ask your agent for a new one.",
+    };
+    expect((await getReconnectPage(database.db, opened.pageId))?.step).toEqual(closed);
+    expect(
+      await answerReconnectPage(database.db, service, opened.pageId, {
+        kind: "credentials",
+        username: "user_good",
+        password: "pass_good",
+      }),
+    ).toMatchObject({ ok: false });
+    expect(await revokeReconnectPage(database.db, staff.agent, monitoringId)).toMatchObject({ code: "CONFLICT" });
+    const audit = await database.db.select().from(auditEvents).where(eq(auditEvents.pullId, pullId));
+    expect(audit.filter((a) => a.action === "CONSUMER_LINK_REVOKED").map((a) => a.details)).toEqual([
+      { kind: "reconnect page", monitoringId },
+    ]);
+    // A new page can be made after, with a new link.
+    const again = await openReconnectPage(database.db, staff.agent, monitoringId);
+    expect(again).toMatchObject({ ok: true, created: true });
+    expect(again.ok && again.pageId).not.toBe(opened.pageId);
   });
 
   it("sends the carrier's id found in the catalogue from the pull's carrier name, whatever its case", async () => {

@@ -69,7 +69,11 @@ export const CLOSED_REASONS: Record<string, string> = {
   NEWER_PULL_AVAILABLE: "Your account has refreshed since this link was made. There is nothing more to do.",
   MONITORING_INACTIVE: "Your agency no longer keeps this account up to date, so there is nothing to reconnect.",
   RESOLVED: "This account is already reconnected. There is nothing more to do.",
+  REVOKED: "Your agency withdrew this link. If you still need to reconnect, ask your agent for a new one.",
 };
+
+/** The reason a page closed when staff withdrew it (a link sent to the wrong person, say). */
+export const REVOKED = "REVOKED";
 
 type StepFacts = {
   page: ReconnectPageRow;
@@ -236,6 +240,37 @@ export async function openReconnectPage(
     details: { change: "made a Coverdesk reconnect page for the consumer", monitoringId },
   });
   return { ok: true, pageId, created: true };
+}
+
+/**
+ * Withdraws the account's open Coverdesk page: a link mailed to the wrong address, or one the
+ * consumer says they never asked for, stops working at once (the page then says so), and its
+ * session with the service is dropped. A new page can be made after.
+ */
+export async function revokeReconnectPage(
+  db: Db,
+  actor: Actor,
+  monitoringId: string,
+): Promise<CommandResult<{ revoked: number }>> {
+  const request = await getReconnectRequest(db, actor, monitoringId);
+  if (!request.ok) return request;
+  const revoked = await db
+    .update(reconnectPages)
+    .set({ closedReason: REVOKED, sessionJwt: null })
+    .where(
+      and(
+        eq(reconnectPages.monitoringId, monitoringId),
+        isNull(reconnectPages.completedAt),
+        isNull(reconnectPages.closedReason),
+      ),
+    )
+    .returning({ id: reconnectPages.id });
+  if (revoked.length === 0) return { ok: false, code: "CONFLICT", message: "This account has no open Coverdesk page." };
+  await recordAudit(db, actor, "CONSUMER_LINK_REVOKED", {
+    pullId: request.pullId,
+    details: { kind: "reconnect page", monitoringId },
+  });
+  return { ok: true, revoked: revoked.length };
 }
 
 /** Pages whose session pull `pullId` is: used by ingestion when that login succeeds. */

@@ -20,8 +20,8 @@ export function normaliseForIndex(kind: IndexKind, value: string): string {
       return digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
     }
     case "birth-date": {
-      const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
-      if (us) return `${us[3]}-${us[1]!.padStart(2, "0")}-${us[2]!.padStart(2, "0")}`;
+      const [, month, day, year] = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text) ?? [];
+      if (month && day && year) return `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
       return text.slice(0, 10);
     }
     case "licence":

@@ -118,6 +118,38 @@ describe("service client", () => {
     expect(failure.message).not.toContain("super-secret");
   });
 
+  it("stops reading an answer past its size limit, chunked or announced, and reads one under it whole", async () => {
+    let streamed = 0;
+    const base = await serve((req, res) => {
+      if (req.url?.endsWith("/announced")) {
+        res.writeHead(200, { "content-type": "application/json", "content-length": String(10_000) });
+        res.end("x".repeat(10_000));
+        return;
+      }
+      if (req.url?.endsWith("/small")) return json(res, 200, { success: true, pad: "y".repeat(500) });
+      // Chunked, without end: a hostile upstream.
+      res.writeHead(200, { "content-type": "application/json" });
+      const timer = setInterval(() => {
+        streamed += 1024;
+        res.write("z".repeat(1024));
+      }, 1);
+      res.on("close", () => clearInterval(timer));
+    });
+    const capped = config(base, { maxAnswerBytes: 4_096, maxAttempts: 3 });
+    const get = (path: string) =>
+      serviceRequest(capped, { method: "GET", path, teamScoped: false, idempotent: true }).catch((e: unknown) => e);
+
+    for (const path of ["/endless", "/announced"]) {
+      const failure = await get(path);
+      expect(failure).toBeInstanceOf(ServiceError);
+      expect(failure).toMatchObject({ code: "ANSWER_TOO_LARGE", retryable: false });
+      expect((failure as Error).message).toMatch(/larger than/);
+    }
+    // The endless answer was abandoned soon after the limit, not read to exhaustion.
+    expect(streamed).toBeLessThan(64 * 1024);
+    expect(await get("/small")).toMatchObject({ status: 200, body: { success: true } });
+  });
+
   it("reports a service that cannot be reached as a retryable network error", async () => {
     const failure = (await serviceRequest(config("http://127.0.0.1:1/api/v1.0.0", { maxAttempts: 1 }), {
       method: "GET",

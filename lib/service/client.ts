@@ -1,5 +1,6 @@
 import "server-only";
 import { isRetryableStatus, RATE_LIMITED, ServiceError } from "./errors";
+import { MAX_FILE_ANSWER_BYTES, MAX_JSON_ANSWER_BYTES, readCappedBytes, readCappedJson } from "./read-body";
 import { rateLimitedUntil, recordServiceAnswered, recordServiceRateLimited, recordServiceUnreachable } from "./health";
 
 // The HTTP client for the data-link service. It holds the server's credentials, so it must
@@ -23,6 +24,8 @@ export type ServiceConfig = {
    */
   maxWaitMs?: number;
   fetch?: typeof fetch;
+  /** The largest JSON answer read (MAX_JSON_ANSWER_BYTES unless said otherwise); files get MAX_FILE_ANSWER_BYTES. */
+  maxAnswerBytes?: number;
 };
 
 /**
@@ -99,16 +102,6 @@ export function buildUrl(
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
   return url.toString();
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === "") return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 function authHeaders(config: ServiceConfig, auth: ServiceAuth): Record<string, string> {
@@ -222,7 +215,9 @@ export async function serviceRequest(config: ServiceConfig, options: RequestOpti
     if (response.status >= 500) recordServiceUnreachable(`${label}: ${response.status}`);
     else recordServiceAnswered();
     const body =
-      options.binary && response.status < 400 ? Buffer.from(await response.arrayBuffer()) : await readBody(response);
+      options.binary && response.status < 400
+        ? await readCappedBytes(response, MAX_FILE_ANSWER_BYTES, label)
+        : await readCappedJson(response, config.maxAnswerBytes ?? MAX_JSON_ANSWER_BYTES, label);
     if (response.status < 400) return { status: response.status, body, headers: response.headers };
 
     const { code, message } = errorCode(body);

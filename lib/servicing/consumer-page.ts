@@ -105,6 +105,11 @@ export function servicingStep(row: ServicingRequestRow, now: Date): ServicingSte
   }
   if (row.consumerAnswer === "DECLINED") return { kind: "declined" };
   if (row.consumerAnswer === "CONFIRMED") return { kind: "submitting" };
+  if (row.linkRevokedAt)
+    return {
+      kind: "refused",
+      reason: "Your agency withdrew this link. If you still want this change, ask your agent for a new request.",
+    };
   if (!row.servicingActionId)
     return { kind: "refused", reason: "This request was never sent to your insurance company. Ask your agent." };
   if (row.expiresAt <= now) return { kind: "expired" };

@@ -50,7 +50,11 @@ export type ServicingPanel = {
 
 function itemOf(row: ServicingRequestRow, linkOf: (id: string) => string, now: Date): ServicingRequestItem {
   const waitsForConsumer =
-    row.servicingActionId !== null && row.consumerAnswer === null && !isSettled(row.status) && row.expiresAt > now;
+    row.servicingActionId !== null &&
+    row.consumerAnswer === null &&
+    row.linkRevokedAt === null &&
+    !isSettled(row.status) &&
+    row.expiresAt > now;
   return {
     id: row.id,
     actionType: row.actionType,

@@ -23,6 +23,7 @@ import { servicingTargets } from "./payloads";
 import { advanceServicing, followServicingPull } from "./progress";
 import { listServicingRequests } from "./queries";
 import { requestServicingChange } from "./request";
+import { revokeServicingLink } from "./revoke-link";
 
 // Servicing requests end to end below the browser: the sandbox (over HTTP) plays the service,
 // its webhooks come through our real ingestion, the consumer answers on the page's functions.
@@ -420,6 +421,64 @@ describe("servicing requests", { timeout: 120_000 }, () => {
       address: "198.51.100.23",
       userAgent: "Mozilla/5.0 (iPhone) X-Forged: 1",
     });
+  });
+
+  it("lets staff withdraw an unanswered confirm link: the client's page then takes no answer", async () => {
+    const auto = (await targetsOf(pullId)).autos[0];
+    const requested = await requestServicingChange(database.db, service, staff.agent, {
+      pullId,
+      actionType: "ADD_VEHICLE",
+      policy: auto?.policyNumber,
+      vin: "2HGCM82633A004353",
+      year: "2022",
+      make: "Honda",
+      model: "Civic",
+    });
+    if (!requested.ok) throw new Error(requested.message);
+    const id = requested.request.id;
+    await reached(id, "WAITING_FOR_CONSUMER_CONFIRMATION");
+
+    expect(await revokeServicingLink(database.db, staff.otherAgent, { pullId, requestId: id })).toMatchObject({
+      ok: false,
+    });
+    expect(await revokeServicingLink(database.db, staff.agent, { pullId, requestId: "sv_unknown" })).toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect(await revokeServicingLink(database.db, staff.agent, { pullId, requestId: id })).toEqual({
+      ok: true,
+      requestId: id,
+    });
+    const page = await loadServicingPage(database.db, service, tokenOf(id), "198.51.100.24");
+    expect(page).toMatchObject({
+      kind: "page",
+      step: { kind: "refused", reason: expect.stringMatching(/withdrew this link/) },
+    });
+    const client = { address: "198.51.100.24", userAgent: "Mozilla/5.0 (iPhone)", staffUserId: null };
+    expect(
+      await answerServicingPage(database.db, service, { token: tokenOf(id), answer: "confirm" }, client),
+    ).toMatchObject({ status: "error", code: "STALE" });
+    expect(await rowOf(id)).toMatchObject({ consumerAnswer: null, linkRevokedBy: staff.agent.id });
+    expect(await revokeServicingLink(database.db, staff.agent, { pullId, requestId: id })).toMatchObject({
+      code: "STALE",
+    });
+    const [revoked] = await database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "CONSUMER_LINK_REVOKED"), eq(auditEvents.pullId, pullId)));
+    expect(revoked?.details).toMatchObject({ kind: "servicing confirm page", requestId: id });
+    // The agent's list says so and offers no link to send.
+    const detail = await getPullDetail(database.db, pullId);
+    if (!detail) throw new Error("no pull");
+    const panel = await getServicingPanel(
+      database.db,
+      service,
+      staff.agent,
+      detail,
+      await listServicingRequests(database.db, pullId),
+    );
+    const item = panel?.requests.find((r) => r.id === id);
+    expect(item).toMatchObject({ confirmUrl: null });
+    expect(item?.status.label).toMatch(/withdrawn before they answered/);
   });
 
   it("refuses tampered, unknown and expired links in plain words", async () => {

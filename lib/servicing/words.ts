@@ -77,6 +77,8 @@ export type ServicingStatusFacts = {
   validationErrorType: string | null;
   /** The consumer's link has expired. */
   expired?: boolean;
+  /** Staff withdrew the consumer's link. */
+  linkRevokedAt?: Date | null;
 };
 
 const BEFORE_THE_CONSUMER = [null, "QUEUED", "IN_PROGRESS", "WAITING_FOR_CONSUMER_CONFIRMATION"];
@@ -86,6 +88,11 @@ export function servicingStatusWords(row: ServicingStatusFacts): { label: string
     return row.error
       ? { label: `Not sent: ${row.error}`, tone: "refused" }
       : { label: "Sending to the service…", tone: "waiting" };
+  if (row.linkRevokedAt && row.consumerAnswer === null && BEFORE_THE_CONSUMER.includes(row.status))
+    return {
+      label: "The client's confirm link was withdrawn before they answered. Nothing was changed; ask again.",
+      tone: "refused",
+    };
   if (row.expired && row.consumerAnswer === null && BEFORE_THE_CONSUMER.includes(row.status))
     return {
       label: "The client's confirm link expired before they answered. Nothing was changed; ask again.",

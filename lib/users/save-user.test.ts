@@ -5,6 +5,7 @@ import { authenticate } from "@/lib/auth/credentials";
 import { createUser, resetPassword } from "@/lib/users/users-admin";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { DEMO_PASSWORD } from "@/lib/auth/demo-users";
+import { feedOwnerOf, renewCalendarFeed } from "@/lib/xdates/calendar-feed";
 import { saveUser } from "./save-user";
 
 let database: TestDatabase;
@@ -49,6 +50,29 @@ describe("saving a real user", () => {
         { demoMode: false },
       ),
     ).toMatchObject({ role: "MANAGER" });
+  });
+
+  it("revokes the user's calendar feed address when the command resets their password", async () => {
+    const saved = await saveUser(database.db, {
+      email: "feed@agency.com",
+      name: "Fe Ed",
+      role: "AGENT",
+      password: "first-password-123",
+    });
+    const token = await renewCalendarFeed(database.db, {
+      id: saved.id,
+      name: "Fe Ed",
+      role: "AGENT",
+      sessionId: "cli",
+    });
+    expect(await feedOwnerOf(database.db, token)).toMatchObject({ id: saved.id });
+    await saveUser(database.db, {
+      email: "feed@agency.com",
+      name: "Fe Ed",
+      role: "AGENT",
+      password: "reset-password-456",
+    });
+    expect(await feedOwnerOf(database.db, token)).toBeNull();
   });
 
   it("refuses a bad email, an unknown role, a short password and the demo password", async () => {

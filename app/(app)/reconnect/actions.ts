@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { formAction } from "@/lib/auth/action-guard";
 import { env } from "@/lib/env";
 import { reconnectInputSchema, renewReconnectLink } from "@/lib/monitoring/reconnect";
-import { openReconnectPage } from "@/lib/monitoring/reconnect-page";
+import { openReconnectPage, revokeReconnectPage } from "@/lib/monitoring/reconnect-page";
 import { toFormState } from "@/lib/core/form-state";
 
 // Whoever may see the account may send its consumer a way to reconnect; the commands check
@@ -23,4 +23,10 @@ export const openReconnectPageAction = formAction("pulls:view", reconnectInputSc
     result,
     result.ok && !result.created ? "This account already has an open page." : "The Coverdesk page is ready to send.",
   );
+});
+
+export const revokeReconnectPageAction = formAction("pulls:view", reconnectInputSchema, async ({ user, input, db }) => {
+  const result = await revokeReconnectPage(db, user, input.monitoringId);
+  if (result.ok) revalidatePath("/reconnect");
+  return toFormState(result, "The link no longer works; the consumer's page says it was withdrawn.");
 });

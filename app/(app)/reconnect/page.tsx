@@ -12,7 +12,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { humanize } from "@/lib/format";
 import { loadReconnectWorklistPage } from "@/lib/loaders/reconnect-worklist";
-import { openReconnectPageAction, renewReconnectLinkAction } from "./actions";
+import { openReconnectPageAction, renewReconnectLinkAction, revokeReconnectPageAction } from "./actions";
 import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Reconnect" };
@@ -104,6 +104,7 @@ export default async function ReconnectPage({
                     email={item.email}
                     monitoringId={item.monitoringId}
                     open={openReconnectPageAction}
+                    revoke={revokeReconnectPageAction}
                   />
                 </div>
               </div>

@@ -8,6 +8,7 @@ import { rerunPolicyCheck } from "@/lib/policy-check/runs";
 import { env } from "@/lib/env";
 import { toFormState } from "@/lib/core/form-state";
 import { requestServicingChange, requestServicingInputSchema } from "@/lib/servicing/request";
+import { revokeServicingLink, revokeServicingLinkInputSchema } from "@/lib/servicing/revoke-link";
 
 // The actions of a pull's page. The guard resolves the user, asks the permission table and reads
 // each form into its command's schema; the command checks the pull itself (may they see it, work
@@ -41,6 +42,17 @@ export const requestServicingAction = formAction(
     const result = await requestServicingChange(db, env().service, user, input);
     revalidatePath(`/pulls/${input.pullId}`);
     return toFormState(result, "Sent to the service. Send the client their confirm link from the list below.");
+  },
+);
+
+// Withdraws a client's confirm link (revokeServicingLink checks the pull and that it is not answered).
+export const revokeServicingLinkAction = formAction(
+  "servicing:request",
+  revokeServicingLinkInputSchema,
+  async ({ user, input, db }) => {
+    const result = await revokeServicingLink(db, user, input);
+    revalidatePath(`/pulls/${input.pullId}`);
+    return toFormState(result, "The link no longer works; the client's page says it was withdrawn.");
   },
 );
 

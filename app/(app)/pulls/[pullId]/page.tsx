@@ -25,6 +25,7 @@ import {
   decideFindingAction,
   requestEnrichmentAction,
   requestServicingAction,
+  revokeServicingLinkAction,
   rerunPolicyCheckAction,
 } from "./actions";
 
@@ -69,6 +70,7 @@ export default async function PullDetailPage({ params }: { params: Promise<{ pul
                 panel={data.servicing}
                 clientEmail={detail.pull.email ?? null}
                 request={requestServicingAction}
+                revokeLink={revokeServicingLinkAction}
               />
             ) : null}
           </>
