@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, isNotNull, isNull, or, lt, sql } from "drizzle-orm";
 import { z } from "zod";
-import { userFactors, users } from "@/db/schema";
+import { passkeyChallenges, userFactors, userPasskeys, users } from "@/db/schema";
 import type { Db } from "@/db/types";
 import { recordAudit } from "@/lib/audit/audit-log";
 import type { Actor } from "@/lib/core/actor";
@@ -94,9 +94,15 @@ async function hasConfirmedTotp(db: Db, userId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Whether the user has a second factor (a confirmed app), so sign-in asks for it. */
+/** Whether the user has a second factor (a confirmed app, or a passkey: lib/auth/passkeys.ts), so sign-in asks for it. */
 export async function hasConfirmedSecondFactor(db: Db, userId: string): Promise<boolean> {
-  return hasConfirmedTotp(db, userId);
+  if (await hasConfirmedTotp(db, userId)) return true;
+  const [passkey] = await db
+    .select({ id: userPasskeys.id })
+    .from(userPasskeys)
+    .where(eq(userPasskeys.userId, userId))
+    .limit(1);
+  return passkey !== undefined;
 }
 
 const ALREADY_ON = "Sign-in with an authenticator app is already on. Turn it off first to set up another app.";
@@ -265,24 +271,35 @@ export async function renewRecoveryCodes(
 
 /**
  * Removes every second factor of a user (an admin's reset, lib/users/users-admin.ts): the app, its
- * recovery codes, a pending set-up. Answers what there was, for the audit trail.
+ * recovery codes, a pending set-up, the passkeys. Answers what there was, for the audit trail.
  */
 export async function removeAllSecondFactors(
   db: Db,
   userId: string,
-): Promise<{ totp: "none" | "pending" | "confirmed" }> {
+): Promise<{ totp: "none" | "pending" | "confirmed"; passkeys: number }> {
   const [removed] = await db
     .delete(userFactors)
     .where(eq(userFactors.userId, userId))
     .returning({ confirmedAt: userFactors.confirmedAt });
-  return { totp: removed ? (removed.confirmedAt ? "confirmed" : "pending") : "none" };
+  const passkeys = await db
+    .delete(userPasskeys)
+    .where(eq(userPasskeys.userId, userId))
+    .returning({ id: userPasskeys.id });
+  await db.delete(passkeyChallenges).where(eq(passkeyChallenges.userId, userId));
+  return { totp: removed ? (removed.confirmedAt ? "confirmed" : "pending") : "none", passkeys: passkeys.length };
 }
 
-/** Each user's confirmed factors, for the users page: whether an app is on (users without one are absent). */
-export async function listSecondFactorsByUser(db: Db): Promise<Map<string, { totp: boolean }>> {
-  const rows = await db
-    .select({ userId: userFactors.userId })
-    .from(userFactors)
-    .where(isNotNull(userFactors.confirmedAt));
-  return new Map(rows.map((row) => [row.userId, { totp: true }]));
+/** Each user's second factors, for the users page: an app on, how many passkeys (users with neither are absent). */
+export async function listSecondFactorsByUser(db: Db): Promise<Map<string, { totp: boolean; passkeys: number }>> {
+  const [apps, passkeys] = await Promise.all([
+    db.select({ userId: userFactors.userId }).from(userFactors).where(isNotNull(userFactors.confirmedAt)),
+    db
+      .select({ userId: userPasskeys.userId, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(userPasskeys)
+      .groupBy(userPasskeys.userId),
+  ]);
+  const byUser = new Map<string, { totp: boolean; passkeys: number }>();
+  for (const { userId } of apps) byUser.set(userId, { totp: true, passkeys: 0 });
+  for (const { userId, n } of passkeys) byUser.set(userId, { totp: byUser.has(userId), passkeys: n });
+  return byUser;
 }

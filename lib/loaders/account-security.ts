@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/types";
 import type { Actor } from "@/lib/core/actor";
+import { listPasskeys, type PasskeySummary } from "@/lib/auth/passkeys";
 import { getSecondFactor } from "@/lib/auth/second-factor";
 import { getSecondFactorRequirement } from "@/lib/auth/second-factor-requirement";
 import { totpQrSvg } from "@/lib/security/totp";
@@ -8,6 +9,7 @@ import { totpQrSvg } from "@/lib/security/totp";
 export type AccountSecurityPage = {
   /** The agency requires a second factor of every user. */
   required: boolean;
+  passkeys: PasskeySummary[];
 } & AppFactor;
 
 type AppFactor =
@@ -18,8 +20,12 @@ type AppFactor =
 
 /** The signed-in user's own security page: their second factor, and what setting it up needs. */
 export async function loadAccountSecurityPage(db: Db, user: Actor): Promise<AccountSecurityPage> {
-  const [app, requirement] = await Promise.all([appFactor(db, user), getSecondFactorRequirement(db)]);
-  return { required: requirement.required, ...app };
+  const [app, requirement, passkeys] = await Promise.all([
+    appFactor(db, user),
+    getSecondFactorRequirement(db),
+    listPasskeys(db, user.id),
+  ]);
+  return { required: requirement.required, passkeys, ...app };
 }
 
 async function appFactor(db: Db, user: Actor): Promise<AppFactor> {

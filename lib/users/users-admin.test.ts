@@ -10,7 +10,7 @@ import { assignPulls } from "@/lib/workflow/assignment";
 import { setPullStage } from "@/lib/workflow/funnel";
 import { feedOwnerOf, renewCalendarFeed } from "@/lib/xdates/calendar-feed";
 import { Secret, TOTP } from "otpauth";
-import { auditEvents, userSessions } from "@/db/schema";
+import { auditEvents, userPasskeys, userSessions } from "@/db/schema";
 import { confirmSecondFactor, getSecondFactor, startSecondFactor } from "@/lib/auth/second-factor";
 import { getOpenSessionUser, startUserSession } from "@/lib/auth/user-sessions";
 import { createUser, deactivateUser, resetPassword, resetSecondFactor, updateUser } from "./users-admin";
@@ -125,6 +125,9 @@ describe("user administration", () => {
     const pending = await getSecondFactor(database.db, who.id);
     if (pending.state !== "pending") throw new Error("not pending");
     await confirmSecondFactor(database.db, who, { code: TOTP.generate({ secret: Secret.fromBase32(pending.secret) }) });
+    await database.db
+      .insert(userPasskeys)
+      .values({ userId: who.id, credentialId: "lost-key", publicKey: "x", name: "Lost key" });
     const session = await startUserSession(database.db, who.id, { address: null, lifetimeSeconds: 3600 });
     for (const caller of [staff.manager, staff.agent])
       expect(await resetSecondFactor(database.db, caller, { userId: who.id })).toMatchObject({
@@ -140,6 +143,7 @@ describe("user administration", () => {
 
     expect(await resetSecondFactor(database.db, staff.admin, { userId: who.id })).toEqual({ ok: true, removed: true });
     expect(await getSecondFactor(database.db, who.id)).toEqual({ state: "none" });
+    expect(await database.db.select().from(userPasskeys).where(eq(userPasskeys.userId, who.id))).toEqual([]);
     expect(await getOpenSessionUser(database.db, who.id, session)).toBeNull();
     const [ended] = await database.db
       .select({ reason: userSessions.endedReason })
@@ -150,7 +154,10 @@ describe("user administration", () => {
       .select({ actorId: auditEvents.actorId, details: auditEvents.details })
       .from(auditEvents)
       .where(and(eq(auditEvents.action, "SECOND_FACTOR_RESET"), eq(auditEvents.subjectUserId, who.id)));
-    expect(entry).toMatchObject({ actorId: staff.admin.id, details: { totp: "confirmed", endedSessions: 1 } });
+    expect(entry).toMatchObject({
+      actorId: staff.admin.id,
+      details: { totp: "confirmed", passkeys: 1, endedSessions: 1 },
+    });
     // Nothing left to reset: said so.
     expect(await resetSecondFactor(database.db, staff.admin, { userId: who.id })).toEqual({ ok: true, removed: false });
   });

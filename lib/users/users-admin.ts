@@ -170,7 +170,7 @@ export async function resetSecondFactor(
       subjectUserId: userId,
       details: { ...removed, endedSessions },
     });
-    return { ok: true as const, removed: removed.totp !== "none" };
+    return { ok: true as const, removed: removed.totp !== "none" || removed.passkeys > 0 };
   });
 }
 

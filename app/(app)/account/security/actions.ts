@@ -1,7 +1,15 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { formAction, noInput } from "@/lib/auth/action-guard";
+import { formAction, guardedAction, noInput, refusalState } from "@/lib/auth/action-guard";
+import {
+  registerPasskey,
+  registerPasskeyInputSchema,
+  removePasskey,
+  removePasskeyInputSchema,
+  startPasskeyRegistration,
+  type PasskeyOptionsAnswer,
+} from "@/lib/auth/passkeys";
 import { toFormState } from "@/lib/core/form-state";
 import {
   confirmSecondFactor,
@@ -61,3 +69,34 @@ export const renewRecoveryCodesAction = formAction<typeof secondFactorCodeInputS
     };
   },
 );
+
+// Passkeys: the browser asks for options, makes the passkey, and sends its answer with a name.
+// Adding one is enrolment too; removing one is an ordinary change of one's own sign-in.
+export const startPasskeyAction = guardedAction(
+  "enrolment",
+  noInput,
+  (refusal): PasskeyOptionsAnswer => {
+    const state = refusalState(refusal);
+    return { ok: false, message: "message" in state ? state.message : "" };
+  },
+  async ({ user, db }): Promise<PasskeyOptionsAnswer> => ({
+    ok: true,
+    options: await startPasskeyRegistration(db, user),
+  }),
+);
+
+export const registerPasskeyAction = formAction(
+  "enrolment",
+  registerPasskeyInputSchema,
+  async ({ user, input, db }) => {
+    const result = await registerPasskey(db, user, input);
+    if (result.ok) revalidatePath("/account/security");
+    return toFormState(result, "Passkey added: sign-in takes it instead of a code from now on.");
+  },
+);
+
+export const removePasskeyAction = formAction("signed-in", removePasskeyInputSchema, async ({ user, input, db }) => {
+  const result = await removePasskey(db, user, input);
+  if (result.ok) revalidatePath("/account/security");
+  return toFormState(result, "Passkey removed.");
+});

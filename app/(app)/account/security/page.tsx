@@ -8,13 +8,18 @@ import {
   RenewRecoveryCodesForm,
   StartSecondFactorForm,
 } from "@/components/account/second-factor-forms";
+import { AddPasskeyForm, RemovePasskeyForm } from "@/components/account/passkey-forms";
+import { DataTable } from "@/components/ui/data-table";
 import { getDb } from "@/lib/database";
 import { requireUserWhileEnrolling } from "@/lib/auth/session";
 import { loadAccountSecurityPage } from "@/lib/loaders/account-security";
 import {
   confirmSecondFactorAction,
+  registerPasskeyAction,
+  removePasskeyAction,
   removeSecondFactorAction,
   renewRecoveryCodesAction,
+  startPasskeyAction,
   startSecondFactorAction,
 } from "./actions";
 
@@ -86,6 +91,39 @@ export default async function AccountSecurityPage() {
             <RemoveSecondFactorForm action={removeSecondFactorAction} />
           </>
         ) : null}
+      </Card>
+      <Card aria-labelledby="passkeys-heading" className="space-y-3">
+        <h2 id="passkeys-heading" className="text-lg font-semibold text-slate-900">
+          Passkeys
+        </h2>
+        <p className="text-sm text-slate-700">
+          A passkey is kept by this device (Touch ID, Windows Hello, your phone) or by a security key. With one, the
+          second step of sign-in is your fingerprint, face or key instead of the app&apos;s code.
+        </p>
+        <DataTable
+          label="Your passkeys"
+          testId="passkeys"
+          rows={page.passkeys}
+          rowKey={(passkey) => passkey.id}
+          rowTestId="passkey-row"
+          empty={<p className="text-sm text-slate-600">No passkey yet.</p>}
+          columns={[
+            { header: "Name", cell: (passkey) => passkey.name },
+            { header: "Added", cell: (passkey) => <RelativeTime iso={passkey.createdAt.toISOString()} /> },
+            {
+              header: "Last used",
+              cell: (passkey) =>
+                passkey.lastUsedAt ? <RelativeTime iso={passkey.lastUsedAt.toISOString()} /> : "Not yet",
+            },
+            {
+              header: "Remove",
+              cell: (passkey) => (
+                <RemovePasskeyForm passkeyId={passkey.id} name={passkey.name} action={removePasskeyAction} />
+              ),
+            },
+          ]}
+        />
+        <AddPasskeyForm start={startPasskeyAction} register={registerPasskeyAction} />
       </Card>
     </div>
   );

@@ -91,7 +91,16 @@ export default async function UsersPage() {
             cell: (person) => (
               <div className="flex flex-col gap-1">
                 <span className="text-xs text-slate-600" data-testid="second-factor-state">
-                  {person.secondFactor ? "Authenticator app" : "None"}
+                  {person.secondFactor
+                    ? [
+                        person.secondFactor.totp ? "Authenticator app" : null,
+                        person.secondFactor.passkeys > 0
+                          ? `${person.secondFactor.passkeys} passkey${person.secondFactor.passkeys === 1 ? "" : "s"}`
+                          : null,
+                      ]
+                        .filter(Boolean)
+                        .join(", ")
+                    : "None"}
                 </span>
                 {person.isActive && person.secondFactor ? (
                   <ResetSecondFactorForm userId={person.id} name={person.name} action={resetSecondFactorAction} />
