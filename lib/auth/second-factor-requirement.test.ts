@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -152,5 +154,28 @@ describe("the second-factor requirement", () => {
     expect(await pageGuard(requireUser)).toBe("shown");
     current = null;
     expect(await pageGuard(requireUser)).toBe("/login");
+  });
+});
+
+describe("the pages' guard", () => {
+  /** Every page.tsx under a folder. */
+  const pagesUnder = (dir: string): string[] =>
+    readdirSync(dir).flatMap((entry) => {
+      const full = path.join(dir, entry);
+      return statSync(full).isDirectory() ? pagesUnder(full) : entry === "page.tsx" ? [full] : [];
+    });
+
+  it("is requireUser or requirePermission on every signed-in page, so none shows while a factor is owed", () => {
+    const pages = pagesUnder(path.join(process.cwd(), "app", "(app)"));
+    expect(pages.length).toBeGreaterThan(10);
+    const unguarded = pages.filter((file) => {
+      const source = readFileSync(file, "utf8");
+      if (file.endsWith(path.join("account", "security", "page.tsx")))
+        return !source.includes("requireUserWhileEnrolling()");
+      // A page that only sends the browser elsewhere shows nothing (the old address of the alert rules).
+      if (/^\s*permanentRedirect\(/m.test(source) && !source.includes("getDb")) return false;
+      return !/\brequire(User|Permission)\(/.test(source);
+    });
+    expect(unguarded.map((file) => path.relative(process.cwd(), file))).toEqual([]);
   });
 });
