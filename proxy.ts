@@ -11,9 +11,11 @@ import { commonSecurityHeaders, createNonce, pagePolicy, routePolicy } from "@/l
 // /connect/ and /api/connect/ are the consumer's reconnect page: guarded by the token in its address.
 // /servicing/ is the consumer's page to confirm a servicing request: guarded the same way.
 // /api/calendar/ is a user's X-date feed, read by calendar apps without cookies: its token is the key.
+// /api/sign-in/ is sign-in's passkey step: guarded by the password, under sign-in's throttle.
 const PUBLIC_PREFIXES = [
   "/login",
   "/api/auth/",
+  "/api/sign-in/",
   "/api/webhooks/",
   "/api/health",
   "/connect/",

@@ -38,29 +38,54 @@ export function StartSecondFactorForm({ action, again = false }: { action: FormA
   );
 }
 
-export function ConfirmSecondFactorForm({
-  action,
-}: {
-  action: (previous: RecoveryCodesState, formData: FormData) => Promise<RecoveryCodesState>;
-}) {
+/** Recovery codes, shown once, right after they are made. */
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <div className="space-y-2" data-testid="recovery-codes">
+      <p className="text-sm text-slate-800">
+        Your recovery codes. Each signs you in once when your phone is not at hand. Save them somewhere safe now: they
+        are not shown again.
+      </p>
+      <ol className="grid grid-cols-2 gap-1 font-mono text-sm sm:w-80">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ol>
+      <Link href="/account/security" className={LINK_CLASS}>
+        I have saved them
+      </Link>
+    </div>
+  );
+}
+
+type RecoveryCodesAction = (previous: RecoveryCodesState, formData: FormData) => Promise<RecoveryCodesState>;
+
+/** New recovery codes for a confirmed app, given a current code; the old ones stop working. */
+export function RenewRecoveryCodesForm({ action }: { action: RecoveryCodesAction }) {
+  return (
+    <ActionForm action={action} aria-label="Make new recovery codes">
+      {({ state }) =>
+        state.status === "done" && "recoveryCodes" in state ? (
+          <RecoveryCodes codes={state.recoveryCodes} />
+        ) : (
+          <div className="flex flex-wrap items-end gap-2">
+            <CodeInput label="A current code (or a recovery code)" recoveryToo />
+            <SubmitButton variant="secondary" pendingLabel="Making…">
+              Make new recovery codes
+            </SubmitButton>
+          </div>
+        )
+      }
+    </ActionForm>
+  );
+}
+
+export function ConfirmSecondFactorForm({ action }: { action: RecoveryCodesAction }) {
   return (
     <ActionForm action={action} aria-label="Confirm your authenticator app">
       {({ state }) =>
         state.status === "done" && "recoveryCodes" in state ? (
-          <div className="space-y-2" data-testid="recovery-codes">
-            <p className="text-sm text-slate-800">
-              Your recovery codes. Each signs you in once when your phone is not at hand. Save them somewhere safe now:
-              they are not shown again.
-            </p>
-            <ol className="grid grid-cols-2 gap-1 font-mono text-sm sm:w-80">
-              {state.recoveryCodes.map((code) => (
-                <li key={code}>{code}</li>
-              ))}
-            </ol>
-            <Link href="/account/security" className={LINK_CLASS}>
-              I have saved them
-            </Link>
-          </div>
+          <RecoveryCodes codes={state.recoveryCodes} />
         ) : (
           <>
             <CodeInput label="The 6-digit code your app shows" />

@@ -119,3 +119,33 @@ export function DeactivateForm({
     </ActionForm>
   );
 }
+
+/** Removes a user's second factors: their app and recovery codes, their passkeys. */
+export function ResetSecondFactorForm({ userId, name, action }: { userId: string; name: string; action: FormAction }) {
+  return (
+    <ActionForm
+      action={action}
+      inline
+      submitVariant="danger"
+      submitLabel="Reset second factor"
+      aria-label={`Reset ${name}'s second factor`}
+    >
+      <input type="hidden" name="userId" value={userId} />
+    </ActionForm>
+  );
+}
+
+/** The agency's setting: every user must have a second factor (production requires it anyway). */
+export function SecondFactorRequirementForm({ required, action }: { required: boolean; action: FormAction }) {
+  return (
+    <ActionForm action={action} inline submitVariant="secondary" submitLabel="Save" aria-label="Second factor rule">
+      <label className="flex items-center gap-2 text-sm">
+        <span className="sr-only">Require a second factor</span>
+        <Select name="required" defaultValue={required ? "on" : "off"}>
+          <option value="off">Not required (each user chooses)</option>
+          <option value="on">Required for every user</option>
+        </Select>
+      </label>
+    </ActionForm>
+  );
+}

@@ -1,11 +1,20 @@
 "use client";
 
+import { startAuthentication } from "@simplewebauthn/browser";
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { DemoLogin } from "@/lib/loaders/login";
 import { humanize } from "@/lib/format";
-import { asksForCode, CODE_REQUIRED_ERROR, signInErrorMessage } from "@/lib/security/sign-in-errors";
+import {
+  asksForCode,
+  CODE_REFUSED_ERROR,
+  CODE_REQUIRED_ERROR,
+  NO_PASSKEY_MESSAGE,
+  PASSKEY_CANCELLED_MESSAGE,
+  PASSKEY_REFUSED_MESSAGE,
+  signInErrorMessage,
+} from "@/lib/security/sign-in-errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 
@@ -25,25 +34,57 @@ export function LoginForm({
   const [second, setSecond] = useState<{ email: string; password: string } | null>(null);
   const [recovery, setRecovery] = useState(false);
 
-  async function signInWith(email: string, password: string, code?: string) {
+  async function signInWith(email: string, password: string, factor?: { code?: string; passkey?: string }) {
     setPending(true);
     setError(null);
-    const result = await signIn("credentials", { email, password, ...(code ? { code } : {}), redirect: false });
+    const result = await signIn("credentials", { email, password, ...factor, redirect: false });
     if (!result || result.error) {
       setPending(false);
       if (asksForCode(result?.error)) setSecond({ email, password });
       // Asked for the code the first time: the code field says so; no error to show yet.
-      setError(second || result?.error !== CODE_REQUIRED_ERROR ? signInErrorMessage(result?.error) : null);
+      if (factor?.passkey && result?.error === CODE_REFUSED_ERROR) setError(PASSKEY_REFUSED_MESSAGE);
+      else setError(second || result?.error !== CODE_REQUIRED_ERROR ? signInErrorMessage(result?.error) : null);
       return;
     }
     router.replace(callbackUrl);
     router.refresh();
   }
 
+  // The second step with a passkey: the options for this account (the password goes again, as
+  // for the code), the browser's prompt, then sign-in with what the passkey signed.
+  async function signInWithPasskey(email: string, password: string) {
+    setPending(true);
+    setError(null);
+    const answer = await fetch("/api/sign-in/passkey", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    }).catch(() => null);
+    const body = (await answer?.json().catch(() => null)) as { options?: unknown; error?: string } | null;
+    if (!answer?.ok || !body?.options) {
+      setPending(false);
+      setError(answer?.status === 404 ? NO_PASSKEY_MESSAGE : signInErrorMessage(body?.error));
+      return;
+    }
+    let passkey: string;
+    try {
+      passkey = JSON.stringify(
+        await startAuthentication({
+          optionsJSON: body.options as Parameters<typeof startAuthentication>[0]["optionsJSON"],
+        }),
+      );
+    } catch {
+      setPending(false);
+      setError(PASSKEY_CANCELLED_MESSAGE);
+      return;
+    }
+    await signInWith(email, password, { passkey });
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    if (second) void signInWith(second.email, second.password, String(form.get("code") ?? ""));
+    if (second) void signInWith(second.email, second.password, { code: String(form.get("code") ?? "") });
     else void signInWith(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
   }
 
@@ -76,6 +117,16 @@ export function LoginForm({
         <SignInError message={error} />
         <Button type="submit" size="lg" disabled={pending} className="w-full">
           {pending ? "Checking…" : "Continue"}
+        </Button>
+        <Button
+          type="button"
+          variant="secondary"
+          size="lg"
+          disabled={pending}
+          className="w-full"
+          onClick={() => void signInWithPasskey(second.email, second.password)}
+        >
+          Use a passkey instead
         </Button>
         <div className="flex justify-between text-sm">
           <Button type="button" variant="link" size="inline" onClick={() => setRecovery(!recovery)}>

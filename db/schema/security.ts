@@ -1,6 +1,17 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 // Public surfaces need limits and guards that hold across every app instance, so they live in
@@ -111,3 +122,68 @@ export const sealedColumnSweeps = pgTable("sealed_column_sweeps", {
   columnKey: text("column_key").primaryKey(),
   sweptAt: timestamp("swept_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The agency's sign-in rules, one row (id 1; no row reads as the defaults). Whether every user
+ * must have a second factor (lib/auth/second-factor-requirement.ts): production requires one
+ * whatever this says, unless COVERDESK_MFA_REQUIRED=false.
+ */
+export const securitySettings = pgTable("security_settings", {
+  id: integer("id").primaryKey().default(1),
+  secondFactorRequired: boolean("second_factor_required").notNull().default(false),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid("updated_by"),
+});
+
+/**
+ * A user's passkeys (WebAuthn credentials), a second factor beside the authenticator app
+ * (lib/auth/passkeys.ts). The public key verifies the signature of each sign-in; the counter,
+ * where the authenticator keeps one, must grow with each use, so a cloned key shows itself.
+ */
+export const userPasskeys = pgTable(
+  "user_passkeys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The credential's id as the browser names it (base64url). */
+    credentialId: text("credential_id").notNull(),
+    /** The COSE public key (base64url). */
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    /** How the browser reaches it (usb, nfc, ble, internal, hybrid), as it said at registration. */
+    transports: text("transports")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The user's own name for it ("Work laptop", "YubiKey"). */
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("user_passkeys_credential_id_unique").on(t.credentialId),
+    index("user_passkeys_user_id_idx").on(t.userId),
+  ],
+);
+
+export type UserPasskeyRow = typeof userPasskeys.$inferSelect;
+
+/**
+ * The challenges the server handed out for a passkey ceremony (registering one, or signing in
+ * with one), each for one user and one use, for a few minutes: the answer must sign one of these.
+ */
+export const passkeyChallenges = pgTable(
+  "passkey_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** REGISTRATION or SIGN_IN. */
+    purpose: text("purpose").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("passkey_challenges_user_id_idx").on(t.userId)],
+);

@@ -236,6 +236,15 @@ export const AUDIT_ACTIONS = [
   "SECOND_FACTOR_STARTED",
   "SECOND_FACTOR_CONFIRMED",
   "SECOND_FACTOR_REMOVED",
+  /** A user made new recovery codes (the old ones stop working), given a current code. */
+  "RECOVERY_CODES_RENEWED",
+  /** A user added or removed a passkey (details: its name). */
+  "PASSKEY_ADDED",
+  "PASSKEY_REMOVED",
+  /** An admin turned the second-factor requirement on or off (details: from, to). */
+  "SECOND_FACTOR_REQUIREMENT_CHANGED",
+  /** An admin removed a user's second factors (details: what was removed, sessions ended). */
+  "SECOND_FACTOR_RESET",
   /** Development only: the demo agency's history began (details: seed, size, until) or was completed. */
   "DEMO_HISTORY_STARTED",
   "DEMO_HISTORY_FINISHED",

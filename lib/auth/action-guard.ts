@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/database";
 import type { Db } from "@/db/types";
 import { formValueText, type FormState } from "@/lib/core/form-state";
-import { allows, type Permission } from "./route-guard";
+import { allows, heldForEnrolment, type Permission } from "./route-guard";
 import { getSessionUser } from "./session";
 import type { Actor } from "@/lib/core/actor";
 
@@ -27,12 +27,18 @@ import type { Actor } from "@/lib/core/actor";
 export const SIGNED_OUT_MESSAGE = "Your session has ended. Sign in again.";
 export const NOT_ALLOWED_MESSAGE = "You are not allowed to do that.";
 export const INVALID_FORM_MESSAGE = "This form could not be read. Reload the page and try again.";
+export const SECOND_FACTOR_FIRST_MESSAGE =
+  "Set up a second factor first: the agency requires one. Open Security (/account/security).";
 
 export type ActionContext<Input> = { user: Actor; input: Input; db: Db };
 
 /** Why a guarded call did not reach the action. */
 export type Refusal =
-  { reason: "signed-out" } | { reason: "not-allowed" } | { reason: "invalid"; message: string; field?: string };
+  | { reason: "signed-out" }
+  | { reason: "not-allowed" }
+  /** The agency requires a second factor and the user has none yet: only enrolment passes. */
+  | { reason: "second-factor-required" }
+  | { reason: "invalid"; message: string; field?: string };
 
 /** Each submitted field, as every value the form sent under that name (in order): what the schema reads. */
 export type SubmittedForm = Record<string, FormDataEntryValue[]>;
@@ -193,6 +199,7 @@ async function admit<S extends z.ZodType>(
   const user = await getSessionUser();
   if (!user) return { ok: false, refusal: { reason: "signed-out" } };
   if (!allows(user, permission)) return { ok: false, refusal: { reason: "not-allowed" } };
+  if (await heldForEnrolment(user, permission)) return { ok: false, refusal: { reason: "second-factor-required" } };
   const parsed = parseForm(schema, submitted(formData));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -230,6 +237,8 @@ export function refusalState(refusal: Refusal): FormState {
       return { status: "error", message: SIGNED_OUT_MESSAGE };
     case "not-allowed":
       return { status: "error", message: NOT_ALLOWED_MESSAGE, code: "FORBIDDEN" };
+    case "second-factor-required":
+      return { status: "error", message: SECOND_FACTOR_FIRST_MESSAGE, code: "FORBIDDEN" };
     case "invalid":
       return { status: "error", message: refusal.message, field: refusal.field, code: "INVALID" };
   }

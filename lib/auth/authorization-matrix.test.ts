@@ -9,6 +9,7 @@ import {
   pulls,
   reconnectPages,
   servicingRequests,
+  userPasskeys,
   userSessions,
   users,
   webhookEvents,
@@ -52,7 +53,7 @@ let queueAlert = 0;
 
 async function baseline() {
   await database.db.execute(
-    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, alerts, agency_rules, digest_runs, finding_decisions, policy_check_runs, enrichment_answers, users cascade`,
+    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, alerts, agency_rules, digest_runs, finding_decisions, policy_check_runs, enrichment_answers, security_settings, users cascade`,
   );
   const staff = await database.db
     .insert(users)
@@ -150,6 +151,9 @@ async function snapshot(): Promise<string> {
     "pull_archive_writes",
     "user_factors",
     "redisclosures",
+    "security_settings",
+    "user_passkeys",
+    "passkey_challenges",
   ];
   const parts = await Promise.all(
     tables.map(
@@ -311,6 +315,19 @@ const MATRIX: Entry[] = [
     writes: true,
     call: async () =>
       (await userActions()).resetPasswordAction(IDLE, form({ userId: ids.otherAgent, password: "another-password-2" })),
+  },
+  {
+    name: "admin/users/resetSecondFactorAction",
+    allowed: ["admin"],
+    writes: true /* the sessions it ends, the audit trail */,
+    call: async () => (await userActions()).resetSecondFactorAction(IDLE, form({ userId: ids.otherAgent })),
+  },
+  {
+    name: "admin/users/saveSecondFactorRequirementAction",
+    allowed: ["admin"],
+    writes: true,
+    // Off: an admin without a factor of their own may not turn it on (lib/auth/second-factor-requirement.test.ts).
+    call: async () => (await userActions()).saveSecondFactorRequirementAction(IDLE, form({ required: "off" })),
   },
   {
     name: "admin/users/deactivateUserAction",
@@ -562,6 +579,43 @@ const MATRIX: Entry[] = [
       return (await securityActions()).removeSecondFactorAction(IDLE, form({ code: "123456", userId: ids.admin }));
     },
   },
+  {
+    name: "account/security/renewRecoveryCodesAction",
+    allowed: ["admin", "manager", "agent", "otherAgent"],
+    writes: false /* no app set up: refused after the guard */,
+    call: async () => (await securityActions()).renewRecoveryCodesAction(IDLE, form({ code: "123456" })),
+  },
+  {
+    name: "account/security/startPasskeyAction",
+    allowed: ["admin", "manager", "agent", "otherAgent"],
+    writes: true /* the challenge */,
+    call: async () => (await securityActions()).startPasskeyAction(form({ userId: ids.admin })),
+  },
+  {
+    name: "account/security/registerPasskeyAction",
+    allowed: ["admin", "manager", "agent", "otherAgent"],
+    writes: false /* no browser's answer: refused after the guard (lib/auth/passkeys.test.ts) */,
+    call: async () =>
+      (await securityActions()).registerPasskeyAction(
+        IDLE,
+        form({ name: "Matrix", response: "{}", userId: ids.admin }),
+      ),
+  },
+  {
+    name: "account/security/removePasskeyAction",
+    allowed: ["admin", "manager", "agent", "otherAgent"],
+    writes: true,
+    call: async () => {
+      // Each caller has a passkey to remove (made outside the guard); a stranger's form names none.
+      const [row] = current
+        ? await database.db
+            .insert(userPasskeys)
+            .values({ userId: current.id, credentialId: crypto.randomUUID(), publicKey: "x", name: "Matrix" })
+            .returning({ id: userPasskeys.id })
+        : [];
+      return (await securityActions()).removePasskeyAction(IDLE, form({ passkeyId: row?.id ?? crypto.randomUUID() }));
+    },
+  },
   // The alert inbox: anyone signed in may move the queue's alert (lib/alerts/alerts.test.ts: not another's).
   {
     name: "alerts/moveAlertAction",
@@ -737,6 +791,8 @@ const PUBLIC = {
   "GET /api/calendar/[token]":
     "a user's calendar feed for calendar apps; the secret token in the address is the key (stored hashed, revocable, rate-limited; lib/xdates/xdates.test.ts)",
   "GET /api/auth/[...nextauth]": "next-auth's own sign-in endpoints",
+  "POST /api/sign-in/passkey":
+    "sign-in's passkey step: the password is the key, under sign-in's throttle (lib/auth/passkeys.test.ts)",
   "POST /api/auth/[...nextauth]": "next-auth's own sign-in endpoints",
 };
 
@@ -777,6 +833,37 @@ describe("authorization matrix", () => {
         else if (entry.writes) expect(after).not.toBe(before);
       });
     }
+  }
+});
+
+// With a second factor required, a user who has none may only set one up: every other entry
+// the agent could use refuses them and writes nothing (lib/auth/second-factor-requirement.ts).
+const ENROLMENT = [
+  "account/security/startSecondFactorAction",
+  "account/security/confirmSecondFactorAction",
+  "account/security/startPasskeyAction",
+  "account/security/registerPasskeyAction",
+];
+/** Entries whose set-up gives the caller a factor (a passkey to remove): not a user without one. */
+const GIVES_A_FACTOR = ["account/security/removePasskeyAction"];
+/** Entries that make the caller's own row first (a feed to turn off, a set-up to remove): judged by their answer. */
+const SETS_UP = ["xdates/turnOffCalendarFeedAction", "account/security/removeSecondFactorAction"];
+describe("a user without a second factor while one is required", () => {
+  // The consumer's pages (allowed to a stranger too) are guarded by their token, not a session.
+  for (const entry of MATRIX.filter(
+    (e) => e.allowed.includes("agent") && !e.allowed.includes("none") && !GIVES_A_FACTOR.includes(e.name),
+  )) {
+    const expected: Outcome = ENROLMENT.includes(entry.name) ? "allowed" : "denied";
+    it(`${entry.name}: ${expected}`, async () => {
+      await database.db.execute(sql`insert into security_settings (id, second_factor_required) values (1, true)`);
+      current = { id: ids.agent };
+      const before = await snapshot();
+      const result = await entry.call();
+      const read = outcomeOf(result);
+      if (read !== "unknown") expect(read).toBe(expected);
+      if (expected === "denied" && !SETS_UP.includes(entry.name)) expect(await snapshot()).toBe(before);
+      if (SETS_UP.includes(entry.name)) expect(read).toBe("denied");
+    });
   }
 });
 

@@ -7,6 +7,8 @@ import { countLoginAttempt, forgetLoginAttempt, giveBackLoginAttempt } from "@/l
 import { recordAudit } from "@/lib/audit/audit-log";
 import { hashPassword, verifyPassword } from "./password";
 import { hasConfirmedSecondFactor, spendSecondFactorCode } from "./second-factor";
+import { spendPasskeySignIn, startPasskeySignIn, type RelyingParty } from "./passkeys";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import type { Actor } from "@/lib/core/actor";
 
 export const credentialsSchema = z.object({
@@ -70,6 +72,12 @@ function typedEmail(input: unknown): string | null {
   return typeof email === "string" && email.trim() !== "" ? email.trim().toLowerCase().slice(0, 320) : null;
 }
 
+/** A passkey's answer (JSON text), when one was sent instead of a code. */
+function typedPasskey(input: unknown): string | null {
+  const passkey = input && typeof input === "object" ? (input as { passkey?: unknown }).passkey : undefined;
+  return typeof passkey === "string" && passkey !== "" ? passkey : null;
+}
+
 /** The second factor's code as typed, when one was sent. */
 function typedCode(input: unknown): string | null {
   const code = input && typeof input === "object" ? (input as { code?: unknown }).code : undefined;
@@ -84,7 +92,7 @@ function typedCode(input: unknown): string | null {
 export async function signInWithPassword(
   db: Db,
   input: unknown,
-  options: { demoMode: boolean; address: string },
+  options: { demoMode: boolean; address: string; relyingParty?: RelyingParty },
 ): Promise<SignInOutcome> {
   const subject = { email: typedEmail(input), address: options.address };
   const attempt = await countLoginAttempt(db, subject);
@@ -94,14 +102,19 @@ export async function signInWithPassword(
   let secondFactor: Record<string, unknown> = {};
   if (user && (await hasConfirmedSecondFactor(db, user.id))) {
     const code = typedCode(input);
+    const passkey = typedPasskey(input);
     // Asking for the code is no failure, but no success either: the attempt is given back
     // without clearing the failures before it, so knowing the password never resets the count
     // of wrong codes.
-    if (code === null) {
+    if (code === null && passkey === null) {
       await giveBackLoginAttempt(db, subject);
       return { status: "code-required" };
     }
-    const check = await spendSecondFactorCode(db, user.id, code);
+    // A passkey's answer stands in for the code; a wrong one counts as a wrong code.
+    const check =
+      passkey !== null
+        ? await spendPasskeySignIn(db, user.id, passkey, options.relyingParty)
+        : await spendSecondFactorCode(db, user.id, code ?? "");
     if (!check.ok) {
       await recordAudit(db, null, "SIGN_IN_FAILED", {
         subjectUserId: user.id,
@@ -112,9 +125,11 @@ export async function signInWithPassword(
         : { status: "code-refused" };
     }
     secondFactor =
-      check.method === "totp"
-        ? { secondFactor: "totp" }
-        : { secondFactor: "recovery-code", recoveryCodesLeft: check.recoveryCodesLeft };
+      "passkeyName" in check
+        ? { secondFactor: "passkey", passkey: check.passkeyName }
+        : check.method === "totp"
+          ? { secondFactor: "totp" }
+          : { secondFactor: "recovery-code", recoveryCodesLeft: check.recoveryCodesLeft };
   }
   if (user) {
     await forgetLoginAttempt(db, subject);
@@ -124,15 +139,51 @@ export async function signInWithPassword(
     });
     return { status: "signed-in", user };
   }
+  return refusedSignIn(db, checked, attempt.waitIfFails, options.address);
+}
+
+/** A refused password: on the record, and the answer the throttle gives it. */
+async function refusedSignIn(
+  db: Db,
+  checked: CheckedCredentials,
+  waitIfFails: number | null,
+  address: string,
+): Promise<{ status: "refused" } | { status: "throttled"; retryAfterSeconds: number }> {
   // Every attempt whose password was checked is on the record, with its address; the email only
   // when it names an account (people type passwords into the email field, too).
   if (checked.failure !== "malformed") {
     await recordAudit(db, null, "SIGN_IN_FAILED", {
       subjectUserId: checked.account?.id ?? null,
-      details: { address: options.address, email: checked.account?.email ?? null, reason: checked.failure },
+      details: { address, email: checked.account?.email ?? null, reason: checked.failure },
     });
   }
-  return attempt.waitIfFails !== null
-    ? { status: "throttled", retryAfterSeconds: attempt.waitIfFails }
-    : { status: "refused" };
+  return waitIfFails !== null ? { status: "throttled", retryAfterSeconds: waitIfFails } : { status: "refused" };
+}
+
+export type PasskeyOptionsOutcome =
+  | { status: "options"; options: PublicKeyCredentialRequestOptionsJSON }
+  /** The password was right; the account has no passkey (its second step is the app's code). */
+  | { status: "no-passkey" }
+  | { status: "refused" }
+  | { status: "throttled"; retryAfterSeconds: number };
+
+/**
+ * The second step with a passkey, first half: what the browser needs to sign with one of the
+ * account's passkeys. Asked with the email and password again, under sign-in's throttle, so it
+ * tells nobody without the password which passkeys an account has; a right password counts as
+ * no failure (as when the code is asked for), a wrong one as a failed sign-in.
+ */
+export async function passkeySignInOptions(
+  db: Db,
+  input: unknown,
+  options: { demoMode: boolean; address: string; relyingParty?: RelyingParty },
+): Promise<PasskeyOptionsOutcome> {
+  const subject = { email: typedEmail(input), address: options.address };
+  const attempt = await countLoginAttempt(db, subject);
+  if (attempt.throttledFor !== null) return { status: "throttled", retryAfterSeconds: attempt.throttledFor };
+  const checked = await checkCredentials(db, input, options);
+  if (!checked.user) return refusedSignIn(db, checked, attempt.waitIfFails, options.address);
+  await giveBackLoginAttempt(db, subject);
+  const passkeyOptions = await startPasskeySignIn(db, checked.user.id, options.relyingParty);
+  return passkeyOptions ? { status: "options", options: passkeyOptions } : { status: "no-passkey" };
 }

@@ -7,11 +7,20 @@ import type { Actor } from "@/lib/core/actor";
 // action guard reads a form. The authorization matrix covers them on every real entry.
 
 let current: Actor | null = null;
-vi.mock("./session", () => ({ getSessionUser: async () => current }));
+/** Whether the agency requires a second factor the current user has not set up yet. */
+let missingFactor = false;
+vi.mock("./session", () => ({ getSessionUser: async () => current, secondFactorMissing: async () => missingFactor }));
 vi.mock("@/lib/database", () => ({ getDb: async () => ({ fake: "db" }) }));
 
-const { formAction, formFields, guardedAction, INVALID_FORM_MESSAGE, SIGNED_OUT_MESSAGE, noInput } =
-  await import("./action-guard");
+const {
+  formAction,
+  formFields,
+  guardedAction,
+  INVALID_FORM_MESSAGE,
+  SECOND_FACTOR_FIRST_MESSAGE,
+  SIGNED_OUT_MESSAGE,
+  noInput,
+} = await import("./action-guard");
 const { withUser } = await import("./route-guard");
 
 const agent: Actor = {
@@ -30,6 +39,7 @@ function form(entries: Array<[string, string | Blob]>): FormData {
 
 beforeEach(() => {
   current = null;
+  missingFactor = false;
 });
 
 describe("formAction", () => {
@@ -288,5 +298,53 @@ describe("withUser", () => {
     expect((await health()).status).toBe(401);
     current = agent;
     expect((await health()).status).toBe(200);
+  });
+});
+
+describe("a user who must set up a second factor first", () => {
+  it("gets no action but enrolment, whatever their role allows", async () => {
+    const run = vi.fn(async (): Promise<FormState> => ({ status: "done", message: "ran" }));
+    const sync = formAction("sync:run", noInput, run);
+    const own = formAction("signed-in", noInput, run);
+    const enrol = formAction("enrolment", noInput, run);
+    current = admin;
+    missingFactor = true;
+    for (const action of [sync, own])
+      expect(await action({ status: "idle" }, form([]))).toEqual({
+        status: "error",
+        message: SECOND_FACTOR_FIRST_MESSAGE,
+        code: "FORBIDDEN",
+      });
+    expect(run).not.toHaveBeenCalled();
+    expect(await enrol({ status: "idle" }, form([]))).toEqual({ status: "done", message: "ran" });
+    missingFactor = false;
+    expect(await sync({ status: "idle" }, form([]))).toEqual({ status: "done", message: "ran" });
+    expect(run).toHaveBeenCalledTimes(2);
+  });
+
+  it("is refused by every route but enrolment, and enrolment still needs a session", async () => {
+    const csv = withUser("reports:view", async () => Response.json({ ok: true }));
+    const mine = withUser("signed-in", async () => Response.json({ ok: true }));
+    const enrol = withUser("enrolment", async () => Response.json({ ok: true }));
+    expect((await enrol()).status).toBe(404);
+    current = admin;
+    missingFactor = true;
+    expect((await csv()).status).toBe(404);
+    expect((await mine()).status).toBe(404);
+    expect((await enrol()).status).toBe(200);
+    missingFactor = false;
+    expect((await csv()).status).toBe(200);
+  });
+
+  it("is told so by a guarded action's own refusal", async () => {
+    const action = guardedAction(
+      "signed-in",
+      noInput,
+      (refusal) => refusal.reason,
+      async () => "ran",
+    );
+    current = agent;
+    missingFactor = true;
+    expect(await action()).toBe("second-factor-required");
   });
 });

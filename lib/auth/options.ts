@@ -86,6 +86,8 @@ function buildAuthOptions(): NextAuthOptions {
           password: { label: "Password", type: "password" },
           // Only for an account with a second factor (lib/auth/second-factor.ts): its code, or a recovery code.
           code: { label: "Code", type: "text" },
+          // Or, instead of the code, a passkey's signed answer (lib/auth/passkeys.ts), as JSON text.
+          passkey: { label: "Passkey", type: "text" },
         },
         async authorize(credentials, request) {
           const db = await getDb();

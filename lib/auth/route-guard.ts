@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { getDb } from "@/lib/database";
 import type { Db } from "@/db/types";
 import { can, type Action } from "./permissions";
-import { getSessionUser } from "./session";
+import { getSessionUser, secondFactorMissing } from "./session";
 import type { Actor } from "@/lib/core/actor";
 
 // The one way into a route handler that needs a signed-in user (app/api/**/route.ts):
@@ -18,8 +18,12 @@ import type { Actor } from "@/lib/core/actor";
 // with the query, in lib/. Public routes (webhook receiver, health, reconnect status,
 // next-auth) are not wrapped: each carries its own protection.
 
-/** An action of the permission table, or "signed-in" for anything any signed-in user may call. */
-export type Permission = Action | "signed-in";
+/**
+ * An action of the permission table, or "signed-in" for anything any signed-in user may call, or
+ * "enrolment" for setting up one's own second factor: the one thing a user who must have a
+ * second factor and has none yet may do (every other permission refuses them until then).
+ */
+export type Permission = Action | "signed-in" | "enrolment";
 
 export type RouteContext<P> = {
   request: Request;
@@ -41,9 +45,17 @@ export type RouteGuardOptions<P> = {
 
 export const notFoundJson = (): Response => Response.json({ error: "NOT_FOUND" }, { status: 404 });
 
-/** True when the user may pass the route's permission. */
+/**
+ * Whether a user who may pass must still set up a second factor first: everything but enrolment
+ * refuses them then (lib/auth/second-factor-requirement.ts).
+ */
+export async function heldForEnrolment(user: Actor, permission: Permission): Promise<boolean> {
+  return permission !== "enrolment" && (await secondFactorMissing(user.id));
+}
+
+/** True when the user may pass the route's permission (the second factor aside: heldForEnrolment). */
 export function allows(user: Actor, permission: Permission): boolean {
-  return permission === "signed-in" || can(user, permission);
+  return permission === "signed-in" || permission === "enrolment" || can(user, permission);
 }
 
 export function withUser<P = Record<string, never>>(
@@ -61,7 +73,7 @@ export function withUser<P = Record<string, never>>(
       params = parsed.data;
     }
     const user = await getSessionUser();
-    if (!user || !allows(user, permission)) return refused();
+    if (!user || !allows(user, permission) || (await heldForEnrolment(user, permission))) return refused();
     return handler({ request, user, params, db: await getDb() });
   };
 }

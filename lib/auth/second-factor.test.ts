@@ -12,7 +12,9 @@ import {
   confirmSecondFactor,
   getSecondFactor,
   RECOVERY_CODE_COUNT,
+  FACTOR_CHANGE_LIMIT,
   removeSecondFactor,
+  renewRecoveryCodes,
   startSecondFactor,
 } from "./second-factor";
 
@@ -172,5 +174,74 @@ describe("setting up an authenticator app", () => {
       "SECOND_FACTOR_CONFIRMED",
       "SECOND_FACTOR_REMOVED",
     ]);
+  });
+});
+
+describe("changing one's factors", () => {
+  /** A user of their own with an app set up: its secret and recovery codes. */
+  async function userWithApp(email: string): Promise<{ who: Actor; secret: string; recoveryCodes: string[] }> {
+    const [row] = await database.db
+      .insert(users)
+      .values({ email, name: email, role: "AGENT", passwordHash: await hashPassword(PASSWORD) })
+      .returning({ id: users.id });
+    const who: Actor = { id: row?.id ?? "", name: email, role: "AGENT" };
+    await startSecondFactor(database.db, who);
+    const state = await getSecondFactor(database.db, who.id);
+    if (state.state !== "pending") throw new Error("not pending");
+    const confirmed = await confirmSecondFactor(database.db, who, { code: codeOf(state.secret) });
+    if (!confirmed.ok) throw new Error(confirmed.message);
+    return { who, secret: state.secret, recoveryCodes: confirmed.recoveryCodes };
+  }
+  const signInAs = (email: string, code: string) =>
+    signInWithPassword(database.db, { email, password: PASSWORD, code }, { ...demo, address: "198.51.100.30" });
+
+  it("makes new recovery codes with a current code: the old ones stop working, the new ones work", async () => {
+    const email = "renew@example.com";
+    const { who, secret, recoveryCodes } = await userWithApp(email);
+    expect(await renewRecoveryCodes(database.db, who, { code: wrongCode(secret) })).toMatchObject({
+      ok: false,
+      field: "code",
+    });
+    expect(await renewRecoveryCodes(database.db, who, { code: "" })).toMatchObject({ ok: false, field: "code" });
+    const renewed = await renewRecoveryCodes(database.db, who, { code: recoveryCodes[0] ?? "" });
+    if (!renewed.ok) throw new Error(renewed.message);
+    expect(renewed.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(renewed.recoveryCodes.some((code) => recoveryCodes.includes(code))).toBe(false);
+    expect((await signInAs(email, recoveryCodes[1] ?? "")).status).toBe("code-refused");
+    expect((await signInAs(email, renewed.recoveryCodes[0] ?? "")).status).toBe("signed-in");
+    const trail = await database.db
+      .select({ subject: auditEvents.subjectUserId })
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "RECOVERY_CODES_RENEWED"));
+    expect(trail).toEqual([{ subject: who.id }]);
+  });
+
+  it("refuses new recovery codes to a user without an app", async () => {
+    expect(await renewRecoveryCodes(database.db, actor, { code: "123456" })).toMatchObject({
+      ok: false,
+      code: "STALE",
+    });
+  });
+
+  it("limits the tries at confirming, removing and renewing, per user: even the right code waits", async () => {
+    const email = "limited@example.com";
+    const { who, secret, recoveryCodes } = await userWithApp(email); // one try: the confirmation
+    for (let i = 1; i < FACTOR_CHANGE_LIMIT.limit; i++) {
+      const attempt =
+        i % 2 === 0
+          ? await removeSecondFactor(database.db, who, { code: wrongCode(secret, i % 5) })
+          : await renewRecoveryCodes(database.db, who, { code: wrongCode(secret, i % 5) });
+      expect(attempt).toMatchObject({ ok: false, message: expect.stringContaining("not right") });
+    }
+    const refused = await removeSecondFactor(database.db, who, { code: recoveryCodes[0] ?? "" });
+    expect(refused).toMatchObject({ ok: false, field: "code", message: expect.stringMatching(/^Too many attempts/) });
+    expect((await getSecondFactor(database.db, who.id)).state).toBe("confirmed");
+    // Another user is not held up.
+    const other = await userWithApp("unlimited@example.com");
+    expect(await renewRecoveryCodes(database.db, other.who, { code: other.recoveryCodes[0] ?? "" })).toMatchObject({
+      ok: true,
+    });
+    // Nor is signing in, which has its own throttle.
+    expect((await signInAs(email, recoveryCodes[1] ?? "")).status).toBe("signed-in");
   });
 });

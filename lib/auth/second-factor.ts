@@ -1,14 +1,15 @@
 import "server-only";
 import { and, eq, isNotNull, isNull, or, lt, sql } from "drizzle-orm";
 import { z } from "zod";
-import { userFactors, users } from "@/db/schema";
+import { passkeyChallenges, userFactors, userPasskeys, users } from "@/db/schema";
 import type { Db } from "@/db/types";
 import { recordAudit } from "@/lib/audit/audit-log";
 import type { Actor } from "@/lib/core/actor";
 import type { FormState } from "@/lib/core/form-state";
 import { invalid, stale, type CommandResult } from "@/lib/core/result";
+import { hitRateLimit, type RateLimit } from "@/lib/security/rate-limit";
 import { openSecret, sealSecret } from "@/lib/security/secret-box";
-import { CODE_REFUSED_MESSAGE } from "@/lib/security/sign-in-errors";
+import { CODE_REFUSED_MESSAGE, throttledMessage } from "@/lib/security/sign-in-errors";
 import {
   acceptedTotpStep,
   looksLikeTotpCode,
@@ -26,6 +27,19 @@ import {
 // twice, even by two requests at once. Recovery codes are kept hashed and removed as used.
 
 export const RECOVERY_CODE_COUNT = 10;
+
+/**
+ * Every change to one's own factors that checks a code (confirming an app, turning it off, new
+ * recovery codes) or a passkey counts here, per user: a stolen session cannot guess its way to a
+ * code or through the recovery codes faster than sign-in's throttle would let it.
+ */
+export const FACTOR_CHANGE_LIMIT: RateLimit = { limit: 10, windowSeconds: 15 * 60 };
+
+/** Counts one change of the user's factors; a refusal to show when there were too many. */
+export async function hitFactorChangeLimit(db: Db, userId: string): Promise<CommandResult> {
+  const decision = await hitRateLimit(db, `second-factor-change:${userId}`, FACTOR_CHANGE_LIMIT);
+  return decision.allowed ? { ok: true } : invalid(throttledMessage(decision.retryAfterSeconds), "code");
+}
 
 export const CODE_MESSAGE = "Enter the 6-digit code your authenticator app shows.";
 export const WRONG_CODE_MESSAGE = CODE_REFUSED_MESSAGE;
@@ -71,13 +85,24 @@ export async function getSecondFactor(db: Db, userId: string): Promise<SecondFac
   return secret ? { state: "pending", secret, uri: totpUri(secret, row.email) } : { state: "none" };
 }
 
-/** Whether sign-in must ask this user for a code. */
-export async function hasConfirmedSecondFactor(db: Db, userId: string): Promise<boolean> {
+/** Whether the user has a confirmed authenticator app. */
+async function hasConfirmedTotp(db: Db, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ userId: userFactors.userId })
     .from(userFactors)
     .where(and(eq(userFactors.userId, userId), isNotNull(userFactors.confirmedAt)));
   return row !== undefined;
+}
+
+/** Whether the user has a second factor (a confirmed app, or a passkey: lib/auth/passkeys.ts), so sign-in asks for it. */
+export async function hasConfirmedSecondFactor(db: Db, userId: string): Promise<boolean> {
+  if (await hasConfirmedTotp(db, userId)) return true;
+  const [passkey] = await db
+    .select({ id: userPasskeys.id })
+    .from(userPasskeys)
+    .where(eq(userPasskeys.userId, userId))
+    .limit(1);
+  return passkey !== undefined;
 }
 
 const ALREADY_ON = "Sign-in with an authenticator app is already on. Turn it off first to set up another app.";
@@ -112,14 +137,15 @@ export async function confirmSecondFactor(
 ): Promise<CommandResult<{ recoveryCodes: string[] }>> {
   const parsed = secondFactorCodeInputSchema.safeParse(input);
   if (!parsed.success) return invalid(CODE_MESSAGE, "code");
+  const limited = await hitFactorChangeLimit(db, actor.id);
+  if (!limited.ok) return limited;
   const row = await getFactorRow(db, actor.id);
   if (!row) return stale("Set up an authenticator app first.");
   if (row.confirmedAt) return stale(ALREADY_ON);
   const secret = openSecret(row.secretSealed, actor.id);
   const step = secret ? acceptedTotpStep(secret, parsed.data.code, { after: null }) : null;
   if (step === null) return invalid(WRONG_CODE_MESSAGE, "code");
-  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const hashes = recoveryCodes.map((code) => recoveryCodeHash(actor.id, normalizedRecoveryCode(code) ?? ""));
+  const { recoveryCodes, hashes } = newRecoveryCodes(actor.id);
   return db.transaction(async (tx) => {
     const [confirmed] = await tx
       .update(userFactors)
@@ -137,6 +163,14 @@ export async function confirmSecondFactor(
     await recordAudit(tx, actor, "SECOND_FACTOR_CONFIRMED", { subjectUserId: actor.id });
     return { ok: true, recoveryCodes };
   });
+}
+
+function newRecoveryCodes(userId: string): { recoveryCodes: string[]; hashes: string[] } {
+  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  return {
+    recoveryCodes,
+    hashes: recoveryCodes.map((code) => recoveryCodeHash(userId, normalizedRecoveryCode(code) ?? "")),
+  };
 }
 
 export type CodeCheck =
@@ -196,6 +230,8 @@ export async function spendSecondFactorCode(
 export async function removeSecondFactor(db: Db, actor: Actor, input: SecondFactorCodeInput): Promise<CommandResult> {
   const parsed = secondFactorCodeInputSchema.safeParse(input);
   if (!parsed.success) return invalid(CODE_MESSAGE, "code");
+  const limited = await hitFactorChangeLimit(db, actor.id);
+  if (!limited.ok) return limited;
   return db.transaction(async (tx) => {
     const factor = await getFactorRow(tx, actor.id);
     if (!factor) return stale("Sign-in with an authenticator app is already off.");
@@ -208,4 +244,62 @@ export async function removeSecondFactor(db: Db, actor: Actor, input: SecondFact
     });
     return { ok: true };
   });
+}
+
+/**
+ * Ten new recovery codes for a confirmed app, given a current code (or a recovery code): the old
+ * ones stop working at once. Answers the new ones, shown this once.
+ */
+export async function renewRecoveryCodes(
+  db: Db,
+  actor: Actor,
+  input: SecondFactorCodeInput,
+): Promise<CommandResult<{ recoveryCodes: string[] }>> {
+  const parsed = secondFactorCodeInputSchema.safeParse(input);
+  if (!parsed.success) return invalid(CODE_MESSAGE, "code");
+  const limited = await hitFactorChangeLimit(db, actor.id);
+  if (!limited.ok) return limited;
+  const { recoveryCodes, hashes } = newRecoveryCodes(actor.id);
+  return db.transaction(async (tx) => {
+    if (!(await hasConfirmedTotp(tx, actor.id))) return stale("Set up an authenticator app first.");
+    if (!(await spendSecondFactorCode(tx, actor.id, parsed.data.code)).ok) return invalid(WRONG_CODE_MESSAGE, "code");
+    await tx.update(userFactors).set({ recoveryCodeHashes: hashes }).where(eq(userFactors.userId, actor.id));
+    await recordAudit(tx, actor, "RECOVERY_CODES_RENEWED", { subjectUserId: actor.id });
+    return { ok: true as const, recoveryCodes };
+  });
+}
+
+/**
+ * Removes every second factor of a user (an admin's reset, lib/users/users-admin.ts): the app, its
+ * recovery codes, a pending set-up, the passkeys. Answers what there was, for the audit trail.
+ */
+export async function removeAllSecondFactors(
+  db: Db,
+  userId: string,
+): Promise<{ totp: "none" | "pending" | "confirmed"; passkeys: number }> {
+  const [removed] = await db
+    .delete(userFactors)
+    .where(eq(userFactors.userId, userId))
+    .returning({ confirmedAt: userFactors.confirmedAt });
+  const passkeys = await db
+    .delete(userPasskeys)
+    .where(eq(userPasskeys.userId, userId))
+    .returning({ id: userPasskeys.id });
+  await db.delete(passkeyChallenges).where(eq(passkeyChallenges.userId, userId));
+  return { totp: removed ? (removed.confirmedAt ? "confirmed" : "pending") : "none", passkeys: passkeys.length };
+}
+
+/** Each user's second factors, for the users page: an app on, how many passkeys (users with neither are absent). */
+export async function listSecondFactorsByUser(db: Db): Promise<Map<string, { totp: boolean; passkeys: number }>> {
+  const [apps, passkeys] = await Promise.all([
+    db.select({ userId: userFactors.userId }).from(userFactors).where(isNotNull(userFactors.confirmedAt)),
+    db
+      .select({ userId: userPasskeys.userId, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(userPasskeys)
+      .groupBy(userPasskeys.userId),
+  ]);
+  const byUser = new Map<string, { totp: boolean; passkeys: number }>();
+  for (const { userId } of apps) byUser.set(userId, { totp: true, passkeys: 0 });
+  for (const { userId, n } of passkeys) byUser.set(userId, { totp: byUser.has(userId), passkeys: n });
+  return byUser;
 }

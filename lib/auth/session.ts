@@ -8,6 +8,7 @@ import { getDb } from "@/lib/database";
 import { getOpenSessionUser } from "./user-sessions";
 import { getAuthOptions } from "./options";
 import { can, type Action } from "./permissions";
+import { mustEnrolSecondFactor } from "./second-factor-requirement";
 import type { Actor } from "@/lib/core/actor";
 
 /**
@@ -42,11 +43,35 @@ async function requestAddress(): Promise<string | undefined> {
   }
 }
 
-/** For pages: the user, or a redirect to the login page. */
+/** Where a user who must set up a second factor is sent, and the one page they may open. */
+export const ENROL_PATH = "/account/security";
+
+/**
+ * Whether the user must set up a second factor before anything else (the requirement is on and
+ * they have none): read once per request, like the user.
+ */
+export const secondFactorMissing = cache(
+  async (userId: string): Promise<boolean> => await mustEnrolSecondFactor(await getDb(), userId),
+);
+
+/**
+ * For pages: the user, or a redirect to the login page; a user who must first set up a second
+ * factor is sent to set one up, whatever page they asked for.
+ */
 export async function requireUser(): Promise<Actor> {
+  const { user, mustEnrol } = await requireUserWhileEnrolling();
+  if (mustEnrol) redirect(ENROL_PATH);
+  return user;
+}
+
+/**
+ * For the security page and the layout around every page: the user even when they must still set
+ * up a second factor, and whether they must (the layout then draws no more than the way there).
+ */
+export async function requireUserWhileEnrolling(): Promise<{ user: Actor; mustEnrol: boolean }> {
   const user = await getSessionUser();
   if (!user) redirect("/login");
-  return user;
+  return { user, mustEnrol: await secondFactorMissing(user.id) };
 }
 
 /** For pages: the user if the permission table allows the action; otherwise a 404. */

@@ -9,7 +9,7 @@ import type { Db } from "@/db/types";
 // signed out, not ended by a password change, not past its absolute end. Ending a session is
 // then one UPDATE, and a copied cookie stops working at once.
 
-export type SessionEndReason = "SIGNED_OUT" | "PASSWORD_CHANGED";
+export type SessionEndReason = "SIGNED_OUT" | "PASSWORD_CHANGED" | "SECOND_FACTOR_RESET";
 
 const isUuid = (value: unknown): value is string => typeof value === "string" && z.uuid().safeParse(value).success;
 

@@ -1,10 +1,30 @@
 import "server-only";
 import type { Db } from "@/db/types";
 import { recentFailedSignIns } from "@/lib/audit/audit-log";
+import { listSecondFactorsByUser } from "@/lib/auth/second-factor";
+import { getSecondFactorRequirement } from "@/lib/auth/second-factor-requirement";
 import { listAllUsers } from "@/lib/users/queries";
 
-/** The users page: everyone (active or not), the active ones (to hand pulls over to), and recent failed sign-ins. */
+/**
+ * The users page: everyone (active or not) with their second factors, the active ones (to hand
+ * pulls over to), whether a second factor is required, and recent failed sign-ins.
+ */
 export async function loadUsersPage(db: Db) {
-  const [people, failedSignIns] = await Promise.all([listAllUsers(db), recentFailedSignIns(db, 20)]);
-  return { people, active: people.filter((p) => p.isActive), failedSignIns };
+  const [all, factors, requirement, failedSignIns] = await Promise.all([
+    listAllUsers(db),
+    listSecondFactorsByUser(db),
+    getSecondFactorRequirement(db),
+    recentFailedSignIns(db, 20),
+  ]);
+  const people = all.map((person) => ({
+    ...person,
+    secondFactor: factors.get(person.id) ?? null,
+  }));
+  return {
+    people,
+    active: people.filter((p) => p.isActive),
+    requirement,
+    withoutSecondFactor: people.filter((p) => p.isActive && !p.secondFactor).length,
+    failedSignIns,
+  };
 }

@@ -14,6 +14,10 @@ export const CODE_REFUSED_ERROR = "CODE_REFUSED";
 export const CODE_REQUIRED_MESSAGE = "Enter the code your authenticator app shows, or one of your recovery codes.";
 export const CODE_REFUSED_MESSAGE = "That code is not right, or was used already. Enter the next code your app shows.";
 
+export const PASSKEY_REFUSED_MESSAGE = "That passkey was not accepted. Try again, or enter your app's code.";
+export const PASSKEY_CANCELLED_MESSAGE = "No passkey was used: the browser's prompt was closed or timed out.";
+export const NO_PASSKEY_MESSAGE = "This account has no passkey. Enter the code your authenticator app shows.";
+
 /** Whether the answer asks the form for the second step (a code), rather than for the password again. */
 export const asksForCode = (error: string | null | undefined): boolean =>
   error === CODE_REQUIRED_ERROR || error === CODE_REFUSED_ERROR;

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pulls, users } from "@/db/schema";
 import { authenticate } from "@/lib/auth/credentials";
@@ -9,7 +9,11 @@ import { createStaff } from "@/test/workflow-fixture";
 import { assignPulls } from "@/lib/workflow/assignment";
 import { setPullStage } from "@/lib/workflow/funnel";
 import { feedOwnerOf, renewCalendarFeed } from "@/lib/xdates/calendar-feed";
-import { createUser, deactivateUser, resetPassword, updateUser } from "./users-admin";
+import { Secret, TOTP } from "otpauth";
+import { auditEvents, userPasskeys, userSessions } from "@/db/schema";
+import { confirmSecondFactor, getSecondFactor, startSecondFactor } from "@/lib/auth/second-factor";
+import { getOpenSessionUser, startUserSession } from "@/lib/auth/user-sessions";
+import { createUser, deactivateUser, resetPassword, resetSecondFactor, updateUser } from "./users-admin";
 
 // Managing users: only admins, never without an admin, and a leaver's pulls are not lost.
 
@@ -113,6 +117,49 @@ describe("user administration", () => {
       await resetPassword(database.db, staff.admin, { userId: staff.otherAgent.id, password: "other-password-123" }),
     ).toEqual({ ok: true });
     expect(await feedOwnerOf(database.db, token)).toBeNull();
+  });
+
+  it("resets a user's second factor: admins only, audited, every session of theirs ended", async () => {
+    const who = staff.agent;
+    await startSecondFactor(database.db, who);
+    const pending = await getSecondFactor(database.db, who.id);
+    if (pending.state !== "pending") throw new Error("not pending");
+    await confirmSecondFactor(database.db, who, { code: TOTP.generate({ secret: Secret.fromBase32(pending.secret) }) });
+    await database.db
+      .insert(userPasskeys)
+      .values({ userId: who.id, credentialId: "lost-key", publicKey: "x", name: "Lost key" });
+    const session = await startUserSession(database.db, who.id, { address: null, lifetimeSeconds: 3600 });
+    for (const caller of [staff.manager, staff.agent])
+      expect(await resetSecondFactor(database.db, caller, { userId: who.id })).toMatchObject({
+        ok: false,
+        code: "FORBIDDEN",
+      });
+    expect(await resetSecondFactor(database.db, staff.admin, { userId: "nobody" })).toMatchObject({ ok: false });
+    expect(await resetSecondFactor(database.db, staff.admin, { userId: crypto.randomUUID() })).toMatchObject({
+      ok: false,
+      code: "NOT_FOUND",
+    });
+    expect((await getSecondFactor(database.db, who.id)).state).toBe("confirmed");
+
+    expect(await resetSecondFactor(database.db, staff.admin, { userId: who.id })).toEqual({ ok: true, removed: true });
+    expect(await getSecondFactor(database.db, who.id)).toEqual({ state: "none" });
+    expect(await database.db.select().from(userPasskeys).where(eq(userPasskeys.userId, who.id))).toEqual([]);
+    expect(await getOpenSessionUser(database.db, who.id, session)).toBeNull();
+    const [ended] = await database.db
+      .select({ reason: userSessions.endedReason })
+      .from(userSessions)
+      .where(eq(userSessions.id, session));
+    expect(ended?.reason).toBe("SECOND_FACTOR_RESET");
+    const [entry] = await database.db
+      .select({ actorId: auditEvents.actorId, details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "SECOND_FACTOR_RESET"), eq(auditEvents.subjectUserId, who.id)));
+    expect(entry).toMatchObject({
+      actorId: staff.admin.id,
+      details: { totp: "confirmed", passkeys: 1, endedSessions: 1 },
+    });
+    // Nothing left to reset: said so.
+    expect(await resetSecondFactor(database.db, staff.admin, { userId: who.id })).toEqual({ ok: true, removed: false });
   });
 
   it("hands a leaver's open pulls to someone else or the queue, keeps won ones, and locks them out", async () => {

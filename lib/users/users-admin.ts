@@ -5,6 +5,7 @@ import type { Db } from "@/db/types";
 import { calendarFeeds, pulls, ROLES, users } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import { hashPassword } from "@/lib/auth/password";
+import { removeAllSecondFactors } from "@/lib/auth/second-factor";
 import { endUserSessions } from "@/lib/auth/user-sessions";
 import type { Actor } from "@/lib/core/actor";
 import { recordAudit } from "@/lib/audit/audit-log";
@@ -135,6 +136,41 @@ export async function resetPassword(
       details: { endedSessions, feedRevoked },
     });
     return { ok: true as const };
+  });
+}
+
+export const resetSecondFactorInputSchema = z.object({ userId: idSchema });
+
+/**
+ * Removes a user's second factors (a lost phone, a lost security key), so they sign in with their
+ * password alone and, where the agency requires one, set up a new factor first. Every session of
+ * the user ends (but the admin's own, when it is their own reset): whoever held the lost factor
+ * may be signed in with it.
+ */
+export async function resetSecondFactor(
+  db: Db,
+  actor: Actor,
+  input: z.input<typeof resetSecondFactorInputSchema>,
+): Promise<CommandResult<{ removed: boolean }>> {
+  if (!can(actor, "users:manage")) return forbidden("Only admins can reset a second factor.");
+  const parsed = resetSecondFactorInputSchema.safeParse(input);
+  if (!parsed.success) return firstIssue(parsed.error);
+  const { userId } = parsed.data;
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!user) return notFound("That user");
+    const removed = await removeAllSecondFactors(tx, userId);
+    const endedSessions = await endUserSessions(
+      tx,
+      userId,
+      "SECOND_FACTOR_RESET",
+      actor.id === userId ? actor.sessionId : null,
+    );
+    await recordAudit(tx, actor, "SECOND_FACTOR_RESET", {
+      subjectUserId: userId,
+      details: { ...removed, endedSessions },
+    });
+    return { ok: true as const, removed: removed.totp !== "none" || removed.passkeys > 0 };
   });
 }
 

@@ -141,6 +141,7 @@ const NO_INPUT = [
   "renewCalendarFeedAction",
   "turnOffCalendarFeedAction",
   "startSecondFactorAction",
+  "startPasskeyAction",
 ];
 
 type Action = (...args: unknown[]) => Promise<unknown>;

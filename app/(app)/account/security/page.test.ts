@@ -1,6 +1,6 @@
 import { isValidElement, type ReactElement } from "react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { userSessions, users } from "@/db/schema";
+import { securitySettings, userPasskeys, userSessions, users } from "@/db/schema";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 
 // The security page as the server renders it: signed out, it sends the visitor to sign in;
@@ -75,5 +75,44 @@ describe("/account/security", () => {
     expect(shown.replace(/ /g, "")).toContain(own.secret);
     expect(shown.replace(/ /g, "")).not.toContain(other.secret);
     expect(shown).toContain("data:image/svg+xml;base64,");
+  });
+
+  /** The props of the first element in the tree whose `testId` prop is `testId`. */
+  function propsWithTestId(node: unknown, testId: string): Record<string, unknown> | null {
+    if (Array.isArray(node)) {
+      for (const child of node) {
+        const found = propsWithTestId(child, testId);
+        if (found) return found;
+      }
+      return null;
+    }
+    if (!isValidElement(node)) return null;
+    const props = (node as ReactElement<Record<string, unknown>>).props;
+    return props.testId === testId ? props : propsWithTestId(props.children, testId);
+  }
+
+  it("lists the caller's own passkeys only", async () => {
+    current = people.owner;
+    await database.db.insert(userPasskeys).values([
+      { userId: people.owner.id, credentialId: "own-key", publicKey: "x", name: "Owner's laptop" },
+      { userId: people.other.id, credentialId: "their-key", publicKey: "x", name: "Other's phone" },
+    ]);
+    const table = propsWithTestId(await AccountSecurityPage(), "passkeys");
+    expect((table?.rows as Array<{ name: string }>).map((row) => row.name)).toEqual(["Owner's laptop"]);
+  });
+
+  it("tells a user who owes a second factor to set one up first, and still shows them the page", async () => {
+    current = people.other;
+    await database.db.delete(userPasskeys);
+    await database.db.insert(securitySettings).values({ id: 1, secondFactorRequired: true });
+    const shown = textOf(await AccountSecurityPage());
+    expect(shown).toContain("Your agency requires a second factor. Set one up below to continue");
+    current = people.owner;
+    await database.db
+      .insert(userPasskeys)
+      .values({ userId: people.owner.id, credentialId: "own-key", publicKey: "x", name: "Laptop" });
+    const owner = textOf(await AccountSecurityPage());
+    expect(owner).not.toContain("Set one up below to continue");
+    expect(owner).toContain("Your agency requires a second factor for everyone.");
   });
 });

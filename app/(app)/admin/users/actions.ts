@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { formAction } from "@/lib/auth/action-guard";
 import { toFormState } from "@/lib/core/form-state";
+import { saveSecondFactorRequirement, secondFactorRequirementInputSchema } from "@/lib/auth/second-factor-requirement";
 import { newUserSchema } from "@/lib/users/save-user";
 import {
   createUser,
@@ -10,6 +11,8 @@ import {
   deactivateUserInputSchema,
   resetPassword,
   resetPasswordInputSchema,
+  resetSecondFactor,
+  resetSecondFactorInputSchema,
   updateUser,
   updateUserInputSchema,
 } from "@/lib/users/users-admin";
@@ -43,5 +46,37 @@ export const deactivateUserAction = formAction(
     return result.ok
       ? { status: "done", message: `Deactivated; ${result.handedOver} open pulls handed over.` }
       : toFormState(result, "");
+  },
+);
+
+export const resetSecondFactorAction = formAction(
+  "users:manage",
+  resetSecondFactorInputSchema,
+  async ({ user, input, db }) => {
+    const result = await resetSecondFactor(db, user, input);
+    if (result.ok) revalidatePath("/admin/users");
+    return result.ok
+      ? {
+          status: "done",
+          message: result.removed
+            ? "Second factor removed; their sessions ended. They set up a new one at their next sign-in."
+            : "They had no second factor; their sessions ended.",
+        }
+      : toFormState(result, "");
+  },
+);
+
+export const saveSecondFactorRequirementAction = formAction(
+  "settings:manage",
+  secondFactorRequirementInputSchema,
+  async ({ user, input, db }) => {
+    const result = await saveSecondFactorRequirement(db, user, { required: input.required ? "on" : "off" });
+    if (result.ok) revalidatePath("/admin/users");
+    return toFormState(
+      result,
+      result.ok && result.required
+        ? "Saved: everyone without a second factor sets one up before anything else."
+        : "Saved: a second factor is each user's choice.",
+    );
   },
 );
