@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 describe("the catalog", () => {
-  it("holds the six scheduled jobs at their old intervals", () => {
+  it("holds the scheduled jobs at their intervals", () => {
     expect(Object.fromEntries(JOBS.map((job) => [job.name, job.cron]))).toEqual({
       "reconciliation-sync": "* * * * *",
       "x-date-upkeep": "0 * * * *",
@@ -56,6 +56,7 @@ describe("the catalog", () => {
       "deal-returns": "2 * * * *",
       "refresh-timing": "5 * * * *",
       "speed-to-lead": "* * * * *",
+      "retention-disposal": "30 3 * * *",
     });
   });
 
