@@ -104,6 +104,11 @@ export function AppHeader({
                 Jobs
               </Link>
             ) : null}
+            {can(user, "retention:manage") ? (
+              <Link href="/admin/retention" className="text-slate-700 hover:text-brand-700">
+                Retention
+              </Link>
+            ) : null}
           </nav>
         </div>
         <div className="flex items-center gap-3 text-sm">

@@ -158,6 +158,17 @@ export function auditSentence(entry: Entry): string {
       return `${who} ran the service's policy check again: ${policyCheckStatusWords(str(d.status))}`;
     case "POLICY_CHECK_RULES_CHANGED":
       return `${who} changed the team's policy-check rules at the service`;
+    case "RETENTION_SCHEDULE_CHANGED":
+      return `${who} changed the retention schedule`;
+    case "LEGAL_HOLD_PLACED":
+      return `${who} placed a legal hold on ${d.scope === "ACCOUNT" ? "the whole account" : "this pull"}: ${str(d.reason) ?? ""}`;
+    case "LEGAL_HOLD_LIFTED":
+      return `${who} lifted the legal hold on ${d.scope === "ACCOUNT" ? "the whole account" : "this pull"}: ${str(d.reason) ?? ""}`;
+    case "RETENTION_DISPOSAL_RUN": {
+      const accounts = record(d.accounts);
+      const n = (value: unknown) => num(value) ?? 0;
+      return `Disposal under the retention schedule: ${n(accounts.PROSPECTS)} prospects, ${n(accounts.LOST_DEALS)} lost deals and ${n(accounts.WON_CLIENTS)} won clients disposed of; ${n(d.inboxBodies)} inbox bodies blanked; ${n(d.auditRows)} audit entries deleted`;
+    }
     case "DIGEST_SENT":
       return `${who} sent the alert digests now (${Number(d.mails) || 0} mails)`;
     default:

@@ -18,6 +18,7 @@ import { completeEnrichmentRows, enrichmentPanelOf, type EnrichmentPanel } from 
 import { getAccountEnrichment } from "@/lib/enrichment/store";
 import { getMonitoringOfPull, type PullMonitoring } from "@/lib/monitoring/pull-monitoring";
 import { getPullDetail, type PullDetail } from "@/lib/pulls/queries";
+import { listLegalHoldsOfPull, type LegalHold } from "@/lib/privacy/legal-holds";
 import { loadPullPageInputs } from "./pull-page-inputs";
 
 // Everything the pull page (app/(app)/pulls/[pullId]/page.tsx) shows, in one call: the page
@@ -55,6 +56,8 @@ export type PullPage = {
   servicedPullId: string | null;
   /** Archived in Coverdesk, and whether the service has yet to be told (lib/ingest/archive.ts). */
   archive: ArchiveState;
+  /** The legal holds that keep the pull from disposal, and whether the viewer may place and lift them (lib/privacy). */
+  legalHolds: { holds: LegalHold[]; canManage: boolean };
 };
 
 export type ArchiveState = {
@@ -87,6 +90,7 @@ export async function loadPullPage(
     enrichment: enrichmentRows,
     servicedPull: servicedPullId,
     archive: archiveWrite,
+    legalHolds: holds,
   } = await loadPullPageInputs({
     detail: getPullDetail(db, pullId),
     monitoring: getMonitoringOfPull(db, pullId),
@@ -100,6 +104,7 @@ export async function loadPullPage(
     // Beside the rest rather than after the pull: one indexed look-up, no extra round trip.
     servicedPull: getServicedPull(db, pullId),
     archive: pendingArchiveWrite(db, pullId),
+    legalHolds: listLegalHoldsOfPull(db, pullId),
   });
   if (!detail || !canOnPull(user, "pulls:view", detail.workflow)) return null;
   const {
@@ -133,5 +138,6 @@ export async function loadPullPage(
       canArchive: can(user, "pulls:archive"),
       pending: archiveWrite ? { lastError: archiveWrite.lastError, parked: archiveWrite.parked } : null,
     },
+    legalHolds: { holds, canManage: can(user, "retention:manage") },
   };
 }

@@ -9,7 +9,12 @@ import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
 import { countDisposalDue, nextDisposalRun, runDisposal } from "./disposal";
 import { listLegalHolds, listLegalHoldsOfPull, liftLegalHold, placeLegalHold } from "./legal-holds";
-import { DEFAULT_RETENTION_SCHEDULE, getRetentionSchedule, saveRetentionSchedule } from "./retention";
+import {
+  DEFAULT_RETENTION_SCHEDULE,
+  getRetentionSchedule,
+  retentionScheduleFormSchema,
+  saveRetentionSchedule,
+} from "./retention";
 import type { RetentionSchedule } from "./retention-kinds";
 
 // The retention schedule on a real database: a small book of accounts at different ages and
@@ -142,11 +147,11 @@ describe("the schedule", () => {
       AUDIT_TRAIL: 84,
     });
     const saved = await saveRetentionSchedule(database.db, staff.admin, {
-      PROSPECTS: { mode: "MONTHS", months: "18" },
-      LOST_DEALS: { mode: "KEEP", months: "" },
-      WON_CLIENTS: { mode: "MONTHS", months: 72 },
-      INBOX_BODIES: { mode: "MONTHS", months: "2" },
-      AUDIT_TRAIL: { mode: "KEEP" },
+      PROSPECTS: "18",
+      LOST_DEALS: null,
+      WON_CLIENTS: 72,
+      INBOX_BODIES: 2,
+      AUDIT_TRAIL: null,
     });
     expect(saved).toEqual({ ok: true });
     expect(await getRetentionSchedule(database.db)).toEqual({
@@ -163,21 +168,19 @@ describe("the schedule", () => {
     expect(entry?.actorId).toBe(staff.admin.id);
     expect(entry?.details).toMatchObject({ before: DEFAULT_RETENTION_SCHEDULE, after: { LOST_DEALS: null } });
     // Back to the defaults for the rest of the file.
-    expect(await saveRetentionSchedule(database.db, staff.admin, asInput(DEFAULT_RETENTION_SCHEDULE))).toEqual({
-      ok: true,
-    });
+    expect(await saveRetentionSchedule(database.db, staff.admin, DEFAULT_RETENTION_SCHEDULE)).toEqual({ ok: true });
   });
 
   it("refuses a period under the legal floor, out of bounds, or not a number, and changes nothing", async () => {
-    const base = asInput(DEFAULT_RETENTION_SCHEDULE);
+    const base = DEFAULT_RETENTION_SCHEDULE;
     const cases: Array<[Record<string, unknown>, string, RegExp]> = [
-      [{ AUDIT_TRAIL: { mode: "MONTHS", months: "36" } }, "AUDIT_TRAIL", /Audit trail: .* from 60 to 240/],
-      [{ WON_CLIENTS: { mode: "MONTHS", months: "12" } }, "WON_CLIENTS", /Won clients: .* from 36/],
-      [{ PROSPECTS: { mode: "MONTHS", months: "0" } }, "PROSPECTS", /Never-won prospects/],
-      [{ PROSPECTS: { mode: "MONTHS", months: "2.5" } }, "PROSPECTS", /whole number/],
-      [{ INBOX_BODIES: { mode: "MONTHS", months: "soon" } }, "INBOX_BODIES", /Webhook inbox bodies/],
-      [{ LOST_DEALS: { mode: "MONTHS", months: "" } }, "LOST_DEALS", /Lost deals/],
-      [{ LOST_DEALS: { mode: "FOREVER" } }, "LOST_DEALS", /Lost deals/],
+      [{ AUDIT_TRAIL: 36 }, "AUDIT_TRAIL", /Audit trail: .* from 60 to 240/],
+      [{ WON_CLIENTS: "12" }, "WON_CLIENTS", /Won clients: .* from 36/],
+      [{ PROSPECTS: 0 }, "PROSPECTS", /Never-won prospects/],
+      [{ PROSPECTS: "2.5" }, "PROSPECTS", /whole number/],
+      [{ INBOX_BODIES: "soon" }, "INBOX_BODIES", /Webhook inbox bodies/],
+      [{ LOST_DEALS: "" }, "LOST_DEALS", /Lost deals/],
+      [{ LOST_DEALS: { months: 24 } }, "LOST_DEALS", /Lost deals/],
       [{ AUDIT_TRAIL: undefined }, "AUDIT_TRAIL", /Audit trail/],
     ];
     for (const [change, field, message] of cases) {
@@ -191,12 +194,35 @@ describe("the schedule", () => {
     expect(await getRetentionSchedule(database.db)).toEqual(DEFAULT_RETENTION_SCHEDULE);
   });
 
+  it("reads the page's form: Keep, or a number of months beside it", () => {
+    const form = {
+      PROSPECTS: { mode: "MONTHS", months: "18" },
+      LOST_DEALS: { mode: "KEEP", months: "not read" },
+      WON_CLIENTS: { mode: "MONTHS", months: "72" },
+      INBOX_BODIES: { mode: "MONTHS", months: "1" },
+      AUDIT_TRAIL: { mode: "KEEP" },
+    };
+    expect(retentionScheduleFormSchema.parse(form)).toEqual({
+      PROSPECTS: 18,
+      LOST_DEALS: null,
+      WON_CLIENTS: 72,
+      INBOX_BODIES: 1,
+      AUDIT_TRAIL: null,
+    });
+    const refused = retentionScheduleFormSchema.safeParse({ ...form, AUDIT_TRAIL: { mode: "MONTHS", months: "" } });
+    expect(refused.error?.issues[0]).toMatchObject({
+      path: ["AUDIT_TRAIL", "months"],
+      message: expect.stringMatching(/from 60/),
+    });
+    expect(retentionScheduleFormSchema.safeParse({ ...form, PROSPECTS: { mode: "FOREVER" } }).success).toBe(false);
+  });
+
   it("is an admin's alone to change", async () => {
     for (const who of [staff.manager, staff.agent]) {
       expect(
         await saveRetentionSchedule(database.db, who, {
-          ...asInput(DEFAULT_RETENTION_SCHEDULE),
-          PROSPECTS: { mode: "KEEP" },
+          ...DEFAULT_RETENTION_SCHEDULE,
+          PROSPECTS: null,
         }),
       ).toMatchObject({ ok: false, code: "FORBIDDEN" });
     }
@@ -436,12 +462,3 @@ describe("the dry run and the disposal", () => {
     });
   });
 });
-
-function asInput(schedule: RetentionSchedule) {
-  return Object.fromEntries(
-    Object.entries(schedule).map(([kind, months]) => [
-      kind,
-      months === null ? { mode: "KEEP" } : { mode: "MONTHS", months: String(months) },
-    ]),
-  );
-}

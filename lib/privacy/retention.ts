@@ -27,11 +27,26 @@ const periodMessage = (kind: RetentionKind) => {
   return `${label}: choose Keep, or a whole number of months from ${minMonths} to ${maxMonths}.`;
 };
 
-/** One kind's period as the form sends it (`PROSPECTS.mode`, `PROSPECTS.months`): months, or null for Keep. */
+/** One kind's period as a caller passes it: months (a number, or text of one), or null for Keep. */
 const periodSchema = (kind: RetentionKind) => {
   const { minMonths, maxMonths } = RETENTION_KIND_INFO[kind];
   const message = periodMessage(kind);
-  const months = typedNumber(z.number({ error: message }).int(message).min(minMonths, message).max(maxMonths, message));
+  return typedNumber(z.number({ error: message }).int(message).min(minMonths, message).max(maxMonths, message));
+};
+
+/** What an admin may save: every kind's period (null: Keep). */
+export const retentionScheduleSchema = z.object({
+  PROSPECTS: periodSchema("PROSPECTS").nullable(),
+  LOST_DEALS: periodSchema("LOST_DEALS").nullable(),
+  WON_CLIENTS: periodSchema("WON_CLIENTS").nullable(),
+  INBOX_BODIES: periodSchema("INBOX_BODIES").nullable(),
+  AUDIT_TRAIL: periodSchema("AUDIT_TRAIL").nullable(),
+} satisfies Record<RetentionKind, z.ZodType>);
+
+/** One kind's period as the page's form sends it (`PROSPECTS.mode`, `PROSPECTS.months`). */
+const periodFieldSchema = (kind: RetentionKind) => {
+  const message = periodMessage(kind);
+  const months = periodSchema(kind);
   return z
     .object(
       {
@@ -50,15 +65,14 @@ const periodSchema = (kind: RetentionKind) => {
     });
 };
 
-/** What an admin may save: every kind's period. */
-export const retentionScheduleSchema = z.object({
-  PROSPECTS: periodSchema("PROSPECTS"),
-  LOST_DEALS: periodSchema("LOST_DEALS"),
-  WON_CLIENTS: periodSchema("WON_CLIENTS"),
-  INBOX_BODIES: periodSchema("INBOX_BODIES"),
-  AUDIT_TRAIL: periodSchema("AUDIT_TRAIL"),
+/** The page's form, read into the schedule: per kind, Keep or Dispose after N months. */
+export const retentionScheduleFormSchema = z.object({
+  PROSPECTS: periodFieldSchema("PROSPECTS"),
+  LOST_DEALS: periodFieldSchema("LOST_DEALS"),
+  WON_CLIENTS: periodFieldSchema("WON_CLIENTS"),
+  INBOX_BODIES: periodFieldSchema("INBOX_BODIES"),
+  AUDIT_TRAIL: periodFieldSchema("AUDIT_TRAIL"),
 } satisfies Record<RetentionKind, z.ZodType>);
-export type RetentionScheduleInput = z.input<typeof retentionScheduleSchema>;
 
 /** A stored period, or the kind's default when the row is missing or out of bounds. */
 function storedPeriod(kind: RetentionKind, months: number | null | undefined): number | null {
