@@ -51,8 +51,11 @@ export function LegalHoldPanel({
                 <span className="font-medium text-slate-900">
                   {hold.scope === "ACCOUNT" ? "The whole account is on hold" : "This pull is on hold"}
                 </span>{" "}
-                since {formatInstant(hold.placedAt, "en-US", "UTC")} UTC, placed by {hold.placedByName ?? "someone"}:{" "}
-                {hold.reason}
+                since {formatInstant(hold.placedAt, "en-US", "UTC")} UTC
+                {/* Why, and by whom, is for admins: a hold may name a matter the team need not read. */}
+                {canManage
+                  ? `, placed by ${hold.placedByName ?? "someone"}: ${hold.reason}`
+                  : ": it will not be disposed of."}
               </p>
               {canManage ? (
                 <ActionForm

@@ -2,7 +2,16 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, dealReturns, findingDecisions, monitoringEvents, monitorings, pulls, users } from "@/db/schema";
+import {
+  auditEvents,
+  dealReturns,
+  findingDecisions,
+  legalHolds,
+  monitoringEvents,
+  monitorings,
+  pulls,
+  users,
+} from "@/db/schema";
 import type { Db } from "@/db/types";
 import { queryRows } from "@/db/connect";
 import { signInWithPassword } from "@/lib/auth/credentials";
@@ -243,6 +252,16 @@ describe("the demo agency's history", () => {
     for (const d of decisions) expect(d.decidedAt.getTime()).toBeLessThan(UNTIL.getTime());
     const audits = await db.select().from(auditEvents).where(eq(auditEvents.action, "FINDING_DECIDED"));
     expect(audits).toHaveLength(decisions.length);
+  });
+
+  it("has one lost deal's account on legal hold, placed by the admin with a reason", async () => {
+    const db = first.database.db;
+    const holds = await db.select().from(legalHolds);
+    expect(holds).toHaveLength(1);
+    expect(holds[0]).toMatchObject({ pullId: null, liftedAt: null, placedByName: expect.any(String) });
+    expect(holds[0]?.reason).toMatch(/Complaint/);
+    const placed = await db.select().from(auditEvents).where(eq(auditEvents.action, "LEGAL_HOLD_PLACED"));
+    expect(placed).toHaveLength(1);
   });
 
   it("has the service's policy check on its pulls: the demo's rules were saved before they arrived", async () => {
