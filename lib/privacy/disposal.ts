@@ -40,7 +40,7 @@ export function nextDisposalRun(now: Date = new Date()): Date {
 }
 
 /** Accounts per transaction, inbox rows per statement, audit rows per call of dispose_audit_events. */
-const ACCOUNT_BATCH = 200;
+const ACCOUNT_BATCH = 500;
 const ROW_BATCH = 5_000;
 const MAX_BATCHES = 10_000;
 
@@ -49,21 +49,25 @@ const MAX_BATCHES = 10_000;
  * account for a SERVICING pull (and its children), the parent's for a child pull, else the pull's
  * own account (its identifier, or its id).
  */
-export const retentionAccountKey = sql`coalesce(
-  (select coalesce(nullif(c.account_identifier, ''), c.pull_id::text)
-     from ${servicingRequests} s join ${pulls} c on c.pull_id = s.pull_id
-     where s.servicing_pull_id = coalesce(p.parent_pull_id, p.pull_id) limit 1),
-  (select coalesce(nullif(par.account_identifier, ''), par.pull_id::text) from ${pulls} par where par.pull_id = p.parent_pull_id),
-  p.parent_pull_id::text,
-  coalesce(nullif(p.account_identifier, ''), p.pull_id::text))`;
+export const retentionAccountKey = sql`(case when p.parent_pull_id is null and p.type is distinct from 'SERVICING'
+  then coalesce(nullif(p.account_identifier, ''), p.pull_id::text)
+  else coalesce(
+    (select coalesce(nullif(c.account_identifier, ''), c.pull_id::text)
+       from ${servicingRequests} s join ${pulls} c on c.pull_id = s.pull_id
+       where s.servicing_pull_id = coalesce(p.parent_pull_id, p.pull_id) limit 1),
+    (select coalesce(nullif(par.account_identifier, ''), par.pull_id::text) from ${pulls} par where par.pull_id = p.parent_pull_id),
+    p.parent_pull_id::text,
+    coalesce(nullif(p.account_identifier, ''), p.pull_id::text))
+  end)`;
 
 /** Every pull with its retention account (CTE `members`), and the accounts on hold (CTE `held`). */
 const membersAndHeld = sql`members as (
     select p.pull_id, p.stage, p.type, p.parent_pull_id, p.service_created_at, p.created_at, p.stage_changed_at,
       p.assigned_at, p.first_touched_at, p.next_expiry_date, p.monitored,
-      exists (select 1 from ${dealReturns} d where d.pull_id = p.pull_id and d.kind = 'WIN_BACK') as won_back,
+      w.pull_id is not null as won_back,
       ${retentionAccountKey} as account_key
     from ${pulls} p
+    left join (select distinct d.pull_id from ${dealReturns} d where d.kind = 'WIN_BACK') w on w.pull_id = p.pull_id
   ),
   held as (
     select distinct m.account_key from members m

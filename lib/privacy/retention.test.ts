@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, legalHolds, monitorings, pulls, webhookEvents } from "@/db/schema";
+import { auditEvents, legalHolds, monitorings, pulls, servicingRequests, webhookEvents } from "@/db/schema";
 import { queryRows } from "@/db/connect";
 import { storePull } from "@/lib/ingest/store-pull";
 import { generatePulls } from "@/sandbox/data/pulls";
@@ -110,6 +110,40 @@ beforeAll(async () => {
     await pullOf("acct-former", { stage: "WON", monthsAgo: 31 }),
     await pullOf("acct-former", { stage: "WORKING", monthsAgo: 30 }),
   ];
+  // The service's child pull of the old prospect goes with it; a SERVICING pull goes with the
+  // client whose change it carried, not as an account of its own.
+  const child = randomUUID();
+  await database.db.insert(pulls).values({
+    pullId: child,
+    status: "SUCCESS",
+    type: "PULLING_DATA",
+    parentPullId: book.oldProspect[0],
+    raw: {},
+    contentHash: "child",
+    createdAt: ago(31),
+    serviceCreatedAt: ago(31),
+  });
+  book.oldProspect.push(child);
+  const servicing = randomUUID();
+  await database.db.insert(pulls).values({
+    pullId: servicing,
+    status: "SUCCESS",
+    type: "SERVICING",
+    raw: {},
+    contentHash: "servicing",
+    createdAt: ago(79),
+    serviceCreatedAt: ago(79),
+  });
+  await database.db.insert(servicingRequests).values({
+    id: "RETENTIONSERVICINGREQ1",
+    pullId: book.wonDue[0] ?? "",
+    accountKey: "acct-won-due",
+    actionType: "ADD_DRIVER",
+    payload: {},
+    servicingPullId: servicing,
+    expiresAt: ago(79),
+  });
+  book.wonDue.push(servicing);
   // Held: an old prospect held by one pull, another by its account.
   book.heldPull = [
     await pullOf("acct-held-pull", { monthsAgo: 40 }),
@@ -321,7 +355,7 @@ describe("the dry run and the disposal", () => {
     const due = await countDisposalDue(database.db, { asOf: NOW });
     expect(due).toEqual({
       accounts: { PROSPECTS: 1, LOST_DEALS: 2, WON_CLIENTS: 1 },
-      pulls: { PROSPECTS: 2, LOST_DEALS: 2, WON_CLIENTS: 1 },
+      pulls: { PROSPECTS: 3, LOST_DEALS: 2, WON_CLIENTS: 2 },
       inboxBodies: 2,
       auditRows: 1,
     });
@@ -332,7 +366,7 @@ describe("the dry run and the disposal", () => {
       inboxBodies: run.inboxBodies,
       auditRows: run.auditRows,
     }).toEqual(due);
-    expect(run.removed).toMatchObject({ pulls: 5 });
+    expect(run.removed).toMatchObject({ pulls: 7 });
 
     const gone = [
       ...(book.oldProspect ?? []),
