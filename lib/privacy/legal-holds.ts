@@ -90,13 +90,19 @@ export async function listLegalHolds(db: Db): Promise<HeldItem[]> {
       db,
       row.pullId
         ? sql`select pull_id, sort_name from ${pulls} where pull_id = ${row.pullId}`
-        : sql`select p.pull_id, p.sort_name from ${pulls} p where ${retentionAccountKey} = ${row.accountKey}
+        : // The account's own pulls, by its identifier (indexed), or the one pull it is named after.
+          sql`select p.pull_id, p.sort_name from ${pulls} p
+              where p.parent_pull_id is null
+                and (p.account_identifier = ${row.accountKey} or p.pull_id = ${uuidOrNull(row.accountKey)}::uuid)
               order by p.service_created_at desc nulls last, p.created_at desc limit 1`,
     );
     items.push({ ...toHold(row), openPullId: pull?.pull_id ?? null, name: pull?.sort_name || null });
   }
   return items;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuidOrNull = (key: string | null) => (key && UUID.test(key) ? key : null);
 
 /** Places a hold on a pull or its account; refused when one already stands there. */
 export async function placeLegalHold(db: Db, actor: Actor, input: unknown): Promise<CommandResult<{ holdId: number }>> {
