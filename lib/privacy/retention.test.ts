@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, legalHolds, monitorings, pulls, servicingRequests, webhookEvents } from "@/db/schema";
 import { queryRows } from "@/db/connect";
 import { storePull } from "@/lib/ingest/store-pull";
+import { getJob } from "@/lib/jobs/catalog";
+import { parseEnv } from "@/lib/env";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
@@ -477,6 +479,17 @@ describe("the dry run and the disposal", () => {
     expect(run.accounts.PROSPECTS).toBe(1);
     expect(await remaining(book.heldPull ?? [])).toEqual([]);
     expect(await remaining(book.heldAccount ?? [])).toEqual(book.heldAccount);
+  });
+
+  it("is the daily job the jobs page runs now: one line of what it did, and one audit entry more", async () => {
+    const job = getJob("retention-disposal");
+    expect(job?.cron).toBe("30 3 * * *");
+    const runs = async () =>
+      (await database.db.select().from(auditEvents).where(eq(auditEvents.action, "RETENTION_DISPOSAL_RUN"))).length;
+    const before = await runs();
+    const line = await job?.run({ db: database.db, config: parseEnv({ NODE_ENV: "test" }), log: () => {} }, null);
+    expect(line).toMatch(/^0 accounts \(0 pulls\) disposed of: .* 0 inbox bodies blanked; 0 audit entries deleted$/);
+    expect(await runs()).toBe(before + 1);
   });
 
   it("keeps a kind set to Keep", async () => {
