@@ -161,9 +161,12 @@ export function auditSentence(entry: Entry): string {
     case "RETENTION_SCHEDULE_CHANGED":
       return `${who} changed the retention schedule`;
     case "LEGAL_HOLD_PLACED":
-      return `${who} placed a legal hold on ${d.scope === "ACCOUNT" ? "the whole account" : "this pull"}: ${str(d.reason) ?? ""}`;
-    case "LEGAL_HOLD_LIFTED":
-      return `${who} lifted the legal hold on ${d.scope === "ACCOUNT" ? "the whole account" : "this pull"}: ${str(d.reason) ?? ""}`;
+    case "LEGAL_HOLD_LIFTED": {
+      const verb = entry.action === "LEGAL_HOLD_PLACED" ? "placed" : "lifted";
+      const what = d.scope === "ACCOUNT" ? "the whole account" : "this pull";
+      // The reason is left out of the details shown to anyone but admins (lib/loaders/pull-page.ts).
+      return `${who} ${verb} a legal hold on ${what}${str(d.reason) ? `: ${str(d.reason)}` : ""}`;
+    }
     case "RETENTION_DISPOSAL_RUN": {
       const accounts = record(d.accounts);
       const n = (value: unknown) => num(value) ?? 0;

@@ -121,7 +121,8 @@ export async function loadPullPage(
     detail,
     monitoring,
     people,
-    history,
+    // A legal hold's reason is for admins (it may name a matter): others read that it was placed.
+    history: can(user, "retention:manage") ? history : { ...history, rows: history.rows.map(withoutHoldReason) },
     timeline,
     showProblems: can(user, "pulls:view-problems"),
     canManageMonitoring: can(user, "monitoring:manage"),
@@ -140,4 +141,12 @@ export async function loadPullPage(
     },
     legalHolds: { holds, canManage: can(user, "retention:manage") },
   };
+}
+
+const HOLD_ACTIONS: ReadonlySet<string> = new Set(["LEGAL_HOLD_PLACED", "LEGAL_HOLD_LIFTED"]);
+
+function withoutHoldReason(row: AuditEventRow): AuditEventRow {
+  if (!HOLD_ACTIONS.has(row.action) || !row.details || typeof row.details !== "object") return row;
+  const { reason: _reason, ...details } = row.details as Record<string, unknown>;
+  return { ...row, details };
 }

@@ -5,6 +5,8 @@ import { auditEvents, legalHolds, monitorings, pulls, servicingRequests, webhook
 import { queryRows } from "@/db/connect";
 import { storePull } from "@/lib/ingest/store-pull";
 import { getJob } from "@/lib/jobs/catalog";
+import { loadPullPage } from "@/lib/loaders/pull-page";
+import { auditSentence } from "@/components/workflow/audit-sentence";
 import { parseEnv } from "@/lib/env";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
@@ -294,6 +296,19 @@ describe("legal holds", () => {
     ).toMatchObject({ ok: false, code: "CONFLICT" });
     const standing = await database.db.select({ id: legalHolds.id }).from(legalHolds);
     expect(standing).toHaveLength(2);
+  });
+
+  it("shows the pull's page its holds, and their reasons in its history to admins only", async () => {
+    const pullId = book.heldAccount?.[0] ?? "";
+    const NO_SERVICE = { baseUrl: "http://127.0.0.1:9", teamId: "t", clientId: "c", clientSecret: "s", timeoutMs: 100 };
+    const asAdmin = await loadPullPage(database.db, NO_SERVICE, { ...staff.admin, sessionId: "s" }, pullId);
+    const asManager = await loadPullPage(database.db, NO_SERVICE, { ...staff.manager, sessionId: "s" }, pullId);
+    expect(asAdmin?.legalHolds).toMatchObject({ canManage: true, holds: [{ scope: "ACCOUNT" }] });
+    expect(asManager?.legalHolds).toMatchObject({ canManage: false, holds: [{ scope: "ACCOUNT" }] });
+    const sentences = (page: typeof asAdmin) =>
+      (page?.history.rows ?? []).filter((row) => row.action === "LEGAL_HOLD_PLACED").map((row) => auditSentence(row));
+    expect(sentences(asAdmin)).toEqual(["Ada Admin placed a legal hold on the whole account: Subpoena of 3 March"]);
+    expect(sentences(asManager)).toEqual(["Ada Admin placed a legal hold on the whole account"]);
   });
 
   it("shows a pull its own hold and its account's, and lists them for the admin", async () => {
