@@ -95,9 +95,10 @@ const monthsBefore = (at: Date, months: number) =>
  *
  * When an account's clock starts: its last activity (the newest of its pulls' arrivals,
  * assignments, stage changes and first looks). A lost deal's, or a won client's, starts at the
- * end of its last known policy term when that is later, but never more than a year after its last
- * activity: a term is at most a year, so a later expiry is a guess, and the policies of an
- * account nobody has refreshed are no longer known to be in force.
+ * next policy expiry its pulls showed (the latest of them, `pulls.next_expiry_date`) when that
+ * is later, but never more than a year after its last activity: a term is at most a year, so a
+ * later expiry is a guess, and the policies of an account nobody has refreshed are no longer
+ * known to be in force.
  */
 function dueAccounts(schedule: RetentionSchedule, asOf: Date): SQL {
   const dueWhen = ACCOUNT_KINDS.flatMap((kind) => {

@@ -50,7 +50,7 @@ export const RETENTION_KIND_INFO: Record<RetentionKind, RetentionKindInfo> = {
   LOST_DEALS: {
     label: "Lost deals",
     clock:
-      "after their X-date (the latest expiry the account's policies showed, at most a year past its last activity), or their last activity when later",
+      "after their X-date (the next policy expiry its pulls showed, the latest of them, at most a year past its last activity), or their last activity when later",
     disposal: "the account and every pull of it are removed",
     defaultMonths: 24,
     minMonths: 1,
@@ -61,7 +61,7 @@ export const RETENTION_KIND_INFO: Record<RetentionKind, RetentionKindInfo> = {
   WON_CLIENTS: {
     label: "Won clients",
     clock:
-      "after the client stops being active: not monitored, its last known policy term ended (at most a year past its last activity), no activity since",
+      "after the client stops being active: not monitored, the next policy expiry its pulls showed has passed (at most a year past its last activity), no activity since",
     disposal: "the account and every pull of it are removed",
     defaultMonths: 60,
     minMonths: 36,
