@@ -141,3 +141,18 @@ describe("the embedded database (development)", () => {
     }
   });
 });
+
+describe.skipIf(!onPostgres)("disposal of old audit rows (PostgreSQL only)", () => {
+  it("goes through dispose_audit_events only, and never below five years", async () => {
+    await asApp`insert into audit_events (action, at, details) values ('CSV_EXPORTED', now() - interval '100 months', '{}'), ('CSV_EXPORTED', now() - interval '59 months', '{}')`;
+    const refused = await asApp`delete from audit_events where at < now() - interval '99 months'`.then(
+      () => "allowed",
+      (e: unknown) => String((e as { code?: string }).code),
+    );
+    expect(refused).toBe("42501");
+    const [disposed] = await asApp`select dispose_audit_events(now(), '{}'::uuid[], 100) as n`;
+    expect(disposed?.n).toBe(1);
+    const [left] = await asApp`select count(*)::int as n from audit_events where action = 'CSV_EXPORTED'`;
+    expect(left?.n).toBe(1);
+  });
+});

@@ -98,6 +98,11 @@ export function AppHeader({
                   Incident
                 </Link>
               ) : null}
+              {can(user, "retention:manage") ? (
+                <Link href="/admin/retention" className="text-slate-700 hover:text-brand-700">
+                  Retention
+                </Link>
+              ) : null}
               {can(user, "events:view") ? (
                 <Link href="/events" className="text-slate-700 hover:text-brand-700">
                   Events

@@ -160,6 +160,20 @@ export function auditSentence(entry: Entry): string {
       return `${who} ran the service's policy check again: ${policyCheckStatusWords(str(d.status))}`;
     case "POLICY_CHECK_RULES_CHANGED":
       return `${who} changed the team's policy-check rules at the service`;
+    case "RETENTION_SCHEDULE_CHANGED":
+      return `${who} changed the retention schedule`;
+    case "LEGAL_HOLD_PLACED":
+    case "LEGAL_HOLD_LIFTED": {
+      const verb = entry.action === "LEGAL_HOLD_PLACED" ? "placed" : "lifted";
+      const what = d.scope === "ACCOUNT" ? "the whole account" : "this pull";
+      // The reason is left out of the details shown to anyone but admins (lib/loaders/pull-page.ts).
+      return `${who} ${verb} a legal hold on ${what}${str(d.reason) ? `: ${str(d.reason)}` : ""}`;
+    }
+    case "RETENTION_DISPOSAL_RUN": {
+      const accounts = record(d.accounts);
+      const n = (value: unknown) => num(value) ?? 0;
+      return `Disposal under the retention schedule: ${n(accounts.PROSPECTS)} prospects, ${n(accounts.LOST_DEALS)} lost deals and ${n(accounts.WON_CLIENTS)} won clients disposed of; ${n(d.inboxBodies)} inbox bodies blanked; ${n(d.auditRows)} audit entries deleted`;
+    }
     case "DIGEST_SENT":
       return `${who} sent the alert digests now (${Number(d.mails) || 0} mails)`;
     default:

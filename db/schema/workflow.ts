@@ -245,6 +245,13 @@ export const AUDIT_ACTIONS = [
   "SECOND_FACTOR_REQUIREMENT_CHANGED",
   /** An admin removed a user's second factors (details: what was removed, sessions ended). */
   "SECOND_FACTOR_RESET",
+  /** The retention schedule changed (details: every kind's period before and after; null is Keep). */
+  "RETENTION_SCHEDULE_CHANGED",
+  /** A legal hold was placed on a pull or an account, or lifted (details: hold, scope, reason); held records are never disposed of. */
+  "LEGAL_HOLD_PLACED",
+  "LEGAL_HOLD_LIFTED",
+  /** A disposal run under the retention schedule (details: counts per kind; no consumer content). */
+  "RETENTION_DISPOSAL_RUN",
   /** Development only: the demo agency's history began (details: seed, size, until) or was completed. */
   "DEMO_HISTORY_STARTED",
   "DEMO_HISTORY_FINISHED",

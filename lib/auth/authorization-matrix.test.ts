@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import {
   alerts,
   auditEvents,
+  legalHolds,
   monitorings,
   pulls,
   reconnectPages,
@@ -50,10 +51,11 @@ let ownPull = ""; // assigned to "agent"
 let queuePull = ""; // unassigned
 let failedEvent = 0;
 let queueAlert = 0;
+let ownPullHold = 0;
 
 async function baseline() {
   await database.db.execute(
-    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, alerts, agency_rules, digest_runs, finding_decisions, policy_check_runs, enrichment_answers, security_settings, users cascade`,
+    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, alerts, agency_rules, digest_runs, finding_decisions, policy_check_runs, enrichment_answers, security_settings, legal_holds, retention_schedule, users cascade`,
   );
   const staff = await database.db
     .insert(users)
@@ -127,6 +129,12 @@ async function baseline() {
     .values({ key: "matrix|alert", kind: "CANCELLED", pullId: queuePull, headline: "Cancelled", mailedAt: new Date() })
     .returning({ id: alerts.id });
   queueAlert = alert?.id ?? 0;
+  // A legal hold on the agent's pull, for lifting.
+  const [hold] = await database.db
+    .insert(legalHolds)
+    .values({ pullId: ownPull, reason: "Matrix matter", placedBy: admin })
+    .returning({ id: legalHolds.id });
+  ownPullHold = hold?.id ?? 0;
 }
 
 /** A fingerprint of everything an action could write. */
@@ -154,6 +162,8 @@ async function snapshot(): Promise<string> {
     "security_settings",
     "user_passkeys",
     "passkey_challenges",
+    "legal_holds",
+    "retention_schedule",
   ];
   const parts = await Promise.all(
     tables.map(
@@ -775,6 +785,48 @@ const MATRIX: Entry[] = [
     writes: false,
     call: async () =>
       (await import("@/app/(app)/admin/jobs/actions")).runJobNowAction(IDLE, form({ name: "deal-returns" })),
+  },
+  // The retention schedule and legal holds: admins only.
+  {
+    name: "admin/retention/saveRetentionScheduleAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () =>
+      (await import("@/app/(app)/admin/retention/actions")).saveRetentionScheduleAction(
+        IDLE,
+        form({
+          "PROSPECTS.mode": "MONTHS",
+          "PROSPECTS.months": "18",
+          "LOST_DEALS.mode": "MONTHS",
+          "LOST_DEALS.months": "24",
+          "WON_CLIENTS.mode": "KEEP",
+          "WON_CLIENTS.months": "60",
+          "INBOX_BODIES.mode": "MONTHS",
+          "INBOX_BODIES.months": "1",
+          "AUDIT_TRAIL.mode": "MONTHS",
+          "AUDIT_TRAIL.months": "84",
+        }),
+      ),
+  },
+  {
+    name: "pulls/[pullId]/placeLegalHoldAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () =>
+      (await pullPageActions()).placeLegalHoldAction(
+        IDLE,
+        form({ pullId: queuePull, scope: "ACCOUNT", reason: "Matrix subpoena" }),
+      ),
+  },
+  {
+    name: "pulls/[pullId]/liftLegalHoldAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () =>
+      (await pullPageActions()).liftLegalHoldAction(
+        IDLE,
+        form({ pullId: ownPull, holdId: String(ownPullHold), reason: "Matter closed" }),
+      ),
   },
   {
     name: "GET /api/service-health",

@@ -56,6 +56,8 @@ const PERMISSIONS = {
   "rules:manage": { ADMIN: "any" },
   /** The scheduled jobs and their last runs (/admin/jobs); run one now. */
   "jobs:manage": { ADMIN: "any" },
+  /** The retention schedule and its dry run (/admin/retention); legal holds on pulls and accounts, placed and lifted. */
+  "retention:manage": { ADMIN: "any" },
 } as const satisfies Record<string, Partial<Record<Role, PullScope>>>;
 
 export type Action = keyof typeof PERMISSIONS;

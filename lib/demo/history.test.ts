@@ -2,7 +2,16 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, dealReturns, findingDecisions, monitoringEvents, monitorings, pulls, users } from "@/db/schema";
+import {
+  auditEvents,
+  dealReturns,
+  findingDecisions,
+  legalHolds,
+  monitoringEvents,
+  monitorings,
+  pulls,
+  users,
+} from "@/db/schema";
 import type { Db } from "@/db/types";
 import { queryRows } from "@/db/connect";
 import { signInWithPassword } from "@/lib/auth/credentials";
@@ -262,6 +271,16 @@ describe("the demo agency's history", () => {
     expect(report.states.some((s) => s.state !== null)).toBe(true);
     const [view] = await db.select().from(auditEvents).where(eq(auditEvents.action, "PULL_VIEWED")).limit(1);
     expect(view?.address).toMatch(/^198\.51\.100\.\d+$/);
+  });
+
+  it("has one lost deal's account on legal hold, placed by the admin with a reason", async () => {
+    const db = first.database.db;
+    const holds = await db.select().from(legalHolds);
+    expect(holds).toHaveLength(1);
+    expect(holds[0]).toMatchObject({ pullId: null, liftedAt: null, placedByName: expect.any(String) });
+    expect(holds[0]?.reason).toMatch(/Complaint/);
+    const placed = await db.select().from(auditEvents).where(eq(auditEvents.action, "LEGAL_HOLD_PLACED"));
+    expect(placed).toHaveLength(1);
   });
 
   it("has the service's policy check on its pulls: the demo's rules were saved before they arrived", async () => {

@@ -20,6 +20,7 @@ import { setDemoHistoryProgress } from "./progress";
 import { bringDemoDealsBack } from "./returns";
 import { saveDemoPolicyCheckRules } from "./policy-check-rules";
 import { recordDemoDecisions } from "./review-decisions";
+import { placeDemoLegalHold } from "./legal-hold";
 import {
   redeliver,
   refreshWithChange,
@@ -473,6 +474,9 @@ export async function buildDemoHistory(options: DemoHistoryOptions): Promise<Dem
       manager: need(staff, "manager"),
     });
     log(`${decided} coverage review decisions recorded`);
+
+    // A lost deal's account on legal hold: the retention page lists it, its pull's page shows it.
+    if (await placeDemoLegalHold(db, need(staff, "admin"))) log("one account placed on legal hold");
 
     // 4. Monitoring on part of the book, with refreshes and accounts that need their consumer.
     setDemoHistoryProgress({ phase: "monitoring", done: size, total: size });

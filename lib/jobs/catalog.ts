@@ -13,6 +13,7 @@ import { backfillXDates } from "@/lib/xdates/store";
 import { rollPassedXDates } from "@/lib/xdates/upkeep";
 import { sealClearValues } from "@/lib/security/sealed-columns";
 import { rekeyEnrichmentQuestions } from "@/lib/enrichment/store";
+import { DISPOSAL_CRON, DISPOSAL_TIME_UTC, disposalSummary, runDisposal } from "@/lib/privacy/disposal";
 
 // The one list of Coverdesk's scheduled work. Adding a scheduled job is one entry here: its name
 // (the pg-boss queue), when it runs (cron, in UTC, to the minute), what it runs, its retries and
@@ -190,6 +191,20 @@ export const JOBS: readonly JobDefinition[] = [
       if (acted.length === 0) return null;
       const reassigned = acted.filter((a) => a.action === "REASSIGN").length;
       return `${reassigned} pulls handed on, ${acted.length - reassigned} raised to the managers`;
+    },
+  },
+  {
+    name: "retention-disposal",
+    title: "Retention and disposal",
+    description:
+      "Disposes of what the retention schedule says is due: accounts (every pull of them) of prospects, lost deals and former clients, processed webhook bodies, old audit entries; never what is on legal hold. Audited with the counts.",
+    cron: DISPOSAL_CRON,
+    every: `daily at ${String(DISPOSAL_TIME_UTC.hour).padStart(2, "0")}:${String(DISPOSAL_TIME_UTC.minute).padStart(2, "0")} UTC`,
+    retryLimit: 2,
+    retryDelaySeconds: 300,
+    expireInSeconds: 2 * 60 * 60,
+    async run({ db }) {
+      return disposalSummary(await runDisposal(db));
     },
   },
 ];

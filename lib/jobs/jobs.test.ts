@@ -57,6 +57,7 @@ describe("the catalog", () => {
       "deal-returns": "2 * * * *",
       "refresh-timing": "5 * * * *",
       "speed-to-lead": "* * * * *",
+      "retention-disposal": "30 3 * * *",
     });
   });
 

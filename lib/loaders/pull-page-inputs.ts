@@ -7,6 +7,7 @@ import {
   dealReturns,
   enrichmentAnswers,
   findingDecisions,
+  legalHolds,
   monitoringEvents,
   monitorings,
   policyCheckRuns,
@@ -15,6 +16,7 @@ import {
   servicingRequests,
   users,
 } from "@/db/schema";
+import { retentionAccountKey } from "@/lib/privacy/disposal";
 
 // What the pull page reads, one entry a read of its loader (lib/loaders/pull-page.ts), each
 // with what marks a change in the rows that read sees: a SQL value over the pull's own row,
@@ -65,6 +67,8 @@ export const PULL_PAGE_INPUTS = {
    */
   enrichment: sql`(select concat_ws(',', count(*), max(t.asked_at), max(t.answered_at)) from ${enrichmentAnswers} t)`,
   archive: rowsOf(pullArchiveWrites, sql`t.pull_id = ${p}.pull_id`),
+  /** The legal holds that keep the pull: its own, and its account's (the account as disposal groups it, over `p`). */
+  legalHolds: rowsOf(legalHolds, sql`t.pull_id = ${p}.pull_id or t.account_key = ${retentionAccountKey}`),
   /** The account's other pulls and what the service said of them: the timeline. */
   timeline: sql`(select md5(coalesce(string_agg(concat_ws(',', o.pull_id, o.status, o.updated_at, o.assignee_id,
                    (select count(*) from ${monitoringEvents} e where e.pull_id = o.pull_id)), ';' order by o.pull_id), ''))

@@ -6,6 +6,7 @@ import {
   dealReturns,
   enrichmentAnswers,
   findingDecisions,
+  legalHolds,
   monitoringEvents,
   monitorings,
   policyCheckRuns,
@@ -88,6 +89,8 @@ const changes: Record<PullPageInput, () => Promise<unknown>> = {
       question: {},
     }),
   archive: () => database.db.insert(pullArchiveWrites).values({ pullId: id, archived: true }),
+  // A hold on the whole account, not on this pull: the page shows it all the same.
+  legalHolds: () => database.db.insert(legalHolds).values({ accountKey: account, reason: "Claim of 3 March" }),
   timeline: () =>
     database.db
       .insert(monitoringEvents)

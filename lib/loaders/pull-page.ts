@@ -18,6 +18,7 @@ import { completeEnrichmentRows, enrichmentPanelOf, type EnrichmentPanel } from 
 import { getAccountEnrichment } from "@/lib/enrichment/store";
 import { getMonitoringOfPull, type PullMonitoring } from "@/lib/monitoring/pull-monitoring";
 import { getPullDetail, type PullDetail } from "@/lib/pulls/queries";
+import { listLegalHoldsOfPull, type LegalHold } from "@/lib/privacy/legal-holds";
 import { loadPullPageInputs } from "./pull-page-inputs";
 
 // Everything the pull page (app/(app)/pulls/[pullId]/page.tsx) shows, in one call: the page
@@ -55,6 +56,8 @@ export type PullPage = {
   servicedPullId: string | null;
   /** Archived in Coverdesk, and whether the service has yet to be told (lib/ingest/archive.ts). */
   archive: ArchiveState;
+  /** The legal holds that keep the pull from disposal, and whether the viewer may place and lift them (lib/privacy). */
+  legalHolds: { holds: LegalHold[]; canManage: boolean };
 };
 
 export type ArchiveState = {
@@ -87,6 +90,7 @@ export async function loadPullPage(
     enrichment: enrichmentRows,
     servicedPull: servicedPullId,
     archive: archiveWrite,
+    legalHolds: holds,
   } = await loadPullPageInputs({
     detail: getPullDetail(db, pullId),
     monitoring: getMonitoringOfPull(db, pullId),
@@ -100,6 +104,7 @@ export async function loadPullPage(
     // Beside the rest rather than after the pull: one indexed look-up, no extra round trip.
     servicedPull: getServicedPull(db, pullId),
     archive: pendingArchiveWrite(db, pullId),
+    legalHolds: listLegalHoldsOfPull(db, pullId),
   });
   if (!detail || !canOnPull(user, "pulls:view", detail.workflow)) return null;
   const {
@@ -116,7 +121,8 @@ export async function loadPullPage(
     detail,
     monitoring,
     people,
-    history,
+    // A legal hold's reason is for admins (it may name a matter): others read that it was placed.
+    history: can(user, "retention:manage") ? history : { ...history, rows: history.rows.map(withoutHoldReason) },
     timeline,
     showProblems: can(user, "pulls:view-problems"),
     canManageMonitoring: can(user, "monitoring:manage"),
@@ -133,5 +139,14 @@ export async function loadPullPage(
       canArchive: can(user, "pulls:archive"),
       pending: archiveWrite ? { lastError: archiveWrite.lastError, parked: archiveWrite.parked } : null,
     },
+    legalHolds: { holds, canManage: can(user, "retention:manage") },
   };
+}
+
+const HOLD_ACTIONS: ReadonlySet<string> = new Set(["LEGAL_HOLD_PLACED", "LEGAL_HOLD_LIFTED"]);
+
+function withoutHoldReason(row: AuditEventRow): AuditEventRow {
+  if (!HOLD_ACTIONS.has(row.action) || !row.details || typeof row.details !== "object") return row;
+  const { reason: _reason, ...details } = row.details as Record<string, unknown>;
+  return { ...row, details };
 }

@@ -9,6 +9,12 @@ import { env } from "@/lib/env";
 import { toFormState } from "@/lib/core/form-state";
 import { requestServicingChange, requestServicingInputSchema } from "@/lib/servicing/request";
 import { revokeServicingLink, revokeServicingLinkInputSchema } from "@/lib/servicing/revoke-link";
+import {
+  liftLegalHold,
+  liftLegalHoldInputSchema,
+  placeLegalHold,
+  placeLegalHoldInputSchema,
+} from "@/lib/privacy/legal-holds";
 
 // The actions of a pull's page. The guard resolves the user, asks the permission table and reads
 // each form into its command's schema; the command checks the pull itself (may they see it, work
@@ -66,5 +72,32 @@ export const requestEnrichmentAction = formAction(
     // An answer, or a failure now kept on the page; a refused form changed nothing.
     if (result.ok || result.code === "CONFLICT") revalidatePath(`/pulls/${input.pullId}`);
     return result.ok ? { status: "done" as const, message: result.message } : toFormState(result, "");
+  },
+);
+
+// Legal holds (admins): on this pull, or on its whole account; lifted with a reason. The
+// commands find the pull and its account, and refuse a second hold on the same thing.
+export const placeLegalHoldAction = formAction(
+  "retention:manage",
+  placeLegalHoldInputSchema,
+  async ({ user, input, db }) => {
+    const result = await placeLegalHold(db, user, input);
+    if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
+    return toFormState(
+      result,
+      input.scope === "ACCOUNT"
+        ? "The account is on legal hold: none of its pulls will be disposed of."
+        : "The pull is on legal hold: it (and its account) will not be disposed of.",
+    );
+  },
+);
+
+export const liftLegalHoldAction = formAction(
+  "retention:manage",
+  liftLegalHoldInputSchema,
+  async ({ user, input, db }) => {
+    const result = await liftLegalHold(db, user, input);
+    if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
+    return toFormState(result, "Hold lifted. The retention schedule applies again.");
   },
 );

@@ -14,6 +14,7 @@ import { PolicyCheckCard } from "@/components/review/policy-check-card";
 import { MonitoringPanel } from "@/components/monitoring/monitoring-panel";
 import { HouseholdCrossSell } from "@/components/review/household-cross-sell";
 import { ServicingPanel } from "@/components/servicing/servicing-panel";
+import { LegalHoldPanel } from "@/components/privacy/legal-hold-panel";
 import { PullHistory } from "@/components/workflow/pull-history";
 import { WorkflowPanel } from "@/components/workflow/workflow-panel";
 import { getDb } from "@/lib/database";
@@ -24,6 +25,8 @@ import { markPullSeen } from "@/lib/workflow/seen";
 import { recordPullViewed } from "@/lib/audit/audit-log";
 import {
   decideFindingAction,
+  liftLegalHoldAction,
+  placeLegalHoldAction,
   requestEnrichmentAction,
   requestServicingAction,
   revokeServicingLinkAction,
@@ -67,6 +70,12 @@ export default async function PullDetailPage({ params }: { params: Promise<{ pul
               archive={data.archive}
             />
             {data.canManageMonitoring ? <MonitoringPanel pullId={pullId} monitoring={monitoring} /> : null}
+            <LegalHoldPanel
+              pullId={pullId}
+              panel={data.legalHolds}
+              place={placeLegalHoldAction}
+              lift={liftLegalHoldAction}
+            />
             {data.servicing ? (
               <ServicingPanel
                 pullId={pullId}
