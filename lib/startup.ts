@@ -6,6 +6,7 @@ import { startJobs, stopJobs } from "@/lib/jobs/start";
 import { reprojectOutdatedPulls } from "@/lib/ingest/reproject";
 import { startDemoHistory } from "@/lib/demo/start";
 import { ensureDemoUsers, listActiveDemoUsers } from "@/lib/auth/demo-users";
+import { channelFileFor, openChannel } from "@/lib/local-commands/channel";
 
 /** How long a stopping worker may take to settle the pulls it is fetching before it gives them back. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -23,6 +24,13 @@ export async function startServer(): Promise<void> {
         `Unsafe configuration for production: the demo users ${demo.join(", ")} are active in this database (DATABASE_URL). Deactivate them on /admin/users in development, or use a fresh database.`,
       );
     }
+  }
+  // The embedded database admits one process: a command line (`npm run privacy`) reaches it
+  // through this server meanwhile (lib/local-commands/channel.ts). Development and test only.
+  if (config.nodeEnv !== "production" && !config.databaseUrl) {
+    await openChannel(config.port ?? 3000, channelFileFor(config.pgliteDir)).catch((error: unknown) =>
+      console.error("[startup] the local command channel did not open", error),
+    );
   }
   if (config.demoMode) {
     const created = await ensureDemoUsers(db);
