@@ -89,6 +89,11 @@ export function AppHeader({
                 Audit
               </Link>
             ) : null}
+            {can(user, "privacy:manage") ? (
+              <Link href="/admin/privacy" className="text-slate-700 hover:text-brand-700">
+                Privacy
+              </Link>
+            ) : null}
             {can(user, "events:view") ? (
               <Link href="/events" className="text-slate-700 hover:text-brand-700">
                 Events

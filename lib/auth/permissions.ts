@@ -54,6 +54,8 @@ const PERMISSIONS = {
   "rules:manage": { ADMIN: "any" },
   /** The scheduled jobs and their last runs (/admin/jobs); run one now. */
   "jobs:manage": { ADMIN: "any" },
+  /** The consumer request desk (/admin/privacy): find a consumer, export everything held on them, erase them. */
+  "privacy:manage": { ADMIN: "any" },
 } as const satisfies Record<string, Partial<Record<Role, PullScope>>>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -96,6 +96,18 @@ export async function getPrivacyRequest(db: Db, id: string): Promise<PrivacyRequ
   return row ?? null;
 }
 
+/** The desk's erase button: the request, and the confirmation only its dialog sends. */
+export const eraseRequestInputSchema = z.object({
+  requestId: z.uuid("Choose a request."),
+  confirm: z.literal("erase", "Confirm the erasure in its dialog."),
+});
+
+/** The desk's "the service has been told" box. */
+export const serviceToldInputSchema = z.object({
+  requestId: z.uuid("Choose a request."),
+  told: z.literal("on", "Tick the box once the service has been asked and has confirmed."),
+});
+
 export type ErasureResult = { requestId: string; pullIds: string[]; counts: RemovedCounts };
 
 /**
