@@ -235,6 +235,7 @@ export async function exportPrivacyRequest(
     request.pullIds,
     now,
   );
+  if (data.pulls.length === 0) return invalid("Nothing is held on this consumer any more.");
   const day = now.toISOString().slice(0, 10);
   const file: ExportFile =
     format === "json"

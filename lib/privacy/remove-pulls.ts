@@ -19,6 +19,7 @@ import {
   pullAuthStates,
   pulls,
   pullStatusChecks,
+  privacyRequests,
   pullVersions,
   reconnectPages,
   servicingRequests,
@@ -248,6 +249,18 @@ export async function removePulls(tx: Db, pullIds: string[], reason: RemovalReas
   );
   counts.snapshots = await counted(
     tx.delete(pullVersions).where(inArray(pullVersions.pullId, ids)).returning({ id: pullVersions.id }),
+  );
+  // Other requests that name these pulls (an earlier access request) forget them too.
+  const idList = sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+  counts.requestsUpdated = await counted(
+    tx
+      .update(privacyRequests)
+      .set({ pullIds: sql`array(select unnest(${privacyRequests.pullIds}) except select unnest(${idList}))` })
+      .where(sql`${privacyRequests.pullIds} && ${idList}`)
+      .returning({ id: privacyRequests.id }),
   );
   counts.pulls = await counted(tx.delete(pulls).where(inArray(pulls.pullId, ids)).returning({ id: pulls.pullId }));
 
