@@ -1,11 +1,14 @@
 import { readFileSync } from "node:fs";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/db/connect";
-import { auditEvents, erasedSubjects, privacyRequests, pulls, webhookEvents } from "@/db/schema";
+import { auditEvents, erasedSubjects, privacyRequests, pulls, syncRuns, webhookEvents } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { receiveWebhook } from "@/lib/ingest/receive-webhook";
 import { storePull } from "@/lib/ingest/store-pull";
+import { runSync, startSyncRun } from "@/lib/ingest/sync";
+import type { ServiceConfig } from "@/lib/service/client";
+import { startSandbox, type Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { findConsumer } from "./find-consumer";
 import { eraseConsumer } from "./requests";
@@ -203,4 +206,79 @@ describe("erasing a consumer", () => {
       ),
     ).rejects.toThrow();
   });
+});
+
+describe("erasing a consumer the sandbox service still holds", () => {
+  const TEAM = "7d3f0a52-1c2b-4e9f-8a6d-5b4c3d2e1f00";
+  let sandbox: Sandbox;
+  let service: ServiceConfig;
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    sandbox = await startSandbox({
+      port: 0,
+      clientId: "erasure-client",
+      clientSecret: "erasure-secret",
+      teamId: TEAM,
+      webhookUrl: null,
+      webhookSecret: null,
+      seed: 34,
+      pullCount: 12,
+      speed: 0.001,
+      deliverOnStart: false,
+    });
+    service = {
+      baseUrl: sandbox.baseUrl,
+      teamId: TEAM,
+      clientId: "erasure-client",
+      clientSecret: "erasure-secret",
+      timeoutMs: 2_000,
+      retryBaseMs: 1,
+      maxAttempts: 2,
+    };
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    await db?.close();
+  });
+
+  async function syncEverything() {
+    // Every pull the service lists, not only those since the last run.
+    await db.db.delete(syncRuns);
+    const start = await startSyncRun(db.db, "MANUAL");
+    return runSync(db.db, service, start.run);
+  }
+
+  it("keeps them erased through a full sync and a webhook delivered again", async () => {
+    expect((await syncEverything()).status).toBe("DONE");
+    const [victim] = await db.db
+      .select({ pullId: pulls.pullId, email: pulls.email })
+      .from(pulls)
+      .where(sql`${pulls.email} is not null and ${pulls.parentPullId} is null`)
+      .limit(1);
+    if (!victim?.email) throw new Error("the sandbox made no pull with an email");
+    const before = await db.db.$count(pulls);
+    const erased = await eraseConsumer(db.db, admin, {
+      pullIds: (await findConsumer(db.db, { email: victim.email })).map((p) => p.pullId),
+    });
+    if (!erased.ok) throw new Error(erased.message);
+    const remaining = before - erased.pullIds.length;
+
+    const run = await syncEverything();
+    expect(run.status).toBe("DONE");
+    expect(run.problems.join(" ")).toMatch(/erased consumer/);
+    expect(await db.db.$count(pulls)).toBe(remaining);
+    expect(await findConsumer(db.db, { email: victim.email })).toEqual([]);
+
+    const body = JSON.stringify({
+      event_type: "COMPLETE",
+      pull_id: victim.pullId,
+      team_id: TEAM,
+      status: "SUCCESS",
+      data: {},
+    });
+    expect((await receiveWebhook(db.db, body, { webhookSecret: null, signatureHeader: null })).status).toBe(200);
+    expect(await db.db.$count(webhookEvents, eq(webhookEvents.pullId, victim.pullId))).toBe(0);
+  }, 120_000);
 });
