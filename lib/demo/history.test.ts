@@ -2,7 +2,16 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, dealReturns, findingDecisions, monitoringEvents, monitorings, pulls, users } from "@/db/schema";
+import {
+  auditEvents,
+  dealReturns,
+  findingDecisions,
+  monitoringEvents,
+  monitorings,
+  privacyRequests,
+  pulls,
+  users,
+} from "@/db/schema";
 import type { Db } from "@/db/types";
 import { queryRows } from "@/db/connect";
 import { signInWithPassword } from "@/lib/auth/credentials";
@@ -243,6 +252,14 @@ describe("the demo agency's history", () => {
     for (const d of decisions) expect(d.decidedAt.getTime()).toBeLessThan(UNTIL.getTime());
     const audits = await db.select().from(auditEvents).where(eq(auditEvents.action, "FINDING_DECIDED"));
     expect(audits).toHaveLength(decisions.length);
+  });
+
+  it("has one consumer's access request open on the request desk, its 45-day clock running", async () => {
+    const requests = await first.database.db.select().from(privacyRequests);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ kind: "ACCESS", status: "OPEN", reference: "DEMO-1" });
+    expect(requests[0]?.pullIds).toHaveLength(1);
+    expect((requests[0]?.dueOn ?? "") > UNTIL.toISOString().slice(0, 10)).toBe(true);
   });
 
   it("has the service's policy check on its pulls: the demo's rules were saved before they arrived", async () => {

@@ -20,6 +20,7 @@ import { setDemoHistoryProgress } from "./progress";
 import { bringDemoDealsBack } from "./returns";
 import { saveDemoPolicyCheckRules } from "./policy-check-rules";
 import { recordDemoDecisions } from "./review-decisions";
+import { openDemoAccessRequest } from "./privacy-request";
 import {
   redeliver,
   refreshWithChange,
@@ -458,6 +459,9 @@ export async function buildDemoHistory(options: DemoHistoryOptions): Promise<Dem
       manager: need(staff, "manager"),
     });
     log(`${decided} coverage review decisions recorded`);
+    // A client's request for a copy of their data, open on the request desk with its clock running.
+    if ((await openDemoAccessRequest(db, { until, admin: need(staff, "admin") })) > 0)
+      log("a consumer's access request is open on the request desk");
 
     // 4. Monitoring on part of the book, with refreshes and accounts that need their consumer.
     setDemoHistoryProgress({ phase: "monitoring", done: size, total: size });
