@@ -3,7 +3,7 @@ import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf
 import { formatAddress, formatCalendarDate, formatCents, fullName, humanize } from "@/lib/format";
 import { winAnsi, wrap } from "@/lib/review/pdf-text";
 import type { Pull } from "@/lib/service/schemas";
-import type { ConsumerExport } from "./export";
+import type { ConsumerExport } from "./export-shape";
 
 // The readable copy of a consumer's data (an access request): US Letter pages drawn with
 // pdf-lib's standard fonts, in the client summary's manner, but as many pages as it takes,

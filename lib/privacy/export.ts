@@ -21,6 +21,9 @@ import type { Actor } from "@/lib/core/actor";
 import { invalid, notFound, type CommandResult } from "@/lib/core/result";
 import { parsePull, type Pull } from "@/lib/service/schemas";
 import { buildConsumerExportPdf } from "./export-pdf";
+import type { ConsumerExport } from "./export-shape";
+
+export type { ConsumerExport };
 import { completeAccessRequest, getPrivacyRequest } from "./requests";
 
 // A consumer's copy of everything Coverdesk holds on them (an access request): each pull as the
@@ -29,34 +32,6 @@ import { completeAccessRequest, getPrivacyRequest } from "./requests";
 // monitoring events, and the audit trail's entries about it). As JSON (complete) and as a
 // readable PDF. It leaves Coverdesk, so each export is on the audit trail with its recipient
 // (the consumer) and purpose; the staff who handled them appear by role, not by login.
-
-export type ConsumerExport = {
-  generatedAt: string;
-  request: { id: string; kind: string; receivedOn: string; dueOn: string; reference: string };
-  pulls: Array<{
-    pullId: string;
-    payload: unknown;
-    earlierVersions: Array<{ fetchedAt: string; replacedAt: string; payload: unknown }>;
-    agency: {
-      stage: string;
-      assignedTo: string | null;
-      stageChangedAt: string | null;
-      lostReason: string | null;
-      wonPremiumCents: number | null;
-      archived: boolean;
-    };
-    findingDecisions: unknown[];
-    enrichmentAnswers: unknown[];
-    alerts: unknown[];
-    xDates: unknown[];
-    servicingRequests: unknown[];
-    monitorings: unknown[];
-    monitoringEvents: unknown[];
-    dealReturns: unknown[];
-    lostDecisions: unknown[];
-    history: Array<{ at: string; action: string; by: string | null; details: unknown }>;
-  }>;
-};
 
 const iso = (value: Date | string | null | undefined) =>
   value === null || value === undefined ? null : new Date(value).toISOString();
