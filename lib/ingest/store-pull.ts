@@ -13,7 +13,7 @@ import { contentHash, projectPolicies, projectPull } from "@/lib/pulls/projectio
 import { rekeyInitialPull, resolveAccountKey } from "@/lib/pulls/account-key";
 import { isReadingType, SERVICING_TYPE } from "@/lib/pulls/pull-types";
 import { indexEntriesOf, writeConsumerIndex } from "@/lib/privacy/consumer-index";
-import { refuseIfErased } from "@/lib/privacy/erased-subjects";
+import { holdErasureLock, refuseIfErased } from "@/lib/privacy/erased-subjects";
 
 export type StorePullResult =
   | { outcome: "created" | "updated" | "unchanged" | "stale"; pullId: string; problems: number }
@@ -46,7 +46,9 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
 
   return db.transaction(async (tx): Promise<StorePullResult> => {
     // An erased consumer stays erased: a sync, a redelivered webhook or a refresh of their
-    // account is refused, and only counted (the erased subject's row), never stored.
+    // account is refused, and only counted (the erased subject's row), never stored. An erasure
+    // under way is waited for, so its hashes are seen.
+    await holdErasureLock(tx, "shared");
     if (
       await refuseIfErased(tx, {
         pullIds: [pull.pull_id, pull.parent_pull_id, options.initialPullId].filter((v): v is string => Boolean(v)),

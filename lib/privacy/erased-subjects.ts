@@ -12,6 +12,22 @@ import { blindIndex } from "@/lib/security/blind-index";
 export type ErasedKind = "pull" | "account" | "email";
 export type ErasedSubject = { kind: ErasedKind; hash: string };
 
+/** The advisory lock an erasure holds alone and every store of a pull shares (any number at once). */
+const ERASURE_LOCK = 7_331_034;
+
+/**
+ * Taken at the start of a transaction that erases (exclusive) or stores a pull (shared): a
+ * store that began before an erasure committed would otherwise not see its hashes yet, find the
+ * pull gone, and insert it again. Held until the transaction ends.
+ */
+export async function holdErasureLock(db: Db, mode: "shared" | "exclusive"): Promise<void> {
+  await db.execute(
+    mode === "shared"
+      ? sql`select pg_advisory_xact_lock_shared(${ERASURE_LOCK})`
+      : sql`select pg_advisory_xact_lock(${ERASURE_LOCK})`,
+  );
+}
+
 /** The keyed hash a subject is kept (and looked up) by. */
 export function erasedHashOf(kind: ErasedKind, value: string | null | undefined): string | null {
   if (!value) return null;

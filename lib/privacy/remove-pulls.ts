@@ -135,7 +135,9 @@ export async function removePulls(tx: Db, pullIds: string[], reason: RemovalReas
             .from(pulls)
             .where(and(inArray(pulls.accountIdentifier, subjects.accounts), notInArray(pulls.pullId, ids)))
         ).map((r) => r.account);
-  const accountKeys = [...ids, ...subjects.accounts.filter((a) => !keptAccounts.includes(a))];
+  /** The accounts no pull outside the set still holds: their rows go with the set. */
+  const freedAccounts = subjects.accounts.filter((a) => !keptAccounts.includes(a));
+  const accountKeys = [...ids, ...freedAccounts];
 
   const monitoringIds = (
     await tx
@@ -146,6 +148,7 @@ export async function removePulls(tx: Db, pullIds: string[], reason: RemovalReas
           inArray(monitorings.initialPullId, ids),
           inArray(monitorings.latestPullId, ids),
           inArray(monitorings.reconnectPullId, ids),
+          freedAccounts.length > 0 ? inArray(monitorings.accountIdentifier, freedAccounts) : undefined,
         ),
       )
   ).map((r) => r.id);

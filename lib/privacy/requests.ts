@@ -7,7 +7,7 @@ import { recordAudit } from "@/lib/audit/audit-log";
 import type { Actor } from "@/lib/core/actor";
 import { invalid, notFound, type CommandResult } from "@/lib/core/result";
 import { expandConsumerPulls } from "./find-consumer";
-import { erasedSubjectsOf, recordErasedSubjects } from "./erased-subjects";
+import { erasedSubjectsOf, holdErasureLock, recordErasedSubjects } from "./erased-subjects";
 import { removePulls, subjectsOfPulls, type RemovedCounts } from "./remove-pulls";
 
 // A consumer's request of the agency, with the law's clock: 45 days from the day it was
@@ -124,6 +124,8 @@ export async function eraseConsumer(
   now = new Date(),
 ): Promise<CommandResult<ErasureResult>> {
   return db.transaction(async (tx) => {
+    // No pull of theirs is being stored meanwhile (lib/ingest/store-pull.ts shares this lock).
+    await holdErasureLock(tx, "exclusive");
     let request: PrivacyRequestRow | null = null;
     if (input.requestId) {
       request = await getPrivacyRequest(tx, input.requestId);
