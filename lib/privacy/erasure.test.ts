@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/db/connect";
 import { auditEvents, erasedSubjects, privacyRequests, pulls, syncRuns, webhookEvents } from "@/db/schema";
+import { auditSentence } from "@/components/workflow/audit-sentence";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { receiveWebhook } from "@/lib/ingest/receive-webhook";
 import { storePull } from "@/lib/ingest/store-pull";
@@ -180,6 +181,14 @@ describe("erasing a consumer", () => {
     const [request] = await database.db.select().from(privacyRequests);
     expect(request).toMatchObject({ kind: "ERASURE", status: "DONE", servicePullIds: [PULL] });
     expect(await database.db.$count(erasedSubjects)).toBeGreaterThanOrEqual(2);
+  });
+
+  it("reads on the audit page as an erasure, and the redacted rows as about a consumer since erased", async () => {
+    const rows = await database.db.select().from(auditEvents).orderBy(auditEvents.id);
+    const sentences = rows.map((row) => auditSentence(row));
+    expect(sentences).toContain("Ada Admin erased a consumer on their request: 1 pulls and everything of them");
+    expect(sentences).toContain("Ada Admin: Document downloaded (about a consumer since erased)");
+    expect(sentences).toContain("Ada Admin: Csv exported (about a consumer since erased)");
   });
 
   it("refuses the pull when it comes again, by sync or by a repeated webhook, and only counts it", async () => {
