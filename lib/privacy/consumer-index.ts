@@ -1,9 +1,9 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
-import { consumerIndex } from "@/db/schema";
+import { consumerIndex, pulls } from "@/db/schema";
 import { blindIndex, type IndexKind } from "@/lib/security/blind-index";
-import type { Pull } from "@/lib/service/schemas";
+import { parsePull, type Pull } from "@/lib/service/schemas";
 
 // A stored pull's blind index: what the request desk searches by (email, phone, name, date of
 // birth), as keyed hashes only. Rewritten whenever the pull is stored, so it follows the newest
@@ -48,4 +48,38 @@ export function indexEntriesOf(pull: Pull, accountKey: string | null): IndexEntr
 export async function writeConsumerIndex(db: Db, pullId: string, entries: IndexEntry[]): Promise<void> {
   await db.delete(consumerIndex).where(eq(consumerIndex.pullId, pullId));
   if (entries.length > 0) await db.insert(consumerIndex).values(entries.map((e) => ({ pullId, ...e })));
+}
+
+/**
+ * Indexes the pulls stored before the index existed (or whose index is missing), in batches;
+ * answers how many were indexed. Run at start by the X-date upkeep's backfill (lib/jobs/catalog.ts).
+ */
+export async function backfillConsumerIndex(db: Db, batchSize = 500): Promise<number> {
+  let after = "00000000-0000-0000-0000-000000000000";
+  let done = 0;
+  for (;;) {
+    const batch = await db
+      .select({ pullId: pulls.pullId, raw: pulls.raw, account: pulls.accountIdentifier })
+      .from(pulls)
+      .where(
+        and(
+          gt(pulls.pullId, after),
+          sql`not exists (select 1 from ${consumerIndex} c where c.pull_id = ${pulls.pullId})`,
+        ),
+      )
+      .orderBy(asc(pulls.pullId))
+      .limit(batchSize);
+    if (batch.length === 0) return done;
+    after = batch[batch.length - 1]?.pullId ?? after;
+    await db.transaction(async (tx) => {
+      for (const row of batch) {
+        const parsed = parsePull(row.raw);
+        if (!parsed.ok) continue;
+        const entries = indexEntriesOf(parsed.pull, row.account);
+        if (entries.length === 0) continue;
+        await writeConsumerIndex(tx, row.pullId, entries);
+        done++;
+      }
+    });
+  }
 }

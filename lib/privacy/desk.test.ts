@@ -2,11 +2,13 @@ import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, privacyRequests, users } from "@/db/schema";
+import { auditEvents, consumerIndex, privacyRequests, users } from "@/db/schema";
 import { storePull } from "@/lib/ingest/store-pull";
 import { loadPrivacyPage, loadPrivacyRequestPage } from "@/lib/loaders/privacy";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
+import { backfillConsumerIndex } from "./consumer-index";
 import { exportPrivacyRequest, type ConsumerExport } from "./export";
+import { findConsumer } from "./find-consumer";
 import { addDays, daysLeft, dueDateOf, eraseConsumer, markServiceTold, openPrivacyRequest } from "./requests";
 
 // The consumer request desk as an admin uses it: the search (audited without what was typed),
@@ -45,6 +47,16 @@ describe("the 45-day clock", () => {
     expect(daysLeft("2026-02-15", "2026-01-01")).toBe(45);
     expect(daysLeft("2026-02-15", "2026-02-15")).toBe(0);
     expect(daysLeft("2026-02-15", "2026-02-18")).toBe(-3);
+  });
+});
+
+describe("the index of pulls stored before it", () => {
+  it("is written by the backfill, so the desk finds them too, and only once", async () => {
+    await database.db.delete(consumerIndex);
+    expect(await findConsumer(database.db, { email: EMAIL })).toEqual([]);
+    expect(await backfillConsumerIndex(database.db)).toBe(1);
+    expect((await findConsumer(database.db, { email: EMAIL })).map((p) => p.pullId)).toEqual([PULL]);
+    expect(await backfillConsumerIndex(database.db)).toBe(0);
   });
 });
 
