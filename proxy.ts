@@ -11,7 +11,6 @@ import { commonSecurityHeaders, createNonce, pagePolicy, routePolicy } from "@/l
 // /connect/ and /api/connect/ are the consumer's reconnect page: guarded by the token in its address.
 // /servicing/ is the consumer's page to confirm a servicing request: guarded the same way.
 // /api/calendar/ is a user's X-date feed, read by calendar apps without cookies: its token is the key.
-// /api/local/ is the command line's channel to a development server: loopback and a token only.
 const PUBLIC_PREFIXES = [
   "/login",
   "/api/auth/",
@@ -21,7 +20,6 @@ const PUBLIC_PREFIXES = [
   "/api/connect/",
   "/servicing/",
   "/api/calendar/",
-  "/api/local/",
 ];
 // The files of public/ that browsers and crawlers fetch without cookies (the manifest and its
 // icons, robots.txt). Exact names: a page or token that merely ends in ".png" still needs a session.

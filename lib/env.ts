@@ -78,8 +78,6 @@ const envSchema = z.object({
   ),
   /** Folder of the embedded PGlite database, used when DATABASE_URL is unset. */
   PGLITE_DIR: z.preprocess(emptyToUndefined, z.string().default(".data/pglite")),
-  /** The port the server listens on (Next sets it; the local command channel names it). */
-  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65_535).optional()),
   SERVICE_BASE_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -238,8 +236,6 @@ export type Env = {
   /** Null: DATABASE_URL's role owns the tables and migrates them itself. */
   databaseMigrationUrl: string | null;
   pgliteDir: string;
-  /** The server's port, when known (PORT): where the local command channel is served. */
-  port: number | null;
   service: {
     baseUrl: string;
     teamId: string;
@@ -339,7 +335,6 @@ export function parseEnv(
     databaseUrl: e.DATABASE_URL ?? null,
     databaseMigrationUrl: e.DATABASE_URL ? (e.DATABASE_MIGRATION_URL ?? null) : null,
     pgliteDir: e.PGLITE_DIR,
-    port: e.PORT ?? null,
     service: {
       baseUrl: e.SERVICE_BASE_URL ?? SANDBOX_DEFAULTS.SERVICE_BASE_URL,
       teamId,

@@ -755,8 +755,6 @@ const PUBLIC = {
   "GET /api/health": "liveness probe; reveals nothing",
   "GET /api/calendar/[token]":
     "a user's calendar feed for calendar apps; the secret token in the address is the key (stored hashed, revocable, rate-limited; lib/xdates/xdates.test.ts)",
-  "POST /api/local/commands":
-    "the command line's channel to a development server on the embedded database: refused in production and on PostgreSQL, loopback only, and the token of a file only this user can read (lib/local-commands/local-commands.test.ts)",
   "GET /api/auth/[...nextauth]": "next-auth's own sign-in endpoints",
   "POST /api/auth/[...nextauth]": "next-auth's own sign-in endpoints",
 };

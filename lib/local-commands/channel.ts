@@ -14,7 +14,7 @@ import { z } from "zod";
 /** The channel file of the embedded database in `pgliteDir`: beside its folder (.data/local-commands.json by default). */
 export const channelFileFor = (pgliteDir: string) =>
   path.join(path.dirname(path.resolve(pgliteDir)), "local-commands.json");
-export const CHANNEL_PATH = "/api/local/commands";
+export const CHANNEL_PATH = "/commands";
 
 const channelSchema = z.object({
   port: z.number().int().min(1).max(65_535),

@@ -1,13 +1,12 @@
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, stat } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pulls, privacyRequests } from "@/db/schema";
 import { storePull } from "@/lib/ingest/store-pull";
+import type { ChannelServer } from "./channel-server";
 
 // `npm run privacy -- erase --email …` beside a server that holds the embedded database: the
 // command line, a child process not on a terminal (so it never asks), goes through the local
@@ -44,45 +43,50 @@ afterAll(async () => {
 });
 
 describe("npm run privacy beside a development server on the embedded database", () => {
-  let server: Server;
-  let port = 0;
+  let server: ChannelServer;
   let channelFile = "";
 
   beforeAll(async () => {
     const { getDb } = await import("@/lib/database");
-    const { channelFileFor, openChannel } = await import("./channel");
-    const { answerLocalCommand } = await import("./route");
+    const { channelFileFor } = await import("./channel");
+    const { startChannelServer } = await import("./channel-server");
     expect((await storePull(await getDb(), fixture)).outcome).toBe("created");
-    // What Next does for the route: the socket's address last in X-Forwarded-For.
-    server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", async () => {
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(req.headers))
-          if (typeof value === "string") headers.set(name, value);
-        headers.set("x-forwarded-for", req.socket.remoteAddress ?? "");
-        const response = await answerLocalCommand(
-          new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: Buffer.concat(chunks) }),
-        );
-        res.writeHead(response.status, { "content-type": "application/json" });
-        res.end(await response.text());
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    port = (server.address() as AddressInfo).port;
+    // What a development server does at start on the embedded database (lib/startup.ts).
     channelFile = channelFileFor(process.env.PGLITE_DIR ?? "");
-    await openChannel(port, channelFile);
+    server = await startChannelServer(channelFile);
   });
   afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
+    await server?.close();
     const { closeDb } = await import("@/lib/database");
     await closeDb();
     if (savedDatabaseUrl) process.env.DATABASE_URL = savedDatabaseUrl;
   });
 
-  it("writes the channel file for this user only", async () => {
+  it("writes the channel file for this user only, naming a port on the loopback interface alone", async () => {
     expect((await stat(channelFile)).mode & 0o777).toBe(0o600);
+    const { readChannel } = await import("./channel");
+    expect(await readChannel(channelFile)).toMatchObject({ port: server.port, pid: process.pid });
+    const { networkInterfaces } = await import("node:os");
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === "IPv4" && !a.internal);
+    if (outside) {
+      const refused = await fetch(`http://${outside.address}:${server.port}/commands`, { method: "POST" }).then(
+        () => false,
+        () => true,
+      );
+      expect(refused).toBe(true);
+    }
+  });
+
+  it("ignores a channel file whose process has ended", async () => {
+    const { liveChannel, openChannel } = await import("./channel");
+    const other = path.join(folder, "dead", "local-commands.json");
+    await openChannel(1, other);
+    const { writeFile, readFile } = await import("node:fs/promises");
+    const written = JSON.parse(await readFile(other, "utf8")) as { pid: number };
+    await writeFile(other, JSON.stringify({ ...written, pid: 2 ** 22 + 12_345 }));
+    expect(await liveChannel(other)).toBeNull();
   });
 
   it("refuses a wrong token, a caller off this machine, an unknown command and bad input", async () => {

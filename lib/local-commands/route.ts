@@ -6,8 +6,10 @@ import { clientAddressFrom } from "@/lib/security/client-address";
 import { channelFileFor, isLoopbackAddress, tokenMatches } from "./channel";
 import { isLocalCommandName, LocalCommandInputError, runLocalCommand } from "./registry";
 
-// The server's side of the local command channel (POST /api/local/commands). Each refusal is a
-// plain 404, so the route looks absent to anyone who should not use it.
+// What the local command channel answers (lib/local-commands/channel-server.ts hands it each
+// request, with the socket's address in X-Forwarded-For). Each refusal is a plain 404, so the
+// channel looks absent to anyone who should not use it: outside development and test, on
+// PostgreSQL, from off this machine, or without the token of the channel file.
 
 const bodySchema = z.object({ command: z.string().max(80), input: z.unknown() });
 
@@ -18,7 +20,7 @@ export async function answerLocalCommand(request: Request): Promise<Response> {
   if (config.nodeEnv === "production" || config.databaseUrl) return absent();
   const connection = await getConnection();
   if (connection.driver.kind !== "pglite") return absent();
-  // Next appends the connecting socket's address last to X-Forwarded-For: no proxy is trusted here.
+  // The channel server puts the socket's address there: no proxy is trusted.
   let address: string | null = null;
   try {
     address = clientAddressFrom(request.headers, 0);
