@@ -117,14 +117,14 @@ async function counted(rows: Promise<unknown[]>): Promise<number> {
 
 /**
  * Removes the pulls and everything of theirs, inside the caller's transaction, and answers
- * what went. Rows keyed by account (decisions on findings, enrichment answers) go when no pull
+ * what went. The reason is the caller's (its tombstone says it): an erasure and a disposal
+ * remove exactly the same. Rows keyed by account (decisions on findings, enrichment answers) go when no pull
  * outside the set still holds that account.
  */
-export async function removePulls(tx: Db, pullIds: string[], reason: RemovalReason): Promise<RemovedCounts> {
+export async function removePulls(tx: Db, pullIds: string[], _reason: RemovalReason): Promise<RemovedCounts> {
   const ids = [...new Set(pullIds)];
   const counts: RemovedCounts = {};
   if (ids.length === 0) return counts;
-  void reason;
   const subjects = await subjectsOfPulls(tx, ids);
   const keptAccounts =
     subjects.accounts.length === 0
