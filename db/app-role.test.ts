@@ -128,6 +128,26 @@ describe.skipIf(!onPostgres)("the app's database role (PostgreSQL only: the embe
     expect(owners.map((row) => row.tableowner)).not.toContain(appRole);
     expect(await asApp`select count(*)::int as n from pulls`).toEqual([{ n: 0 }]);
   });
+
+  it("redacts an erased consumer's rows only through the owner's function, and only to an empty row", async () => {
+    await asApp`insert into audit_events (action, details) values ('CSV_EXPORTED', '{"filters": {"q": "lois.lane@planet.test"}}')`;
+    const direct = await asApp
+      .unsafe(`update audit_events set details = '{"redacted": true}'::jsonb, pull_id = null`)
+      .then(
+        () => "allowed",
+        (e: { code?: string }) => e.code,
+      );
+    expect(direct).toBe("42501");
+    const [redacted] = await asApp`select redact_audit_events('{}'::uuid[], array['lois.lane@planet.test']) as n`;
+    expect(redacted?.n).toBe(1);
+    const rows = await asApp`select action, details from audit_events order by id`;
+    expect(rows.map((r) => [r.action, r.details])).toEqual([
+      ["USER_CREATED", {}],
+      ["CSV_EXPORTED", { redacted: true }],
+    ]);
+    // A short text would blank the trail wholesale: refused.
+    await expect(asApp`select redact_audit_events('{}'::uuid[], array['a'])`).rejects.toThrow(/shorter than 6/);
+  });
 });
 
 describe("the embedded database (development)", () => {
@@ -152,7 +172,9 @@ describe.skipIf(!onPostgres)("disposal of old audit rows (PostgreSQL only)", () 
     expect(refused).toBe("42501");
     const [disposed] = await asApp`select dispose_audit_events(now(), '{}'::uuid[], 100) as n`;
     expect(disposed?.n).toBe(1);
-    const [left] = await asApp`select count(*)::int as n from audit_events where action = 'CSV_EXPORTED'`;
+    // The 59-month row stays (other tests' rows here are recent).
+    const [left] =
+      await asApp`select count(*)::int as n from audit_events where action = 'CSV_EXPORTED' and at < now() - interval '50 months'`;
     expect(left?.n).toBe(1);
   });
 });

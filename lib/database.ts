@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { closeDb, getConnection as sharedConnection } from "@/db/client";
-import type { Connection, DatabaseTarget } from "@/db/connect";
+import { openDatabase, type Connection, type DatabaseTarget } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { env, type Env } from "@/lib/env";
 import { installSealedJsonCodec } from "@/lib/security/sealed-json-codec";
@@ -25,6 +25,17 @@ export function databaseTarget(
 export function getConnection(): Promise<Connection> {
   installSealedJsonCodec();
   return sharedConnection(databaseTarget());
+}
+
+/**
+ * A connection of its own to the configured database, for a command line (`npm run user:save`,
+ * `digest`, `privacy`): migrated, and with the key ring installed so sealed columns open.
+ */
+export async function openConfiguredDatabase(
+  config: Parameters<typeof databaseTarget>[0] = env(),
+): Promise<Connection> {
+  installSealedJsonCodec();
+  return openDatabase(databaseTarget(config));
 }
 
 /** The migrated database of this process. */

@@ -8,6 +8,8 @@ import { reprojectOutdatedPulls } from "@/lib/ingest/reproject";
 import { startDemoHistory } from "@/lib/demo/start";
 import { ensureDemoUsers, listActiveDemoUsers } from "@/lib/auth/demo-users";
 import { loadKeyRetirements } from "@/lib/security/sealed-columns";
+import { channelFileFor } from "@/lib/local-commands/channel";
+import { startChannelServer } from "@/lib/local-commands/channel-server";
 
 /** How long a stopping worker may take to settle the pulls it is fetching before it gives them back. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -29,6 +31,15 @@ export async function startServer(): Promise<void> {
     }
   }
   if (config.nodeEnv === "production") await refuseRewritableHistory(await getConnection());
+  // The embedded database admits one process: a command line (`npm run privacy`) reaches it
+  // through this server meanwhile (lib/local-commands/channel.ts). Development and test only.
+  const channel = globalThis as unknown as { __coverdeskLocalChannel?: boolean };
+  if (config.nodeEnv !== "production" && !config.databaseUrl && !channel.__coverdeskLocalChannel) {
+    channel.__coverdeskLocalChannel = true; // dev reloads run start-up again
+    await startChannelServer(channelFileFor(config.pgliteDir)).catch((error: unknown) =>
+      console.error("[startup] the local command channel did not open", error),
+    );
+  }
   if (config.demoMode) {
     const created = await ensureDemoUsers(db);
     if (created > 0) console.info(`[startup] created ${created} demo users (password in the README)`);

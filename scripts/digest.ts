@@ -2,14 +2,9 @@
 // database opens in one process only, so there the admin's Send now button does the same).
 // Without --now it sends only if the digest hour has passed and no instance has sent today's.
 import { parseArgs } from "node:util";
-import { openDatabase } from "@/db/connect";
-import { installSealedJsonCodec } from "@/lib/security/sealed-json-codec";
 import { runDailyDigest } from "@/lib/alerts/digest";
-import { databaseTarget } from "@/lib/database";
+import { openConfiguredDatabase } from "@/lib/database";
 import { env } from "@/lib/env";
-
-// Sealed columns need the key ring's codec (lib/security/sealed-json-codec.ts).
-installSealedJsonCodec();
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { now: { type: "boolean", default: false } } });
@@ -20,7 +15,7 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  const connection = await openDatabase(databaseTarget(config));
+  const connection = await openConfiguredDatabase(config);
   try {
     const result = await runDailyDigest(connection.db, config, { force: values.now });
     if (!result.sent)

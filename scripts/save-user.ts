@@ -5,13 +5,8 @@
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
-import { openDatabase } from "@/db/connect";
-import { installSealedJsonCodec } from "@/lib/security/sealed-json-codec";
-import { env } from "@/lib/env";
+import { openConfiguredDatabase } from "@/lib/database";
 import { saveUser } from "@/lib/users/save-user";
-
-// Sealed columns need the key ring's codec (lib/security/sealed-json-codec.ts).
-installSealedJsonCodec();
 
 async function readPassword(): Promise<string> {
   const fromEnv = process.env.COVERDESK_USER_PASSWORD;
@@ -28,10 +23,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: { email: { type: "string" }, name: { type: "string" }, role: { type: "string" } },
   });
-  const { databaseUrl, pgliteDir } = env();
-  const connection = await openDatabase(
-    databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "pglite", dir: pgliteDir },
-  );
+  const connection = await openConfiguredDatabase();
   try {
     const result = await saveUser(connection.db, {
       email: values.email ?? "",

@@ -103,6 +103,11 @@ export function AppHeader({
                   Retention
                 </Link>
               ) : null}
+              {can(user, "privacy:manage") ? (
+                <Link href="/admin/privacy" className="text-slate-700 hover:text-brand-700">
+                  Privacy
+                </Link>
+              ) : null}
               {can(user, "events:view") ? (
                 <Link href="/events" className="text-slate-700 hover:text-brand-700">
                   Events

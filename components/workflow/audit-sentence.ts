@@ -24,6 +24,8 @@ const num = (value: unknown) => (typeof value === "number" ? value : null);
 export function auditSentence(entry: Entry): string {
   const who = entry.actorName ?? "Someone";
   const d = record(entry.details);
+  // An erased consumer's entries keep who, what and when; what they said of the person is gone.
+  if (d.redacted === true) return `${who}: ${humanize(entry.action)} (about a consumer since erased)`;
   switch (entry.action) {
     case "PULL_ASSIGNED": {
       const to = str(d.toName) ?? "someone";
@@ -176,6 +178,20 @@ export function auditSentence(entry: Entry): string {
     }
     case "DIGEST_SENT":
       return `${who} sent the alert digests now (${Number(d.mails) || 0} mails)`;
+    case "CONSUMER_SEARCHED": {
+      const fields = Array.isArray(d.fields) ? d.fields.filter((f) => typeof f === "string").join(", ") : "";
+      return `${who} searched the consumer request desk${fields ? ` by ${fields}` : ""} (${num(d.found) ?? 0} pulls found)`;
+    }
+    case "PRIVACY_REQUEST_OPENED":
+      return `${who} opened a consumer's ${d.kind === "ERASURE" ? "erasure" : "access"} request (received ${str(d.receivedOn) ?? "?"}, due ${str(d.dueOn) ?? "?"})`;
+    case "CONSUMER_DATA_EXPORTED":
+      return `${who} exported a consumer's data as ${str(d.format)?.toUpperCase() ?? "a file"} for ${str(d.recipient) ?? "the consumer"} (${num(d.pulls) ?? 0} pulls)`;
+    case "CONSUMER_ERASED": {
+      const removed = record(d.removed);
+      return `${who} erased a consumer on their request: ${num(removed.pulls) ?? 0} pulls and everything of them`;
+    }
+    case "PRIVACY_SERVICE_TOLD":
+      return `${who} recorded that the service was asked to delete its copy of an erased consumer`;
     default:
       return `${who}: ${humanize(entry.action)}`;
   }

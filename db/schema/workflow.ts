@@ -252,6 +252,16 @@ export const AUDIT_ACTIONS = [
   "LEGAL_HOLD_LIFTED",
   /** A disposal run under the retention schedule (details: counts per kind; no consumer content). */
   "RETENTION_DISPOSAL_RUN",
+  /** The consumer request desk was searched (details: which fields were given, how many pulls matched; never the values). */
+  "CONSUMER_SEARCHED",
+  /** A consumer's request was opened on the desk (details: request, kind, received and due days, number of pulls). */
+  "PRIVACY_REQUEST_OPENED",
+  /** Everything held on a consumer left Coverdesk as JSON or PDF (details: request, format, pulls, recipient, purpose). */
+  "CONSUMER_DATA_EXPORTED",
+  /** The tombstone of an erasure: the request and what went, by kind of record; no name, email or identifier. */
+  "CONSUMER_ERASED",
+  /** Someone recorded that the service was asked to delete its copy of an erased consumer (details: request). */
+  "PRIVACY_SERVICE_TOLD",
   /** Development only: the demo agency's history began (details: seed, size, until) or was completed. */
   "DEMO_HISTORY_STARTED",
   "DEMO_HISTORY_FINISHED",

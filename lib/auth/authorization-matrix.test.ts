@@ -7,6 +7,7 @@ import {
   auditEvents,
   legalHolds,
   monitorings,
+  privacyRequests,
   pulls,
   reconnectPages,
   servicingRequests,
@@ -51,11 +52,14 @@ let ownPull = ""; // assigned to "agent"
 let queuePull = ""; // unassigned
 let failedEvent = 0;
 let queueAlert = 0;
+/** The consumer requests of the desk: an access request (its export), an erasure (erase it), one erased (tell the service). */
+const privacy = { access: "", erasure: "", erased: "" };
+
 let ownPullHold = 0;
 
 async function baseline() {
   await database.db.execute(
-    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, alerts, agency_rules, digest_runs, finding_decisions, policy_check_runs, enrichment_answers, security_settings, legal_holds, retention_schedule, users cascade`,
+    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, alerts, agency_rules, digest_runs, finding_decisions, policy_check_runs, enrichment_answers, security_settings, legal_holds, retention_schedule, privacy_requests, erased_subjects, users cascade`,
   );
   const staff = await database.db
     .insert(users)
@@ -135,7 +139,18 @@ async function baseline() {
     .values({ pullId: ownPull, reason: "Matrix matter", placedBy: admin })
     .returning({ id: legalHolds.id });
   ownPullHold = hold?.id ?? 0;
+  const day = new Date().toISOString().slice(0, 10);
+  const requests = await database.db
+    .insert(privacyRequests)
+    .values([
+      { kind: "ACCESS", receivedOn: day, dueOn: day, pullIds: [ownPull] },
+      { kind: "ERASURE", receivedOn: day, dueOn: day, pullIds: [queuePull] },
+      { kind: "ERASURE", status: "DONE", receivedOn: day, dueOn: day, servicePullIds: [MATRIX_ERASED_PULL] },
+    ])
+    .returning({ id: privacyRequests.id });
+  Object.assign(privacy, { access: requests[0]?.id, erasure: requests[1]?.id, erased: requests[2]?.id });
 }
+const MATRIX_ERASED_PULL = "0a0b0c0d-0e0f-4a1b-8c2d-3e4f5a6b7c8d";
 
 /** A fingerprint of everything an action could write. */
 async function snapshot(): Promise<string> {
@@ -164,6 +179,8 @@ async function snapshot(): Promise<string> {
     "passkey_challenges",
     "legal_holds",
     "retention_schedule",
+    "privacy_requests",
+    "erased_subjects",
   ];
   const parts = await Promise.all(
     tables.map(
@@ -213,6 +230,7 @@ type Entry = {
 
 const pullActions = () => import("@/app/(app)/pulls/actions");
 const eventActions = () => import("@/app/(app)/events/actions");
+const privacyActions = () => import("@/app/(app)/admin/privacy/actions");
 const userActions = () => import("@/app/(app)/admin/users/actions");
 const assignmentActions = () => import("@/app/(app)/admin/assignment/actions");
 const serviceActions = () => import("@/app/(app)/admin/service/actions");
@@ -826,6 +844,41 @@ const MATRIX: Entry[] = [
       (await pullPageActions()).liftLegalHoldAction(
         IDLE,
         form({ pullId: ownPull, holdId: String(ownPullHold), reason: "Matter closed" }),
+      ),
+  },
+  // The consumer request desk: admins only (lib/privacy/erasure.test.ts proves what an erasure leaves).
+  {
+    name: "admin/privacy/openPrivacyRequestAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () =>
+      (await privacyActions()).openPrivacyRequestAction(
+        IDLE,
+        form({ kind: "ACCESS", receivedOn: new Date().toISOString().slice(0, 10), pullIds: [ownPull] }),
+      ),
+  },
+  {
+    name: "admin/privacy/erasePrivacyRequestAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () =>
+      (await privacyActions()).erasePrivacyRequestAction(IDLE, form({ requestId: privacy.erasure, confirm: "erase" })),
+  },
+  {
+    name: "admin/privacy/markServiceToldAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () =>
+      (await privacyActions()).markServiceToldAction(IDLE, form({ requestId: privacy.erased, told: "on" })),
+  },
+  {
+    name: "GET /api/privacy/requests/[requestId]/export",
+    allowed: ["admin"],
+    writes: true /* the audit trail, and the access request answered */,
+    call: async () =>
+      (await import("@/app/api/privacy/requests/[requestId]/export/route")).GET(
+        new Request("http://app/x?format=pdf"),
+        { params: Promise.resolve({ requestId: privacy.access }) },
       ),
   },
   {

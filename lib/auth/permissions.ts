@@ -58,6 +58,8 @@ const PERMISSIONS = {
   "jobs:manage": { ADMIN: "any" },
   /** The retention schedule and its dry run (/admin/retention); legal holds on pulls and accounts, placed and lifted. */
   "retention:manage": { ADMIN: "any" },
+  /** The consumer request desk (/admin/privacy): find a consumer, export everything held on them, erase them. */
+  "privacy:manage": { ADMIN: "any" },
 } as const satisfies Record<string, Partial<Record<Role, PullScope>>>;
 
 export type Action = keyof typeof PERMISSIONS;

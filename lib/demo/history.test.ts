@@ -9,6 +9,7 @@ import {
   legalHolds,
   monitoringEvents,
   monitorings,
+  privacyRequests,
   pulls,
   users,
 } from "@/db/schema";
@@ -281,6 +282,14 @@ describe("the demo agency's history", () => {
     expect(holds[0]?.reason).toMatch(/Complaint/);
     const placed = await db.select().from(auditEvents).where(eq(auditEvents.action, "LEGAL_HOLD_PLACED"));
     expect(placed).toHaveLength(1);
+  });
+
+  it("has one consumer's access request open on the request desk, its 45-day clock running", async () => {
+    const requests = await first.database.db.select().from(privacyRequests);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ kind: "ACCESS", status: "OPEN", reference: "DEMO-1" });
+    expect(requests[0]?.pullIds).toHaveLength(1);
+    expect((requests[0]?.dueOn ?? "") > UNTIL.toISOString().slice(0, 10)).toBe(true);
   });
 
   it("has the service's policy check on its pulls: the demo's rules were saved before they arrived", async () => {

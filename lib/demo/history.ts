@@ -21,6 +21,7 @@ import { bringDemoDealsBack } from "./returns";
 import { saveDemoPolicyCheckRules } from "./policy-check-rules";
 import { recordDemoDecisions } from "./review-decisions";
 import { placeDemoLegalHold } from "./legal-hold";
+import { openDemoAccessRequest } from "./privacy-request";
 import {
   redeliver,
   refreshWithChange,
@@ -474,6 +475,9 @@ export async function buildDemoHistory(options: DemoHistoryOptions): Promise<Dem
       manager: need(staff, "manager"),
     });
     log(`${decided} coverage review decisions recorded`);
+    // A client's request for a copy of their data, open on the request desk with its clock running.
+    if ((await openDemoAccessRequest(db, { until, admin: need(staff, "admin") })) > 0)
+      log("a consumer's access request is open on the request desk");
 
     // A lost deal's account on legal hold: the retention page lists it, its pull's page shows it.
     if (await placeDemoLegalHold(db, need(staff, "admin"))) log("one account placed on legal hold");

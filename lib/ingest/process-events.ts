@@ -282,6 +282,13 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
           initialPullId: initialPullIdOf(events),
           webhookAccountIdentifier: accountIdentifierOf(events),
         });
+        if (stored.outcome === "refused") {
+          // The consumer was erased: the events go too (their bodies name the person), and the
+          // refusal is counted on the erased subject (lib/privacy/erased-subjects.ts).
+          await db.delete(webhookEvents).where(inArray(webhookEvents.id, ids));
+          summary.done += ids.length;
+          return;
+        }
         if (stored.outcome === "invalid") {
           log(`pull ${pullId}: the service's answer is not a pull (${stored.error})`);
           await settleAs(ids, {

@@ -6,6 +6,7 @@ import { webhookEvents } from "@/db/schema";
 import { DEFAULT_WEBHOOK_MAX_AGE_SECONDS } from "@/lib/env";
 import { verifySignature, type SignatureCheck } from "@/lib/service/signature";
 import type { SigningSecrets } from "@/lib/service/webhook-signing-secrets";
+import { refuseIfErased } from "@/lib/privacy/erased-subjects";
 
 // Receiving a webhook means one thing: the event is committed to the inbox. Fetching the
 // pull is the worker's job, so the answer is fast and a slow service never costs a delivery.
@@ -16,6 +17,15 @@ export const MAX_WEBHOOK_BYTES = 1024 * 1024;
 const envelopeSchema = z.looseObject({
   event_type: z.string().trim().min(1, "event_type is required").max(64),
   pull_id: z.uuid("pull_id must be a UUID"),
+});
+
+// What an erased consumer may be named by in a body (read leniently: an odd value names no one).
+const subjectSchema = z.looseObject({
+  account_identifier: z.string().nullish().catch(null),
+  monitoring: z
+    .looseObject({ initial_pull_id: z.string().nullish().catch(null) })
+    .nullish()
+    .catch(null),
 });
 
 export type ReceiveResult = { status: number; body: Record<string, unknown> };
@@ -104,6 +114,17 @@ export async function receiveWebhook(db: Db, rawBody: string, options: ReceiveOp
     const message = envelope.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ");
     return { status: 400, body: { error: "INVALID_EVENT", message } };
   }
+
+  // An erased consumer's event is answered as received (the sender stops retrying) and dropped:
+  // the body names the person. The refusal is counted on the erased subject (lib/privacy).
+  const subject = subjectSchema.parse(json);
+  const erased = await refuseIfErased(db, {
+    pullIds: [envelope.data.pull_id, subject.monitoring?.initial_pull_id ?? null].filter((v): v is string =>
+      Boolean(v),
+    ),
+    accounts: [subject.account_identifier ?? null],
+  });
+  if (erased) return { status: 200, body: { received: true, duplicate: false } };
 
   const inserted = await db
     .insert(webhookEvents)

@@ -12,10 +12,14 @@ import { returnWonClient } from "@/lib/workflow/win-back";
 import { contentHash, projectPolicies, projectPull } from "@/lib/pulls/projection";
 import { rekeyInitialPull, resolveAccountKey } from "@/lib/pulls/account-key";
 import { isReadingType, SERVICING_TYPE } from "@/lib/pulls/pull-types";
+import { indexEntriesOf, writeConsumerIndex } from "@/lib/privacy/consumer-index";
+import { holdErasureLock, refuseIfErased } from "@/lib/privacy/erased-subjects";
 
 export type StorePullResult =
   | { outcome: "created" | "updated" | "unchanged" | "stale"; pullId: string; problems: number }
-  | { outcome: "invalid"; error: string };
+  | { outcome: "invalid"; error: string }
+  /** The pull, its account or its email was erased on a consumer's request: nothing is stored (lib/privacy). */
+  | { outcome: "refused"; pullId: string };
 
 export type StoreOptions = {
   /**
@@ -40,7 +44,19 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
   const projection = projectPull(pull);
   const policyRows = projectPolicies(pull);
 
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<StorePullResult> => {
+    // An erased consumer stays erased: a sync, a redelivered webhook or a refresh of their
+    // account is refused, and only counted (the erased subject's row), never stored. An erasure
+    // under way is waited for, so its hashes are seen.
+    await holdErasureLock(tx, "shared");
+    if (
+      await refuseIfErased(tx, {
+        pullIds: [pull.pull_id, pull.parent_pull_id, options.initialPullId].filter((v): v is string => Boolean(v)),
+        accounts: [pull.account_identifier, options.webhookAccountIdentifier ?? null],
+        emails: [pull.email, pull.account_email],
+      })
+    )
+      return { outcome: "refused", pullId: pull.pull_id };
     const existing = await tx
       .select({
         contentHash: pulls.contentHash,
@@ -99,6 +115,8 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
       .values({ pullId: pull.pull_id, ...values })
       .onConflictDoUpdate({ target: pulls.pullId, set: { ...values, updatedAt: sql`now()` } });
     await tx.delete(policies).where(eq(policies.pullId, pull.pull_id));
+    // The request desk finds a person by these keyed hashes (lib/privacy/consumer-index.ts).
+    await writeConsumerIndex(tx, pull.pull_id, indexEntriesOf(pull, projection.accountIdentifier));
     // A policy repeated within one payload would break the primary key: keep the first.
     const unique = [...new Map(policyRows.map((p) => [p.policyId, p])).values()];
     if (unique.length > 0) {

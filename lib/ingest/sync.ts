@@ -49,8 +49,10 @@ function recorded(counts: {
   unchanged: number;
   invalid: number;
   stale: number;
+  refused: number;
 }) {
-  const { stale, ...rest } = counts;
+  // A refused pull (its consumer was erased) is counted on its erased subject, not here.
+  const { stale, refused: _refused, ...rest } = counts;
   return { ...rest, unchanged: rest.unchanged + stale };
 }
 
@@ -90,7 +92,7 @@ export async function runSync(
   run: SyncRunRow,
   log: (line: string) => void = () => {},
 ): Promise<SyncRunRow> {
-  const counts = { listed: 0, created: 0, updated: 0, unchanged: 0, invalid: 0, stale: 0 };
+  const counts = { listed: 0, created: 0, updated: 0, unchanged: 0, invalid: 0, stale: 0, refused: 0 };
   const problems: string[] = [];
   const report = { problem: (text: string) => void problems.push(text) };
   const progress = async (patch: Partial<SyncRunRow>) => {
@@ -122,6 +124,7 @@ export async function runSync(
         });
         counts.listed++;
         counts[result.outcome]++;
+        if (result.outcome === "refused") report.problem("A pull of an erased consumer was listed and refused.");
       }
       await progress({ ...recorded(counts), total: page.total ?? counts.listed });
     }

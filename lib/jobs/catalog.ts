@@ -10,6 +10,7 @@ import { teamSigningSecrets } from "@/lib/service/webhook-signing-secrets";
 import { returnRecycledDeals } from "@/lib/workflow/deal-returns";
 import { runSpeedToLead } from "@/lib/workflow/speed-to-lead";
 import { backfillXDates } from "@/lib/xdates/store";
+import { backfillConsumerIndex } from "@/lib/privacy/consumer-index";
 import { rollPassedXDates } from "@/lib/xdates/upkeep";
 import { sealClearValues } from "@/lib/security/sealed-columns";
 import { rekeyEnrichmentQuestions } from "@/lib/enrichment/store";
@@ -69,7 +70,7 @@ export const JOBS: readonly JobDefinition[] = [
     name: "x-date-upkeep",
     title: "X-date upkeep",
     description:
-      "Rolls passed X-dates to the next renewal; at start also writes the X-dates and cross-sell gaps of pulls stored before them.",
+      "Rolls passed X-dates to the next renewal; at start also writes the X-dates, cross-sell gaps and request-desk index of pulls stored before them.",
     cron: "0 * * * *",
     every: "hourly",
     retryLimit: 3,
@@ -83,6 +84,8 @@ export const JOBS: readonly JobDefinition[] = [
         if (filled > 0) lines.push(`X-dates written for ${filled} pulls stored before them`);
         const households = await backfillHouseholdGaps(db);
         if (households > 0) lines.push(`cross-sell gaps written for ${households} households stored before them`);
+        const indexed = await backfillConsumerIndex(db);
+        if (indexed > 0) lines.push(`${indexed} pulls stored before it added to the request desk's index`);
       }
       const moved = await rollPassedXDates(db);
       if (moved > 0) lines.push(`${moved} passed X-dates rolled to the next renewal`);

@@ -56,6 +56,23 @@ export async function getRetentionAccountKey(db: Db, pullId: string): Promise<st
   return row?.account_key ?? null;
 }
 
+/** Whether a standing hold keeps any of these pulls (its own, or its account's): an erasure must wait for it. */
+export async function anyOnLegalHold(db: Db, pullIds: string[]): Promise<boolean> {
+  if (pullIds.length === 0) return false;
+  const [row] = await queryRows<{ held: boolean }>(
+    db,
+    sql`select exists (
+      select 1 from ${pulls} p
+      join ${legalHolds} h on h.lifted_at is null and (h.pull_id = p.pull_id or h.account_key = ${retentionAccountKey})
+      where p.pull_id in (${sql.join(
+        pullIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+    ) as held`,
+  );
+  return row?.held === true;
+}
+
 /** The standing holds that keep this pull: its own, and its account's. */
 export async function listLegalHoldsOfPull(db: Db, pullId: string): Promise<LegalHold[]> {
   const accountKey = await getRetentionAccountKey(db, pullId);
