@@ -33,16 +33,25 @@ export function xmlSafe(value: string): string {
   return value.replace(NOT_XML, "");
 }
 
+/**
+ * Text for the builder. xmlbuilder2 escapes `<`, `>` and `&` but leaves a `&` that already starts
+ * an entity ("&amp;", "&#65;") as it is, so a carrier's literal "&amp;" would reach EZLynx as "&":
+ * every `&` is escaped here first, and the builder then leaves those entities alone.
+ */
+function textFor(value: string): string {
+  return xmlSafe(value).replace(/&/g, "&amp;");
+}
+
 /** The document, UTF-8, every element in the schema's namespace (the default namespace). */
 export function renderXml(namespace: string, root: XmlNode): string {
   const doc = create({ version: "1.0", encoding: "UTF-8" });
   const write = (parent: ReturnType<typeof doc.ele>, node: XmlNode) => {
     const element = parent.ele(node.name, node.attrs ?? {});
-    if (node.text !== undefined) element.txt(xmlSafe(node.text));
+    if (node.text !== undefined) element.txt(textFor(node.text));
     for (const child of node.children ?? []) write(element, child);
   };
   const top = doc.ele(namespace, root.name, root.attrs ?? {});
-  if (root.text !== undefined) top.txt(xmlSafe(root.text));
+  if (root.text !== undefined) top.txt(textFor(root.text));
   for (const child of root.children ?? []) write(top, child);
   return top.end({ prettyPrint: true });
 }
@@ -163,7 +172,7 @@ export type SplitAddress = {
   zip4: string | null;
 };
 
-const LEADING_NUMBER = /^(\d+[A-Za-z]?(?:[-/]\d+[A-Za-z]?)?)\s+(.+)$/;
+const LEADING_NUMBER = /^(\d+[A-Za-z]?(?:[-/][0-9A-Za-z]+)?)\s+(.+)$/;
 
 /**
  * The street split into number and name. The service sends the parts (number, prefix, street,
