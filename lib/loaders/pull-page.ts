@@ -18,6 +18,7 @@ import { completeEnrichmentRows, enrichmentPanelOf, type EnrichmentPanel } from 
 import { getAccountEnrichment } from "@/lib/enrichment/store";
 import { getMonitoringOfPull, type PullMonitoring } from "@/lib/monitoring/pull-monitoring";
 import { getPullDetail, type PullDetail } from "@/lib/pulls/queries";
+import { listHandoffFiles, type HandoffFile } from "@/lib/handoff/export";
 import { loadPullPageInputs } from "./pull-page-inputs";
 
 // Everything the pull page (app/(app)/pulls/[pullId]/page.tsx) shows, in one call: the page
@@ -55,6 +56,8 @@ export type PullPage = {
   servicedPullId: string | null;
   /** Archived in Coverdesk, and whether the service has yet to be told (lib/ingest/archive.ts). */
   archive: ArchiveState;
+  /** The EZLynx files the pull makes and what each leaves out (lib/handoff); empty without an auto or a home, or the right to export. */
+  handoff: HandoffFile[];
 };
 
 export type ArchiveState = {
@@ -133,5 +136,7 @@ export async function loadPullPage(
       canArchive: can(user, "pulls:archive"),
       pending: archiveWrite ? { lastError: archiveWrite.lastError, parked: archiveWrite.parked } : null,
     },
+    // Built from the pull already read (no round trip): the same builders the download runs.
+    handoff: canOnPull(user, "handoffs:export", detail.workflow) ? listHandoffFiles(detail.pull) : [],
   };
 }
