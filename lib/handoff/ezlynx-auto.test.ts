@@ -1,7 +1,18 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parsePull, type Pull } from "@/lib/service/schemas";
-import { autoPolicy, driver, homePolicy, dwelling, onVehicle, pullOf, vehicle } from "@/test/review-pulls";
+import {
+  autoPolicy,
+  coverage,
+  driver,
+  dwelling,
+  homePolicy,
+  limit,
+  onVehicle,
+  pullOf,
+  split,
+  vehicle,
+} from "@/test/review-pulls";
 import { readXml, wellFormedProblem } from "@/test/xml-document";
 import { buildEzlynxAuto, EZAUTO_NAMESPACE } from "./ezlynx-auto";
 import { splitAddress } from "./ezlynx-values";
@@ -24,12 +35,19 @@ const personal = (): Pull => {
 };
 
 describe("the EZAUTO file of the service's published example pull", () => {
-  const { doc, leftOut } = autoOf(personal());
+  const { doc, leftOut, toCheck } = autoOf(personal());
 
   it("is well-formed XML in EZLynx's auto namespace, its parts in the schema's order", () => {
     expect(doc.name).toBe("EZAUTO");
     expect(doc.namespace).toBe(EZAUTO_NAMESPACE);
-    expect(doc.childNames()).toEqual(["Applicant", "PriorPolicyInfo", "Drivers", "Vehicles", "GeneralInfo"]);
+    expect(doc.childNames()).toEqual([
+      "Applicant",
+      "PriorPolicyInfo",
+      "Drivers",
+      "Vehicles",
+      "Coverages",
+      "GeneralInfo",
+    ]);
     expect(doc.at("Applicant").childNames()).toEqual(["ApplicantType", "PersonalInfo", "Address"]);
     expect(doc.at("Applicant/Address").childNames()).toEqual([
       "AddressCode",
@@ -76,9 +94,18 @@ describe("the EZAUTO file of the service's published example pull", () => {
     expect(doc.at("GeneralInfo/RatingStateCode").text).toBe("NY");
   });
 
-  it("says that the vehicle's use and the coverages are left for EZLynx", () => {
+  it("writes the policy's limits in V200's words, and says what it left for EZLynx", () => {
+    expect(doc.at("Coverages/GeneralCoverage").childNames()).toEqual(["BI", "PD", "MP", "UM", "UIM"]);
+    expect(doc.at("Coverages/GeneralCoverage/BI").text).toBe("100/300");
+    expect(doc.at("Coverages/GeneralCoverage/PD").text).toBe("50000");
+    expect(doc.at("Coverages/GeneralCoverage/MP").text).toBe("None");
+    expect(doc.at("Coverages/GeneralCoverage/UM").text).toBe("15/30");
+    expect(doc.at("Coverages/GeneralCoverage/UIM").text).toBe("Reject");
+    expect(toCheck).toContain(
+      'The policy lists no medical payments, underinsured motorist coverage: written as none ("None", "Reject").',
+    );
     expect(leftOut.some((line) => line.startsWith("How 2018 CHEVROLET Camaro"))).toBe(true);
-    expect(leftOut.some((line) => line.startsWith("Coverages, limits and deductibles"))).toBe(true);
+    expect(leftOut.some((line) => line.startsWith("Deductibles and optional coverages"))).toBe(true);
   });
 });
 
@@ -162,6 +189,29 @@ describe("EZAUTO from a hand-built household", () => {
     expect(doc.at("VehiclesUse/VehicleUse/Ownership").text).toBe("Leased");
     expect(doc.at("VehiclesUse/VehicleUse").attr("id")).toBe("1");
     expect(doc.at("GeneralInfo/RatingStateCode").text).toBe("TX");
+  });
+
+  it("writes combined single limits, and leaves the coverages out when a limit is not one V200 lists", () => {
+    const csl = [
+      coverage("Combined Single Limit", limit(300_000)),
+      coverage("Property Damage Liability", limit(100_000)),
+      coverage("Medical Payments", { per_person_limit_cents: 5_000_00 }),
+      coverage("Uninsured / Underinsured Motorists", split(250_000, 500_000)),
+    ];
+    const { doc } = autoOf(pullOf([autoPolicy([vehicle({}, csl)])]));
+    expect(doc.at("Coverages/GeneralCoverage/BI").text).toBe("300 CSL");
+    expect(doc.at("Coverages/GeneralCoverage/MP").text).toBe("5000");
+    expect(doc.at("Coverages/GeneralCoverage/UM").text).toBe("250/500");
+    expect(doc.at("Coverages/GeneralCoverage/UIM").text).toBe("250/500");
+    const odd = [
+      coverage("Bodily Injury Liability", split(40_000, 80_000)),
+      coverage("Property Damage Liability", limit(100_000)),
+    ];
+    const file = autoOf(pullOf([autoPolicy([vehicle({}, odd)])]));
+    expect(file.doc.has("Coverages")).toBe(false);
+    expect(file.leftOut).toContainEqual(
+      expect.stringMatching(/^Coverages, limits and deductibles: the policy's limits are not all/),
+    );
   });
 
   it("writes a model year past 2019 as the pull gives it, and says the published schema lists none", () => {

@@ -1,4 +1,4 @@
-import type { Driver, Policy, Pull, Vehicle } from "@/lib/service/schemas";
+import type { Driver, Policy, Pull, Vehicle, VehicleCoverage } from "@/lib/service/schemas";
 import { termMonthsOf } from "@/lib/pulls/household";
 import {
   EDUCATION,
@@ -320,6 +320,128 @@ function vehicleUseNode(vehicle: Vehicle, id: number): XmlNode | null {
   );
 }
 
+// The liability limits V200 lists (GeneralCoverageType): split limits in thousands, combined
+// single limits as "300 CSL". A carrier's limit outside them is not written (EZLynx would refuse it).
+const SPLIT_LIMITS = [
+  "10/20",
+  "12/25",
+  "12.5/25",
+  "15/30",
+  "20/40",
+  "20/50",
+  "25/25",
+  "25/50",
+  "25/65",
+  "30/60",
+  "50/50",
+  "50/100",
+  "100/100",
+  "100/300",
+  "200/600",
+  "250/500",
+  "300/300",
+  "500/500",
+  "500/1000",
+  "1000/1000",
+];
+const BI_LIMITS = new Set([
+  ...SPLIT_LIMITS,
+  "35 CSL",
+  "50 CSL",
+  "55 CSL",
+  "100 CSL",
+  "115 CSL",
+  "300 CSL",
+  "500 CSL",
+  "1000 CSL",
+]);
+const UM_LIMITS = new Set([...BI_LIMITS, "25/60", "35/80", "100/200", "200/400", "250/1000", "300/500", "600 CSL"]);
+UM_LIMITS.delete("115 CSL");
+UM_LIMITS.add("Reject");
+const PD_LIMITS = new Set([
+  5_000, 7_500, 10_000, 15_000, 20_000, 25_000, 35_000, 50_000, 100_000, 250_000, 300_000, 500_000,
+]);
+const MP_LIMITS = new Set([500, 1_000, 2_000, 2_500, 5_000, 10_000, 15_000, 25_000, 50_000, 100_000]);
+
+const BI_NAMES = ["Bodily Injury Liability"];
+const CSL_NAMES = ["Combined Single Limit", "Single Limit Liability"];
+const UM_NAMES = [
+  "Uninsured Motorist Bodily Injury Liability",
+  "Uninsured Motorists",
+  "Uninsured / Underinsured Motorist Bodily Injury Liability",
+  "Uninsured / Underinsured Motorists",
+];
+const UIM_NAMES = [
+  "Underinsured Motorist Bodily Injury Liability",
+  "Underinsured Motorists",
+  "Uninsured / Underinsured Motorist Bodily Injury Liability",
+  "Uninsured / Underinsured Motorists",
+];
+
+function findCoverage(coverages: VehicleCoverage[], names: string[]): VehicleCoverage | undefined {
+  for (const name of names) {
+    const found = coverages.find((c) => c.friendly_name === name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** "100/300" from split limits, "300 CSL" from a single limit; null when absent or not whole thousands. */
+function limitWords(coverage: VehicleCoverage | undefined, single: VehicleCoverage | undefined): string | null {
+  const thousands = (cents: number | null | undefined) => {
+    const value = dollars(cents);
+    return value !== null && value > 0 && value % 500 === 0 ? value / 1000 : null;
+  };
+  const perPerson = thousands(coverage?.per_person_limit_cents);
+  const perAccident = thousands(coverage?.per_incident_limit_cents);
+  if (coverage && !coverage.is_declined && perPerson !== null && perAccident !== null)
+    return `${perPerson}/${perAccident}`;
+  const csl = thousands(single?.per_incident_limit_cents ?? single?.per_person_limit_cents);
+  if (single && !single.is_declined && csl !== null) return `${csl} CSL`;
+  return null;
+}
+
+/**
+ * The policy's liability, property damage, medical and uninsured motorist limits, read from its
+ * first vehicle (liability is the policy's, the same on each vehicle), when every one of them is
+ * a value V200 lists; null otherwise (the page then says the coverages are left out).
+ */
+function generalCoverageNode(policy: Policy | undefined, toCheck: string[]): XmlNode | null {
+  const coverages = policy?.vehicles.find((v) => !v.is_removed)?.coverages ?? [];
+  if (coverages.length === 0) return null;
+  const single = findCoverage(coverages, CSL_NAMES);
+  const bi = limitWords(findCoverage(coverages, BI_NAMES), single);
+  const pdCoverage = findCoverage(coverages, ["Property Damage Liability"]);
+  const pdDollars = dollars(pdCoverage?.per_incident_limit_cents);
+  const pd = pdCoverage?.is_declined
+    ? "No Coverage"
+    : pdDollars !== null && PD_LIMITS.has(pdDollars)
+      ? String(pdDollars)
+      : null;
+  if (!bi || !BI_LIMITS.has(bi) || !pd) return null;
+  const mpCoverage = findCoverage(coverages, ["Medical Payments"]);
+  const mpDollars = dollars(mpCoverage?.per_person_limit_cents ?? mpCoverage?.per_incident_limit_cents);
+  const mp =
+    !mpCoverage || mpCoverage.is_declined
+      ? "None"
+      : mpDollars !== null && MP_LIMITS.has(mpDollars)
+        ? String(mpDollars)
+        : null;
+  const umCoverage = findCoverage(coverages, UM_NAMES);
+  const uimCoverage = findCoverage(coverages, UIM_NAMES);
+  const um = !umCoverage || umCoverage.is_declined ? "Reject" : limitWords(umCoverage, umCoverage);
+  const uim = !uimCoverage || uimCoverage.is_declined ? "Reject" : limitWords(uimCoverage, uimCoverage);
+  if (!mp || !um || !UM_LIMITS.has(um) || !uim || !UM_LIMITS.has(uim)) return null;
+  const absent = [
+    !mpCoverage && "medical payments",
+    !umCoverage && "uninsured motorist",
+    !uimCoverage && "underinsured motorist",
+  ].filter(Boolean);
+  if (absent.length > 0)
+    toCheck.push(`The policy lists no ${absent.join(", ")} coverage: written as none ("None", "Reject").`);
+  return branch("GeneralCoverage", [leaf("BI", bi), leaf("PD", pd), leaf("MP", mp), leaf("UM", um), leaf("UIM", uim)]);
+}
+
 /**
  * The EZAUTO file of a pull, or null when the pull has no private passenger auto. Pure: the
  * download route, the public API and the pull page's hand-off panel all call it.
@@ -358,12 +480,14 @@ export function buildEzlynxAuto(pull: Pull): EzlynxFile | null {
     leftOut.push(
       `How ${withoutUse.map(({ vehicle }) => describeVehicle(vehicle)).join(", ")} ${withoutUse.length === 1 ? "is" : "are"} used, with mileage and ownership: the pull does not say, and EZLynx needs the use first.`,
     );
-  leftOut.push(
-    "Coverages, limits and deductibles: EZLynx offers them per state; set them in EZLynx from the pull page's policies.",
-  );
-
   const current =
     autos.find(({ policy }) => !NOT_IN_FORCE.has(policy.status ?? ""))?.policy ?? autos[0]?.policy ?? undefined;
+  const general = generalCoverageNode(current, toCheck);
+  leftOut.push(
+    general
+      ? "Deductibles and optional coverages (comprehensive, collision, towing, rental): EZLynx holds one set for all vehicles; set them per vehicle in EZLynx from the pull page's policies."
+      : "Coverages, limits and deductibles: the policy's limits are not all among the values EZLynx lists; set them in EZLynx from the pull page's policies.",
+  );
   const ratingState = stateCode(current?.state) ?? splitAddress(homeAddressOf(pull))?.state ?? null;
   if (!ratingState)
     leftOut.push("The rating state: neither the auto policy nor the applicant's address names a state.");
@@ -383,6 +507,7 @@ export function buildEzlynxAuto(pull: Pull): EzlynxFile | null {
       keptAutos.map(({ vehicle }, i) => vehicleNode(vehicle, i + 1, leftOut, toCheck)),
     ),
     vehicleUses.length > 0 ? branch("VehiclesUse", vehicleUses) : null,
+    general ? branch("Coverages", [general]) : null,
     ratingState ? branch("GeneralInfo", [leaf("RatingStateCode", ratingState)]) : null,
   ]);
   return { xml: renderXml(EZAUTO_NAMESPACE, root), leftOut, toCheck };
