@@ -189,6 +189,13 @@ describe("EZAUTO from a hand-built household", () => {
     expect(doc.at("VehiclesUse/VehicleUse/Ownership").text).toBe("Leased");
     expect(doc.at("VehiclesUse/VehicleUse").attr("id")).toBe("1");
     expect(doc.at("GeneralInfo/RatingStateCode").text).toBe("TX");
+    // The partner is EZLynx's co-applicant, right after the applicant.
+    const [applicant, coApplicant] = doc.all("Applicant");
+    expect(applicant?.at("ApplicantType").text).toBe("Applicant");
+    expect(coApplicant?.at("ApplicantType").text).toBe("CoApplicant");
+    expect(coApplicant?.at("PersonalInfo/Name/FirstName").text).toBe("Sam");
+    expect(coApplicant?.at("PersonalInfo/Relation").text).toBe("Domestic Partner");
+    expect(doc.childNames().slice(0, 2)).toEqual(["Applicant", "Applicant"]);
   });
 
   it("writes combined single limits, and leaves the coverages out when a limit is not one V200 lists", () => {

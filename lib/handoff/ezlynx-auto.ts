@@ -24,7 +24,8 @@ import {
 } from "./ezlynx-values";
 
 // The EZLynx applicant file for auto (EZAUTO, schema V200), the one EZLynx's Import Applicant
-// and other agency systems read: the applicant, the current carrier as prior insurance, up to
+// and other agency systems read: the applicant (and the spouse or partner as co-applicant), the
+// current carrier as prior insurance, up to
 // six drivers and six vehicles with their use, and the rating state. Elements come in the order
 // of the schema's sequences; what the pull holds that the file cannot carry is listed in
 // `leftOut`, shown beside the download. Coverages are not written: V200's limit and deductible
@@ -253,6 +254,32 @@ function priorPolicyNode(policy: Policy | undefined, leftOut: string[]): XmlNode
     leaf("PriorLiabilityLimit", limit && PRIOR_LIMITS.has(limit) ? limit : null),
     leaf("PriorPolicyPremium", dollars(policy.total_premium_cents)),
     leaf("PriorPolicyTerm", months === 6 ? "6 Month" : months === 12 ? "12 Month" : null),
+  ]);
+}
+
+/** The insured's spouse or partner as EZLynx's co-applicant, when the drivers name one with a name. */
+function coApplicantNode(drivers: Person[]): XmlNode | null {
+  const partner = drivers.find(
+    (d) =>
+      (d.relationship_to_insured === "SPOUSE" || d.relationship_to_insured === "DOMESTIC_PARTNERSHIP") &&
+      clean(d.first_name) &&
+      clean(d.last_name),
+  );
+  if (!partner) return null;
+  return branch("Applicant", [
+    leaf("ApplicantType", "CoApplicant"),
+    branch("PersonalInfo", [
+      branch("Name", [
+        leaf("FirstName", clean(partner.first_name, 50)),
+        leaf("LastName", clean(partner.last_name, 50)),
+      ]),
+      leaf("DOB", birthDate(partner.date_of_birth_str)),
+      leaf("Gender", mapped(GENDER, partner.gender)),
+      leaf("MaritalStatus", mapped(MARITAL_STATUS, partner.marital_status)),
+      leaf("Occupation", clean(partner.occupation)),
+      leaf("Education", mapped(EDUCATION, partner.education)),
+      leaf("Relation", mapped(RELATION, partner.relationship_to_insured)),
+    ]),
   ]);
 }
 
@@ -495,6 +522,7 @@ export function buildEzlynxAuto(pull: Pull): EzlynxFile | null {
   const vehicleUses = useNodes.filter((n): n is XmlNode => n !== null);
   const root = branch("EZAUTO", [
     applicantNode(pull, insured, leftOut, toCheck),
+    coApplicantNode(drivers),
     priorPolicyNode(current, leftOut),
     keptDrivers.length > 0
       ? branch(
