@@ -146,6 +146,11 @@ export function auditSentence(entry: Entry): string {
       const findings = num(d.findings) ?? 0;
       return `${who} made the client summary PDF (${findings} ${findings === 1 ? "finding" : "findings"}, ${num(d.declined) ?? 0} declined)`;
     }
+    case "HANDOFF_EXPORTED": {
+      const file = d.kind === "ezlynx-home" ? "EZLynx home file" : "EZLynx auto file";
+      const leftOut = num(d.leftOut) ?? 0;
+      return `${who} downloaded the ${file} for ${str(d.recipient) ?? "EZLynx import"}${leftOut > 0 ? ` (${leftOut} ${leftOut === 1 ? "item" : "items"} left out)` : ""}`;
+    }
     case "ENRICHMENT_REQUESTED": {
       const what = isEnrichmentKind(d.kind) ? `looked up the ${KIND_WORDS[d.kind]}` : "made a paid look-up";
       const about = str(d.subject) ? ` for ${str(d.subject)}` : "";

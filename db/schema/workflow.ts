@@ -218,6 +218,8 @@ export const AUDIT_ACTIONS = [
   "REVIEW_RULES_CHANGED",
   /** A client summary PDF was made (details: findings listed). */
   "CLIENT_SUMMARY_MADE",
+  /** An EZLynx applicant file (auto or home) was made from a pull (details: kind, recipient, purpose, drivers, vehicles, dwellings, what it left out). */
+  "HANDOFF_EXPORTED",
   /** A paid enrichment look-up was asked of the service (details: kind, subject, DPPA purpose for drivers, status; never a date of birth). */
   "ENRICHMENT_REQUESTED",
   /** A kept look-up answer was handed to someone who asked again, for this or another account (details: kind, subject, DPPA purpose for drivers, the pull it was kept for). */

@@ -796,6 +796,27 @@ const MATRIX: Entry[] = [
         params: Promise.resolve({ pullId: ownPull }),
       }),
   },
+  // The EZLynx applicant files: whoever may work the pull (its agent, managers, admins; any agent
+  // for a pull in the queue); each download is audited. The agent's pull has autos; the queue's
+  // pull has a home.
+  {
+    name: "GET /api/pulls/[pullId]/exports/ezlynx-auto",
+    allowed: ["admin", "manager", "agent"],
+    writes: true /* the audit trail */,
+    call: async () =>
+      (await import("@/app/api/pulls/[pullId]/exports/ezlynx-auto/route")).GET(new Request("http://app/x"), {
+        params: Promise.resolve({ pullId: ownPull }),
+      }),
+  },
+  {
+    name: "GET /api/pulls/[pullId]/exports/ezlynx-home",
+    allowed: ["admin", "manager", "agent", "otherAgent"],
+    writes: true /* the audit trail */,
+    call: async () =>
+      (await import("@/app/api/pulls/[pullId]/exports/ezlynx-home/route")).GET(new Request("http://app/x"), {
+        params: Promise.resolve({ pullId: queuePull }),
+      }),
+  },
   // A run of a scheduled job, queued in the runner's own schema (not in the snapshot).
   {
     name: "admin/jobs/runJobNowAction",

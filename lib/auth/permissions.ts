@@ -20,6 +20,8 @@ const PERMISSIONS = {
   /** Archive or restore a linked account (it leaves the lists for everyone; the service is told too). */
   "pulls:archive": { ADMIN: "any", MANAGER: "any" },
   "documents:download": { ADMIN: "any", MANAGER: "any", AGENT: "own-or-unassigned" },
+  /** Download a pull's EZLynx applicant files (auto, home) for the agency's rating system; each one is audited. */
+  "handoffs:export": { ADMIN: "any", MANAGER: "any", AGENT: "own-or-unassigned" },
   "monitoring:manage": { ADMIN: "any", MANAGER: "any" },
   /** What the service sent that did not fit its spec: for whoever looks after the integration. */
   "pulls:view-problems": { ADMIN: "any" },

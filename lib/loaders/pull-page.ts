@@ -19,6 +19,7 @@ import { getAccountEnrichment } from "@/lib/enrichment/store";
 import { getMonitoringOfPull, type PullMonitoring } from "@/lib/monitoring/pull-monitoring";
 import { getPullDetail, type PullDetail } from "@/lib/pulls/queries";
 import { listLegalHoldsOfPull, type LegalHold } from "@/lib/privacy/legal-holds";
+import { listHandoffFiles, type HandoffFile } from "@/lib/handoff/export";
 import { loadPullPageInputs } from "./pull-page-inputs";
 
 // Everything the pull page (app/(app)/pulls/[pullId]/page.tsx) shows, in one call: the page
@@ -58,6 +59,8 @@ export type PullPage = {
   archive: ArchiveState;
   /** The legal holds that keep the pull from disposal, and whether the viewer may place and lift them (lib/privacy). */
   legalHolds: { holds: LegalHold[]; canManage: boolean };
+  /** The EZLynx files the pull makes and what each leaves out (lib/handoff); empty without an auto or a home, or the right to export. */
+  handoff: HandoffFile[];
 };
 
 export type ArchiveState = {
@@ -140,6 +143,8 @@ export async function loadPullPage(
       pending: archiveWrite ? { lastError: archiveWrite.lastError, parked: archiveWrite.parked } : null,
     },
     legalHolds: { holds, canManage: can(user, "retention:manage") },
+    // Built from the pull already read (no round trip): the same builders the download runs.
+    handoff: canOnPull(user, "handoffs:export", detail.workflow) ? listHandoffFiles(detail.pull) : [],
   };
 }
 

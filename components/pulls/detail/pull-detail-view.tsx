@@ -46,6 +46,8 @@ type Props = {
   review?: React.ReactNode;
   /** The service's policy check (components/review/policy-check-card.tsx), after the review. */
   policyCheck?: React.ReactNode;
+  /** The hand-off to the agency's rating system (the EZLynx files), after the policy check; absent without an auto or a home. */
+  handoff?: React.ReactNode;
   /** The status the policy check shows, when it was run again since the pull (the header's fact). */
   policyCheckStatus?: string | null;
   /** Who did what to this pull, shown last. */
@@ -63,6 +65,7 @@ export function PullDetailView({
   pipeline,
   review,
   policyCheck,
+  handoff,
   policyCheckStatus,
   history,
   timeline,
@@ -83,6 +86,7 @@ export function PullDetailView({
   const sections: SectionLink[] = [
     ...(review ? [{ id: "coverage-review", title: "Coverage review" }] : []),
     ...(policyCheck ? [{ id: "policy-check", title: "Policy check" }] : []),
+    ...(handoff ? [{ id: "handoff", title: "Hand-off" }] : []),
     { id: "policies", title: "Policies", count: pull.policies.length },
     ...(vehicles.length > 0 ? [{ id: "vehicles", title: "Vehicles", count: vehicles.length }] : []),
     ...(dwellings.length > 0 ? [{ id: "homes", title: "Homes", count: dwellings.length }] : []),
@@ -129,6 +133,11 @@ export function PullDetailView({
       {policyCheck ? (
         <DetailSection id="policy-check" title="Policy check">
           {policyCheck}
+        </DetailSection>
+      ) : null}
+      {handoff ? (
+        <DetailSection id="handoff" title="Hand-off">
+          {handoff}
         </DetailSection>
       ) : null}
 

@@ -7,6 +7,7 @@ import { after } from "next/server";
 import { DealReturnBanner } from "@/components/pulls/detail/deal-return-banner";
 import { LiveRefresh } from "@/components/pulls/detail/live-refresh";
 import { PullDetailView } from "@/components/pulls/detail/pull-detail-view";
+import { HandoffPanel } from "@/components/pulls/detail/handoff-panel";
 import { AccountHistory } from "@/components/monitoring/account-history";
 import { CoverageReview } from "@/components/review/coverage-review";
 import { EnrichmentPanel } from "@/components/review/enrichment-panel";
@@ -102,6 +103,7 @@ export default async function PullDetailPage({ params }: { params: Promise<{ pul
             rerun={rerunPolicyCheckAction}
           />
         }
+        handoff={data.handoff.length > 0 ? <HandoffPanel files={data.handoff} /> : undefined}
         policyCheckStatus={data.policyCheck.status}
         history={<PullHistory entries={history.rows} />}
         timeline={timeline.length > 0 ? <AccountHistory entries={timeline} currentPullId={pullId} /> : undefined}
