@@ -12,3 +12,4 @@ export * from "./alerts";
 export * from "./review";
 export * from "./household-services";
 export * from "./archive-writes";
+export * from "./api";

@@ -703,6 +703,13 @@ const PUBLIC = {
   "GET /api/health": "liveness probe; reveals nothing",
   "GET /api/calendar/[token]":
     "a user's calendar feed for calendar apps; the secret token in the address is the key (stored hashed, revocable, rate-limited; lib/xdates/xdates.test.ts)",
+  "GET /api/v1/openapi.json": "the public API's OpenAPI document: describes routes, never data",
+  "GET /api/v1/pulls":
+    "the public API: an API key with a scope, not a session, is the key (lib/api/guard.ts; lib/api/api.test.ts)",
+  "GET /api/v1/pulls/[pull_id]":
+    "the public API: an API key with a scope, not a session, is the key (lib/api/guard.ts; lib/api/api.test.ts)",
+  "PATCH /api/v1/pulls/[pull_id]":
+    "the public API: an API key with a scope, not a session, is the key (lib/api/guard.ts; lib/api/api.test.ts)",
   "GET /api/auth/[...nextauth]": "next-auth's own sign-in endpoints",
   "POST /api/auth/[...nextauth]": "next-auth's own sign-in endpoints",
 };

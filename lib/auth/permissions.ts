@@ -54,6 +54,8 @@ const PERMISSIONS = {
   "rules:manage": { ADMIN: "any" },
   /** The scheduled jobs and their last runs (/admin/jobs); run one now. */
   "jobs:manage": { ADMIN: "any" },
+  /** Keys of the public API (/admin/api-keys): make one (shown once) or revoke it. */
+  "api-keys:manage": { ADMIN: "any" },
 } as const satisfies Record<string, Partial<Record<Role, PullScope>>>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -13,4 +13,9 @@ export type Actor = {
   role: Role;
   /** The actor's own session, when they act through one (kept when they change their own password). */
   sessionId?: string;
+  /**
+   * An API key acting (lib/api/keys.ts `apiKeyActor`): `id` is the key's, not a user's, so
+   * nothing that names a user (a win's credit) is given to it.
+   */
+  apiKey?: true;
 };

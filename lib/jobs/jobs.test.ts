@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 describe("the catalog", () => {
-  it("holds the six scheduled jobs at their old intervals", () => {
+  it("holds the six scheduled jobs at their old intervals, and the API's cleanup hourly", () => {
     expect(Object.fromEntries(JOBS.map((job) => [job.name, job.cron]))).toEqual({
       "reconciliation-sync": "* * * * *",
       "x-date-upkeep": "0 * * * *",
@@ -56,6 +56,7 @@ describe("the catalog", () => {
       "deal-returns": "2 * * * *",
       "refresh-timing": "5 * * * *",
       "speed-to-lead": "* * * * *",
+      "api-idempotency-cleanup": "17 * * * *",
     });
   });
 
