@@ -104,6 +104,11 @@ export function AppHeader({
                 Jobs
               </Link>
             ) : null}
+            {can(user, "api-keys:manage") ? (
+              <Link href="/admin/api-keys" className="text-slate-700 hover:text-brand-700">
+                API keys
+              </Link>
+            ) : null}
           </nav>
         </div>
         <div className="flex items-center gap-3 text-sm">

@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   alerts,
+  apiKeys,
   auditEvents,
   monitorings,
   pulls,
@@ -52,7 +53,7 @@ let queueAlert = 0;
 
 async function baseline() {
   await database.db.execute(
-    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, alerts, agency_rules, digest_runs, finding_decisions, policy_check_runs, enrichment_answers, users cascade`,
+    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, alerts, agency_rules, digest_runs, finding_decisions, policy_check_runs, enrichment_answers, api_keys, users cascade`,
   );
   const staff = await database.db
     .insert(users)
@@ -114,6 +115,16 @@ async function baseline() {
     status: "WAITING_FOR_CONSUMER_CONFIRMATION",
     expiresAt: new Date(Date.now() + 86_400_000),
   });
+  // A key of the public API, for the API keys page's revoke.
+  await database.db
+    .insert(apiKeys)
+    .values({
+      id: MATRIX_API_KEY_ID,
+      name: "Matrix",
+      scopes: ["pulls:read"],
+      secretHash: "0".repeat(64),
+      prefix: "cdk_matrix",
+    });
   const [event] = await database.db
     .insert(webhookEvents)
     .values({ dedupKey: "k", eventType: "COMPLETE", pullId: queuePull, status: "FAILED", payload: {} })
@@ -149,6 +160,7 @@ async function snapshot(): Promise<string> {
     "enrichment_answers",
     "pull_archive_writes",
     "user_factors",
+    "api_keys",
   ];
   const parts = await Promise.all(
     tables.map(
@@ -215,6 +227,7 @@ const pendingFactorOfCaller = async () => {
   if (current) await (await import("@/lib/auth/second-factor")).startSecondFactor(database.db, callerActor());
 };
 const MATRIX_SERVICING_ID = "MATRIXSERVICINGMATRIXS";
+const MATRIX_API_KEY_ID = "0a0b0c0d-0e0f-4a1b-8c2d-3e4f5a6b7c8d";
 /** A look-up the agent's pull offers (a home, else a driver), for the enrichment form. */
 const enrichmentOfOwnPull = async () => {
   const [row] = await database.db.select({ raw: pulls.raw }).from(pulls).where(eq(pulls.pullId, ownPull));
@@ -287,6 +300,24 @@ const MATRIX: Entry[] = [
     allowed: ["admin"],
     writes: true,
     call: async () => (await eventActions()).startSyncAction(),
+  },
+  // The API keys page: admins make and revoke keys of the public API.
+  {
+    name: "admin/api-keys/createApiKeyAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () =>
+      (await import("@/app/(app)/admin/api-keys/actions")).createApiKeyAction(
+        IDLE,
+        form({ name: "Zapier", scopes: ["pulls:read", "pulls:write"] }),
+      ),
+  },
+  {
+    name: "admin/api-keys/revokeApiKeyAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () =>
+      (await import("@/app/(app)/admin/api-keys/actions")).revokeApiKeyAction(IDLE, form({ id: MATRIX_API_KEY_ID })),
   },
   {
     name: "admin/users/createUserAction",
