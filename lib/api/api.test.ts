@@ -3,12 +3,12 @@ import path from "node:path";
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { apiIdempotency, auditEvents, pulls } from "@/db/schema";
+import { apiIdempotency, apiKeys, auditEvents, pulls } from "@/db/schema";
 import { storePull } from "@/lib/ingest/store-pull";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
-import { deleteExpiredIdempotencyRecords } from "./idempotency";
+import { deleteExpiredIdempotencyRecords, requestHash } from "./idempotency";
 import { createApiKey, revokeApiKey } from "./keys";
 import { API_ROUTES, buildOpenApiDocument } from "./openapi";
 
@@ -326,6 +326,31 @@ describe("PATCH /api/v1/pulls/{pull_id}", () => {
     const fresh = await patchPull(readWrite, pullId, { assignee_email: null }, retry);
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get("idempotent-replayed")).toBeNull();
+  });
+
+  it("answers 409 to a copy sent while the first is still running, and lets a dead first request go", async () => {
+    const pullId = ids[9] ?? "";
+    const body = { stage: "LOST", lost_category: "SERVICE" };
+    const [key] = await database.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.name, "Zapier"));
+    const path = `/api/v1/pulls/${pullId}`;
+    // The first copy has claimed the key and not answered yet.
+    await database.db.insert(apiIdempotency).values({
+      keyId: key?.id ?? "",
+      idempotencyKey: "racing",
+      requestHash: requestHash("PATCH", path, JSON.stringify(body)),
+    });
+    const second = await patchPull(readWrite, pullId, body, { "idempotency-key": "racing" });
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as ErrorBody).error).toMatchObject({ code: "CONFLICT", field: "Idempotency-Key" });
+    expect(
+      (await database.db.select({ stage: pulls.stage }).from(pulls).where(eq(pulls.pullId, pullId)))[0]?.stage,
+    ).toBe("WORKING");
+    // A first copy that never answered (its process stopped) stops holding the key after a minute.
+    await database.db
+      .update(apiIdempotency)
+      .set({ createdAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(apiIdempotency.idempotencyKey, "racing"));
+    expect((await patchPull(readWrite, pullId, body, { "idempotency-key": "racing" })).status).toBe(200);
   });
 
   it("refuses a malformed Idempotency-Key, naming the header", async () => {
