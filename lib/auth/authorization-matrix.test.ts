@@ -116,15 +116,13 @@ async function baseline() {
     expiresAt: new Date(Date.now() + 86_400_000),
   });
   // A key of the public API, for the API keys page's revoke.
-  await database.db
-    .insert(apiKeys)
-    .values({
-      id: MATRIX_API_KEY_ID,
-      name: "Matrix",
-      scopes: ["pulls:read"],
-      secretHash: "0".repeat(64),
-      prefix: "cdk_matrix",
-    });
+  await database.db.insert(apiKeys).values({
+    id: MATRIX_API_KEY_ID,
+    name: "Matrix",
+    scopes: ["pulls:read"],
+    secretHash: "0".repeat(64),
+    prefix: "cdk_matrix",
+  });
   const [event] = await database.db
     .insert(webhookEvents)
     .values({ dedupKey: "k", eventType: "COMPLETE", pullId: queuePull, status: "FAILED", payload: {} })
