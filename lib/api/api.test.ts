@@ -303,6 +303,10 @@ describe("PATCH /api/v1/pulls/{pull_id}", () => {
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(await again.json()).toEqual(firstBody);
     expect(await auditOf(pullId, "STAGE_CHANGED")).toHaveLength(1);
+    // The replay is a call of its own on the trail, about the same pull.
+    expect(await auditOf(pullId, "API_CALLED")).toContainEqual(
+      expect.objectContaining({ details: expect.objectContaining({ replayed: true, status: 200 }) }),
+    );
     const other = await patchPull(readWrite, pullId, { stage: "WON", premium_cents: 99900 }, retry);
     expect(other.status).toBe(422);
     expect(((await other.json()) as ErrorBody).error).toMatchObject({

@@ -46,6 +46,8 @@ export type ApiRouteOptions<P, Q, B> = {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** The pull a call is about, from its parsed path: its audit entry names it, refusals and replays included. */
+  pullIdOf?: (params: P) => string;
 };
 
 type NextRouteContext = { params: Promise<unknown> };
@@ -91,9 +93,10 @@ export function withApiKey<P = Record<string, never>, Q = Record<string, never>,
     await touchApiKey(db, key.id);
     const actor = apiKeyActor(key);
     const method = request.method.toUpperCase();
+    let aboutPull: string | null = null;
     const audited = async (result: ApiResult, replayed = false): Promise<Response> => {
       await recordAudit(db, actor, "API_CALLED", {
-        pullId: result.audit?.pullId ?? null,
+        pullId: result.audit?.pullId ?? aboutPull,
         details: {
           method,
           route: options.route,
@@ -114,6 +117,7 @@ export function withApiKey<P = Record<string, never>, Q = Record<string, never>,
       // A malformed id names nothing: answered like a missing pull.
       if (!parsed.success) return audited(apiError("NOT_FOUND", "That linked account does not exist."));
       params = parsed.data;
+      aboutPull = options.pullIdOf?.(params) ?? null;
     }
     let query = {} as Q;
     if (options.query) {

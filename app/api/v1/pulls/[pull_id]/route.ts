@@ -8,11 +8,15 @@ import { pullIdParamsSchema, pullPatchSchema } from "@/lib/api/schemas";
 export const dynamic = "force-dynamic";
 
 export const GET = withApiKey(
-  { scope: "pulls:read", route: "GET /api/v1/pulls/{pull_id}", params: pullIdParamsSchema },
+  {
+    scope: "pulls:read",
+    route: "GET /api/v1/pulls/{pull_id}",
+    params: pullIdParamsSchema,
+    pullIdOf: (params) => params.pull_id,
+  },
   async ({ db, actor, params }) => {
     const found = await getApiPull(db, actor, params.pull_id);
-    const audit = { pullId: params.pull_id };
-    return found.ok ? { status: 200, body: found.pull, audit } : { ...commandRefusal(found), audit };
+    return found.ok ? { status: 200, body: found.pull } : commandRefusal(found);
   },
 );
 
@@ -22,10 +26,11 @@ export const PATCH = withApiKey(
     route: "PATCH /api/v1/pulls/{pull_id}",
     params: pullIdParamsSchema,
     body: pullPatchSchema,
+    pullIdOf: (params) => params.pull_id,
   },
   async ({ db, actor, params, body }) => {
     const changed = await changeApiPull(db, actor, params.pull_id, body);
-    const audit = { pullId: params.pull_id, details: { change: body } };
+    const audit = { details: { change: body } };
     return changed.ok
       ? { status: 200, body: changed.pull, audit }
       : { ...commandRefusal(changed, PATCH_FIELD_NAMES), audit };
