@@ -60,6 +60,26 @@ describe("the calendar feed, without a session", () => {
   });
 });
 
+describe("the public API, without a session", () => {
+  it("goes through to its route handlers, which check the API key themselves", async () => {
+    for (const path of [
+      "/api/v1/openapi.json",
+      "/api/v1/pulls",
+      "/api/v1/pulls/5b1f0000-0000-4000-8000-000000000000",
+    ]) {
+      const response = await proxy(
+        new NextRequest(`http://localhost:3000${path}`, { headers: { authorization: "Bearer x" } }),
+      );
+      expect(response.headers.get("x-middleware-next"), path).toBe("1");
+      expect(response.status, path).not.toBe(401);
+    }
+  });
+
+  it("does not open the app's own routes that merely start alike", async () => {
+    expect((await proxy(new NextRequest("http://localhost:3000/api/v10/pulls"))).status).toBe(401);
+  });
+});
+
 describe("public/'s files, without a session", () => {
   const PUBLIC_FILES = [
     "/robots.txt",

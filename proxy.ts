@@ -12,6 +12,8 @@ import { commonSecurityHeaders, createNonce, pagePolicy, routePolicy } from "@/l
 // /servicing/ is the consumer's page to confirm a servicing request: guarded the same way.
 // /api/calendar/ is a user's X-date feed, read by calendar apps without cookies: its token is the key.
 // /api/sign-in/ is sign-in's passkey step: guarded by the password, under sign-in's throttle.
+// /api/v1/ is the public API: every route checks its API key itself (lib/api/guard.ts), and
+// openapi.json is public.
 const PUBLIC_PREFIXES = [
   "/login",
   "/api/auth/",
@@ -22,6 +24,7 @@ const PUBLIC_PREFIXES = [
   "/api/connect/",
   "/servicing/",
   "/api/calendar/",
+  "/api/v1/",
 ];
 // The files of public/ that browsers and crawlers fetch without cookies (the manifest and its
 // icons, robots.txt). Exact names: a page or token that merely ends in ".png" still needs a session.

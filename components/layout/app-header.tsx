@@ -108,6 +108,11 @@ export function AppHeader({
                   Privacy
                 </Link>
               ) : null}
+              {can(user, "api-keys:manage") ? (
+                <Link href="/admin/api-keys" className="text-slate-700 hover:text-brand-700">
+                  API keys
+                </Link>
+              ) : null}
               {can(user, "events:view") ? (
                 <Link href="/events" className="text-slate-700 hover:text-brand-700">
                   Events

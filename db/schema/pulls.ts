@@ -112,6 +112,10 @@ export const pulls = pgTable(
     speedToLeadAt: timestamp("speed_to_lead_at", { withTimezone: true }),
     fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the pull last changed: new data from the service, or the agency's stage, owner or
+     * premium (a trigger of migration 0036 keeps it for every writer). The API's `updated_since`.
+     */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -243,6 +247,10 @@ export const pulls = pgTable(
     index("pulls_report_touch_idx")
       .on(t.serviceCreatedAt, t.publicAlias, t.assigneeId, t.firstTouchedAt, t.widgetId, t.pullId)
       .where(sql`${t.listed} and ${t.firstTouchedAt} is not null`),
+    // The public API's pull list (lib/api/pulls.ts): listed pulls by last change, keyset-paged.
+    index("pulls_api_updated_idx")
+      .on(t.updatedAt, t.pullId)
+      .where(sql`${t.listed}`),
     check("pulls_won_premium_positive", sql`${t.wonPremiumCents} is null or ${t.wonPremiumCents} > 0`),
   ],
 );

@@ -264,6 +264,11 @@ export const AUDIT_ACTIONS = [
   "CONSUMER_ERASED",
   /** Someone recorded that the service was asked to delete its copy of an erased consumer (details: request). */
   "PRIVACY_SERVICE_TOLD",
+  /** An admin made or revoked a key of the public API (details: name, scopes); the secret is never recorded. */
+  "API_KEY_CREATED",
+  "API_KEY_REVOKED",
+  /** A call to the public API, under the key's name (details: method, route, status, the pulls it read). */
+  "API_CALLED",
   /** Development only: the demo agency's history began (details: seed, size, until) or was completed. */
   "DEMO_HISTORY_STARTED",
   "DEMO_HISTORY_FINISHED",

@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   alerts,
+  apiKeys,
   auditEvents,
   legalHolds,
   monitorings,
@@ -59,7 +60,7 @@ let ownPullHold = 0;
 
 async function baseline() {
   await database.db.execute(
-    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, alerts, agency_rules, digest_runs, finding_decisions, policy_check_runs, enrichment_answers, security_settings, legal_holds, retention_schedule, privacy_requests, erased_subjects, users cascade`,
+    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, alerts, agency_rules, digest_runs, finding_decisions, policy_check_runs, enrichment_answers, security_settings, legal_holds, retention_schedule, privacy_requests, erased_subjects, api_keys, users cascade`,
   );
   const staff = await database.db
     .insert(users)
@@ -121,6 +122,14 @@ async function baseline() {
     status: "WAITING_FOR_CONSUMER_CONFIRMATION",
     expiresAt: new Date(Date.now() + 86_400_000),
   });
+  // A key of the public API, for the API keys page's revoke.
+  await database.db.insert(apiKeys).values({
+    id: MATRIX_API_KEY_ID,
+    name: "Matrix",
+    scopes: ["pulls:read"],
+    secretHash: "0".repeat(64),
+    prefix: "cdk_matrix",
+  });
   const [event] = await database.db
     .insert(webhookEvents)
     .values({ dedupKey: "k", eventType: "COMPLETE", pullId: queuePull, status: "FAILED", payload: {} })
@@ -181,6 +190,7 @@ async function snapshot(): Promise<string> {
     "retention_schedule",
     "privacy_requests",
     "erased_subjects",
+    "api_keys",
   ];
   const parts = await Promise.all(
     tables.map(
@@ -248,6 +258,7 @@ const pendingFactorOfCaller = async () => {
   if (current) await (await import("@/lib/auth/second-factor")).startSecondFactor(database.db, callerActor());
 };
 const MATRIX_SERVICING_ID = "MATRIXSERVICINGMATRIXS";
+const MATRIX_API_KEY_ID = "0a0b0c0d-0e0f-4a1b-8c2d-3e4f5a6b7c8d";
 /** A look-up the agent's pull offers (a home, else a driver), for the enrichment form. */
 const enrichmentOfOwnPull = async () => {
   const [row] = await database.db.select({ raw: pulls.raw }).from(pulls).where(eq(pulls.pullId, ownPull));
@@ -320,6 +331,24 @@ const MATRIX: Entry[] = [
     allowed: ["admin"],
     writes: true,
     call: async () => (await eventActions()).startSyncAction(),
+  },
+  // The API keys page: admins make and revoke keys of the public API.
+  {
+    name: "admin/api-keys/createApiKeyAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () =>
+      (await import("@/app/(app)/admin/api-keys/actions")).createApiKeyAction(
+        IDLE,
+        form({ name: "Zapier", scopes: ["pulls:read", "pulls:write"] }),
+      ),
+  },
+  {
+    name: "admin/api-keys/revokeApiKeyAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () =>
+      (await import("@/app/(app)/admin/api-keys/actions")).revokeApiKeyAction(IDLE, form({ id: MATRIX_API_KEY_ID })),
   },
   {
     name: "admin/users/createUserAction",
@@ -916,6 +945,13 @@ const PUBLIC = {
   "GET /api/health": "liveness probe; reveals nothing",
   "GET /api/calendar/[token]":
     "a user's calendar feed for calendar apps; the secret token in the address is the key (stored hashed, revocable, rate-limited; lib/xdates/xdates.test.ts)",
+  "GET /api/v1/openapi.json": "the public API's OpenAPI document: describes routes, never data",
+  "GET /api/v1/pulls":
+    "the public API: an API key with a scope, not a session, is the key (lib/api/guard.ts; lib/api/api.test.ts)",
+  "GET /api/v1/pulls/[pull_id]":
+    "the public API: an API key with a scope, not a session, is the key (lib/api/guard.ts; lib/api/api.test.ts)",
+  "PATCH /api/v1/pulls/[pull_id]":
+    "the public API: an API key with a scope, not a session, is the key (lib/api/guard.ts; lib/api/api.test.ts)",
   "GET /api/auth/[...nextauth]": "next-auth's own sign-in endpoints",
   "POST /api/sign-in/passkey":
     "sign-in's passkey step: the password is the key, under sign-in's throttle (lib/auth/passkeys.test.ts)",

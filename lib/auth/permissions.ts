@@ -62,6 +62,8 @@ const PERMISSIONS = {
   "retention:manage": { ADMIN: "any" },
   /** The consumer request desk (/admin/privacy): find a consumer, export everything held on them, erase them. */
   "privacy:manage": { ADMIN: "any" },
+  /** Keys of the public API (/admin/api-keys): make one (shown once) or revoke it. */
+  "api-keys:manage": { ADMIN: "any" },
 } as const satisfies Record<string, Partial<Record<Role, PullScope>>>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -15,4 +15,9 @@ export type Actor = {
   sessionId?: string;
   /** The client's address of the request they act through (lib/security/client-address.ts), for the audit trail. */
   address?: string;
+  /**
+   * An API key acting (lib/api/keys.ts `apiKeyActor`): `id` is the key's, not a user's, so
+   * nothing that names a user (a win's credit) is given to it.
+   */
+  apiKey?: true;
 };

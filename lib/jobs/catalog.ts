@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/db/types";
 import type { Env } from "@/lib/env";
 import { runDailyDigest } from "@/lib/alerts/digest";
+import { deleteExpiredIdempotencyRecords } from "@/lib/api/idempotency";
 import { isSyncDue, runSync, startSyncRun } from "@/lib/ingest/sync";
 import { reconcileMonitoredFlags } from "@/lib/monitoring/monitored-flag";
 import { timeRefreshes } from "@/lib/monitoring/refresh-timing";
@@ -208,6 +209,20 @@ export const JOBS: readonly JobDefinition[] = [
     expireInSeconds: 2 * 60 * 60,
     async run({ db }) {
       return disposalSummary(await runDisposal(db));
+    },
+  },
+  {
+    name: "api-idempotency-cleanup",
+    title: "API retry answers",
+    description: "Removes the public API's kept answers to Idempotency-Key requests once they are 24 hours old.",
+    cron: "17 * * * *",
+    every: "hourly",
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    expireInSeconds: 10 * 60,
+    async run({ db }) {
+      const removed = await deleteExpiredIdempotencyRecords(db);
+      return removed > 0 ? `${removed} kept answers removed` : null;
     },
   },
 ];

@@ -22,12 +22,12 @@ process.env.PGLITE_DIR = path.join(folder, "pglite");
 const savedDatabaseUrl = process.env.DATABASE_URL;
 delete process.env.DATABASE_URL;
 
-/** Runs the command line with these variables; stdin is not a terminal. */
-function runPrivacy(args: string[], env: Record<string, string | undefined>) {
+/** Runs a command line (`scripts/<script>.ts`) with these variables; stdin is not a terminal. */
+function runScript(script: string, args: string[], env: Record<string, string | undefined>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(
       process.execPath,
-      ["--conditions=react-server", "--import", "tsx", "scripts/privacy.ts", ...args],
+      ["--conditions=react-server", "--import", "tsx", `scripts/${script}.ts`, ...args],
       { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] },
     );
     let stdout = "";
@@ -114,7 +114,7 @@ describe("npm run privacy beside a development server on the embedded database",
   });
 
   it("erases through the server that holds the database, without asking", async () => {
-    const run = await runPrivacy(["erase", "--email", EMAIL], {
+    const run = await runScript("privacy", ["erase", "--email", EMAIL], {
       DATABASE_URL: "",
       PGLITE_DIR: process.env.PGLITE_DIR,
     });
@@ -126,5 +126,20 @@ describe("npm run privacy beside a development server on the embedded database",
     const db = await getDb();
     expect(await db.$count(pulls)).toBe(0);
     expect(await db.$count(privacyRequests)).toBe(1);
+  }, 60_000);
+
+  it("makes an API key through the same server, printed alone on the last line", async () => {
+    const beside = { DATABASE_URL: "", PGLITE_DIR: process.env.PGLITE_DIR };
+    const run = await runScript("api-key", ["create", "--name", "Zapier", "--scopes", "pulls:read"], beside);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const key = run.stdout.trim().split("\n").at(-1) ?? "";
+    expect(key).toMatch(/^cdk_[0-9a-f]{32}_[A-Za-z0-9_-]{43}$/);
+    const { getDb } = await import("@/lib/database");
+    const { authenticateApiKey } = await import("@/lib/api/keys");
+    expect(await authenticateApiKey(await getDb(), key)).toMatchObject({ name: "Zapier", scopes: ["pulls:read"] });
+    const refused = await runScript("api-key", ["create", "--name", "", "--scopes", "pulls:read"], beside);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^name: /);
   }, 60_000);
 });

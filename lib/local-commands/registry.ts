@@ -4,12 +4,13 @@ import type { Db } from "@/db/types";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { consumerSearchSchema, findConsumer, type ConsumerPull } from "@/lib/privacy/find-consumer";
 import { eraseConsumer } from "@/lib/privacy/requests";
+import { createApiKey, listApiKeys, revokeApiKey } from "@/lib/api/keys";
 
 // The commands an operator runs from the command line (`npm run privacy -- …`), named once
 // here with the zod schema of their input. The same registry answers two ways: a script opens
 // the database itself and runs the command, or, when a development server holds the embedded
 // database, it posts the command to that server's local channel (lib/local-commands/channel.ts,
-// app/api/local/commands), which runs it here. A new command line (an API key, say) is one entry.
+// app/api/local/commands), which runs it here. A new command line is one entry.
 
 export type LocalCommand<Input, Output> = {
   /** What it does, for the channel's refusals and the scripts' help. */
@@ -62,6 +63,32 @@ export const LOCAL_COMMANDS = {
       if (!result.ok) return { ok: false, message: result.message };
       return { ok: true, requestId: result.requestId, pulls: result.pullIds.length, counts: result.counts };
     },
+  }),
+  // The public API's keys (`npm run api-key`): the commands check their own input and answer
+  // which field is wrong, as the admin page does.
+  "api-key.create": command({
+    summary: "Makes a key of the public API and answers it, once.",
+    input: z.looseObject({}),
+    run: (db, input) => createApiKey(db, input),
+  }),
+  "api-key.list": command({
+    summary: "Lists the public API's keys, revoked ones too.",
+    input: z.object({}),
+    async run(db) {
+      // Dates as text: the answer may cross the local channel as JSON.
+      return (await listApiKeys(db)).map((key) => ({
+        id: key.id,
+        name: key.name,
+        scopes: key.scopes,
+        revokedAt: key.revokedAt?.toISOString() ?? null,
+        lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+      }));
+    },
+  }),
+  "api-key.revoke": command({
+    summary: "Revokes a key of the public API at once.",
+    input: z.looseObject({}),
+    run: (db, input) => revokeApiKey(db, input),
   }),
 } as const;
 

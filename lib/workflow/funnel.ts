@@ -79,8 +79,9 @@ export async function setPullStage(
     if (expectedStage && expectedStage !== pull.stage)
       return stale(`Someone moved this pull to ${pull.stage.toLowerCase()} meanwhile. Reload to see the change.`);
     const reason = stage === "LOST" ? lostReason || null : null;
-    // The reports credit a win to the pull's assignee at this moment (see wonCreditedTo).
-    const wonCreditedTo = isWin(stage) ? (pull.assigneeId ?? actor.id) : null;
+    // The reports credit a win to the pull's assignee at this moment (see wonCreditedTo); an
+    // API key is no one to credit.
+    const wonCreditedTo = isWin(stage) ? (pull.assigneeId ?? (actor.apiKey ? null : actor.id)) : null;
     await tx
       .update(pulls)
       // A stage set by hand is this pull's own decision, no longer one carried from an earlier pull.

@@ -1,0 +1,150 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { apiErrorSchema, type ApiErrorCode } from "./errors";
+import { API_SCOPES, API_SCOPE_LABELS } from "./scopes";
+import { pullDetailSchema, pullIdParamsSchema, pullListQuerySchema, pullListSchema, pullPatchSchema } from "./schemas";
+
+// The OpenAPI 3.1 document of /api/v1 (GET /api/v1/openapi.json), written from the very zod
+// schemas the routes parse with (./schemas.ts, ./errors.ts): a field added to a handler's
+// schema is in the document, and a field the document promises is one the handler checks.
+// Every route of app/api/v1 is registered here; lib/api/api.test.ts lints the document and
+// checks that it lists them all.
+
+const json = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
+
+const errorResponse = (description: string, codes: ApiErrorCode[]) => ({
+  description: `${description} (code ${codes.join(" or ")})`,
+  content: json(apiErrorSchema),
+});
+
+const idempotencyHeader = z.object({
+  "Idempotency-Key": z.string().min(1).max(255).optional().meta({
+    description:
+      "Any unique string (a UUID). The first answer is kept 24 hours and replayed, with `Idempotent-Replayed: true`, to a retry with the same key; the same key with another body is refused (422).",
+  }),
+});
+
+const commonErrors = {
+  "401": errorResponse("No API key, or an unknown or revoked one", ["UNAUTHORIZED"]),
+  "403": errorResponse("The key lacks the route's scope, or the change is not allowed", ["FORBIDDEN"]),
+  "429": {
+    ...errorResponse("Too many calls for this key; wait the seconds in Retry-After", ["RATE_LIMITED"]),
+    headers: { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" as const } } },
+  },
+};
+
+export const API_ROUTES = [
+  "GET /api/v1/openapi.json",
+  "GET /api/v1/pulls",
+  "GET /api/v1/pulls/{pull_id}",
+  "PATCH /api/v1/pulls/{pull_id}",
+] as const;
+
+export function buildOpenApiDocument(serverUrl = "/"): ReturnType<OpenApiGeneratorV31["generateDocument"]> {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent("securitySchemes", "apiKey", {
+    type: "http",
+    scheme: "bearer",
+    description: `An API key made by an admin on Admin → API keys or with \`npm run api-key\`. Scopes: ${API_SCOPES.map((scope) => `\`${scope}\` (${API_SCOPE_LABELS[scope]})`).join(", ")}.`,
+  });
+
+  registry.registerPath({
+    method: "get",
+    path: "/api/v1/openapi.json",
+    operationId: "getOpenApiDocument",
+    summary: "This document",
+    tags: ["Meta"],
+    security: [],
+    responses: {
+      "200": {
+        description: "The OpenAPI 3.1 document of the API.",
+        content: { "application/json": { schema: z.object({}).loose() } },
+      },
+    },
+  });
+
+  registry.registerPath({
+    method: "get",
+    path: "/api/v1/pulls",
+    operationId: "listPulls",
+    summary: "List linked accounts (pulls), oldest change first",
+    description:
+      "Keyset-paged by last change (its data, stage, owner or premium). Follow `next_cursor` until it is null; keep the last `updated_at` and pass it as `updated_since` to read only what changed since. Scope `pulls:read`.",
+    tags: ["Pulls"],
+    security: [{ apiKey: ["pulls:read"] }],
+    request: { query: pullListQuerySchema },
+    responses: {
+      "200": { description: "A page of pulls.", content: json(pullListSchema) },
+      "400": errorResponse("A bad limit, cursor or updated_since; `field` names it", ["INVALID"]),
+      ...commonErrors,
+    },
+  });
+
+  registry.registerPath({
+    method: "get",
+    path: "/api/v1/pulls/{pull_id}",
+    operationId: "getPull",
+    summary: "One linked account: the household, its policies, vehicles, dwellings, drivers and the agency's stage",
+    description: "Scope `pulls:read`. Every read is kept in the audit trail under the key's name.",
+    tags: ["Pulls"],
+    security: [{ apiKey: ["pulls:read"] }],
+    request: { params: pullIdParamsSchema },
+    responses: {
+      "200": { description: "The pull.", content: json(pullDetailSchema) },
+      "404": errorResponse("No such pull", ["NOT_FOUND"]),
+      ...commonErrors,
+    },
+  });
+
+  registry.registerPath({
+    method: "patch",
+    path: "/api/v1/pulls/{pull_id}",
+    operationId: "changePull",
+    summary: "Move a pull to WON (with its premium), LOST (with why) or WORKING, or change who works it",
+    description:
+      "Goes through the same commands and permission rules as the pull page's forms, and is audited under the key's name. `assignee_email` is applied before `stage`, in one transaction. Scope `pulls:write`.",
+    tags: ["Pulls"],
+    security: [{ apiKey: ["pulls:write"] }],
+    request: {
+      params: pullIdParamsSchema,
+      headers: idempotencyHeader,
+      body: { required: true, content: json(pullPatchSchema) },
+    },
+    responses: {
+      "200": {
+        description: "The pull as it now is.",
+        content: json(pullDetailSchema),
+        headers: {
+          "Idempotent-Replayed": {
+            description: "`true` when this is the kept answer to an earlier request with the same Idempotency-Key.",
+            schema: { type: "string" as const },
+          },
+        },
+      },
+      "400": errorResponse("Bad input; `field` names it", ["INVALID"]),
+      "404": errorResponse("No such pull", ["NOT_FOUND"]),
+      "409": errorResponse("The pull changed meanwhile, or the same Idempotency-Key is still being answered", [
+        "CONFLICT",
+      ]),
+      "422": errorResponse("The Idempotency-Key was used with another request", ["IDEMPOTENCY_MISMATCH"]),
+      ...commonErrors,
+    },
+  });
+
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Coverdesk API",
+      version: "1.0.0",
+      description:
+        'The agency\'s linked accounts (pulls) for other systems. Errors are `{ "error": { "code", "message", "field" } }` with a stable code. See docs/api.md.',
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+    },
+    servers: [{ url: serverUrl }],
+    security: [{ apiKey: [] }],
+    tags: [
+      { name: "Pulls", description: "Linked accounts and the agency's funnel." },
+      { name: "Meta", description: "The API's own description." },
+    ],
+  });
+}
