@@ -13,3 +13,4 @@ export * from "./review";
 export * from "./household-services";
 export * from "./archive-writes";
 export * from "./api";
+export * from "./webhooks-out";

@@ -11,6 +11,8 @@ import { teamSigningSecrets } from "@/lib/service/webhook-signing-secrets";
 import { returnRecycledDeals } from "@/lib/workflow/deal-returns";
 import { runSpeedToLead } from "@/lib/workflow/speed-to-lead";
 import { backfillXDates } from "@/lib/xdates/store";
+import { deliverDueWebhooks } from "@/lib/webhooks/deliver";
+import { webhookUrlPolicy } from "@/lib/webhooks/endpoints";
 import { rollPassedXDates } from "@/lib/xdates/upkeep";
 
 // The one list of Coverdesk's scheduled work. Adding a scheduled job is one entry here: its name
@@ -182,6 +184,32 @@ export const JOBS: readonly JobDefinition[] = [
     async run({ db }) {
       const removed = await deleteExpiredIdempotencyRecords(db);
       return removed > 0 ? `${removed} kept answers removed` : null;
+    },
+  },
+  {
+    name: "webhook-delivery",
+    title: "Outgoing webhooks",
+    description:
+      "Sends the outbox of outgoing webhooks, checking every few seconds for a minute per run, so a failed delivery's second attempt goes about 5 seconds later; later retries follow the backoff schedule.",
+    cron: "* * * * *",
+    every: "every few seconds",
+    retryLimit: 0,
+    retryDelaySeconds: 5,
+    expireInSeconds: 3 * 60,
+    atStart: { afterSeconds: 5 },
+    async run({ db, config }) {
+      const policy = webhookUrlPolicy(config.nodeEnv);
+      const totals = { delivered: 0, retrying: 0, failed: 0 };
+      const until = Date.now() + 55_000;
+      while (Date.now() < until) {
+        const sent = await deliverDueWebhooks(db, { policy });
+        totals.delivered += sent.delivered;
+        totals.retrying += sent.retrying;
+        totals.failed += sent.failed;
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+      }
+      const any = totals.delivered + totals.retrying + totals.failed > 0;
+      return any ? `${totals.delivered} delivered, ${totals.retrying} to retry, ${totals.failed} given up` : null;
     },
   },
 ];

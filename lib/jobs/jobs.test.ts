@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 describe("the catalog", () => {
-  it("holds the six scheduled jobs at their old intervals, and the API's cleanup hourly", () => {
+  it("holds the six scheduled jobs at their old intervals, the API's cleanup hourly and the webhook deliveries each minute", () => {
     expect(Object.fromEntries(JOBS.map((job) => [job.name, job.cron]))).toEqual({
       "reconciliation-sync": "* * * * *",
       "x-date-upkeep": "0 * * * *",
@@ -57,6 +57,7 @@ describe("the catalog", () => {
       "refresh-timing": "5 * * * *",
       "speed-to-lead": "* * * * *",
       "api-idempotency-cleanup": "17 * * * *",
+      "webhook-delivery": "* * * * *",
     });
   });
 
