@@ -109,6 +109,11 @@ export function AppHeader({
                 API keys
               </Link>
             ) : null}
+            {can(user, "webhooks:manage") ? (
+              <Link href="/admin/webhooks" className="text-slate-700 hover:text-brand-700">
+                Webhooks
+              </Link>
+            ) : null}
           </nav>
         </div>
         <div className="flex items-center gap-3 text-sm">
