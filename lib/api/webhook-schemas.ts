@@ -40,9 +40,9 @@ export const webhookEndpointSchema = z
 
 export const webhookEndpointCreatedSchema = webhookEndpointSchema
   .extend({
-    secret: z.string().meta({
+    secret: z.string().nullable().meta({
       description:
-        "`whsec_…`: the Standard Webhooks signing secret of this endpoint. Shown only now; keep it to verify `webhook-signature`.",
+        "`whsec_…`: the Standard Webhooks signing secret of this endpoint. Shown only now; keep it to verify `webhook-signature`. Null in the replay to a retry with the same Idempotency-Key (the secret is never kept in the clear): rotate the secret to get a new one.",
     }),
   })
   .meta({ id: "WebhookEndpointCreated" });

@@ -11,6 +11,8 @@ import { setPullStage } from "@/lib/workflow/funnel";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
+import { loadWebhooksPage } from "@/lib/loaders/webhooks";
+import { resendDelivery } from "./admin";
 import { deliverDueWebhooks, retryDelayMs, RETRY_DELAYS_MS } from "./deliver";
 import { createWebhookEndpoint, webhookUrlPolicy } from "./endpoints";
 import { enqueueEvent } from "./events";
@@ -128,6 +130,26 @@ describe("webhook endpoints through the API", () => {
     ).toBe(404);
   });
 
+  it("keeps no secret for an Idempotency-Key retry: the replay names the endpoint with a null secret", async () => {
+    const send = () =>
+      endpointsRoute.POST(
+        new Request("http://app/api/v1/webhook-endpoints", {
+          method: "POST",
+          headers: auth(hooksKey, { "content-type": "application/json", "idempotency-key": "hook-once" }),
+          body: JSON.stringify({ url: `${base}/once`, events: ["pull.created"] }),
+        }),
+      );
+    const first = (await (await send()).json()) as { id: string; secret: string | null };
+    expect(first.secret).toMatch(/^whsec_/);
+    const again = await send();
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await again.json()).toMatchObject({ id: first.id, secret: null });
+    const kept = await database.db.execute(sql`select response_body::text as body from api_idempotency`);
+    expect(JSON.stringify(kept)).not.toContain(first.secret ?? "none");
+    await database.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, first.id));
+  });
+
   it("refuses unknown events, a non-URL, no events and a key without webhooks:write", async () => {
     for (const [url, events, field] of [
       [`${base}/x`, ["pull.deleted"], "events.0"],
@@ -241,6 +263,50 @@ describe("delivering events", () => {
     expect(() =>
       verify(made.secret, { ...(attempts[2] as Received), body: attempts[2]?.body.replace("WON", "LOST") ?? "" }),
     ).toThrow();
+  });
+
+  it("queues pull.created when a new pull is stored, and nothing for the same pull stored again", async () => {
+    const made = (await (await register(`${base}/created`, ["pull.created"])).json()) as { id: string };
+    const [fresh] = generatePulls(1, 99, new Date()).filter((p) => !p.parent_pull_id);
+    if (!fresh) throw new Error("no pull");
+    await storePull(database.db, fresh);
+    await storePull(database.db, fresh);
+    const rows = await deliveriesOf(made.id);
+    expect(rows.map((row) => row.payload)).toEqual([
+      expect.objectContaining({ type: "pull.created", data: { pull_id: fresh.pull_id, status: fresh.status } }),
+    ]);
+    await database.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, made.id));
+  });
+
+  it("shows admins each endpoint's deliveries, and Resend sends a given-up delivery again", async () => {
+    const made = (await (await register(`${base}/resend`, ["alert.raised"])).json()) as { id: string; secret: string };
+    await database.db.transaction((tx) =>
+      enqueueEvent(tx, "alert.raised", { alert_id: "9", pull_id: pullIds[0] ?? "", kind: "CANCELLED" }),
+    );
+    await database.db
+      .update(webhookDeliveries)
+      .set({ status: "FAILED", attempts: 8, lastStatusCode: 503 })
+      .where(eq(webhookDeliveries.endpointId, made.id));
+    const [delivery] = await deliveriesOf(made.id);
+    const page = await loadWebhooksPage(database.db, admin);
+    if (!page.ok) throw new Error("refused");
+    expect(page.endpoints.find((endpoint) => endpoint.id === made.id)?.deliveries).toEqual([
+      expect.objectContaining({ id: delivery?.id, status: "FAILED", attempts: 8, lastStatusCode: 503 }),
+    ]);
+    expect((await loadWebhooksPage(database.db, { role: "AGENT" })).ok).toBe(false);
+    expect(await resendDelivery(database.db, { id: "msg_nothing" }, admin)).toMatchObject({
+      ok: false,
+      code: "NOT_FOUND",
+    });
+    expect(await resendDelivery(database.db, { id: "not a message" }, admin)).toMatchObject({
+      ok: false,
+      code: "INVALID",
+    });
+    expect(await resendDelivery(database.db, { id: delivery?.id ?? "" }, admin)).toMatchObject({ ok: true });
+    expect(await deliverDueWebhooks(database.db, { policy: local })).toMatchObject({ delivered: 1 });
+    const sent = received.find((item) => item.path === "/resend") as Received;
+    expect(verify(made.secret, sent)).toMatchObject({ type: "alert.raised", data: { alert_id: "9" } });
+    await database.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, made.id));
   });
 
   it("retries on Svix's schedule with ±10% jitter, over more than a day, then gives up", () => {

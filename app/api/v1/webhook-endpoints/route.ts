@@ -18,9 +18,13 @@ export const POST = withApiKey(
       webhookUrlPolicy(env().nodeEnv),
     );
     if (!made.ok) return apiError("INVALID", made.message, made.field);
+    const endpoint = toApiEndpoint(made);
     return {
       status: 201,
-      body: { ...toApiEndpoint(made), secret: made.secret },
+      body: { ...endpoint, secret: made.secret },
+      // A retry with the same Idempotency-Key gets the endpoint without its secret: the secret is
+      // never kept in the clear (rotate-secret gives a new one).
+      replay: { status: 201, body: { ...endpoint, secret: null } },
       audit: { details: { endpointId: made.id, url: made.url, events: made.events } },
     };
   },
