@@ -190,26 +190,16 @@ export const JOBS: readonly JobDefinition[] = [
     name: "webhook-delivery",
     title: "Outgoing webhooks",
     description:
-      "Sends the outbox of outgoing webhooks, checking every few seconds for a minute per run, so a failed delivery's second attempt goes about 5 seconds later; later retries follow the backoff schedule.",
+      "Sends the outgoing webhooks that are due. Each instance with the worker also sends them every 2 seconds (lib/jobs/webhook-sender.ts); this run each minute is the fallback.",
     cron: "* * * * *",
-    every: "every few seconds",
+    every: "every minute (and every 2 s in the worker)",
     retryLimit: 0,
     retryDelaySeconds: 5,
-    expireInSeconds: 3 * 60,
-    atStart: { afterSeconds: 5 },
+    expireInSeconds: 5 * 60,
     async run({ db, config }) {
-      const policy = webhookUrlPolicy(config.nodeEnv);
-      const totals = { delivered: 0, retrying: 0, failed: 0 };
-      const until = Date.now() + 55_000;
-      while (Date.now() < until) {
-        const sent = await deliverDueWebhooks(db, { policy });
-        totals.delivered += sent.delivered;
-        totals.retrying += sent.retrying;
-        totals.failed += sent.failed;
-        await new Promise((resolve) => setTimeout(resolve, 2_000));
-      }
-      const any = totals.delivered + totals.retrying + totals.failed > 0;
-      return any ? `${totals.delivered} delivered, ${totals.retrying} to retry, ${totals.failed} given up` : null;
+      const sent = await deliverDueWebhooks(db, { policy: webhookUrlPolicy(config.nodeEnv) });
+      const any = sent.delivered + sent.retrying + sent.failed > 0;
+      return any ? `${sent.delivered} delivered, ${sent.retrying} to retry, ${sent.failed} given up` : null;
     },
   },
 ];

@@ -309,6 +309,25 @@ describe("delivering events", () => {
     await database.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, made.id));
   });
 
+  it("is sent within seconds by the worker's sender, without anyone calling it", async () => {
+    const { startWebhookSender, stopWebhookSender } = await import("@/lib/jobs/webhook-sender");
+    const made = (await (await register(`${base}/loop`, ["pull.assigned"])).json()) as { id: string };
+    await database.db.transaction((tx) =>
+      enqueueEvent(tx, "pull.assigned", { pull_id: pullIds[0] ?? "", from_assignee_id: null, to_assignee_id: null }),
+    );
+    startWebhookSender();
+    try {
+      await vi.waitFor(() => expect(received.some((item) => item.path === "/loop")).toBe(true), {
+        timeout: 10_000,
+        interval: 200,
+      });
+    } finally {
+      await stopWebhookSender(5_000);
+    }
+    await vi.waitFor(async () => expect((await deliveriesOf(made.id))[0]?.status).toBe("DELIVERED"));
+    await database.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, made.id));
+  });
+
   it("retries on Svix's schedule with ±10% jitter, over more than a day, then gives up", () => {
     expect(RETRY_DELAYS_MS.reduce((sum, delay) => sum + delay, 0)).toBeGreaterThan(24 * 3600_000);
     expect(retryDelayMs(1, () => 0)).toBe(4_500);
