@@ -90,6 +90,8 @@ async function post(
         agent: false,
         lookup: pinnedLookup(addresses),
         timeout: timeoutMs,
+        // The whole attempt, answer included, not only a silent socket.
+        signal: AbortSignal.timeout(timeoutMs),
         ...(policy.ca ? { ca: policy.ca } : {}),
       },
       (response) => {
@@ -177,67 +179,70 @@ export async function deliverDueWebhooks(
 ): Promise<{ delivered: number; retrying: number; failed: number }> {
   const now = options.now ?? new Date();
   const random = options.random ?? Math.random;
-  const claimed = await claimDue(db, now, options.limit ?? 50);
+  const claimed = await claimDue(db, now, options.limit ?? 20);
   const counts = { delivered: 0, retrying: 0, failed: 0 };
-  for (const delivery of claimed) {
-    const body = JSON.stringify(delivery.payload);
-    const secrets = signingSecretsOf(
-      {
-        id: delivery.endpointId,
-        secretSealed: delivery.secretSealed,
-        previousSecretSealed: delivery.previousSecretSealed,
-        previousSecretExpiresAt: delivery.previousSecretExpiresAt,
-      },
-      now,
-    );
-    const outcome: AttemptOutcome =
-      secrets.length === 0
-        ? { statusCode: null, error: "the endpoint's secret does not open (was NEXTAUTH_SECRET changed?)" }
-        : await post(
-            new URL(delivery.url),
-            signDelivery(secrets, delivery.id, now, body),
-            body,
-            options.policy,
-            options.timeoutMs ?? DELIVERY_TIMEOUT_MS,
-          );
-    const attempts = delivery.attempts + 1;
-    const code = outcome.statusCode;
-    const base = { attempts, lastStatusCode: code, lastError: outcome.error };
-    if (code !== null && code >= 200 && code < 300) {
-      await db
-        .update(webhookDeliveries)
-        .set({ ...base, status: "DELIVERED", deliveredAt: now, lastError: null })
-        .where(eq(webhookDeliveries.id, delivery.id));
-      counts.delivered++;
-    } else if (code === 410) {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(webhookEndpoints)
-          .set({ disabledAt: now, disabledReason: "The endpoint answered 410 Gone." })
-          .where(and(eq(webhookEndpoints.id, delivery.endpointId), isNull(webhookEndpoints.disabledAt)));
-        await tx
+  // At once, each within its timeout: the whole batch ends well inside the claims' lease.
+  await Promise.all(
+    claimed.map(async (delivery) => {
+      const body = JSON.stringify(delivery.payload);
+      const secrets = signingSecretsOf(
+        {
+          id: delivery.endpointId,
+          secretSealed: delivery.secretSealed,
+          previousSecretSealed: delivery.previousSecretSealed,
+          previousSecretExpiresAt: delivery.previousSecretExpiresAt,
+        },
+        now,
+      );
+      const outcome: AttemptOutcome =
+        secrets.length === 0
+          ? { statusCode: null, error: "the endpoint's secret does not open (was NEXTAUTH_SECRET changed?)" }
+          : await post(
+              new URL(delivery.url),
+              signDelivery(secrets, delivery.id, now, body),
+              body,
+              options.policy,
+              options.timeoutMs ?? DELIVERY_TIMEOUT_MS,
+            );
+      const attempts = delivery.attempts + 1;
+      const code = outcome.statusCode;
+      const base = { attempts, lastStatusCode: code, lastError: outcome.error };
+      if (code !== null && code >= 200 && code < 300) {
+        await db
           .update(webhookDeliveries)
-          .set({ ...base, status: "FAILED", lastError: "410 Gone: endpoint disabled" })
+          .set({ ...base, status: "DELIVERED", deliveredAt: now, lastError: null })
           .where(eq(webhookDeliveries.id, delivery.id));
-      });
-      counts.failed++;
-    } else {
-      const error =
-        outcome.error ??
-        (code !== null && code >= 300 && code < 400 ? `redirect ${code} not followed` : `status ${code}`);
-      const delay = retryDelayMs(attempts, random);
-      await db
-        .update(webhookDeliveries)
-        .set(
-          delay === null
-            ? { ...base, lastError: error, status: "FAILED" }
-            : { ...base, lastError: error, nextAttemptAt: new Date(now.getTime() + delay) },
-        )
-        .where(eq(webhookDeliveries.id, delivery.id));
-      if (delay === null) counts.failed++;
-      else counts.retrying++;
-    }
-  }
+        counts.delivered++;
+      } else if (code === 410) {
+        await db.transaction(async (tx) => {
+          await tx
+            .update(webhookEndpoints)
+            .set({ disabledAt: now, disabledReason: "The endpoint answered 410 Gone." })
+            .where(and(eq(webhookEndpoints.id, delivery.endpointId), isNull(webhookEndpoints.disabledAt)));
+          await tx
+            .update(webhookDeliveries)
+            .set({ ...base, status: "FAILED", lastError: "410 Gone: endpoint disabled" })
+            .where(eq(webhookDeliveries.id, delivery.id));
+        });
+        counts.failed++;
+      } else {
+        const error =
+          outcome.error ??
+          (code !== null && code >= 300 && code < 400 ? `redirect ${code} not followed` : `status ${code}`);
+        const delay = retryDelayMs(attempts, random);
+        await db
+          .update(webhookDeliveries)
+          .set(
+            delay === null
+              ? { ...base, lastError: error, status: "FAILED" }
+              : { ...base, lastError: error, nextAttemptAt: new Date(now.getTime() + delay) },
+          )
+          .where(eq(webhookDeliveries.id, delivery.id));
+        if (delay === null) counts.failed++;
+        else counts.retrying++;
+      }
+    }),
+  );
   return counts;
 }
 

@@ -90,6 +90,7 @@ beforeAll(async () => {
       received.push({ path, body: Buffer.concat(chunks).toString("utf8"), headers: request.headers });
       const queue = script.get(path) ?? [];
       const status = queue.shift() ?? 200;
+      if (status === 0) return; // never answers
       if (status === 302) response.writeHead(302, { location: `${base}/landed` }).end();
       else response.writeHead(status).end(status >= 400 ? "no" : "ok");
     });
@@ -383,6 +384,19 @@ describe("delivering events", () => {
       lastError: "redirect 302 not followed",
     });
     expect(received.some((delivery) => delivery.path === "/landed")).toBe(false);
+    await database.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, made.id));
+  });
+
+  it("gives up an attempt that gets no answer within the timeout, and retries it later", async () => {
+    const made = (await (await register(`${base}/silent`, ["alert.raised"])).json()) as { id: string };
+    script.set("/silent", [0]);
+    await database.db.transaction((tx) =>
+      enqueueEvent(tx, "alert.raised", { alert_id: "5", pull_id: pullIds[0] ?? "", kind: "CANCELLED" }),
+    );
+    const started = Date.now();
+    expect(await deliverDueWebhooks(database.db, { policy: local, timeoutMs: 300 })).toMatchObject({ retrying: 1 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect((await deliveriesOf(made.id))[0]).toMatchObject({ status: "PENDING", attempts: 1, lastStatusCode: null });
     await database.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, made.id));
   });
 
