@@ -7,6 +7,7 @@ import { pulls, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import type { Actor } from "@/lib/core/actor";
 import { createApiKey } from "@/lib/api/keys";
 import { storePull } from "@/lib/ingest/store-pull";
+import { assignPulls } from "@/lib/workflow/assignment";
 import { setPullStage } from "@/lib/workflow/funnel";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
@@ -40,6 +41,7 @@ const script = new Map<string, number[]>();
 const local = webhookUrlPolicy("development");
 const production = webhookUrlPolicy("production");
 let admin: Actor;
+let agent: Actor;
 let pullIds: string[] = [];
 let hooksKey = "";
 let pullsKey = "";
@@ -69,7 +71,7 @@ const verify = (secret: string, delivery: Received) =>
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  ({ admin } = await createStaff(database.db));
+  ({ admin, agent } = await createStaff(database.db));
   const seeded = generatePulls(12, 7, new Date()).filter((p) => !p.parent_pull_id && p.type !== "SERVICING");
   for (const pull of seeded) await storePull(database.db, pull);
   const listed = await database.db
@@ -275,6 +277,26 @@ describe("delivering events", () => {
     const rows = await deliveriesOf(made.id);
     expect(rows.map((row) => row.payload)).toEqual([
       expect.objectContaining({ type: "pull.created", data: { pull_id: fresh.pull_id, status: fresh.status } }),
+    ]);
+    await database.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, made.id));
+  });
+
+  it("queues pull.assigned with the owner before and after when a pull is assigned, and nothing when unchanged", async () => {
+    const made = (await (await register(`${base}/assigned`, ["pull.assigned"])).json()) as { id: string };
+    const pullId = pullIds[2] ?? "";
+    const [before] = await database.db
+      .select({ assigneeId: pulls.assigneeId })
+      .from(pulls)
+      .where(eq(pulls.pullId, pullId));
+    expect(await assignPulls(database.db, admin, { pullIds: [pullId], assigneeId: agent.id })).toMatchObject({
+      ok: true,
+    });
+    await assignPulls(database.db, admin, { pullIds: [pullId], assigneeId: agent.id });
+    expect((await deliveriesOf(made.id)).map((row) => row.payload)).toEqual([
+      expect.objectContaining({
+        type: "pull.assigned",
+        data: { pull_id: pullId, from_assignee_id: before?.assigneeId ?? null, to_assignee_id: agent.id },
+      }),
     ]);
     await database.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, made.id));
   });
