@@ -1,42 +1,83 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { signPayload } from "../lib/service/signature";
+import { Webhook } from "standardwebhooks";
+import { storageStateOf } from "./roles";
 
-const SECRET = "coverdesk-e2e-webhook-secret"; // the one playwright.config.ts gives the app
-const signed = (body: string) => ({
-  "content-type": "application/json",
-  "canopy-signature": signPayload(SECRET, body, Math.floor(Date.now() / 1000)),
-});
+// Another system registers a webhook endpoint with its key, on a receiver that verifies every
+// delivery with the Standard Webhooks reference library and answers 500 to the first; a pull
+// moved to WON through the API arrives, verified, on the retry. The admin sees the delivery.
 
-// The receiver is public (the service calls it), so it must refuse bad input clearly.
-test.describe("webhook receiver", () => {
-  test("malformed JSON with a valid signature gets 400 and a clear message", async ({ request }) => {
-    const body = "{not json";
-    // A Buffer goes out byte for byte; Playwright would JSON-encode a string that does not parse.
-    const response = await request.post("/api/webhooks/service", { data: Buffer.from(body), headers: signed(body) });
-    expect(response.status()).toBe(400);
-    expect(await response.json()).toEqual({ error: "INVALID_JSON", message: "The body is not valid JSON." });
-  });
+test.describe("outgoing webhooks, as admin", () => {
+  test.use({ storageState: storageStateOf("admin") });
 
-  test("a signed event without a pull id gets 400 naming the field", async ({ request }) => {
-    const body = JSON.stringify({ event_type: "COMPLETE" });
-    const response = await request.post("/api/webhooks/service", { data: Buffer.from(body), headers: signed(body) });
-    expect(response.status()).toBe(400);
-    expect((await response.json()).message).toContain("pull_id");
-  });
+  test("delivers a verified pull.stage_changed after a failed first attempt", async ({ page, playwright, baseURL }) => {
+    test.setTimeout(90_000);
+    const name = `E2E hooks ${randomUUID().slice(0, 8)}`;
+    await page.goto("/admin/api-keys");
+    const form = page.getByRole("form", { name: "Make an API key" });
+    await form.getByLabel("Name (the system that will use it)").fill(name);
+    await form.getByRole("checkbox", { name: /pulls:write/ }).check();
+    await form.getByRole("checkbox", { name: /webhooks:write/ }).check();
+    await form.getByRole("button", { name: "Make key" }).click();
+    const key = (await page.getByTestId("new-api-key").textContent()) ?? "";
+    expect(key).toMatch(/^cdk_/);
 
-  test("an unsigned event is refused when a webhook secret is configured", async ({ request }) => {
-    const response = await request.post("/api/webhooks/service", {
-      data: { event_type: "COMPLETE", pull_id: "00000000-0000-4000-8000-000000000000" },
+    const received: Array<{ body: string; headers: IncomingHttpHeaders }> = [];
+    let failuresLeft = 1;
+    const receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        received.push({ body: Buffer.concat(chunks).toString("utf8"), headers: request.headers });
+        response.writeHead(failuresLeft-- > 0 ? 500 : 204).end();
+      });
     });
-    expect(response.status()).toBe(401);
-    expect(await response.json()).toMatchObject({ error: "INVALID_SIGNATURE" });
-  });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 
-  test("a body over 1 MB gets 413", async ({ request }) => {
-    const response = await request.post("/api/webhooks/service", {
-      data: JSON.stringify({ event_type: "COMPLETE", padding: "x".repeat(1_100_000) }),
-      headers: { "content-type": "application/json" },
+    const api = await playwright.request.newContext({
+      baseURL,
+      storageState: { cookies: [], origins: [] },
+      extraHTTPHeaders: { authorization: `Bearer ${key}` },
     });
-    expect(response.status()).toBe(413);
+    try {
+      const made = await api.post("/api/v1/webhook-endpoints", { data: { url, events: ["pull.stage_changed"] } });
+      expect(made.status()).toBe(201);
+      const { secret } = (await made.json()) as { secret: string };
+      expect(secret).toMatch(/^whsec_/);
+
+      const list = await api.get("/api/v1/pulls?limit=100");
+      const { data } = (await list.json()) as { data: Array<{ pull_id: string; stage: string; status: string }> };
+      const working = data.find((pull) => pull.stage === "WORKING" && pull.status === "SUCCESS");
+      expect(working).toBeDefined();
+      const pullId = working?.pull_id ?? "";
+      const won = await api.patch(`/api/v1/pulls/${pullId}`, { data: { stage: "WON", premium_cents: 99900 } });
+      expect(won.status()).toBe(200);
+
+      const verified = () =>
+        received
+          .map((delivery) => {
+            try {
+              return new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>) as {
+                type: string;
+                data: { pull_id: string; to_stage: string };
+              };
+            } catch {
+              return null;
+            }
+          })
+          .filter((event) => event?.type === "pull.stage_changed" && event.data.pull_id === pullId);
+      await expect.poll(() => verified().length, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+      expect(verified()[0]?.data.to_stage).toBe("WON");
+
+      await page.goto("/admin/webhooks");
+      const endpoint = page.getByTestId("webhook-endpoint").filter({ hasText: url });
+      await expect(endpoint.getByTestId("webhook-delivery-row").first()).toContainText("DELIVERED");
+    } finally {
+      await api.dispose();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });

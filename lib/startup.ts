@@ -4,6 +4,7 @@ import { getConnection, getDb } from "@/lib/database";
 import { env, EnvError } from "@/lib/env";
 import { startWorker, stopWorker } from "@/lib/ingest/worker";
 import { startJobs, stopJobs } from "@/lib/jobs/start";
+import { startWebhookSender, stopWebhookSender } from "@/lib/jobs/webhook-sender";
 import { reprojectOutdatedPulls } from "@/lib/ingest/reproject";
 import { startDemoHistory } from "@/lib/demo/start";
 import { ensureDemoUsers, listActiveDemoUsers } from "@/lib/auth/demo-users";
@@ -53,6 +54,8 @@ export async function startServer(): Promise<void> {
   );
   if (config.runWorker) {
     startWorker();
+    // Outgoing webhooks, every 2 seconds (lib/webhooks/).
+    startWebhookSender();
     // The scheduled work (lib/jobs/catalog.ts), each run once across instances. In the
     // background: a page does not wait for it, and a failure to start is logged, not fatal.
     void startJobs().catch((error: unknown) => console.error("[startup] the scheduled jobs did not start", error));
@@ -96,6 +99,7 @@ async function stopBackgroundWork(signal: NodeJS.Signals): Promise<void> {
   const [result] = await Promise.all([
     stopWorker(SHUTDOWN_GRACE_MS),
     stopJobs(SHUTDOWN_GRACE_MS).catch((error: unknown) => console.error("[shutdown] stopping the jobs failed", error)),
+    stopWebhookSender(SHUTDOWN_GRACE_MS),
   ]);
   if (result) {
     console.info(

@@ -113,6 +113,11 @@ export function AppHeader({
                   API keys
                 </Link>
               ) : null}
+              {can(user, "webhooks:manage") ? (
+                <Link href="/admin/webhooks" className="text-slate-700 hover:text-brand-700">
+                  Webhooks
+                </Link>
+              ) : null}
               {can(user, "events:view") ? (
                 <Link href="/events" className="text-slate-700 hover:text-brand-700">
                   Events

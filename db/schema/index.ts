@@ -14,3 +14,4 @@ export * from "./household-services";
 export * from "./archive-writes";
 export * from "./privacy";
 export * from "./api";
+export * from "./webhooks-out";

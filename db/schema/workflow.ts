@@ -269,6 +269,9 @@ export const AUDIT_ACTIONS = [
   "API_KEY_REVOKED",
   /** A call to the public API, under the key's name (details: method, route, status, the pulls it read). */
   "API_CALLED",
+  /** An admin deleted an outgoing webhook endpoint, or sent one of its deliveries again (details: endpoint, message id). */
+  "WEBHOOK_ENDPOINT_DELETED",
+  "WEBHOOK_DELIVERY_RESENT",
   /** Development only: the demo agency's history began (details: seed, size, until) or was completed. */
   "DEMO_HISTORY_STARTED",
   "DEMO_HISTORY_FINISHED",

@@ -1,4 +1,5 @@
 import "server-only";
+import { enqueueEvent } from "@/lib/webhooks/events";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { alerts, pulls } from "@/db/schema";
@@ -61,6 +62,8 @@ export async function raiseRefreshAlerts(tx: Db, { pull, before, today, threshol
       })),
     )
     .onConflictDoNothing({ target: alerts.key })
-    .returning({ id: alerts.id });
+    .returning({ id: alerts.id, kind: alerts.kind });
+  for (const alert of inserted)
+    await enqueueEvent(tx, "alert.raised", { alert_id: String(alert.id), pull_id: pull.pull_id, kind: alert.kind });
   return inserted.length;
 }

@@ -37,7 +37,11 @@ export type ApiContext<P, Q, B> = {
 };
 
 /** A handler's answer, and what the audit entry of the call should name. */
-export type ApiResult = ApiAnswer & { audit?: { pullId?: string; details?: Record<string, unknown> } };
+export type ApiResult = ApiAnswer & {
+  audit?: { pullId?: string; details?: Record<string, unknown> };
+  /** The answer kept for an Idempotency-Key retry when it must differ from this one (a secret shown once is not kept). */
+  replay?: ApiAnswer;
+};
 
 export type ApiRouteOptions<P, Q, B> = {
   scope: ApiScope;
@@ -178,7 +182,7 @@ export function withApiKey<P = Record<string, never>, Q = Record<string, never>,
       console.error(`${options.route} failed:`, error instanceof Error ? error.message : error);
       return audited(apiError("INTERNAL", "Something went wrong on our side. Try again."));
     }
-    if (idempotencyKey !== null) await saveIdempotentAnswer(db, key.id, idempotencyKey, result);
+    if (idempotencyKey !== null) await saveIdempotentAnswer(db, key.id, idempotencyKey, result.replay ?? result);
     return audited(result);
   };
 }

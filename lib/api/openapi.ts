@@ -2,6 +2,14 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-ope
 import { z } from "zod";
 import { apiErrorSchema, type ApiErrorCode } from "./errors";
 import { API_SCOPES, API_SCOPE_LABELS } from "./scopes";
+import {
+  webhookEndpointCreatedSchema,
+  webhookEndpointCreateSchema,
+  webhookEndpointIdParamsSchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+  webhookSecretRotatedSchema,
+} from "./webhook-schemas";
 import { pullDetailSchema, pullIdParamsSchema, pullListQuerySchema, pullListSchema, pullPatchSchema } from "./schemas";
 
 // The OpenAPI 3.1 document of /api/v1 (GET /api/v1/openapi.json), written from the very zod
@@ -38,6 +46,11 @@ export const API_ROUTES = [
   "GET /api/v1/pulls",
   "GET /api/v1/pulls/{pull_id}",
   "PATCH /api/v1/pulls/{pull_id}",
+  "POST /api/v1/webhook-endpoints",
+  "GET /api/v1/webhook-endpoints",
+  "GET /api/v1/webhook-endpoints/{endpoint_id}",
+  "DELETE /api/v1/webhook-endpoints/{endpoint_id}",
+  "POST /api/v1/webhook-endpoints/{endpoint_id}/rotate-secret",
 ] as const;
 
 export function buildOpenApiDocument(serverUrl = "/"): ReturnType<OpenApiGeneratorV31["generateDocument"]> {
@@ -131,6 +144,89 @@ export function buildOpenApiDocument(serverUrl = "/"): ReturnType<OpenApiGenerat
     },
   });
 
+  const webhooks = {
+    tags: ["Webhooks"],
+    security: [{ apiKey: ["webhooks:write"] }],
+  };
+  const notFound = { "404": errorResponse("No such endpoint", ["NOT_FOUND"]) };
+
+  registry.registerPath({
+    method: "post",
+    path: "/api/v1/webhook-endpoints",
+    operationId: "createWebhookEndpoint",
+    summary: "Register an endpoint for outgoing webhooks (a REST hook's subscribe)",
+    description:
+      "Deliveries follow Standard Webhooks 1.0: `webhook-id`, `webhook-timestamp` and `webhook-signature` headers, signed with the `secret` in this answer (shown once). Failed deliveries are retried for about 28 hours; an answer of 410 disables the endpoint. Scope `webhooks:write`.",
+    ...webhooks,
+    request: { headers: idempotencyHeader, body: { required: true, content: json(webhookEndpointCreateSchema) } },
+    responses: {
+      "201": { description: "The endpoint, with its secret.", content: json(webhookEndpointCreatedSchema) },
+      "400": errorResponse("Bad input, or an address that may not receive webhooks; `field` names it", ["INVALID"]),
+      "409": errorResponse("The same Idempotency-Key is still being answered", ["CONFLICT"]),
+      "422": errorResponse("The Idempotency-Key was used with another request", ["IDEMPOTENCY_MISMATCH"]),
+      ...commonErrors,
+    },
+  });
+
+  registry.registerPath({
+    method: "get",
+    path: "/api/v1/webhook-endpoints",
+    operationId: "listWebhookEndpoints",
+    summary: "The endpoints registered, newest first",
+    description: "Scope `webhooks:write`. Secrets are never listed.",
+    ...webhooks,
+    responses: { "200": { description: "The endpoints.", content: json(webhookEndpointListSchema) }, ...commonErrors },
+  });
+
+  registry.registerPath({
+    method: "get",
+    path: "/api/v1/webhook-endpoints/{endpoint_id}",
+    operationId: "getWebhookEndpoint",
+    summary: "One endpoint",
+    description: "Scope `webhooks:write`.",
+    ...webhooks,
+    request: { params: webhookEndpointIdParamsSchema },
+    responses: {
+      "200": { description: "The endpoint.", content: json(webhookEndpointSchema) },
+      ...notFound,
+      ...commonErrors,
+    },
+  });
+
+  registry.registerPath({
+    method: "delete",
+    path: "/api/v1/webhook-endpoints/{endpoint_id}",
+    operationId: "deleteWebhookEndpoint",
+    summary: "Delete an endpoint (a REST hook's unsubscribe); its pending deliveries are dropped",
+    description: "Scope `webhooks:write`.",
+    ...webhooks,
+    request: { params: webhookEndpointIdParamsSchema },
+    responses: {
+      "200": {
+        description: "Deleted.",
+        content: json(z.object({ id: z.uuid(), deleted: z.literal(true) })),
+      },
+      ...notFound,
+      ...commonErrors,
+    },
+  });
+
+  registry.registerPath({
+    method: "post",
+    path: "/api/v1/webhook-endpoints/{endpoint_id}/rotate-secret",
+    operationId: "rotateWebhookSecret",
+    summary: "A new signing secret; the old one keeps signing beside it for 24 hours",
+    description:
+      "During the overlap `webhook-signature` carries two signatures, space-separated; a receiver verifying with either secret accepts the message. Scope `webhooks:write`.",
+    ...webhooks,
+    request: { params: webhookEndpointIdParamsSchema },
+    responses: {
+      "200": { description: "The new secret.", content: json(webhookSecretRotatedSchema) },
+      ...notFound,
+      ...commonErrors,
+    },
+  });
+
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {
@@ -144,6 +240,7 @@ export function buildOpenApiDocument(serverUrl = "/"): ReturnType<OpenApiGenerat
     security: [{ apiKey: [] }],
     tags: [
       { name: "Pulls", description: "Linked accounts and the agency's funnel." },
+      { name: "Webhooks", description: "Outgoing webhooks (Standard Webhooks 1.0): endpoints and their secrets." },
       { name: "Meta", description: "The API's own description." },
     ],
   });

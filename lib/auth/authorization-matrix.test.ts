@@ -15,6 +15,8 @@ import {
   userPasskeys,
   userSessions,
   users,
+  webhookDeliveries,
+  webhookEndpoints,
   webhookEvents,
 } from "@/db/schema";
 import { queryRows } from "@/db/connect";
@@ -60,7 +62,7 @@ let ownPullHold = 0;
 
 async function baseline() {
   await database.db.execute(
-    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, alerts, agency_rules, digest_runs, finding_decisions, policy_check_runs, enrichment_answers, security_settings, legal_holds, retention_schedule, privacy_requests, erased_subjects, api_keys, users cascade`,
+    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, alerts, agency_rules, digest_runs, finding_decisions, policy_check_runs, enrichment_answers, security_settings, legal_holds, retention_schedule, privacy_requests, erased_subjects, api_keys, webhook_endpoints, users cascade`,
   );
   const staff = await database.db
     .insert(users)
@@ -130,6 +132,22 @@ async function baseline() {
     secretHash: "0".repeat(64),
     prefix: "cdk_matrix",
   });
+  // An outgoing webhook endpoint with one failed delivery, for the webhooks page's buttons.
+  await database.db.insert(webhookEndpoints).values({
+    id: MATRIX_WEBHOOK_ENDPOINT_ID,
+    url: "https://hooks.example.com/matrix",
+    events: ["pull.created"],
+    secretSealed: "k1.x.y.z",
+    createdByName: "API key: Matrix",
+  });
+  await database.db.insert(webhookDeliveries).values({
+    id: MATRIX_WEBHOOK_DELIVERY_ID,
+    endpointId: MATRIX_WEBHOOK_ENDPOINT_ID,
+    eventType: "pull.created",
+    payload: {},
+    status: "FAILED",
+    attempts: 8,
+  });
   const [event] = await database.db
     .insert(webhookEvents)
     .values({ dedupKey: "k", eventType: "COMPLETE", pullId: queuePull, status: "FAILED", payload: {} })
@@ -191,6 +209,8 @@ async function snapshot(): Promise<string> {
     "privacy_requests",
     "erased_subjects",
     "api_keys",
+    "webhook_endpoints",
+    "webhook_deliveries",
   ];
   const parts = await Promise.all(
     tables.map(
@@ -259,6 +279,8 @@ const pendingFactorOfCaller = async () => {
 };
 const MATRIX_SERVICING_ID = "MATRIXSERVICINGMATRIXS";
 const MATRIX_API_KEY_ID = "0a0b0c0d-0e0f-4a1b-8c2d-3e4f5a6b7c8d";
+const MATRIX_WEBHOOK_ENDPOINT_ID = "1a0b0c0d-0e0f-4a1b-8c2d-3e4f5a6b7c8d";
+const MATRIX_WEBHOOK_DELIVERY_ID = "msg_matrix";
 /** A look-up the agent's pull offers (a home, else a driver), for the enrichment form. */
 const enrichmentOfOwnPull = async () => {
   const [row] = await database.db.select({ raw: pulls.raw }).from(pulls).where(eq(pulls.pullId, ownPull));
@@ -349,6 +371,27 @@ const MATRIX: Entry[] = [
     writes: true,
     call: async () =>
       (await import("@/app/(app)/admin/api-keys/actions")).revokeApiKeyAction(IDLE, form({ id: MATRIX_API_KEY_ID })),
+  },
+  // The webhooks page: admins send a delivery again or delete an endpoint.
+  {
+    name: "admin/webhooks/resendDeliveryAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () =>
+      (await import("@/app/(app)/admin/webhooks/actions")).resendDeliveryAction(
+        IDLE,
+        form({ id: MATRIX_WEBHOOK_DELIVERY_ID }),
+      ),
+  },
+  {
+    name: "admin/webhooks/deleteEndpointAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () =>
+      (await import("@/app/(app)/admin/webhooks/actions")).deleteEndpointAction(
+        IDLE,
+        form({ id: MATRIX_WEBHOOK_ENDPOINT_ID }),
+      ),
   },
   {
     name: "admin/users/createUserAction",
@@ -952,6 +995,16 @@ const PUBLIC = {
     "the public API: an API key with a scope, not a session, is the key (lib/api/guard.ts; lib/api/api.test.ts)",
   "PATCH /api/v1/pulls/[pull_id]":
     "the public API: an API key with a scope, not a session, is the key (lib/api/guard.ts; lib/api/api.test.ts)",
+  "POST /api/v1/webhook-endpoints":
+    "the public API's outgoing webhooks: an API key with the scope webhooks:write, not a session, is the key (lib/api/guard.ts; lib/webhooks/webhooks.test.ts)",
+  "GET /api/v1/webhook-endpoints":
+    "the public API's outgoing webhooks: an API key with the scope webhooks:write, not a session, is the key (lib/api/guard.ts; lib/webhooks/webhooks.test.ts)",
+  "GET /api/v1/webhook-endpoints/[endpoint_id]":
+    "the public API's outgoing webhooks: an API key with the scope webhooks:write, not a session, is the key (lib/api/guard.ts; lib/webhooks/webhooks.test.ts)",
+  "DELETE /api/v1/webhook-endpoints/[endpoint_id]":
+    "the public API's outgoing webhooks: an API key with the scope webhooks:write, not a session, is the key (lib/api/guard.ts; lib/webhooks/webhooks.test.ts)",
+  "POST /api/v1/webhook-endpoints/[endpoint_id]/rotate-secret":
+    "the public API's outgoing webhooks: an API key with the scope webhooks:write, not a session, is the key (lib/api/guard.ts; lib/webhooks/webhooks.test.ts)",
   "GET /api/auth/[...nextauth]": "next-auth's own sign-in endpoints",
   "POST /api/sign-in/passkey":
     "sign-in's passkey step: the password is the key, under sign-in's throttle (lib/auth/passkeys.test.ts)",

@@ -64,6 +64,8 @@ const PERMISSIONS = {
   "privacy:manage": { ADMIN: "any" },
   /** Keys of the public API (/admin/api-keys): make one (shown once) or revoke it. */
   "api-keys:manage": { ADMIN: "any" },
+  /** Outgoing webhooks (/admin/webhooks): the endpoints, their recent deliveries, send one again, delete an endpoint. */
+  "webhooks:manage": { ADMIN: "any" },
 } as const satisfies Record<string, Partial<Record<Role, PullScope>>>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -1,4 +1,5 @@
 import "server-only";
+import { enqueueEvent } from "@/lib/webhooks/events";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { policies, pullArchiveWrites, pulls, pullVersions } from "@/db/schema";
@@ -177,6 +178,8 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
       await returnWonClient(tx, { pull, before });
       await raiseRefreshAlerts(tx, { pull, before });
     }
+    // Other systems hear of a new pull (lib/webhooks/events.ts), in this transaction.
+    if (!previous) await enqueueEvent(tx, "pull.created", { pull_id: pull.pull_id, status: pull.status });
     return { outcome: previous ? "updated" : "created", pullId: pull.pull_id, problems: problems.length };
   });
 }

@@ -12,6 +12,8 @@ import { returnRecycledDeals } from "@/lib/workflow/deal-returns";
 import { runSpeedToLead } from "@/lib/workflow/speed-to-lead";
 import { backfillXDates } from "@/lib/xdates/store";
 import { backfillConsumerIndex } from "@/lib/privacy/consumer-index";
+import { deliverDueWebhooks } from "@/lib/webhooks/deliver";
+import { webhookUrlPolicy } from "@/lib/webhooks/endpoints";
 import { rollPassedXDates } from "@/lib/xdates/upkeep";
 import { sealClearValues } from "@/lib/security/sealed-columns";
 import { rekeyEnrichmentQuestions } from "@/lib/enrichment/store";
@@ -223,6 +225,22 @@ export const JOBS: readonly JobDefinition[] = [
     async run({ db }) {
       const removed = await deleteExpiredIdempotencyRecords(db);
       return removed > 0 ? `${removed} kept answers removed` : null;
+    },
+  },
+  {
+    name: "webhook-delivery",
+    title: "Outgoing webhooks",
+    description:
+      "Sends the outgoing webhooks that are due. Each instance with the worker also sends them every 2 seconds (lib/jobs/webhook-sender.ts); this run each minute is the fallback.",
+    cron: "* * * * *",
+    every: "every minute (and every 2 s in the worker)",
+    retryLimit: 0,
+    retryDelaySeconds: 5,
+    expireInSeconds: 5 * 60,
+    async run({ db, config }) {
+      const sent = await deliverDueWebhooks(db, { policy: webhookUrlPolicy(config.nodeEnv) });
+      const any = sent.delivered + sent.retrying + sent.failed > 0;
+      return any ? `${sent.delivered} delivered, ${sent.retrying} to retry, ${sent.failed} given up` : null;
     },
   },
 ];

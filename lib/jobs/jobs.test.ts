@@ -59,6 +59,7 @@ describe("the catalog", () => {
       "speed-to-lead": "* * * * *",
       "retention-disposal": "30 3 * * *",
       "api-idempotency-cleanup": "17 * * * *",
+      "webhook-delivery": "* * * * *",
     });
   });
 

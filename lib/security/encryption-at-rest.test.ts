@@ -4,7 +4,15 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/db/connect";
-import { enrichmentAnswers, monitoringEvents, pulls, userFactors, users, webhookEvents } from "@/db/schema";
+import {
+  enrichmentAnswers,
+  monitoringEvents,
+  pulls,
+  userFactors,
+  users,
+  webhookEndpoints,
+  webhookEvents,
+} from "@/db/schema";
 import type { Db } from "@/db/types";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { normalize, questionKey } from "@/lib/enrichment/question";
@@ -249,8 +257,19 @@ describe("rotation", () => {
     await db.execute(
       sql`update pulls set raw = ${JSON.stringify(sealSensitive(underK1, ring(k1)))}::jsonb where pull_id = ${PULL_ID}`,
     );
+    // An outgoing webhook's signing secret, and the one before its rotation, sealed under k1 too.
+    const endpointId = "5b1e7c2a-3d4f-4a6b-9c8d-7e6f5a4b3c2d";
+    await db.insert(webhookEndpoints).values({
+      id: endpointId,
+      url: "https://hooks.example.com/coverdesk",
+      events: ["pull.created"],
+      secretSealed: sealValue("whsec_current", ring(k1), `webhook-endpoint:${endpointId}`),
+      previousSecretSealed: sealValue("whsec_before", ring(k1), `webhook-endpoint:${endpointId}`),
+      createdByName: "API key: Zapier",
+    });
     const census = await countSealedValues(db);
     expect(census.columns["pulls.raw"]?.byKey.k1).toBeGreaterThan(0);
+    expect(census.columns["webhook_endpoints.previous_secret_sealed"]?.byKey.k1).toBe(1);
 
     const lines: string[] = [];
     // The ring k2,k1 plus this database's development key, which the other rows are under.
@@ -276,6 +295,12 @@ describe("rotation", () => {
     const licence = doc.drivers.map((d) => d.drivers_license).find(Boolean) ?? "";
     expect(sealedKeyId(licence)).toBe("k2");
     expect(openSensitive(doc, ring(k2))).toEqual(before[0]?.raw);
+    const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
+    expect(sealedKeyId(endpoint?.secretSealed ?? "")).toBe("k2");
+    expect(openValue(endpoint?.secretSealed ?? "", ring(k2), `webhook-endpoint:${endpointId}`)).toBe("whsec_current");
+    expect(openValue(endpoint?.previousSecretSealed ?? "", ring(k2), `webhook-endpoint:${endpointId}`)).toBe(
+      "whsec_before",
+    );
   });
 
   it("seals a second factor's seed of the older k1. form on the ring, and it still opens", async () => {

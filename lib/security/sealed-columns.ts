@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getTableConfig } from "drizzle-orm/pg-core";
 import { queryRows } from "@/db/connect";
 import * as schema from "@/db/schema";
-import { encryptionKeyRetirements, sealedColumnSweeps, userFactors } from "@/db/schema";
+import { encryptionKeyRetirements, sealedColumnSweeps, userFactors, webhookEndpoints } from "@/db/schema";
 import type { Db } from "@/db/types";
 import { EnvError } from "@/lib/env";
 import {
@@ -143,13 +143,67 @@ function isPermissionDenied(error: unknown): boolean {
   return false;
 }
 
-/** A second factor's secret under the primary key: the older `k1.` form sealed anew, another key's re-wrapped. */
-function resealSecret(sealed: string, userId: string, ring: KeyRing): string {
+/** A sealed secret under the primary key: the older `k1.` form sealed anew, another key's re-wrapped. */
+function resealSecret(sealed: string, context: string, ring: KeyRing): string {
   if (isSealed(sealed)) return rewrapValue(sealed, ring);
-  const plain = openSecret(sealed, userId, undefined, ring);
-  if (plain === null) throw new Error(`The second factor of user ${userId} does not open; it was left as it is.`);
-  return sealValue(plain, ring, userId);
+  const plain = openSecret(sealed, context, undefined, ring);
+  if (plain === null) throw new Error(`The secret sealed for ${context} does not open; it was left as it is.`);
+  return sealValue(plain, ring, context);
 }
+
+type SealedSecret = { key: string; context: string; sealed: string };
+
+/**
+ * The secrets sealed one to a row (lib/security/secret-box.ts), each bound to its row: a second
+ * factor's seed (to the user id), an outgoing webhook's signing secret and the one before its
+ * rotation (to the endpoint). A rotation re-wraps them with the JSON columns, and counts them.
+ */
+const SEALED_SECRETS: {
+  label: string;
+  list: (db: Db) => Promise<SealedSecret[]>;
+  replace: (db: Db, row: SealedSecret, sealed: string) => Promise<unknown>;
+}[] = [
+  {
+    label: "user_factors.secret_sealed",
+    list: async (db) =>
+      (await db.select({ key: userFactors.userId, sealed: userFactors.secretSealed }).from(userFactors)).map((r) => ({
+        ...r,
+        context: r.key,
+      })),
+    replace: (db, row, sealed) =>
+      db
+        .update(userFactors)
+        .set({ secretSealed: sealed })
+        .where(sql`${userFactors.userId} = ${row.key} and ${userFactors.secretSealed} = ${row.sealed}`),
+  },
+  {
+    label: "webhook_endpoints.secret_sealed",
+    list: async (db) =>
+      (await db.select({ key: webhookEndpoints.id, sealed: webhookEndpoints.secretSealed }).from(webhookEndpoints)).map(
+        (r) => ({ ...r, context: `webhook-endpoint:${r.key}` }),
+      ),
+    replace: (db, row, sealed) =>
+      db
+        .update(webhookEndpoints)
+        .set({ secretSealed: sealed })
+        .where(sql`${webhookEndpoints.id} = ${row.key} and ${webhookEndpoints.secretSealed} = ${row.sealed}`),
+  },
+  {
+    label: "webhook_endpoints.previous_secret_sealed",
+    list: async (db) =>
+      (
+        await db
+          .select({ key: webhookEndpoints.id, sealed: webhookEndpoints.previousSecretSealed })
+          .from(webhookEndpoints)
+          .where(sql`${webhookEndpoints.previousSecretSealed} is not null`)
+      ).map((r) => ({ key: r.key, sealed: r.sealed ?? "", context: `webhook-endpoint:${r.key}` })),
+    replace: (db, row, sealed) =>
+      db
+        .update(webhookEndpoints)
+        .set({ previousSecretSealed: sealed })
+        .where(sql`${webhookEndpoints.id} = ${row.key} and ${webhookEndpoints.previousSecretSealed} = ${row.sealed}`),
+  },
+];
 
 export type KeyCensus = SealCensus & { columns: Record<string, SealCensus> };
 
@@ -163,13 +217,15 @@ export async function countSealedValues(db: Db): Promise<KeyCensus> {
     total.clear += census.clear;
     for (const [id, n] of Object.entries(census.byKey)) total.byKey[id] = (total.byKey[id] ?? 0) + n;
   }
-  const factors = { clear: 0, byKey: {} as Record<string, number> };
-  for (const { secret } of await db.select({ secret: userFactors.secretSealed }).from(userFactors)) {
-    const id = isSealed(secret) ? sealedKeyId(secret) : `${secret.split(".")[0]} (second factors, before the ring)`;
-    factors.byKey[id] = (factors.byKey[id] ?? 0) + 1;
+  for (const secrets of SEALED_SECRETS) {
+    const census = { clear: 0, byKey: {} as Record<string, number> };
+    for (const { sealed } of await secrets.list(db)) {
+      const id = isSealed(sealed) ? sealedKeyId(sealed) : `${sealed.split(".")[0]} (${secrets.label}, before the ring)`;
+      census.byKey[id] = (census.byKey[id] ?? 0) + 1;
+    }
+    total.columns[secrets.label] = census;
+    for (const [id, n] of Object.entries(census.byKey)) total.byKey[id] = (total.byKey[id] ?? 0) + n;
   }
-  total.columns["user_factors.secret_sealed"] = factors;
-  for (const [id, n] of Object.entries(factors.byKey)) total.byKey[id] = (total.byKey[id] ?? 0) + n;
   return total;
 }
 
@@ -191,16 +247,15 @@ export async function rotateKeys(
   let rewritten = 0;
   for (const column of listSealedColumns())
     rewritten += await passOver(db, column, { change: (doc) => resealSensitive(doc, ring), onProgress });
-  const factors = await db.select({ userId: userFactors.userId, secret: userFactors.secretSealed }).from(userFactors);
-  for (const { userId, secret } of factors) {
-    if (isSealed(secret) && sealedKeyId(secret) === primary.id) continue;
-    await db
-      .update(userFactors)
-      .set({ secretSealed: resealSecret(secret, userId, ring) })
-      .where(sql`${userFactors.userId} = ${userId} and ${userFactors.secretSealed} = ${secret}`);
-    rewritten++;
+  for (const secrets of SEALED_SECRETS) {
+    const rows = await secrets.list(db);
+    for (const row of rows) {
+      if (isSealed(row.sealed) && sealedKeyId(row.sealed) === primary.id) continue;
+      await secrets.replace(db, row, resealSecret(row.sealed, row.context, ring));
+      rewritten++;
+    }
+    onProgress(`${secrets.label}: ${rows.length} read`);
   }
-  onProgress(`second factors: ${factors.length} read`);
   const census = await countSealedValues(db);
   const others = Object.keys(census.byKey).filter((id) => id !== primary.id);
   if (census.clear > 0 || others.length > 0)

@@ -1,4 +1,5 @@
 import "server-only";
+import { enqueueEvent } from "@/lib/webhooks/events";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/types";
@@ -97,6 +98,12 @@ export async function assignPulls(
         subjectUserId: assigneeId ?? pull.assigneeId,
         details: { from: pull.assigneeId, to: assigneeId, toName: assigneeName },
       });
+      await enqueueEvent(
+        tx,
+        "pull.assigned",
+        { pull_id: pull.pullId, from_assignee_id: pull.assigneeId, to_assignee_id: assigneeId },
+        now,
+      );
       changed++;
     }
     return { ok: true as const, changed };

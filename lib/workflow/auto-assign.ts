@@ -1,4 +1,5 @@
 import "server-only";
+import { enqueueEvent } from "@/lib/webhooks/events";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/types";
@@ -190,6 +191,12 @@ export async function autoAssignPull(tx: Db, facts: PullFacts, now: Date = new D
     subjectUserId: choice.user.id,
     details: { from: null, to: choice.user.id, toName: choice.user.name, reason: choice.reason },
   });
+  await enqueueEvent(
+    tx,
+    "pull.assigned",
+    { pull_id: facts.pullId, from_assignee_id: null, to_assignee_id: choice.user.id },
+    now,
+  );
   return choice.user.id;
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { enqueueEvent } from "@/lib/webhooks/events";
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/types";
@@ -61,6 +62,25 @@ export async function returnDeal(tx: Db, input: ReturnDealInput): Promise<boolea
     .onConflictDoNothing({ target: dealReturns.key })
     .returning({ id: dealReturns.id });
   if (inserted.length === 0) return false;
+  const [before] = await tx
+    .select({ stage: pulls.stage, assigneeId: pulls.assigneeId })
+    .from(pulls)
+    .where(eq(pulls.pullId, input.pullId));
+  // Other systems hear of the move back to WORKING and of its owner (lib/webhooks/events.ts).
+  if (before && before.stage !== "WORKING")
+    await enqueueEvent(
+      tx,
+      "pull.stage_changed",
+      { pull_id: input.pullId, from_stage: before.stage, to_stage: "WORKING", won_premium_cents: null },
+      at,
+    );
+  if (before && before.assigneeId !== (assignee?.id ?? null))
+    await enqueueEvent(
+      tx,
+      "pull.assigned",
+      { pull_id: input.pullId, from_assignee_id: before.assigneeId, to_assignee_id: assignee?.id ?? null },
+      at,
+    );
   await tx
     .update(pulls)
     .set({

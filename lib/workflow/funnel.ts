@@ -1,4 +1,5 @@
 import "server-only";
+import { enqueueEvent } from "@/lib/webhooks/events";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/types";
@@ -114,6 +115,13 @@ export async function setPullStage(
         creditedTo: wonCreditedTo,
       },
     });
+    if (pull.stage !== stage)
+      await enqueueEvent(
+        tx,
+        "pull.stage_changed",
+        { pull_id: pullId, from_stage: pull.stage, to_stage: stage, won_premium_cents: wonPremiumCents },
+        now,
+      );
     // A deal that came back (./deal-returns.ts) and is won again counts as a recycled win.
     if (isWin(stage))
       await markDealReturnWon(tx, { pullId, at: now, premiumCents: wonPremiumCents, wasWon: isWin(pull.stage) });

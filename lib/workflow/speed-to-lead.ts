@@ -1,4 +1,5 @@
 import "server-only";
+import { enqueueEvent } from "@/lib/webhooks/events";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { queryRows } from "@/db/connect";
@@ -116,6 +117,12 @@ async function actOn(
           .update(pulls)
           .set({ assigneeId: choice.user.id, assignedAt: now, assigneeSeenAt: null })
           .where(eq(pulls.pullId, pullId));
+        await enqueueEvent(
+          tx,
+          "pull.assigned",
+          { pull_id: pullId, from_assignee_id: claimed.assigneeId, to_assignee_id: choice.user.id },
+          now,
+        );
         await recordAudit(tx, null, "SPEED_TO_LEAD", {
           pullId,
           at: now,
@@ -141,7 +148,7 @@ async function actOn(
     const where = fromName ? `assigned to ${fromName}` : "in the queue";
     const nobodyElse =
       rules.speedToLeadAction === "REASSIGN" ? "; the assignment rules name no one else to hand it to" : "";
-    await tx
+    const raised = await tx
       .insert(alerts)
       .values({
         key: `SPEED_TO_LEAD:${pullId}`,
@@ -154,7 +161,15 @@ async function actOn(
         assigneeId: null,
         createdAt: now,
       })
-      .onConflictDoNothing({ target: alerts.key });
+      .onConflictDoNothing({ target: alerts.key })
+      .returning({ id: alerts.id });
+    for (const alert of raised)
+      await enqueueEvent(
+        tx,
+        "alert.raised",
+        { alert_id: String(alert.id), pull_id: pullId, kind: "SPEED_TO_LEAD" },
+        now,
+      );
     await recordAudit(tx, null, "SPEED_TO_LEAD", {
       pullId,
       at: now,
