@@ -3,7 +3,7 @@ import path from "node:path";
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { apiIdempotency, apiKeys, auditEvents, pulls } from "@/db/schema";
+import { apiIdempotency, apiKeys, auditEvents, pulls, redisclosures } from "@/db/schema";
 import { storePull } from "@/lib/ingest/store-pull";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
@@ -22,6 +22,7 @@ vi.mock("@/lib/database", () => ({ getDb: async () => database.db }));
 const listRoute = await import("@/app/api/v1/pulls/route");
 const pullRoute = await import("@/app/api/v1/pulls/[pull_id]/route");
 const openapiRoute = await import("@/app/api/v1/openapi.json/route");
+const exportRoute = await import("@/app/api/v1/pulls/[pull_id]/exports/[format]/route");
 
 let ids: string[];
 let readWrite = "";
@@ -208,6 +209,47 @@ describe("GET /api/v1/pulls/{pull_id}", () => {
   it("answers 404 for an unknown pull and for an id that is no UUID", async () => {
     for (const pullId of ["00000000-0000-4000-8000-000000000000", "not-a-pull"]) {
       const answer = await getPull(readOnly, pullId);
+      expect(answer.status).toBe(404);
+      expect(((await answer.json()) as ErrorBody).error.code).toBe("NOT_FOUND");
+    }
+  });
+});
+
+describe("GET /api/v1/pulls/{pull_id}/exports/{format}", () => {
+  const exportPull = (key: string, pullId: string, format: string) =>
+    exportRoute.GET(new Request(`http://app/api/v1/pulls/${pullId}/exports/${format}`, { headers: headers(key) }), {
+      params: Promise.resolve({ pull_id: pullId, format }),
+    });
+
+  it("answers the EZLynx file the pull page offers, audited and on the DPPA redisclosure log", async () => {
+    const withAuto = (
+      await database.db
+        .select({ pullId: pulls.pullId, types: pulls.policyTypes })
+        .from(pulls)
+        .where(sql`${pulls.listed}`)
+    ).find((row) => row.types.includes("AUTO"));
+    if (!withAuto) throw new Error("the book has no auto policy");
+    const answer = await exportPull(readOnly, withAuto.pullId, "ezlynx-auto");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    expect(answer.headers.get("content-disposition")).toMatch(/^attachment; filename="EZLynx auto .*\.xml"$/);
+    expect(await answer.text()).toMatch(/^<\?xml[^>]*\?>\s*<EZAUTO/);
+    const [disclosed] = await database.db
+      .select()
+      .from(redisclosures)
+      .where(sql`${withAuto.pullId} = any(${redisclosures.pullIds})`);
+    expect(disclosed).toMatchObject({ recipient: "EZLynx import", channel: "hand-off", actorName: "API key: Reports" });
+    expect(await auditOf(withAuto.pullId, "API_CALLED")).toContainEqual(
+      expect.objectContaining({ details: expect.objectContaining({ status: 200, format: "ezlynx-auto" }) }),
+    );
+  });
+
+  it("answers 404 for an unknown format or pull, in the API's error shape", async () => {
+    for (const [pullId, format] of [
+      [ids[0] ?? "", "acord-xml"],
+      ["00000000-0000-4000-8000-000000000000", "ezlynx-auto"],
+    ] as const) {
+      const answer = await exportPull(readOnly, pullId, format);
       expect(answer.status).toBe(404);
       expect(((await answer.json()) as ErrorBody).error.code).toBe("NOT_FOUND");
     }

@@ -37,8 +37,16 @@ export const apiErrorSchema = z
   .meta({ id: "Error" });
 export type ApiErrorBody = z.output<typeof apiErrorSchema>;
 
-/** An answer of a handler: its status and JSON body (kept as is for an Idempotency-Key replay). */
-export type ApiAnswer = { status: number; body: unknown; headers?: Record<string, string> };
+/**
+ * An answer of a handler: its status and JSON body (kept as is for an Idempotency-Key replay),
+ * or a file (an export) sent as it is.
+ */
+export type ApiAnswer = {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+  file?: { content: string; contentType: string; filename: string };
+};
 
 export function apiError(
   code: ApiErrorCode,
@@ -73,6 +81,17 @@ export function invalidInput(error: z.ZodError, prefix?: string): ApiAnswer {
 }
 
 export function toResponse(answer: ApiAnswer, extra: Record<string, string> = {}): Response {
+  if (answer.file)
+    return new Response(answer.file.content, {
+      status: answer.status,
+      headers: {
+        "content-type": answer.file.contentType,
+        "content-disposition": `attachment; filename="${answer.file.filename.replace(/["\\\r\n]/g, "")}"`,
+        "cache-control": "no-store",
+        ...answer.headers,
+        ...extra,
+      },
+    });
   return Response.json(answer.body, {
     status: answer.status,
     headers: { "cache-control": "no-store", ...answer.headers, ...extra },

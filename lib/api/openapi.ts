@@ -10,7 +10,14 @@ import {
   webhookEndpointSchema,
   webhookSecretRotatedSchema,
 } from "./webhook-schemas";
-import { pullDetailSchema, pullIdParamsSchema, pullListQuerySchema, pullListSchema, pullPatchSchema } from "./schemas";
+import {
+  pullDetailSchema,
+  pullExportParamsSchema,
+  pullIdParamsSchema,
+  pullListQuerySchema,
+  pullListSchema,
+  pullPatchSchema,
+} from "./schemas";
 
 // The OpenAPI 3.1 document of /api/v1 (GET /api/v1/openapi.json), written from the very zod
 // schemas the routes parse with (./schemas.ts, ./errors.ts): a field added to a handler's
@@ -46,6 +53,7 @@ export const API_ROUTES = [
   "GET /api/v1/pulls",
   "GET /api/v1/pulls/{pull_id}",
   "PATCH /api/v1/pulls/{pull_id}",
+  "GET /api/v1/pulls/{pull_id}/exports/{format}",
   "POST /api/v1/webhook-endpoints",
   "GET /api/v1/webhook-endpoints",
   "GET /api/v1/webhook-endpoints/{endpoint_id}",
@@ -140,6 +148,26 @@ export function buildOpenApiDocument(serverUrl = "/"): ReturnType<OpenApiGenerat
         "CONFLICT",
       ]),
       "422": errorResponse("The Idempotency-Key was used with another request", ["IDEMPOTENCY_MISMATCH"]),
+      ...commonErrors,
+    },
+  });
+
+  registry.registerPath({
+    method: "get",
+    path: "/api/v1/pulls/{pull_id}/exports/{format}",
+    operationId: "exportPull",
+    summary: "The pull as a file for the agency's rating system: EZLynx applicant XML (EZAUTO, EZHOME V200)",
+    description:
+      "`ezlynx-auto`: the applicant, up to six drivers and six vehicles, prior policy and limits; `ezlynx-home`: the applicant and one dwelling. What a file leaves out is listed on the pull's page. Scope `pulls:read`. The file carries drivers' data: each export is kept in the audit trail and the DPPA redisclosure log.",
+    tags: ["Pulls"],
+    security: [{ apiKey: ["pulls:read"] }],
+    request: { params: pullExportParamsSchema },
+    responses: {
+      "200": {
+        description: "The XML file, as an attachment.",
+        content: { "application/xml": { schema: z.string() } },
+      },
+      "404": errorResponse("No such pull, or it has no auto (or home) for this file", ["NOT_FOUND"]),
       ...commonErrors,
     },
   });

@@ -15,6 +15,14 @@ export const pullIdParamsSchema = z.object({
   pull_id: z.uuid().meta({ description: "The pull's id (a UUID).", param: { name: "pull_id", in: "path" } }),
 });
 
+/** The agency systems a pull exports to as a file (lib/handoff). */
+export const pullExportParamsSchema = pullIdParamsSchema.extend({
+  format: z.enum(["ezlynx-auto", "ezlynx-home"]).meta({
+    description: "EZLynx applicant XML (EZAUTO or EZHOME V200), for EZLynx's Import Applicant.",
+    param: { name: "format", in: "path" },
+  }),
+});
+
 export const pullListQuerySchema = z.object({
   limit: z.coerce
     .number({ message: "limit must be a whole number from 1 to 100." })
