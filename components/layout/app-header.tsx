@@ -1,7 +1,27 @@
 import Link from "next/link";
 import type { Actor } from "@/lib/core/actor";
 import { SignOutButton } from "@/components/auth/sign-out-button";
-import { can } from "@/lib/auth/permissions";
+import { can, type Action } from "@/lib/auth/permissions";
+
+/** The menu after My pulls, Linked accounts and Alerts (which carry counts): each entry shows to those its permission allows. */
+const MENU: { href: string; label: string; permission?: Action }[] = [
+  { href: "/xdates", label: "X-dates", permission: "xdates:view" },
+  { href: "/cross-sell", label: "Cross-sell", permission: "cross-sell:view" },
+  { href: "/reconnect", label: "Reconnect" },
+  { href: "/reports", label: "Reports", permission: "reports:view" },
+  { href: "/admin/users", label: "Users", permission: "users:manage" },
+  { href: "/admin/assignment", label: "Assignment", permission: "settings:manage" },
+  { href: "/admin/rules", label: "Rules", permission: "rules:manage" },
+  { href: "/admin/audit", label: "Audit", permission: "audit:view" },
+  { href: "/admin/incident", label: "Incident", permission: "incident:view" },
+  { href: "/admin/retention", label: "Retention", permission: "retention:manage" },
+  { href: "/admin/privacy", label: "Privacy", permission: "privacy:manage" },
+  { href: "/admin/api-keys", label: "API keys", permission: "api-keys:manage" },
+  { href: "/admin/webhooks", label: "Webhooks", permission: "webhooks:manage" },
+  { href: "/events", label: "Events", permission: "events:view" },
+  { href: "/admin/service", label: "Service", permission: "service:manage" },
+  { href: "/admin/jobs", label: "Jobs", permission: "jobs:manage" },
+];
 
 const ROLE_LABELS = { ADMIN: "Admin", MANAGER: "Manager", AGENT: "Agent" } as const;
 
@@ -55,84 +75,11 @@ export function AppHeader({
                   ) : null}
                 </Link>
               ) : null}
-              {can(user, "xdates:view") ? (
-                <Link href="/xdates" className="text-slate-700 hover:text-brand-700">
-                  X-dates
+              {MENU.filter((item) => !item.permission || can(user, item.permission)).map((item) => (
+                <Link key={item.href} href={item.href} className="text-slate-700 hover:text-brand-700">
+                  {item.label}
                 </Link>
-              ) : null}
-              {can(user, "cross-sell:view") ? (
-                <Link href="/cross-sell" className="text-slate-700 hover:text-brand-700">
-                  Cross-sell
-                </Link>
-              ) : null}
-              <Link href="/reconnect" className="text-slate-700 hover:text-brand-700">
-                Reconnect
-              </Link>
-              {can(user, "reports:view") ? (
-                <Link href="/reports" className="text-slate-700 hover:text-brand-700">
-                  Reports
-                </Link>
-              ) : null}
-              {can(user, "users:manage") ? (
-                <Link href="/admin/users" className="text-slate-700 hover:text-brand-700">
-                  Users
-                </Link>
-              ) : null}
-              {can(user, "settings:manage") ? (
-                <Link href="/admin/assignment" className="text-slate-700 hover:text-brand-700">
-                  Assignment
-                </Link>
-              ) : null}
-              {can(user, "rules:manage") ? (
-                <Link href="/admin/rules" className="text-slate-700 hover:text-brand-700">
-                  Rules
-                </Link>
-              ) : null}
-              {can(user, "audit:view") ? (
-                <Link href="/admin/audit" className="text-slate-700 hover:text-brand-700">
-                  Audit
-                </Link>
-              ) : null}
-              {can(user, "incident:view") ? (
-                <Link href="/admin/incident" className="text-slate-700 hover:text-brand-700">
-                  Incident
-                </Link>
-              ) : null}
-              {can(user, "retention:manage") ? (
-                <Link href="/admin/retention" className="text-slate-700 hover:text-brand-700">
-                  Retention
-                </Link>
-              ) : null}
-              {can(user, "privacy:manage") ? (
-                <Link href="/admin/privacy" className="text-slate-700 hover:text-brand-700">
-                  Privacy
-                </Link>
-              ) : null}
-              {can(user, "api-keys:manage") ? (
-                <Link href="/admin/api-keys" className="text-slate-700 hover:text-brand-700">
-                  API keys
-                </Link>
-              ) : null}
-              {can(user, "webhooks:manage") ? (
-                <Link href="/admin/webhooks" className="text-slate-700 hover:text-brand-700">
-                  Webhooks
-                </Link>
-              ) : null}
-              {can(user, "events:view") ? (
-                <Link href="/events" className="text-slate-700 hover:text-brand-700">
-                  Events
-                </Link>
-              ) : null}
-              {can(user, "service:manage") ? (
-                <Link href="/admin/service" className="text-slate-700 hover:text-brand-700">
-                  Service
-                </Link>
-              ) : null}
-              {can(user, "jobs:manage") ? (
-                <Link href="/admin/jobs" className="text-slate-700 hover:text-brand-700">
-                  Jobs
-                </Link>
-              ) : null}
+              ))}
             </nav>
           )}
         </div>
