@@ -25,7 +25,7 @@ import {
 let database: TestDatabase;
 /** Who the CSV route's session names (the session is the only stand-in). */
 let signedIn: Actor | null = null;
-vi.mock("@/lib/auth/session", () => ({ getSessionUser: async () => signedIn }));
+vi.mock("@/lib/auth/session", () => ({ getSessionUser: async () => signedIn, secondFactorMissing: async () => false }));
 vi.mock("@/lib/database", () => ({ getDb: async () => database.db }));
 let ann: Actor;
 let otto: Actor;
