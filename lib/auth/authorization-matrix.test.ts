@@ -995,6 +995,8 @@ const PUBLIC = {
     "the public API: an API key with a scope, not a session, is the key (lib/api/guard.ts; lib/api/api.test.ts)",
   "PATCH /api/v1/pulls/[pull_id]":
     "the public API: an API key with a scope, not a session, is the key (lib/api/guard.ts; lib/api/api.test.ts)",
+  "GET /api/v1/pulls/[pull_id]/exports/[format]":
+    "the public API: an API key with a scope, not a session, is the key (lib/api/guard.ts; lib/api/api.test.ts)",
   "POST /api/v1/webhook-endpoints":
     "the public API's outgoing webhooks: an API key with the scope webhooks:write, not a session, is the key (lib/api/guard.ts; lib/webhooks/webhooks.test.ts)",
   "GET /api/v1/webhook-endpoints":
