@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { ActionForm, useFormPending } from "@/components/ui/action-form";
+import { ActionForm } from "@/components/ui/action-form";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/components/ui/dialog";
+import { Dialog, DialogCancelButton, DialogContent, DialogTrigger } from "@/components/ui/dialog";
 import { FormMessage } from "@/components/ui/form-message";
 import { IDLE, type FormAction, type FormState } from "@/lib/core/form-state";
 
@@ -42,7 +42,7 @@ export function EraseConsumerForm({
           pendingLabel="Erasing…"
           className="space-y-3"
           data-testid="erase-confirm"
-          besideSubmit={<CancelButton />}
+          besideSubmit={<DialogCancelButton />}
         >
           <input type="hidden" name="requestId" value={requestId} />
           <input type="hidden" name="confirm" value="erase" />
@@ -55,16 +55,5 @@ export function EraseConsumerForm({
         </ActionForm>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function CancelButton() {
-  const pending = useFormPending();
-  return (
-    <DialogClose asChild>
-      <Button variant="secondary" disabled={pending}>
-        Cancel
-      </Button>
-    </DialogClose>
   );
 }

@@ -1,9 +1,9 @@
 "use client";
 
 import { useId, useState } from "react";
-import { ActionForm, useFormPending } from "@/components/ui/action-form";
+import { ActionForm } from "@/components/ui/action-form";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/components/ui/dialog";
+import { Dialog, DialogCancelButton, DialogContent, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
 import { Input } from "@/components/ui/input";
@@ -62,7 +62,7 @@ export function EnrichmentRequestForm(props: Props) {
           pendingLabel="Looking up…"
           className="space-y-3"
           data-testid="enrichment-confirm"
-          besideSubmit={<CancelButton />}
+          besideSubmit={<DialogCancelButton />}
         >
           {({ invalid }) => (
             <>
@@ -124,17 +124,5 @@ export function EnrichmentRequestForm(props: Props) {
         </ActionForm>
       </DialogContent>
     </Dialog>
-  );
-}
-
-/** Closes the dialog without asking; not while the look-up is on its way. */
-function CancelButton() {
-  const pending = useFormPending();
-  return (
-    <DialogClose asChild>
-      <Button variant="secondary" disabled={pending}>
-        Cancel
-      </Button>
-    </DialogClose>
   );
 }

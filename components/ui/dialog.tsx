@@ -1,6 +1,8 @@
 "use client";
 
 import * as Radix from "@radix-ui/react-dialog";
+import { useFormPending } from "./action-form";
+import { Button } from "./button";
 import { cn } from "./class-names";
 
 // A modal dialog (Radix: focus kept inside, Escape and a click outside close it, the page
@@ -46,5 +48,17 @@ export function DialogContent({
         {children}
       </Radix.Content>
     </>
+  );
+}
+
+/** A dialog form's Cancel: closes the dialog without answering; not while the form is on its way. */
+export function DialogCancelButton() {
+  const pending = useFormPending();
+  return (
+    <Radix.Close asChild>
+      <Button variant="secondary" disabled={pending}>
+        Cancel
+      </Button>
+    </Radix.Close>
   );
 }

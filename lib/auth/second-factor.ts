@@ -50,6 +50,18 @@ export const secondFactorCodeInputSchema = z.object({
 });
 export type SecondFactorCodeInput = z.input<typeof secondFactorCodeInputSchema>;
 
+/** A command's code, read and counted toward the change limit before anything is checked. */
+async function readCodeUnderLimit(
+  db: Db,
+  userId: string,
+  input: SecondFactorCodeInput,
+): Promise<{ ok: true; code: string } | Extract<CommandResult, { ok: false }>> {
+  const parsed = secondFactorCodeInputSchema.safeParse(input);
+  if (!parsed.success) return invalid(CODE_MESSAGE, "code");
+  const limited = await hitFactorChangeLimit(db, userId);
+  return limited.ok ? { ok: true, code: parsed.data.code } : limited;
+}
+
 /** The confirming form's answer: on success, the recovery codes, shown this once. */
 export type RecoveryCodesState = FormState | { status: "done"; message: string; recoveryCodes: string[] };
 
@@ -135,15 +147,13 @@ export async function confirmSecondFactor(
   actor: Actor,
   input: SecondFactorCodeInput,
 ): Promise<CommandResult<{ recoveryCodes: string[] }>> {
-  const parsed = secondFactorCodeInputSchema.safeParse(input);
-  if (!parsed.success) return invalid(CODE_MESSAGE, "code");
-  const limited = await hitFactorChangeLimit(db, actor.id);
-  if (!limited.ok) return limited;
+  const read = await readCodeUnderLimit(db, actor.id, input);
+  if (!read.ok) return read;
   const row = await getFactorRow(db, actor.id);
   if (!row) return stale("Set up an authenticator app first.");
   if (row.confirmedAt) return stale(ALREADY_ON);
   const secret = openSecret(row.secretSealed, actor.id);
-  const step = secret ? acceptedTotpStep(secret, parsed.data.code, { after: null }) : null;
+  const step = secret ? acceptedTotpStep(secret, read.code, { after: null }) : null;
   if (step === null) return invalid(WRONG_CODE_MESSAGE, "code");
   const { recoveryCodes, hashes } = newRecoveryCodes(actor.id);
   return db.transaction(async (tx) => {
@@ -228,14 +238,12 @@ export async function spendSecondFactorCode(
  * when the app is lost); a pending set-up is simply dropped.
  */
 export async function removeSecondFactor(db: Db, actor: Actor, input: SecondFactorCodeInput): Promise<CommandResult> {
-  const parsed = secondFactorCodeInputSchema.safeParse(input);
-  if (!parsed.success) return invalid(CODE_MESSAGE, "code");
-  const limited = await hitFactorChangeLimit(db, actor.id);
-  if (!limited.ok) return limited;
+  const read = await readCodeUnderLimit(db, actor.id, input);
+  if (!read.ok) return read;
   return db.transaction(async (tx) => {
     const factor = await getFactorRow(tx, actor.id);
     if (!factor) return stale("Sign-in with an authenticator app is already off.");
-    if (factor.confirmedAt && !(await spendSecondFactorCode(tx, actor.id, parsed.data.code)).ok)
+    if (factor.confirmedAt && !(await spendSecondFactorCode(tx, actor.id, read.code)).ok)
       return invalid(WRONG_CODE_MESSAGE, "code");
     await tx.delete(userFactors).where(eq(userFactors.userId, actor.id));
     await recordAudit(tx, actor, "SECOND_FACTOR_REMOVED", {
@@ -255,14 +263,12 @@ export async function renewRecoveryCodes(
   actor: Actor,
   input: SecondFactorCodeInput,
 ): Promise<CommandResult<{ recoveryCodes: string[] }>> {
-  const parsed = secondFactorCodeInputSchema.safeParse(input);
-  if (!parsed.success) return invalid(CODE_MESSAGE, "code");
-  const limited = await hitFactorChangeLimit(db, actor.id);
-  if (!limited.ok) return limited;
+  const read = await readCodeUnderLimit(db, actor.id, input);
+  if (!read.ok) return read;
   const { recoveryCodes, hashes } = newRecoveryCodes(actor.id);
   return db.transaction(async (tx) => {
     if (!(await hasConfirmedTotp(tx, actor.id))) return stale("Set up an authenticator app first.");
-    if (!(await spendSecondFactorCode(tx, actor.id, parsed.data.code)).ok) return invalid(WRONG_CODE_MESSAGE, "code");
+    if (!(await spendSecondFactorCode(tx, actor.id, read.code)).ok) return invalid(WRONG_CODE_MESSAGE, "code");
     await tx.update(userFactors).set({ recoveryCodeHashes: hashes }).where(eq(userFactors.userId, actor.id));
     await recordAudit(tx, actor, "RECOVERY_CODES_RENEWED", { subjectUserId: actor.id });
     return { ok: true as const, recoveryCodes };
