@@ -116,6 +116,15 @@ test("on a first run the demo agency has a history: won premium in the reports, 
       },
     );
   }).toPass({ timeout: 30_000, intervals: [1_000] });
+  // The agency's work set off outgoing webhooks, signed, to the sandbox's stand-in for a Zapier hook.
+  await admin.goto(`${APP_URL}/admin/webhooks`);
+  const endpoint = admin.getByTestId("webhook-endpoint").filter({ hasText: "/_sandbox/receiver" });
+  await expect(async () => {
+    await admin.reload();
+    await expect(endpoint.getByTestId("webhook-delivery-row").filter({ hasText: "DELIVERED" }).first()).toBeVisible({
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 30_000, intervals: [2_000] });
   // The rules and the digest are the admin's: an agent's request for the page finds nothing.
   expect((await agent.goto(`${APP_URL}/admin/rules`))?.status()).toBe(404);
   // The manager reads them in the inbox, and marks one done.

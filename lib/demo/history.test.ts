@@ -12,6 +12,8 @@ import {
   privacyRequests,
   pulls,
   users,
+  webhookDeliveries,
+  webhookEndpoints,
 } from "@/db/schema";
 import type { Db } from "@/db/types";
 import { queryRows } from "@/db/connect";
@@ -21,6 +23,8 @@ import { PRODUCTION_ENV } from "@/test/production-env";
 import { receiveWebhook } from "@/lib/ingest/receive-webhook";
 import { runWorkerLoop, type WorkerLoop } from "@/lib/ingest/worker-loop";
 import { getReport } from "@/lib/reports/queries";
+import { deliverDueWebhooks } from "@/lib/webhooks/deliver";
+import { webhookUrlPolicy } from "@/lib/webhooks/endpoints";
 import { getIncidentScope, incidentScopeInputSchema } from "@/lib/audit/incident-scope";
 import { fetchPullPayload } from "@/lib/service/pulls-api";
 import { DEMO_PASSWORD, ensureDemoUsers, listActiveDemoUsers } from "@/lib/auth/demo-users";
@@ -254,6 +258,29 @@ describe("the demo agency's history", () => {
     for (const d of decisions) expect(d.decidedAt.getTime()).toBeLessThan(UNTIL.getTime());
     const audits = await db.select().from(auditEvents).where(eq(auditEvents.action, "FINDING_DECIDED"));
     expect(audits).toHaveLength(decisions.length);
+  });
+
+  it("sends its outgoing webhooks to the sandbox's receiver, which verifies every signature", async () => {
+    const { db } = first.database;
+    const [endpoint] = await db.select().from(webhookEndpoints);
+    expect(endpoint?.url).toBe(`${first.sandbox.url}/_sandbox/receiver`);
+    // Two rounds, the second past the retry's wait: the receiver refuses every fifth first attempt.
+    const policy = webhookUrlPolicy("test");
+    const firstRound = await deliverDueWebhooks(db, { policy, limit: 40 });
+    const later = new Date(Date.now() + 60_000);
+    await deliverDueWebhooks(db, { policy, limit: 40, now: later });
+    expect(firstRound.delivered).toBeGreaterThan(0);
+    expect(firstRound.retrying).toBeGreaterThan(0);
+    const seen = (await (await fetch(`${first.sandbox.url}/_sandbox/receiver`)).json()) as {
+      secret_set: boolean;
+      received: Array<{ type: string; verified: boolean }>;
+    };
+    expect(seen.secret_set).toBe(true);
+    expect(seen.received.length).toBeGreaterThan(firstRound.delivered);
+    expect(seen.received.every((r) => r.verified)).toBe(true);
+    expect(new Set(seen.received.map((r) => r.type)).size).toBeGreaterThan(1);
+    const delivered = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.status, "DELIVERED"));
+    expect(delivered.length).toBe(seen.received.length);
   });
 
   it("has agents' views of their pulls on the trail, so the incident report answers on first run", async () => {

@@ -21,6 +21,7 @@ import { bringDemoDealsBack } from "./returns";
 import { saveDemoPolicyCheckRules } from "./policy-check-rules";
 import { recordDemoDecisions } from "./review-decisions";
 import { placeDemoLegalHold } from "./legal-hold";
+import { connectDemoWebhookReceiver } from "./webhook-endpoint";
 import { openDemoAccessRequest } from "./privacy-request";
 import {
   redeliver,
@@ -410,6 +411,7 @@ export async function buildDemoHistory(options: DemoHistoryOptions): Promise<Dem
   if (!mark) await markDemoHistoryStarted(db, { seed, size, until });
   // Again on a resume: a sandbox started afresh has forgotten them.
   await saveDemoPolicyCheckRules(options.service, log);
+  await connectDemoWebhookReceiver(db, controlUrl, log);
 
   try {
     // 1. The accounts arrive: the sandbox serves its book and sends a webhook for each pull

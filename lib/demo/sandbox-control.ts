@@ -20,9 +20,9 @@ const pullIdSchema = z.object({ pull_id: z.uuid().nullable() });
 export type SandboxChange =
   "renewal_increase" | "vehicle_added" | "mortgagee_added" | "claim_opened" | "policy_cancelled";
 
-async function post(controlUrl: string, path: string, body: unknown): Promise<unknown> {
+async function post(controlUrl: string, path: string, body: unknown, method = "POST"): Promise<unknown> {
   const response = await fetch(`${controlUrl}/${path}`, {
-    method: "POST",
+    method,
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(30_000),
@@ -61,4 +61,12 @@ export async function requireReconnect(controlUrl: string, monitoringId: string)
 /** A monitoring started on the service's own dashboard, out of Coverdesk's sight (the sync finds it). */
 export async function startMonitoringOnDashboard(controlUrl: string, pullId: string, interval: string): Promise<void> {
   await post(controlUrl, "monitorings", { pull_id: pullId, interval });
+}
+
+/** Where the sandbox's stand-in for a Zapier hook takes the agency's outgoing webhooks. */
+export const demoReceiverUrl = (controlUrl: string): string => `${controlUrl}/receiver`;
+
+/** Tells that receiver the endpoint's signing secret, so it checks every delivery's signature. */
+export async function tellReceiverSecret(controlUrl: string, secret: string): Promise<void> {
+  await post(controlUrl, "receiver/secret", { secret }, "PUT");
 }

@@ -10,6 +10,7 @@ import { monitoringControl } from "./monitorings-control";
 import { planControl } from "./plan-control";
 import { rateLimitControl, rateLimitView } from "../rate-limit";
 import { dashboardControl } from "./dashboard-control";
+import { receiverControl } from "./receiver-control";
 import { generateHistory } from "../data/history";
 import { checkSubmission } from "../flows/policy-check";
 import type { SandboxPull } from "../data/pulls";
@@ -39,6 +40,7 @@ import type { SandboxPull } from "../data/pulls";
 //                                        created over the `days` days before `until` (default: the
 //                                        sandbox's today), deterministic for seed and until; their
 //                                        webhooks go out unless deliver is false → {pulls:[{pull_id, created_at, status}]}
+//   POST|GET /receiver, PUT /receiver/secret  a receiver of the agency's outgoing webhooks (receiver-control.ts)
 //   POST /reset                          seeded pulls again; flows, monitorings, faults and rate limit cleared
 
 const faultsSchema = z.object({
@@ -96,6 +98,7 @@ export async function controlRoutes(
       now: ctx.clock.now().toISOString(),
     });
   }
+  if (path === "/receiver" || path.startsWith("/receiver/")) return receiverControl(ctx, method, path, req, res);
   if (method !== "POST") return fail(res, 405, "METHOD_NOT_ALLOWED");
   const body = await readJson(req);
   if (!body.ok) return fail(res, 400, "INVALID_INPUT", "The body is not valid JSON.");
