@@ -10,7 +10,8 @@ test.describe("retention, as admin", () => {
 
   test("shows the dry run per kind and refuses an audit trail under five years", async ({ page }) => {
     await page.goto("/pulls");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Retention" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).click();
+    await page.getByRole("navigation", { name: "Compliance" }).getByRole("link", { name: "Retention" }).click();
     await expect(page.getByRole("heading", { name: "Retention", level: 1 })).toBeVisible();
     await expect(page.getByTestId("dry-run-row")).toHaveCount(5);
     for (const sentence of await page.getByTestId("dry-run-sentence").allTextContents())
@@ -69,9 +70,8 @@ test.describe("retention, as agent", () => {
 
   test("is not there: no link and a 404 page", async ({ page }) => {
     await page.goto("/pulls");
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Retention" })).toHaveCount(
-      0,
-    );
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" })).toHaveCount(0);
+    expect((await page.goto("/admin"))?.status()).toBe(404);
     const response = await page.goto("/admin/retention");
     expect(response?.status()).toBe(404);
   });

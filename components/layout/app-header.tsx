@@ -2,25 +2,17 @@ import Link from "next/link";
 import type { Actor } from "@/lib/core/actor";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { can, type Action } from "@/lib/auth/permissions";
+import { adminSectionsFor } from "./admin-sections";
 
-/** The menu after My pulls, Linked accounts and Alerts (which carry counts): each entry shows to those its permission allows. */
+/**
+ * The menu after My pulls, Linked accounts and Alerts (which carry counts): each entry shows to those its permission
+ * allows. The admin pages follow as one link, to their sections (admin-sections.ts).
+ */
 const MENU: { href: string; label: string; permission?: Action }[] = [
   { href: "/xdates", label: "X-dates", permission: "xdates:view" },
   { href: "/cross-sell", label: "Cross-sell", permission: "cross-sell:view" },
   { href: "/reconnect", label: "Reconnect" },
   { href: "/reports", label: "Reports", permission: "reports:view" },
-  { href: "/admin/users", label: "Users", permission: "users:manage" },
-  { href: "/admin/assignment", label: "Assignment", permission: "settings:manage" },
-  { href: "/admin/rules", label: "Rules", permission: "rules:manage" },
-  { href: "/admin/audit", label: "Audit", permission: "audit:view" },
-  { href: "/admin/incident", label: "Incident", permission: "incident:view" },
-  { href: "/admin/retention", label: "Retention", permission: "retention:manage" },
-  { href: "/admin/privacy", label: "Privacy", permission: "privacy:manage" },
-  { href: "/admin/api-keys", label: "API keys", permission: "api-keys:manage" },
-  { href: "/admin/webhooks", label: "Webhooks", permission: "webhooks:manage" },
-  { href: "/events", label: "Events", permission: "events:view" },
-  { href: "/admin/service", label: "Service", permission: "service:manage" },
-  { href: "/admin/jobs", label: "Jobs", permission: "jobs:manage" },
 ];
 
 const ROLE_LABELS = { ADMIN: "Admin", MANAGER: "Manager", AGENT: "Agent" } as const;
@@ -80,6 +72,11 @@ export function AppHeader({
                   {item.label}
                 </Link>
               ))}
+              {adminSectionsFor((action) => can(user, action)).length > 0 ? (
+                <Link href="/admin" className="text-slate-700 hover:text-brand-700">
+                  Admin
+                </Link>
+              ) : null}
             </nav>
           )}
         </div>
