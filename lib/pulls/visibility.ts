@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, isNull, not, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, not, or, sql, type Column, type SQL, type Table } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { pulls, users } from "@/db/schema";
 import { qualified } from "@/db/sql";
@@ -8,30 +8,61 @@ import { qualified } from "@/db/sql";
 // and the checks of single pulls read the same two facts, so what an agent can open and what
 // their queue lists always agree.
 
+/** A table holding a pull's rows with the pull's assignee and account copied onto them (pulls itself, policy_xdates). */
+export type PullCopy = {
+  table: Table;
+  pullId: Column;
+  assigneeId: Column;
+  accountIdentifier: Column;
+};
+
 /**
- * Whether another top-level pull of the same account is assigned. A monitoring refresh or a
- * reconnect is a new pull of an account someone already holds: unassigned, it is still not
- * new business, so it must not show in anyone's queue nor be claimed for credit.
+ * Whether another top-level pull of the same account as the row's is assigned. A monitoring
+ * refresh or a reconnect is a new pull of an account someone already holds: unassigned, it is
+ * still not new business, so it must not show in anyone's queue nor be claimed for credit.
  */
 // Every column is named with its table or alias (db/sql.ts `qualified`): drizzle writes a column
 // of a one-table select list unqualified, which inside the subquery would name its own row.
-const held = "held";
-export const accountHeld: SQL<boolean> = sql<boolean>`(${qualified(pulls, pulls.accountIdentifier)} is not null and exists (
+function heldOf(row: PullCopy): SQL<boolean> {
+  const held = "held";
+  const account = qualified(row.table, row.accountIdentifier);
+  return sql<boolean>`(${account} is not null and exists (
   select 1 from ${pulls} ${sql.identifier(held)}
-  where ${qualified(held, pulls.accountIdentifier)} = ${qualified(pulls, pulls.accountIdentifier)}
-    and ${qualified(held, pulls.pullId)} <> ${qualified(pulls, pulls.pullId)}
+  where ${qualified(held, pulls.accountIdentifier)} = ${account}
+    and ${qualified(held, pulls.pullId)} <> ${qualified(row.table, row.pullId)}
     and ${qualified(held, pulls.parentPullId)} is null
     and ${qualified(held, pulls.assigneeId)} is not null))`;
+}
+
+const PULL_ROW: PullCopy = {
+  table: pulls,
+  pullId: pulls.pullId,
+  assigneeId: pulls.assigneeId,
+  accountIdentifier: pulls.accountIdentifier,
+};
+
+export const accountHeld: SQL<boolean> = heldOf(PULL_ROW);
 
 /** Who is looking: everyone's pulls, or an agent's own plus the truly unassigned queue. */
 export type ListViewer = { kind: "all" } | { kind: "own-or-unassigned"; userId: string };
 
-/** Unassigned pulls of accounts nobody holds: the queue anyone may claim from. */
-export const inQueue: SQL = and(isNull(pulls.assigneeId), not(accountHeld)) as SQL;
+/** Unassigned rows of accounts nobody holds: the queue anyone may claim from. */
+const inQueueOf = (row: PullCopy): SQL => and(isNull(row.assigneeId), not(heldOf(row))) as SQL;
+
+export const inQueue: SQL = inQueueOf(PULL_ROW);
+
+/**
+ * The rows a viewer may see, in any table that copies the pull's assignee and account (the X-date
+ * list reads policy_xdates alone): the one rule, whatever table it is asked of. Undefined when
+ * the viewer sees every row.
+ */
+export function visibleRowsOf(viewer: ListViewer, row: PullCopy): SQL | undefined {
+  return viewer.kind === "all" ? undefined : or(eq(row.assigneeId, viewer.userId), inQueueOf(row));
+}
 
 /** The pulls a viewer may see; undefined when they see every pull. */
 export function visibleTo(viewer: ListViewer): SQL | undefined {
-  return viewer.kind === "all" ? undefined : or(eq(pulls.assigneeId, viewer.userId), inQueue);
+  return visibleRowsOf(viewer, PULL_ROW);
 }
 
 /**

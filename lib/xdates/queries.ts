@@ -1,10 +1,9 @@
 import "server-only";
-import { and, asc, eq, gte, isNotNull, isNull, lt, or, sql, type Column, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, isNull, lt, sql, type Column, type SQL } from "drizzle-orm";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { policyXDates, pulls, users } from "@/db/schema";
-import { qualified } from "@/db/sql";
-import { listAgentChoices, type ListViewer } from "@/lib/pulls/visibility";
+import { listAgentChoices, visibleRowsOf, type ListViewer } from "@/lib/pulls/visibility";
 import { addDays } from "./derive";
 import type { XDateQuery } from "./xdates-query";
 
@@ -19,20 +18,14 @@ export const CALENDAR_PER_DAY = 3;
 
 const x = policyXDates;
 
-/**
- * The same rule as the pull list's (lib/pulls/visibility.ts): an agent sees their own rows and
- * the unassigned ones of accounts nobody holds (an unassigned refresh of an account someone
- * works is not new business).
- */
-function visible(viewer: ListViewer): SQL | undefined {
-  if (viewer.kind === "all") return undefined;
-  // Named with the table: inside the subquery a bare column would be the subquery's own row.
-  const account = qualified(x, x.accountIdentifier);
-  const held = sql`(${account} is not null and exists (
-    select 1 from ${pulls} held where held.account_identifier = ${account}
-      and held.pull_id <> ${qualified(x, x.pullId)} and held.parent_pull_id is null and held.assignee_id is not null))`;
-  return or(eq(x.assigneeId, viewer.userId), and(isNull(x.assigneeId), sql`not ${held}`));
-}
+/** Who may see which rows: the pull list's own rule (lib/pulls/visibility.ts), asked of policy_xdates. */
+const visible = (viewer: ListViewer): SQL | undefined =>
+  visibleRowsOf(viewer, {
+    table: x,
+    pullId: x.pullId,
+    assigneeId: x.assigneeId,
+    accountIdentifier: x.accountIdentifier,
+  });
 
 /** The filters of the URL besides the range and the day. */
 function filtered(query: XDateQuery): SQL[] {
