@@ -9,6 +9,8 @@ import { receiveWebhook } from "@/lib/ingest/receive-webhook";
 import { storePull } from "@/lib/ingest/store-pull";
 import { runSync, startSyncRun } from "@/lib/ingest/sync";
 import type { ServiceConfig } from "@/lib/service/client";
+import { enqueueEvent } from "@/lib/webhooks/events";
+import { createWebhookEndpoint, webhookUrlPolicy } from "@/lib/webhooks/endpoints";
 import { startSandbox, type Sandbox } from "@/sandbox/server";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { findConsumer } from "./find-consumer";
@@ -132,6 +134,16 @@ beforeAll(async () => {
   await db.execute(sql`insert into pull_archive_writes (pull_id, archived) values (${PULL}, true)`);
   await db.execute(sql`insert into webhook_events (dedup_key, event_type, pull_id, status, payload)
     values ('erasure-event', 'COMPLETE', ${PULL}, 'DONE', ${JSON.stringify({ pull_id: PULL, account_identifier: EMAIL })}::jsonb)`);
+  // An outgoing webhook about this pull, and one about another, kept.
+  const endpoint = await createWebhookEndpoint(
+    db,
+    { url: "http://127.0.0.1:9/hook", events: ["pull.assigned"] },
+    { name: "Zapier" },
+    webhookUrlPolicy("test"),
+  );
+  if (!endpoint.ok) throw new Error(endpoint.message);
+  for (const pullId of [PULL, OTHER_PULL])
+    await enqueueEvent(db, "pull.assigned", { pull_id: pullId, from_assignee_id: null, to_assignee_id: admin.id });
   // The trail: a row about the pull, and a row elsewhere whose details quote the email (an export's filter).
   await recordAudit(db, admin, "DOCUMENT_DOWNLOADED", { pullId: PULL, details: { file: `${VIN}.pdf` } });
   await recordAudit(db, admin, "CSV_EXPORTED", { details: { filters: { q: EMAIL } } });
@@ -187,7 +199,16 @@ describe("erasing a consumer", () => {
     const result = await eraseConsumer(database.db, admin, { pullIds: [PULL] });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.counts).toMatchObject({ pulls: 1, snapshots: 1, alerts: 1, webhookEvents: 1, monitorings: 1 });
+    expect(result.counts).toMatchObject({
+      pulls: 1,
+      snapshots: 1,
+      alerts: 1,
+      webhookEvents: 1,
+      webhookDeliveries: 1,
+      monitorings: 1,
+    });
+    expect(await tablesContaining(PULL)).not.toContain("public.webhook_deliveries");
+    expect(await tablesContaining(OTHER_PULL)).toContain("public.webhook_deliveries");
     expect(result.counts.auditRowsRedacted).toBeGreaterThanOrEqual(2);
     expect(await tablesContaining(EMAIL)).toEqual([]);
     expect(await tablesContaining(VIN)).toEqual([]);

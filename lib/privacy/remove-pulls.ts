@@ -24,6 +24,7 @@ import {
   pullVersions,
   reconnectPages,
   servicingRequests,
+  webhookDeliveries,
   webhookEvents,
 } from "@/db/schema";
 
@@ -178,6 +179,18 @@ export async function removePulls(tx: Db, pullIds: string[], _reason: RemovalRea
         ),
       )
       .returning({ id: webhookEvents.id }),
+  );
+  // Outgoing webhooks name a pull in their body (`data.pull_id`): sent or not, they go with it.
+  counts.webhookDeliveries = await counted(
+    tx
+      .delete(webhookDeliveries)
+      .where(
+        sql`(${webhookDeliveries.payload} -> 'data' ->> 'pull_id') in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      )
+      .returning({ id: webhookDeliveries.id }),
   );
   counts.monitoringEvents = await counted(
     tx
