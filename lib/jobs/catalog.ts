@@ -12,7 +12,7 @@ import { returnRecycledDeals } from "@/lib/workflow/deal-returns";
 import { runSpeedToLead } from "@/lib/workflow/speed-to-lead";
 import { backfillXDates } from "@/lib/xdates/store";
 import { backfillConsumerIndex } from "@/lib/privacy/consumer-index";
-import { deliverDueWebhooks } from "@/lib/webhooks/deliver";
+import { deliverDueWebhooks, FINISHED_DELIVERY_DAYS, pruneFinishedDeliveries } from "@/lib/webhooks/deliver";
 import { webhookUrlPolicy } from "@/lib/webhooks/endpoints";
 import { rollPassedXDates } from "@/lib/xdates/upkeep";
 import { sealClearValues } from "@/lib/security/sealed-columns";
@@ -241,6 +241,20 @@ export const JOBS: readonly JobDefinition[] = [
       const sent = await deliverDueWebhooks(db, { policy: webhookUrlPolicy(config.nodeEnv) });
       const any = sent.delivered + sent.retrying + sent.failed > 0;
       return any ? `${sent.delivered} delivered, ${sent.retrying} to retry, ${sent.failed} given up` : null;
+    },
+  },
+  {
+    name: "webhook-delivery-cleanup",
+    title: "Outgoing webhooks' log",
+    description: `Removes outgoing webhook deliveries finished (delivered or given up) more than ${FINISHED_DELIVERY_DAYS} days ago; nothing still due.`,
+    cron: "43 3 * * *",
+    every: "daily at 03:43 UTC",
+    retryLimit: 2,
+    retryDelaySeconds: 300,
+    expireInSeconds: 30 * 60,
+    async run({ db }) {
+      const removed = await pruneFinishedDeliveries(db);
+      return removed > 0 ? `${removed} finished deliveries removed` : null;
     },
   },
 ];

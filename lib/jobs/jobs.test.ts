@@ -60,6 +60,7 @@ describe("the catalog", () => {
       "retention-disposal": "30 3 * * *",
       "api-idempotency-cleanup": "17 * * * *",
       "webhook-delivery": "* * * * *",
+      "webhook-delivery-cleanup": "43 3 * * *",
     });
   });
 

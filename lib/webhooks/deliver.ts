@@ -254,3 +254,24 @@ export async function countPendingDeliveries(db: Db): Promise<number> {
     .where(eq(webhookDeliveries.status, "PENDING"));
   return row?.n ?? 0;
 }
+
+/** How long a finished delivery (delivered or given up) stays on the admins' page and in the database. */
+export const FINISHED_DELIVERY_DAYS = 30;
+
+/**
+ * Removes deliveries finished more than FINISHED_DELIVERY_DAYS ago: the outbox is a log of what
+ * went out, not an archive, and each row names a pull. A delivery still due is never removed.
+ */
+export async function pruneFinishedDeliveries(db: Db, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - FINISHED_DELIVERY_DAYS * 86_400_000);
+  const removed = await db
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        sql`${webhookDeliveries.status} <> 'PENDING'`,
+        sql`coalesce(${webhookDeliveries.deliveredAt}, ${webhookDeliveries.nextAttemptAt}) <= ${cutoff.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return removed.length;
+}

@@ -14,7 +14,7 @@ import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
 import { loadWebhooksPage } from "@/lib/loaders/webhooks";
 import { resendDelivery } from "./admin";
-import { deliverDueWebhooks, retryDelayMs, RETRY_DELAYS_MS } from "./deliver";
+import { deliverDueWebhooks, pruneFinishedDeliveries, retryDelayMs, RETRY_DELAYS_MS } from "./deliver";
 import { createWebhookEndpoint, webhookUrlPolicy } from "./endpoints";
 import { enqueueEvent } from "./events";
 
@@ -373,6 +373,32 @@ describe("delivering events", () => {
     const [after] = await database.db.select({ stage: pulls.stage }).from(pulls).where(eq(pulls.pullId, pullId));
     expect(after?.stage).toBe(before?.stage);
     expect(await deliveriesOf(made.id)).toHaveLength(0);
+    await database.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, made.id));
+  });
+
+  it("forgets finished deliveries after 30 days, and never one still due", async () => {
+    const made = (await (await register(`${base}/prune`, ["pull.assigned"])).json()) as { id: string };
+    const old = new Date(Date.now() - 31 * 86_400_000);
+    const row = (id: string, status: "DELIVERED" | "FAILED" | "PENDING", at: Date) => ({
+      id,
+      endpointId: made.id,
+      eventType: "pull.assigned",
+      payload: { type: "pull.assigned", data: {} },
+      status,
+      nextAttemptAt: at,
+      createdAt: at,
+      deliveredAt: status === "DELIVERED" ? at : null,
+    });
+    await database.db
+      .insert(webhookDeliveries)
+      .values([
+        row("msg_prune_0", "DELIVERED", old),
+        row("msg_prune_1", "FAILED", old),
+        row("msg_prune_2", "PENDING", old),
+        row("msg_prune_recent", "DELIVERED", new Date()),
+      ]);
+    expect(await pruneFinishedDeliveries(database.db)).toBe(2);
+    expect((await deliveriesOf(made.id)).map((d) => d.id).sort()).toEqual(["msg_prune_2", "msg_prune_recent"]);
     await database.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, made.id));
   });
 
