@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, isNotNull, isNull, lte, not, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/types";
-import { monitoringEvents, monitorings, pullAuthStates, pulls } from "@/db/schema";
+import { monitoringEventKeys, monitoringEvents, monitorings, pullAuthStates, pulls } from "@/db/schema";
 import { columnName, qualified } from "@/db/sql";
 import { completeReconnectPages } from "@/lib/monitoring/reconnect-page";
 import { recordServicingEvent } from "@/lib/servicing/progress";
@@ -208,21 +208,28 @@ export async function applyEventEffects(db: Db, inboxEventId: number, payload: u
         .onConflictDoNothing();
       return;
     }
-    case "MONITORING_EVENTS":
-      await db
-        .insert(monitoringEvents)
-        .values({
-          inboxEventId,
-          monitoringId: event.monitoring?.monitoring_id ?? null,
-          pullId,
-          type: event.data.type,
-          changes: event.data.changes,
-          documentIds: event.data.documents.map((d: string | { document_id: string }) =>
-            typeof d === "string" ? d : d.document_id,
-          ),
-        })
-        .onConflictDoNothing();
+    case "MONITORING_EVENTS": {
+      // One event per inbox row, claimed in monitoring_event_keys first: the events are
+      // partitioned by month, so a unique index of theirs would have to hold `received_at` too.
+      const [claimed] = await db
+        .insert(monitoringEventKeys)
+        .values({ inboxEventId, eventId: sql`nextval(pg_get_serial_sequence('monitoring_events', 'id'))` })
+        .onConflictDoNothing()
+        .returning({ eventId: monitoringEventKeys.eventId });
+      if (!claimed) return;
+      await db.insert(monitoringEvents).values({
+        id: claimed.eventId,
+        inboxEventId,
+        monitoringId: event.monitoring?.monitoring_id ?? null,
+        pullId,
+        type: event.data.type,
+        changes: event.data.changes,
+        documentIds: event.data.documents.map((d: string | { document_id: string }) =>
+          typeof d === "string" ? d : d.document_id,
+        ),
+      });
       return;
+    }
     default:
       return; // COMPLETE-like events need only the fetch that already happened
   }
