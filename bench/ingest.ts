@@ -17,7 +17,7 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { openDatabase, queryRows, type Connection } from "@/db/connect";
 import { installSealedJsonCodec } from "@/lib/security/sealed-json-codec";
-import { webhookEventKeys, webhookEvents } from "@/db/schema";
+import { webhookEvents } from "@/db/schema";
 import { processDueEvents } from "@/lib/ingest/process-events";
 import { receiveWebhook } from "@/lib/ingest/receive-webhook";
 import type { ServiceConfig } from "@/lib/service/client";
@@ -155,7 +155,6 @@ async function main() {
       scratch,
     );
     await db.delete(webhookEvents);
-    await db.delete(webhookEventKeys);
 
     const baseline = await loadInChild(raw.url, bodies, scratch);
     const receiver = await loadInChild(app.url, bodies, scratch);

@@ -127,6 +127,58 @@ CREATE INDEX "monitoring_events_pull_id_idx" ON "monitoring_events" USING btree 
 -- The keys the old unique indexes held, for the rows already there.
 INSERT INTO "webhook_event_keys" ("dedup_key", "event_id") SELECT "dedup_key", "id" FROM "webhook_events";--> statement-breakpoint
 INSERT INTO "monitoring_event_keys" ("inbox_event_id", "event_id") SELECT "inbox_event_id", "id" FROM "monitoring_events";--> statement-breakpoint
+-- A key lives as long as its row, whichever way the row goes (erasure, disposal, an operator's
+-- DELETE or TRUNCATE): a body whose inbox row was removed is accepted again, as before 0044. An
+-- UPDATE that moves a row to another month fires DELETE triggers too: the row found still there,
+-- its key stays.
+CREATE OR REPLACE FUNCTION webhook_event_keys_follow_delete() RETURNS trigger AS $$
+BEGIN
+  DELETE FROM webhook_event_keys
+  WHERE dedup_key = OLD.dedup_key AND event_id = OLD.id
+    AND NOT EXISTS (SELECT 1 FROM webhook_events e WHERE e.id = OLD.id);
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE TRIGGER webhook_events_forget_key
+  AFTER DELETE ON webhook_events
+  FOR EACH ROW EXECUTE FUNCTION webhook_event_keys_follow_delete();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION webhook_event_keys_follow_truncate() RETURNS trigger AS $$
+BEGIN
+  TRUNCATE webhook_event_keys;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE TRIGGER webhook_events_forget_keys
+  AFTER TRUNCATE ON webhook_events
+  FOR EACH STATEMENT EXECUTE FUNCTION webhook_event_keys_follow_truncate();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION monitoring_event_keys_follow_delete() RETURNS trigger AS $$
+BEGIN
+  DELETE FROM monitoring_event_keys
+  WHERE inbox_event_id = OLD.inbox_event_id AND event_id = OLD.id
+    AND NOT EXISTS (SELECT 1 FROM monitoring_events e WHERE e.id = OLD.id);
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE TRIGGER monitoring_events_forget_key
+  AFTER DELETE ON monitoring_events
+  FOR EACH ROW EXECUTE FUNCTION monitoring_event_keys_follow_delete();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION monitoring_event_keys_follow_truncate() RETURNS trigger AS $$
+BEGIN
+  TRUNCATE monitoring_event_keys;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE TRIGGER monitoring_events_forget_keys
+  AFTER TRUNCATE ON monitoring_events
+  FOR EACH STATEMENT EXECUTE FUNCTION monitoring_event_keys_follow_truncate();
+--> statement-breakpoint
 -- The append-only trigger (0007, its function as 0041 left it) on the partitioned trail: a row
 -- trigger of a partitioned table is cloned onto every partition, those made later included.
 CREATE TRIGGER audit_events_no_update_or_delete

@@ -11,7 +11,6 @@ import {
   householdGaps,
   legalHolds,
   lostDecisions,
-  monitoringEventKeys,
   monitoringEvents,
   monitorings,
   policies,
@@ -25,7 +24,6 @@ import {
   pullVersions,
   reconnectPages,
   servicingRequests,
-  webhookEventKeys,
   webhookEvents,
 } from "@/db/schema";
 
@@ -114,11 +112,6 @@ export function redactionNeedles(subjects: PullSubjects): string[] {
   ];
 }
 
-/** Deletes by a list of ids, a bounded number a statement (a bind parameter each). */
-async function deleteInBatches<T>(ids: T[], remove: (batch: T[]) => Promise<unknown>): Promise<void> {
-  for (let at = 0; at < ids.length; at += 10_000) await remove(ids.slice(at, at + 10_000));
-}
-
 async function counted(rows: Promise<unknown[]>): Promise<number> {
   return (await rows).length;
 }
@@ -172,37 +165,31 @@ export async function removePulls(tx: Db, pullIds: string[], _reason: RemovalRea
       )
   ).map((r) => r.id);
 
-  const removedEvents = await tx
-    .delete(webhookEvents)
-    .where(
-      or(
-        inArray(webhookEvents.pullId, ids),
-        sql`(${webhookEvents.payload} -> 'monitoring' ->> 'initial_pull_id') in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      ),
-    )
-    .returning({ id: webhookEvents.id, dedupKey: webhookEvents.dedupKey });
-  counts.webhookEvents = removedEvents.length;
-  // Their dedup keys (a hash and an id, kept apart from the partitioned inbox) go with them.
-  await deleteInBatches(
-    removedEvents.map((e) => e.dedupKey),
-    (batch) => tx.delete(webhookEventKeys).where(inArray(webhookEventKeys.dedupKey, batch)),
+  // Their dedup keys (webhook_event_keys, monitoring_event_keys) follow by trigger (migration 0044).
+  counts.webhookEvents = await counted(
+    tx
+      .delete(webhookEvents)
+      .where(
+        or(
+          inArray(webhookEvents.pullId, ids),
+          sql`(${webhookEvents.payload} -> 'monitoring' ->> 'initial_pull_id') in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        ),
+      )
+      .returning({ id: webhookEvents.id }),
   );
-  const removedMonitoringEvents = await tx
-    .delete(monitoringEvents)
-    .where(
-      or(
-        inArray(monitoringEvents.pullId, ids),
-        monitoringIds.length > 0 ? inArray(monitoringEvents.monitoringId, monitoringIds) : undefined,
-      ),
-    )
-    .returning({ id: monitoringEvents.id, inboxEventId: monitoringEvents.inboxEventId });
-  counts.monitoringEvents = removedMonitoringEvents.length;
-  await deleteInBatches(
-    removedMonitoringEvents.map((e) => e.inboxEventId),
-    (batch) => tx.delete(monitoringEventKeys).where(inArray(monitoringEventKeys.inboxEventId, batch)),
+  counts.monitoringEvents = await counted(
+    tx
+      .delete(monitoringEvents)
+      .where(
+        or(
+          inArray(monitoringEvents.pullId, ids),
+          monitoringIds.length > 0 ? inArray(monitoringEvents.monitoringId, monitoringIds) : undefined,
+        ),
+      )
+      .returning({ id: monitoringEvents.id }),
   );
   counts.reconnectPages = await counted(
     tx
