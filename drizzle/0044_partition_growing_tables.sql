@@ -241,3 +241,9 @@ BEGIN
   RETURN removed + n;
 END;
 $$;
+--> statement-breakpoint
+-- Statistics of the new tables and their partitions at once: autovacuum analyzes each partition as
+-- it fills, but never a partitioned table itself.
+ANALYZE "audit_events";--> statement-breakpoint
+ANALYZE "webhook_events";--> statement-breakpoint
+ANALYZE "monitoring_events";
