@@ -108,7 +108,7 @@ export const JOBS: readonly JobDefinition[] = [
     atStart: { afterSeconds: 0 },
     async run({ db }) {
       const created = await ensureMonthPartitions(db);
-      return created > 0 ? `${created} monthly partitions created` : null;
+      return created > 0 ? `${created} monthly partition${created === 1 ? "" : "s"} created` : null;
     },
   },
   {

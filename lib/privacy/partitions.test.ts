@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/db/connect";
+import { parseEnv } from "@/lib/env";
+import { getJob } from "@/lib/jobs/catalog";
 import { incidentScopeInputSchema, incidentScopeSql } from "@/lib/audit/incident-scope";
 import { receiveWebhook } from "@/lib/ingest/receive-webhook";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
@@ -85,6 +87,20 @@ describe("monthly partitions", () => {
       }
       expect(names.at(-1)).toBe(`${table}_default`);
     }
+  });
+
+  it("is the daily job, at start too, which says nothing when the months are there", async () => {
+    const job = getJob("partition-upkeep");
+    expect(job?.atStart).toBeDefined();
+    const context = { db: database.db, config: parseEnv({ NODE_ENV: "test" }), log: () => {} };
+    expect(await job?.run(context, null)).toBeNull();
+    // A month ahead that went missing (dropped by hand) is made again.
+    const ahead = new Date();
+    ahead.setUTCDate(1);
+    ahead.setUTCMonth(ahead.getUTCMonth() + PARTITION_MONTHS_AHEAD);
+    await run(sql.raw(`drop table monitoring_events_${monthName(ahead)}`));
+    expect(await job?.run(context, null)).toBe("1 monthly partition created");
+    expect(await exists(`monitoring_events_${monthName(ahead)}`)).toBe(true);
   });
 
   it("puts a row of a month with no partition in DEFAULT, and a month made ahead takes its rows", async () => {
