@@ -208,28 +208,30 @@ export async function applyEventEffects(db: Db, inboxEventId: number, payload: u
         .onConflictDoNothing();
       return;
     }
-    case "MONITORING_EVENTS": {
-      // One event per inbox row, claimed in monitoring_event_keys first: the events are
-      // partitioned by month, so a unique index of theirs would have to hold `received_at` too.
-      const [claimed] = await db
-        .insert(monitoringEventKeys)
-        .values({ inboxEventId, eventId: sql`nextval(pg_get_serial_sequence('monitoring_events', 'id'))` })
-        .onConflictDoNothing()
-        .returning({ eventId: monitoringEventKeys.eventId });
-      if (!claimed) return;
-      await db.insert(monitoringEvents).values({
-        id: claimed.eventId,
-        inboxEventId,
-        monitoringId: event.monitoring?.monitoring_id ?? null,
-        pullId,
-        type: event.data.type,
-        changes: event.data.changes,
-        documentIds: event.data.documents.map((d: string | { document_id: string }) =>
-          typeof d === "string" ? d : d.document_id,
-        ),
+    case "MONITORING_EVENTS":
+      // One event per inbox row, claimed in monitoring_event_keys first (in one transaction with
+      // the event): the events are partitioned by month, so a unique index of theirs would have
+      // to hold `received_at` too.
+      await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .insert(monitoringEventKeys)
+          .values({ inboxEventId, eventId: sql`nextval(pg_get_serial_sequence('monitoring_events', 'id'))` })
+          .onConflictDoNothing()
+          .returning({ eventId: monitoringEventKeys.eventId });
+        if (!claimed) return;
+        await tx.insert(monitoringEvents).values({
+          id: claimed.eventId,
+          inboxEventId,
+          monitoringId: event.monitoring?.monitoring_id ?? null,
+          pullId,
+          type: event.data.type,
+          changes: event.data.changes,
+          documentIds: event.data.documents.map((d: string | { document_id: string }) =>
+            typeof d === "string" ? d : d.document_id,
+          ),
+        });
       });
       return;
-    }
     default:
       return; // COMPLETE-like events need only the fetch that already happened
   }
