@@ -308,6 +308,9 @@ async function insertUsers(db: Db): Promise<void> {
     .onConflictDoNothing();
 }
 
+/** How many months back the seed makes the audit trail's partitions: past the oldest seeded pull. */
+const SEEDED_AUDIT_MONTHS = 6;
+
 type IndexDef = { name: string; def: string };
 
 /** Secondary indexes of the bulk-loaded tables: dropped for the load, rebuilt after (much faster). */
@@ -542,6 +545,13 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   if ((existing?.n ?? 0) > 0) throw new Error("The database already holds pulls: seed a fresh one.");
 
   if (workflow) await insertUsers(db);
+  // The audit trail's months, as the partition job would have made them as they came: else the
+  // seeded history would all land in the DEFAULT partition (docs/growth.md).
+  if (workflow)
+    await db.execute(
+      sql`select create_month_partition('audit_events', (date_trunc('month', ${now.toISOString()}::timestamptz at time zone 'UTC') - make_interval(months => m))::date)
+          from generate_series(1, ${SEEDED_AUDIT_MONTHS}) m`,
+    );
   const indexes = options.count >= 5_000 ? await dropSecondaryIndexes(db) : [];
   const totals = Object.fromEntries(TABLES.map((t) => [t, 0])) as Record<(typeof TABLES)[number], number>;
   const specs: ChunkSpec[] = [];
@@ -566,7 +576,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
           for await (const copy of chunks) {
             for (const table of TABLES) {
               if (copy.counts[table] === 0) continue;
-              await copyInto(session, plans[table], copy[table], freeze);
+              // PostgreSQL cannot COPY FREEZE into a partitioned table (the audit trail, by month).
+              await copyInto(session, plans[table], copy[table], freeze && table !== "auditEvents");
               totals[table] += copy.counts[table];
             }
             options.onProgress?.(totals.pulls, options.count);

@@ -71,6 +71,40 @@ describe.skipIf(!onPostgres)("the app's database role (PostgreSQL only: the embe
     expect(count?.n).toBe(1);
   });
 
+  it("cannot edit, empty, detach or drop a month of the trail, and makes months only through the owner's function", async () => {
+    const refused = async (statement: string) => {
+      const error = await asApp.unsafe(statement).then(
+        () => null,
+        (e: unknown) => e as { code?: string; message?: string },
+      );
+      return error ? `${error.code}: ${error.message}` : "allowed";
+    };
+    const [month] = await asApp`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+      where i.inhparent = 'audit_events'::regclass and c.relname <> 'audit_events_default' limit 1`;
+    const name = String(month?.name);
+    expect(name).toMatch(/^audit_events_\d{4}_\d{2}$/);
+    // Rows a month of its own holds are guarded by that table's privileges, not the trail's: none granted.
+    for (const partition of [name, "audit_events_default"]) {
+      expect(await refused(`update ${partition} set action = 'FORGED'`)).toMatch(/^42501: permission denied/);
+      expect(await refused(`delete from ${partition}`)).toMatch(/^42501: permission denied/);
+      expect(await refused(`truncate ${partition}`)).toMatch(/^42501: permission denied/);
+      expect(await refused(`drop table ${partition}`)).toMatch(/^42501: must be owner/);
+      expect(await refused(`alter table audit_events detach partition ${partition}`)).toMatch(/^42501: must be owner/);
+    }
+    expect(
+      await refused(
+        "create table audit_events_2000_01 partition of audit_events for values from ('2000-01-01') to ('2000-02-01')",
+      ),
+    ).toMatch(/^42501: (must be owner|permission denied)/);
+    // The owner's function makes a month, which the app's role then cannot touch directly either.
+    expect(await asApp`select create_month_partition('audit_events', '2000-01-01') as made`).toEqual([{ made: true }]);
+    expect(await refused("truncate audit_events_2000_01")).toMatch(/^42501: permission denied/);
+    // Disposal, through its function, still may not go under five years.
+    await asApp`select dispose_audit_events(now() + interval '1 day', '{}'::uuid[], 100)`;
+    const [count] = await asApp`select count(*)::int as n from audit_events`;
+    expect(count?.n).toBe(1);
+  });
+
   it("cannot edit, empty or unprotect the DPPA redisclosure log either, but appends to it", async () => {
     await asApp`insert into redisclosures (pull_ids, pull_count, data_kinds, channel, recipient, purpose)
                 values (array['7d0f8f8e-2c51-4b6e-9a57-3f6f5d1f0a11']::uuid[], 1, array['driver data'], 'look-up answer', 'internal use', 'INSURANCE_UNDERWRITING')`;

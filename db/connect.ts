@@ -131,6 +131,11 @@ async function grantAppRole(owner: postgres.Sql, role: string): Promise<void> {
     await tx`grant usage on schema public to ${tx(role)}`;
     await tx`grant select, insert, update, delete on all tables in schema public to ${tx(role)}`;
     await tx`revoke update, delete, truncate on audit_events from ${tx(role)}`;
+    // The trail is partitioned by month (0044): "all tables" above named each partition too, and
+    // a partition written to directly is guarded by its own privileges, not the parent's.
+    const partitions = await tx<{ name: string }[]>`select c.relname as name from pg_inherits i
+      join pg_class c on c.oid = i.inhrelid where i.inhparent = 'audit_events'::regclass`;
+    for (const { name } of partitions) await tx`revoke all on ${tx(name)} from ${tx(role)}`;
     // The DPPA redisclosure log is kept five years: appended to, never edited nor removed.
     await tx`revoke update, delete, truncate on redisclosures from ${tx(role)}`;
     await tx`grant usage, select on all sequences in schema public to ${tx(role)}`;
@@ -149,8 +154,9 @@ export const HISTORY_TABLES = ["audit_events", "redisclosures"] as const;
 export async function rewritableHistoryTables(db: Db): Promise<string[]> {
   const rows = await queryRows<{ name: string }>(
     db,
-    sql`select t.name from unnest(${sql.raw(`array[${HISTORY_TABLES.map((name) => `'${name}'`).join(", ")}]`)}) as t(name)
+    sql`select distinct t.name from unnest(${sql.raw(`array[${HISTORY_TABLES.map((name) => `'${name}'`).join(", ")}]`)}) as t(name)
         join pg_class c on c.oid = to_regclass(t.name)
+           or c.oid in (select i.inhrelid from pg_inherits i where i.inhparent = to_regclass(t.name))
         where pg_has_role(current_user, c.relowner, 'MEMBER')
            or has_table_privilege(current_user, c.oid, 'UPDATE')
            or has_table_privilege(current_user, c.oid, 'DELETE')

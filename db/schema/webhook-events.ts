@@ -1,6 +1,17 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { sealedJsonb } from "../sealed-json";
 
 export const EVENT_STATUSES = ["PENDING", "PROCESSING", "DONE", "FAILED", "IGNORED"] as const;
@@ -8,11 +19,17 @@ export type EventStatus = (typeof EVENT_STATUSES)[number];
 export const eventStatusEnum = pgEnum("webhook_event_status", EVENT_STATUSES);
 
 // The durable inbox: a webhook is acknowledged only once its row is committed here, and the
-// worker turns rows into stored pulls. The dedup key makes a redelivered webhook a no-op.
+// worker turns rows into stored pulls. The dedup key makes a redelivered webhook a no-op: it is
+// claimed in webhook_event_keys, in the statement that inserts the row.
+//
+// Partitioned by month of `received_at` (migration 0044, by hand: drizzle cannot say PARTITION
+// BY). A unique index of a partitioned table must hold the partition key, and the same body
+// redelivered a month later has another `received_at`, so the dedup key's uniqueness lives in
+// its own small table. `id` alone is still unique, drawn from one sequence. See docs/growth.md.
 export const webhookEvents = pgTable(
   "webhook_events",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
+    id: bigserial("id", { mode: "number" }).notNull(),
     dedupKey: text("dedup_key").notNull(),
     eventType: text("event_type").notNull(),
     pullId: uuid("pull_id"),
@@ -27,7 +44,7 @@ export const webhookEvents = pgTable(
     processedAt: timestamp("processed_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("webhook_events_dedup_key_unique").on(t.dedupKey),
+    primaryKey({ name: "webhook_events_id_received_at_pk", columns: [t.id, t.receivedAt] }),
     // The worker's claim query: due PENDING rows, oldest first.
     index("webhook_events_due_idx")
       .on(t.nextAttemptAt)
@@ -38,5 +55,15 @@ export const webhookEvents = pgTable(
     index("webhook_events_type_received_idx").on(t.eventType, t.receivedAt),
   ],
 );
+
+/**
+ * The inbox's dedup keys, one a delivered body: what makes a redelivery a no-op across the
+ * inbox's monthly partitions. Written in the same statement as the inbox row (receive-webhook.ts),
+ * removed with it (privacy/remove-pulls.ts). Holds a hash and a number, nothing of a consumer.
+ */
+export const webhookEventKeys = pgTable("webhook_event_keys", {
+  dedupKey: text("dedup_key").primaryKey(),
+  eventId: bigint("event_id", { mode: "number" }).notNull(),
+});
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;

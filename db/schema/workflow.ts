@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -23,11 +24,15 @@ import { users } from "./users";
  * Append-only: a database trigger (migration 0007) refuses UPDATE and DELETE, so the trail
  * cannot be edited after the fact, even by the app. Pull and user ids are kept as plain
  * values (no foreign keys) so that history outlives what it speaks of.
+ *
+ * Partitioned by month of `at` (migration 0044, by hand: drizzle cannot say PARTITION BY), so
+ * the key includes `at`; `id` alone is still unique, drawn from one sequence. See
+ * docs/growth.md.
  */
 export const auditEvents = pgTable(
   "audit_events",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
+    id: bigserial("id", { mode: "number" }).notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     /** Null when the system acted (automatic assignment). */
     actorId: uuid("actor_id"),
@@ -50,6 +55,7 @@ export const auditEvents = pgTable(
     pullIds: uuid("pull_ids").array(),
   },
   (t) => [
+    primaryKey({ name: "audit_events_id_at_pk", columns: [t.id, t.at] }),
     index("audit_events_pull_id_idx").on(t.pullId, t.at),
     index("audit_events_session_id_idx").on(t.sessionId, t.at),
     index("audit_events_address_idx").on(t.address, t.at),

@@ -131,7 +131,12 @@ const stateOfResidence = (raw: SQL) => sql`(
   order by s.rank, s.n
   limit 1)`;
 
-export async function getIncidentScope(db: Db, input: IncidentScopeInput): Promise<IncidentScope> {
+/**
+ * The report's common table expressions (`hits`, `accessed`, `consumers`), which the list and the
+ * counts both read. The window bounds `at` on both sides, so PostgreSQL reads only the trail's
+ * monthly partitions that the window overlaps (docs/growth.md shows the plan).
+ */
+export function incidentScopeSql(input: IncidentScopeInput): SQL {
   const where: SQL[] = [
     sql`e.action in (${sql.join(
       READ_ACTIONS.map((action) => sql`${action}`),
@@ -156,6 +161,11 @@ export async function getIncidentScope(db: Db, input: IncidentScopeInput): Promi
           select a.*, p.first_name, p.last_name, p.sort_name, ${stateOfResidence(sql`p.raw`)} as state
           from accessed a left join ${pulls} p on p.pull_id = a.pull_id
         )`;
+  return consumersSql;
+}
+
+export async function getIncidentScope(db: Db, input: IncidentScopeInput): Promise<IncidentScope> {
+  const consumersSql = incidentScopeSql(input);
   const [rows, counts] = await Promise.all([
     queryRows<{
       pull_id: string;

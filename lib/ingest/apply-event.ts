@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, isNotNull, isNull, lte, not, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/types";
-import { monitoringEvents, monitorings, pullAuthStates, pulls } from "@/db/schema";
+import { monitoringEventKeys, monitoringEvents, monitorings, pullAuthStates, pulls } from "@/db/schema";
 import { columnName, qualified } from "@/db/sql";
 import { completeReconnectPages } from "@/lib/monitoring/reconnect-page";
 import { recordServicingEvent } from "@/lib/servicing/progress";
@@ -209,9 +209,18 @@ export async function applyEventEffects(db: Db, inboxEventId: number, payload: u
       return;
     }
     case "MONITORING_EVENTS":
-      await db
-        .insert(monitoringEvents)
-        .values({
+      // One event per inbox row, claimed in monitoring_event_keys first (in one transaction with
+      // the event): the events are partitioned by month, so a unique index of theirs would have
+      // to hold `received_at` too.
+      await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .insert(monitoringEventKeys)
+          .values({ inboxEventId, eventId: sql`nextval(pg_get_serial_sequence('monitoring_events', 'id'))` })
+          .onConflictDoNothing()
+          .returning({ eventId: monitoringEventKeys.eventId });
+        if (!claimed) return;
+        await tx.insert(monitoringEvents).values({
+          id: claimed.eventId,
           inboxEventId,
           monitoringId: event.monitoring?.monitoring_id ?? null,
           pullId,
@@ -220,8 +229,8 @@ export async function applyEventEffects(db: Db, inboxEventId: number, payload: u
           documentIds: event.data.documents.map((d: string | { document_id: string }) =>
             typeof d === "string" ? d : d.document_id,
           ),
-        })
-        .onConflictDoNothing();
+        });
+      });
       return;
     default:
       return; // COMPLETE-like events need only the fetch that already happened

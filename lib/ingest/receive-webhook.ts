@@ -1,8 +1,9 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/types";
-import { webhookEvents } from "@/db/schema";
+import { webhookEventKeys, webhookEvents } from "@/db/schema";
 import { DEFAULT_WEBHOOK_MAX_AGE_SECONDS } from "@/lib/env";
 import { verifySignature, type SignatureCheck } from "@/lib/service/signature";
 import type { SigningSecrets } from "@/lib/service/webhook-signing-secrets";
@@ -126,17 +127,36 @@ export async function receiveWebhook(db: Db, rawBody: string, options: ReceiveOp
   });
   if (erased) return { status: 200, body: { received: true, duplicate: false } };
 
-  const inserted = await db
-    .insert(webhookEvents)
-    .values({
-      dedupKey: dedupKeyOf(rawBody),
-      eventType: envelope.data.event_type,
-      pullId: envelope.data.pull_id,
-      payload: json,
-    })
-    .onConflictDoNothing({ target: webhookEvents.dedupKey })
-    .returning({ id: webhookEvents.id });
+  const inserted = await storeInInbox(db, dedupKeyOf(rawBody), {
+    eventType: envelope.data.event_type,
+    pullId: envelope.data.pull_id,
+    payload: json,
+  });
 
-  const duplicate = inserted.length === 0;
+  const duplicate = !inserted;
   return { status: duplicate ? 200 : 202, body: { received: true, duplicate } };
+}
+
+/**
+ * Inserts the event unless a delivery of the same body is there already: the dedup key is claimed
+ * first in webhook_event_keys (its primary key makes a concurrent redelivery wait, then do
+ * nothing), with the id the event will take, and the event is inserted with that id in the same
+ * transaction. The inbox is partitioned by month, so its own unique index could not hold the key
+ * alone (docs/growth.md). False for a redelivery.
+ */
+async function storeInInbox(
+  db: Db,
+  dedupKey: string,
+  event: { eventType: string; pullId: string; payload: unknown },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(webhookEventKeys)
+      .values({ dedupKey, eventId: sql`nextval(pg_get_serial_sequence('webhook_events', 'id'))` })
+      .onConflictDoNothing()
+      .returning({ eventId: webhookEventKeys.eventId });
+    if (!claimed) return false;
+    await tx.insert(webhookEvents).values({ id: claimed.eventId, dedupKey, ...event });
+    return true;
+  });
 }

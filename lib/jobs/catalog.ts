@@ -17,6 +17,7 @@ import { webhookUrlPolicy } from "@/lib/webhooks/endpoints";
 import { rollPassedXDates } from "@/lib/xdates/upkeep";
 import { sealClearValues } from "@/lib/security/sealed-columns";
 import { rekeyEnrichmentQuestions } from "@/lib/enrichment/store";
+import { ensureMonthPartitions, PARTITION_MONTHS_AHEAD } from "@/lib/privacy/partitions";
 import { DISPOSAL_CRON, DISPOSAL_TIME_UTC, disposalSummary, runDisposal } from "@/lib/privacy/disposal";
 
 // The one list of Coverdesk's scheduled work. Adding a scheduled job is one entry here: its name
@@ -93,6 +94,21 @@ export const JOBS: readonly JobDefinition[] = [
       const moved = await rollPassedXDates(db);
       if (moved > 0) lines.push(`${moved} passed X-dates rolled to the next renewal`);
       return lines.join("; ") || null;
+    },
+  },
+  {
+    name: "partition-upkeep",
+    title: "Monthly partitions",
+    description: `Creates the monthly partitions of the audit trail, the webhook inbox and monitoring events for this month and the next ${PARTITION_MONTHS_AHEAD}, so rows land in their own month and whole old months can be dropped.`,
+    cron: "10 0 * * *",
+    every: "daily, and at start",
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    expireInSeconds: 10 * 60,
+    atStart: { afterSeconds: 0 },
+    async run({ db }) {
+      const created = await ensureMonthPartitions(db);
+      return created > 0 ? `${created} monthly partition${created === 1 ? "" : "s"} created` : null;
     },
   },
   {

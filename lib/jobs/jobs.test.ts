@@ -53,6 +53,7 @@ describe("the catalog", () => {
       "reconciliation-sync": "* * * * *",
       "x-date-upkeep": "0 * * * *",
       "seal-clear-values": "40 3 * * *",
+      "partition-upkeep": "10 0 * * *",
       "alert-digest": "*/5 * * * *",
       "deal-returns": "2 * * * *",
       "refresh-timing": "5 * * * *",

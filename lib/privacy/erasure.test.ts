@@ -159,7 +159,9 @@ describe("erasing a consumer", () => {
     const columns = await queryRows<{ table: string }>(
       database.db,
       sql`select distinct table_name as "table" from information_schema.columns
-          where table_schema = 'public' and (column_name like '%pull_id' or column_name like '%pull_ids')`,
+          where table_schema = 'public' and (column_name like '%pull_id' or column_name like '%pull_ids')
+            -- A month's partition is erased through its table (the trail, the inbox, monitoring events).
+            and table_name not in (select c.relname from pg_class c where c.relispartition)`,
     );
     const unhandled = columns.map((c) => c.table).filter((t) => !HANDLED_PULL_TABLES.has(t));
     expect(unhandled).toEqual([]);

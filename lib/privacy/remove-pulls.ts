@@ -166,6 +166,7 @@ export async function removePulls(tx: Db, pullIds: string[], _reason: RemovalRea
       )
   ).map((r) => r.id);
 
+  // Their dedup keys (webhook_event_keys, monitoring_event_keys) follow by trigger (migration 0044).
   counts.webhookEvents = await counted(
     tx
       .delete(webhookEvents)

@@ -28,7 +28,7 @@ import { SENSITIVE_KEYS, censusOf, resealSensitive, sealSensitive, type SealCens
 
 export type SealedColumn = { key: string; table: string; column: string; primaryKey: string; primaryKeyType: string };
 
-/** `pulls.raw`, `webhook_events.payload`, …: every sealedJsonb column with its table's one-column primary key. */
+/** `pulls.raw`, `webhook_events.payload`, …: every sealedJsonb column with the column that names its table's rows. */
 export function listSealedColumns(): SealedColumn[] {
   const found: SealedColumn[] = [];
   for (const value of Object.values(schema)) {
@@ -36,7 +36,11 @@ export function listSealedColumns(): SealedColumn[] {
     const table = value as PgTable;
     const config = getTableConfig(table);
     const columns = Object.values(getTableColumns(table)) as PgColumn[];
-    const id = columns.find((c) => c.primary);
+    // A table partitioned by month (the inbox, the audit trail) has the key (id, time): its `id`
+    // alone, drawn from one sequence, still names one row.
+    const id =
+      columns.find((c) => c.primary) ??
+      (config.primaryKeys[0]?.columns.some((c) => c.name === "id") ? columns.find((c) => c.name === "id") : undefined);
     for (const column of columns) {
       if (column.columnType !== "PgCustomColumn" || column.getSQLType() !== "jsonb") continue;
       if (!id) throw new Error(`${config.name}.${column.name} is sealed but its table has no one-column primary key.`);
