@@ -16,6 +16,7 @@ import { currentWalPosition } from "@/lib/replicas/own-writes";
 import { replicaReads } from "@/lib/replicas/read-routing";
 import { getReplicaLag } from "@/lib/replicas/replica-lag";
 import { openReplicaSet } from "@/lib/replicas/replica-set";
+import { walOffset } from "@/lib/replicas/wal-position";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { benchTarget, openTarget } from "./database";
 
@@ -71,6 +72,26 @@ async function main() {
   );
   console.log(
     `pg_current_wal_lsn() on the primary: ${ms(position)}; pg_last_wal_replay_lsn() on the replica: ${ms(probe)}`,
+  );
+
+  // How soon one write, at rest, is on the replica: what a user who wrote waits on the primary.
+  const single = generatePulls(4343, 20, new Date()).filter((p) => !p.parent_pull_id);
+  const visible: number[] = [];
+  for (const pull of single) {
+    await storePull(primary.db, pull);
+    const written = walOffset(await currentWalPosition(primary.db)) ?? 0n;
+    const start = performance.now();
+    for (;;) {
+      const [row] = await queryRows<{ replayed: string }>(
+        replica.db,
+        sql`select pg_last_wal_replay_lsn()::text as replayed`,
+      );
+      if ((walOffset(row?.replayed ?? "") ?? -1n) >= written) break;
+    }
+    visible.push(performance.now() - start);
+  }
+  console.log(
+    `one write, at rest, replayed on the replica after: median ${ms(median(visible))}, max ${ms(Math.max(...visible))} (${visible.length} writes)`,
   );
 
   // A write load: new pulls stored as the worker stores them, `writers` at a time.
