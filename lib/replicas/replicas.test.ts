@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "@/db/connect";
+import { userSessions, users } from "@/db/schema";
 import type { Db } from "@/db/types";
 import { storePull } from "@/lib/ingest/store-pull";
 import { loadReportsPage } from "@/lib/loaders/reports";
@@ -30,6 +31,13 @@ vi.mock("next/headers", () => ({
     set: (name: string, value: string) => void jar.set(name, value),
   }),
   headers: async () => new Headers(),
+}));
+
+// The signed-in user next-auth would decode from the session cookie (the only stand-in of the guard).
+let session: { user: { id: string }; sessionId: string } | null = null;
+vi.mock("next-auth", async (original) => ({
+  ...(await original<typeof import("next-auth")>()),
+  getServerSession: async () => session,
 }));
 
 let database: TestDatabase;
@@ -152,7 +160,7 @@ describe.skipIf(!primaryUrl || !replicaServerUrl)(
       }
     });
 
-    it("carries the position of a write in a cookie from the guard to the next read (withReadDb)", async () => {
+    it("carries the position of a write in a cookie from the action guard to the next read (withReadDb)", async () => {
       const saved = { replicas: process.env.DATABASE_REPLICA_URLS };
       process.env.DATABASE_REPLICA_URLS = replicaUrl;
       // The app's database is this test's (as the other guard tests do).
@@ -162,14 +170,33 @@ describe.skipIf(!primaryUrl || !replicaServerUrl)(
       // A fresh module graph: the environment is parsed once per graph, and the replica's
       // address is known only now that the test database exists.
       vi.resetModules();
-      const { rememberWrite, withReadDb, closeReplicaSet } = await import("@/lib/database");
+      const { withReadDb, closeReplicaSet } = await import("@/lib/database");
+      const { guardedAction, noInput } = await import("@/lib/auth/action-guard");
+      const [user] = await database.db
+        .insert(users)
+        .values({ email: "writer@replicas.test", name: "Writer", role: "AGENT", passwordHash: "x" })
+        .returning({ id: users.id });
+      const [row] = await database.db
+        .insert(userSessions)
+        .values({ userId: user?.id ?? "", expiresAt: new Date(Date.now() + 3_600_000) })
+        .returning({ id: userSessions.id });
+      session = { user: { id: user?.id ?? "" }, sessionId: row?.id ?? "" };
+      // A server action that writes, behind the one guard every action passes.
+      const storeAction = guardedAction(
+        "signed-in",
+        noInput,
+        () => "refused",
+        async ({ db }) => {
+          await storePull(db, book[3] as SandboxPull);
+          return "stored";
+        },
+      );
       try {
         jar.clear();
         expect(await withReadDb(inRecovery)).toBe(true); // no write yet: the replica
 
         await pauseReplay();
-        await storePull(database.db, book[3] as SandboxPull);
-        await rememberWrite();
+        expect(await storeAction(new FormData())).toBe("stored");
         const cookie = jar.get(OWN_WRITE_COOKIE) ?? "";
         expect(walOffset(cookie)).not.toBeNull();
         expect(await withReadDb(inRecovery)).toBe(false); // behind this write: the primary
