@@ -1,9 +1,10 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "@/db/connect";
-import { userSessions, users } from "@/db/schema";
+import { auditEvents, userSessions, users } from "@/db/schema";
 import type { Db } from "@/db/types";
+import { exportCrossSellCsv } from "@/lib/cross-sell/csv";
 import { storePull } from "@/lib/ingest/store-pull";
 import { loadReportsPage } from "@/lib/loaders/reports";
 import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
@@ -120,6 +121,27 @@ describe.skipIf(!primaryUrl || !replicaServerUrl)(
       expect(served).toBe("replica");
     });
 
+    it("exports a list's CSV from the replica and writes its audit line on the primary, once", async () => {
+      const [admin] = await database.db
+        .insert(users)
+        .values({ email: "exporter@replicas.test", name: "Exporter", role: "ADMIN", passwordHash: "x" })
+        .returning({ id: users.id });
+      const actor = { id: admin?.id ?? "", name: "Exporter", role: "ADMIN" as const };
+      const exported = await readFrom(database.db, set, null, async (db, from) => ({
+        from,
+        csv: await exportCrossSellCsv(db, actor, {}),
+      }));
+      // Served by the replica: had the audit line gone there, the read-only replica would have
+      // refused it and the export would have run again on the primary.
+      expect(exported.from).toBe("replica");
+      expect(exported.csv.split("\r\n")[0]).toMatch(/^name,email,/);
+      const audit = await database.db
+        .select({ action: auditEvents.action })
+        .from(auditEvents)
+        .where(eq(auditEvents.actorId, actor.id));
+      expect(audit).toEqual([{ action: "CSV_EXPORTED" }]);
+    });
+
     it("keeps a user's reads on the primary until the replica has replayed their write; others read the replica meanwhile", async () => {
       const before = await pipelineOf(database.db);
       await pauseReplay();
@@ -204,6 +226,15 @@ describe.skipIf(!primaryUrl || !replicaServerUrl)(
         // A cookie that is not a WAL position is ignored, not trusted nor an error.
         jar.set(OWN_WRITE_COOKIE, "'; drop table pulls; --");
         expect(await withReadDb(inRecovery)).toBe(true);
+
+        // A route handler's write (not a GET) is remembered too; a GET changes nothing.
+        jar.clear();
+        const { withUser } = await import("@/lib/auth/route-guard");
+        const route = withUser("signed-in", async () => new Response("ok"));
+        await route(new Request("http://localhost/api/probe"));
+        expect(jar.has(OWN_WRITE_COOKIE)).toBe(false);
+        await route(new Request("http://localhost/api/probe", { method: "POST" }));
+        expect(walOffset(jar.get(OWN_WRITE_COOKIE) ?? "")).not.toBeNull();
 
         jar.set(OWN_WRITE_COOKIE, cookie);
         await resumeReplay();
