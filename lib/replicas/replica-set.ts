@@ -18,6 +18,11 @@ import { walOffset } from "./wal-position";
 export const REPLAY_CACHE_MS = 200;
 /** How long a replica that failed is left alone before it is asked again. */
 export const DOWN_RETRY_MS = 5_000;
+/**
+ * A replica further behind than this serves nobody: it has stopped replaying, or cannot keep up,
+ * and every report read from it would be that old. Reads go to the primary until it catches up.
+ */
+export const MAX_LAG_SECONDS = 30;
 /** How long the replay position may take to come back before the replica counts as unreachable. */
 const PROBE_TIMEOUT_MS = 1_500;
 
@@ -28,8 +33,10 @@ export type Replica = ReplicaConnection & {
 
 type State = {
   replica: Replica;
-  /** The replay position last read, and when. */
-  replayed: { offset: bigint; at: number } | null;
+  /** The replay position last read (null: too far behind to use), and when. */
+  replayed: { offset: bigint | null; at: number } | null;
+  /** Whether it was too far behind at the last question (for the log's "caught up"). */
+  lagging: boolean;
   pending: Promise<bigint | null> | null;
   /** While it is set aside after a failure. */
   downUntil: number;
@@ -47,6 +54,8 @@ export type ReplicaSet = {
 export type ReplicaSetOptions = {
   maxConnections?: number;
   connectTimeoutSeconds?: number;
+  /** A replica further behind serves nobody (MAX_LAG_SECONDS by default). */
+  maxLagSeconds?: number;
   /** For tests: the clock. */
   now?: () => number;
   /** Where a replica going and coming back is written (console by default). */
@@ -56,9 +65,11 @@ export type ReplicaSetOptions = {
 export function openReplicaSet(urls: readonly string[], options: ReplicaSetOptions = {}): ReplicaSet {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.warn(line));
+  const maxLag = options.maxLagSeconds ?? MAX_LAG_SECONDS;
   const states = urls.map<State>((url) => ({
     replica: { ...openReplica(url, options), up: true },
     replayed: null,
+    lagging: false,
     pending: null,
     downUntil: 0,
   }));
@@ -77,10 +88,14 @@ export function openReplicaSet(urls: readonly string[], options: ReplicaSetOptio
 
   const probe = async (state: State): Promise<bigint | null> => {
     try {
+      // Behind: since the last transaction it replayed was committed, unless it has replayed
+      // all it received (an idle primary is not lag).
       const [row] = await withTimeout(
-        queryRows<{ replayed: string | null }>(
+        queryRows<{ replayed: string | null; behind: number | null }>(
           state.replica.db,
-          sql`select pg_last_wal_replay_lsn()::text as replayed`,
+          sql`select pg_last_wal_replay_lsn()::text as replayed,
+                     case when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0
+                          else extract(epoch from now() - pg_last_xact_replay_timestamp())::float8 end as behind`,
         ),
         PROBE_TIMEOUT_MS,
       );
@@ -93,8 +108,16 @@ export function openReplicaSet(urls: readonly string[], options: ReplicaSetOptio
       }
       if (!state.replica.up) log(`[replicas] ${state.replica.label} is back, reads may go to it again`);
       state.replica.up = true;
-      state.replayed = { offset, at: now() };
-      return offset;
+      const behind = Number(row?.behind ?? 0);
+      const lagging = behind > maxLag;
+      if (lagging && !state.lagging)
+        log(
+          `[replicas] ${state.replica.label} is ${Math.round(behind)} s behind (over ${maxLag} s): reads go to the primary`,
+        );
+      if (!lagging && state.lagging) log(`[replicas] ${state.replica.label} has caught up, reads may go to it again`);
+      state.lagging = lagging;
+      state.replayed = { offset: lagging ? null : offset, at: now() };
+      return state.replayed.offset;
     } catch (error) {
       markDown(state, reasonOf(error));
       return null;

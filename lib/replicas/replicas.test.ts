@@ -92,8 +92,8 @@ describe.skipIf(!primaryUrl || !replicaServerUrl)(
       const url = new URL(replicaServerUrl ?? "");
       url.pathname = `/${database.name}`;
       replicaUrl = url.toString();
-      book = generatePulls(91, 12, new Date()).filter((p) => p.status === "SUCCESS" && !p.parent_pull_id);
-      if (book.length < 4) throw new Error("the generated book is too small");
+      book = generatePulls(91, 14, new Date()).filter((p) => p.status === "SUCCESS" && !p.parent_pull_id);
+      if (book.length < 5) throw new Error("the generated book is too small");
       for (const pull of book.slice(0, 2)) await storePull(database.db, pull);
       // The database, its migrations and the first pulls reach the replica by replication.
       await replayedTo(await primaryPosition());
@@ -246,6 +246,31 @@ describe.skipIf(!primaryUrl || !replicaServerUrl)(
         await closeReplicaSet();
         if (saved.replicas === undefined) delete process.env.DATABASE_REPLICA_URLS;
         else process.env.DATABASE_REPLICA_URLS = saved.replicas;
+      }
+    });
+
+    it("reads nobody's reports from a replica further behind than the bound, until it catches up", async () => {
+      const lines: string[] = [];
+      const bounded = openReplicaSet([replicaUrl], { log: (line) => lines.push(line), maxLagSeconds: 1 });
+      try {
+        await pauseReplay();
+        await storePull(database.db, book[4] as SandboxPull);
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        // A reader with no write of their own: the replica would show them a report 2.5 s old.
+        expect((await chooseRead(database.db, bounded, null)).served).toBe("primary");
+        expect(lines.join("\n")).toMatch(/s behind \(over 1 s\): reads go to the primary/);
+        await resumeReplay();
+        await replayedTo(await primaryPosition());
+        let served = "primary";
+        for (let i = 0; i < 30 && served === "primary"; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+          served = (await chooseRead(database.db, bounded, null)).served;
+        }
+        expect(served).toBe("replica");
+        expect(lines.join("\n")).toMatch(/has caught up/);
+      } finally {
+        await resumeReplay();
+        await bounded.close();
       }
     });
 
