@@ -43,7 +43,12 @@ export async function rememberOwnWrite(primary: Db, options: { secure: boolean }
 
 /** The position this browser's last write reached, or null (none recent, or a cookie that is not one). */
 export async function ownWriteOffset(): Promise<bigint | null> {
-  const raw = (await cookies()).get(OWN_WRITE_COOKIE)?.value;
+  let raw: string | undefined;
+  try {
+    raw = (await cookies()).get(OWN_WRITE_COOKIE)?.value;
+  } catch {
+    return null; // outside a request (a job, a script): nobody's own write to wait for
+  }
   const parsed = walPositionSchema.safeParse(raw);
   return parsed.success ? walOffset(parsed.data) : null;
 }
