@@ -78,6 +78,8 @@ export default defineConfig({
         NODE_ENV: "test", // the production build with the demo users, which production refuses
         COVERDESK_TEST_MODE: "true", // without it server.mjs serves the build in production
         DATABASE_URL: process.env.DATABASE_URL ?? "",
+        // Its copy on a streaming replica, when CI runs one (scripts/e2e-database.mjs).
+        DATABASE_REPLICA_URLS: process.env.E2E_DATABASE_REPLICA_URLS ?? "",
         PGLITE_DIR: process.env.PGLITE_DIR ?? ".data/e2e-pglite",
       },
     },

@@ -174,6 +174,29 @@ describe("environment", () => {
     expect(parseEnv({ COVERDESK_MAIL_FROM: "alerts@agency.example" }).mail.from).toBe("alerts@agency.example");
   });
 
+  it("reads DATABASE_REPLICA_URLS as a list of PostgreSQL addresses, and refuses a bad one or replicas of the embedded database", () => {
+    expect(parseEnv({}).databaseReplicaUrls).toEqual([]);
+    expect(parseEnv(production).databaseReplicaUrls).toEqual([]);
+    const two = "postgres://app@replica-1:5432/coverdesk, postgresql://app@replica-2/coverdesk,";
+    expect(parseEnv({ ...production, DATABASE_REPLICA_URLS: two }).databaseReplicaUrls).toEqual([
+      "postgres://app@replica-1:5432/coverdesk",
+      "postgresql://app@replica-2/coverdesk",
+    ]);
+    for (const bad of ["mysql://replica/coverdesk", "postgres://", "postgres://replica:port/x", ","]) {
+      expect(() => parseEnv({ ...production, DATABASE_REPLICA_URLS: bad }), bad).toThrow(/DATABASE_REPLICA_URLS/);
+    }
+    expect(() => parseEnv({ ...production, DATABASE_REPLICA_URLS: "postgres://r/x,postgres://r/x" })).toThrow(
+      /DATABASE_REPLICA_URLS: must not name the same replica twice/,
+    );
+    // The embedded database has no replicas: in development too, a setting that cannot work stops the start.
+    expect(() => parseEnv({ DATABASE_REPLICA_URLS: "postgres://replica/coverdesk" })).toThrow(
+      /DATABASE_REPLICA_URLS: replicas need DATABASE_URL/,
+    );
+    expect(() => parseEnv({ ...production, DATABASE_URL: "", DATABASE_REPLICA_URLS: "postgres://r/x" })).toThrow(
+      /DATABASE_REPLICA_URLS/,
+    );
+  });
+
   it("names the variable of a bad value", () => {
     expect(() => parseEnv({ SERVICE_BASE_URL: "https://service.example.com/api" })).toThrow(
       /SERVICE_BASE_URL: must end in \/v1\.0\.0/,

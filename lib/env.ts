@@ -63,6 +63,15 @@ const flag = z.preprocess(
     .transform((v) => v === "true" || v === "1"),
 );
 
+/** A URL whose host can be read: a replica's address that does not is a typo, found at start. */
+function parsesAsUrl(value: string): boolean {
+  try {
+    return new URL(value).hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.preprocess(
@@ -78,6 +87,35 @@ const envSchema = z.object({
     z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  /**
+   * Streaming replicas of DATABASE_URL's cluster, comma-separated postgres:// URLs (the same
+   * database name on each): the reports, the CSV exports, the X-date and cross-sell lists and the
+   * refresh forecast read from them (lib/replicas/). Unset: everything reads the primary.
+   */
+  DATABASE_REPLICA_URLS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(",")
+          .map((url) => url.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(
+            z
+              .string()
+              .regex(/^postgres(ql)?:\/\//, "must be comma-separated postgres:// or postgresql:// URLs")
+              .refine(parsesAsUrl, "must be comma-separated postgres:// URLs that parse (a host, no stray spaces)"),
+          )
+          .min(1)
+          .max(16)
+          .refine((urls) => new Set(urls).size === urls.length, "must not name the same replica twice"),
+      )
       .optional(),
   ),
   /** Folder of the embedded PGlite database, used when DATABASE_URL is unset. */
@@ -239,6 +277,8 @@ export type Env = {
   databaseUrl: string | null;
   /** Null: DATABASE_URL's role owns the tables and migrates them itself. */
   databaseMigrationUrl: string | null;
+  /** Streaming replicas of DATABASE_URL's cluster, for the heavy reads; empty: none. */
+  databaseReplicaUrls: string[];
   pgliteDir: string;
   service: {
     baseUrl: string;
@@ -309,6 +349,14 @@ export function parseEnv(
     );
   }
 
+  // A replica copies a PostgreSQL cluster: beside the embedded database there is nothing to copy,
+  // and reading from some other database's replica would show another agency's book.
+  if (e.DATABASE_REPLICA_URLS && !e.DATABASE_URL) {
+    throw new EnvError(
+      "DATABASE_REPLICA_URLS: replicas need DATABASE_URL (PostgreSQL); the embedded database (PGlite) has none. Set DATABASE_URL to the primary, or unset DATABASE_REPLICA_URLS.",
+    );
+  }
+
   if (production) {
     const missing = PRODUCTION_REQUIRED.filter((name) => e[name] === undefined);
     if (missing.length > 0) {
@@ -338,6 +386,7 @@ export function parseEnv(
     nodeEnv: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL ?? null,
     databaseMigrationUrl: e.DATABASE_URL ? (e.DATABASE_MIGRATION_URL ?? null) : null,
+    databaseReplicaUrls: e.DATABASE_REPLICA_URLS ?? [],
     pgliteDir: e.PGLITE_DIR,
     service: {
       baseUrl: e.SERVICE_BASE_URL ?? SANDBOX_DEFAULTS.SERVICE_BASE_URL,

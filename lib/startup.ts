@@ -1,6 +1,6 @@
 import "server-only";
 import { rewritableHistoryTables, type Connection } from "@/db/connect";
-import { getConnection, getDb } from "@/lib/database";
+import { getConnection, getDb, getReplicaSet } from "@/lib/database";
 import { env, EnvError } from "@/lib/env";
 import { startWorker, stopWorker } from "@/lib/ingest/worker";
 import { startJobs, stopJobs } from "@/lib/jobs/start";
@@ -32,6 +32,11 @@ export async function startServer(): Promise<void> {
     }
   }
   if (config.nodeEnv === "production") await refuseRewritableHistory(await getConnection());
+  const replicas = getReplicaSet();
+  if (replicas)
+    console.info(
+      `[startup] reports, exports, X-dates, cross-sell and the forecast may read from ${replicas.replicas.map((r) => r.label).join(", ")} (DATABASE_REPLICA_URLS)`,
+    );
   // The embedded database admits one process: a command line (`npm run privacy`) reaches it
   // through this server meanwhile (lib/local-commands/channel.ts). Development and test only.
   const channel = globalThis as unknown as { __coverdeskLocalChannel?: boolean };

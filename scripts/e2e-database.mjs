@@ -1,5 +1,6 @@
 // The end-to-end tests get a database of their own: a fresh PostgreSQL database when
-// DATABASE_URL is set, a fresh PGlite folder otherwise; removed afterwards either way.
+// DATABASE_URL is set (and its copy on the replica when TEST_REPLICA_URL names one), a fresh
+// PGlite folder otherwise; removed afterwards either way.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,8 +22,18 @@ export async function withE2eDatabase(run) {
   await admin.unsafe(`create database ${name}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
+  // With a streaming replica of that PostgreSQL (.ci/run starts one), the e2e server reads its
+  // reports from the same database there, as a deployment with replicas does (lib/replicas/).
+  // Under another name: playwright.config.ts hands it to that server alone, as the specs' own
+  // instances on the embedded database (e2e/app-instance.ts) would refuse replicas.
+  const replicas = {};
+  if (process.env.TEST_REPLICA_URL) {
+    const replica = new URL(process.env.TEST_REPLICA_URL);
+    replica.pathname = `/${name}`;
+    replicas.E2E_DATABASE_REPLICA_URLS = replica.toString();
+  }
   try {
-    return await run({ DATABASE_URL: target.toString() });
+    return await run({ DATABASE_URL: target.toString(), ...replicas });
   } finally {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { getDb } from "@/lib/database";
+import { getDb, rememberWrite } from "@/lib/database";
 import type { Db } from "@/db/types";
 import { formValueText, type FormState } from "@/lib/core/form-state";
 import { allows, heldForEnrolment, type Permission } from "./route-guard";
@@ -215,6 +215,19 @@ async function admit<S extends z.ZodType>(
   return { ok: true, context: { user, input: parsed.data, db: await getDb() } };
 }
 
+/**
+ * Runs an admitted action, then remembers where the primary's log stands (lib/replicas/own-writes.ts):
+ * this user's reports read a replica only once it has replayed what they just did. In `finally`,
+ * since an action that wrote may end in redirect(), which throws.
+ */
+async function ranRemembered<Result>(run: () => Promise<Result>): Promise<Result> {
+  try {
+    return await run();
+  } finally {
+    await rememberWrite();
+  }
+}
+
 /** The fields each guarded action reads, by the action: what a test sends it. */
 const FIELDS = new WeakMap<object, readonly string[]>();
 
@@ -255,7 +268,7 @@ export function formAction<S extends z.ZodType, State extends FormState = FormSt
 ): (previous: State, formData?: FormData) => Promise<State | FormState> {
   const action = async (_previous: State, formData?: FormData) => {
     const admitted = await admit(permission, schema, formData);
-    return admitted.ok ? run(admitted.context) : refusalState(admitted.refusal);
+    return admitted.ok ? ranRemembered(() => run(admitted.context)) : refusalState(admitted.refusal);
   };
   FIELDS.set(action, fieldsOf(schema));
   return action;
@@ -273,7 +286,7 @@ export function guardedAction<S extends z.ZodType, Result>(
 ): (formData?: FormData) => Promise<Result> {
   const action = async (formData?: FormData) => {
     const admitted = await admit(permission, schema, formData);
-    return admitted.ok ? run(admitted.context) : refused(admitted.refusal);
+    return admitted.ok ? ranRemembered(() => run(admitted.context)) : refused(admitted.refusal);
   };
   FIELDS.set(action, fieldsOf(schema));
   return action;

@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { getDb } from "@/lib/database";
+import { getDb, rememberWrite } from "@/lib/database";
 import type { Db } from "@/db/types";
 import { can, type Action } from "./permissions";
 import { getSessionUser, secondFactorMissing } from "./session";
@@ -74,6 +74,13 @@ export function withUser<P = Record<string, never>>(
     }
     const user = await getSessionUser();
     if (!user || !allows(user, permission) || (await heldForEnrolment(user, permission))) return refused();
-    return handler({ request, user, params, db: await getDb() });
+    const guarded = { request, user, params, db: await getDb() };
+    if (request.method === "GET" || request.method === "HEAD") return handler(guarded);
+    // A write: this user's reports wait for a replica that has replayed it (lib/replicas/own-writes.ts).
+    try {
+      return await handler(guarded);
+    } finally {
+      await rememberWrite();
+    }
   };
 }

@@ -21,10 +21,15 @@ export type AgencyRulesPage = {
   outbox: OutboxEntry[];
 };
 
-export async function loadAgencyRulesPage(db: Db, config: Pick<Env, "mail">): Promise<AgencyRulesPage> {
+export async function loadAgencyRulesPage(
+  db: Db,
+  config: Pick<Env, "mail">,
+  /** Where the forecast (a read of every monitoring) runs: a replica, when the page has one. */
+  forecastDb: Db = db,
+): Promise<AgencyRulesPage> {
   const rules = await getAgencyRules(db);
   const [forecast, runs] = await Promise.all([
-    getRefreshForecast(db, { leadTimeDays: rules.leadTimeDays, budget: rules.refreshBudgetPerMonth }),
+    getRefreshForecast(forecastDb, { leadTimeDays: rules.leadTimeDays, budget: rules.refreshBudgetPerMonth }),
     db
       .select({ day: digestRuns.day, mails: digestRuns.mails, finishedAt: digestRuns.finishedAt })
       .from(digestRuns)

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { CrossSellView } from "@/components/review/cross-sell-view";
 import { requirePermission } from "@/lib/auth/session";
-import { getDb } from "@/lib/database";
+import { withReadDb } from "@/lib/database";
 import { loadCrossSellPage } from "@/lib/loaders/cross-sell";
 
 export const metadata: Metadata = { title: "Cross-sell" };
@@ -12,7 +12,8 @@ export default async function CrossSellPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const [user, params, db] = await Promise.all([requirePermission("cross-sell:view"), searchParams, getDb()]);
-  const data = await loadCrossSellPage(db, user, params);
+  const [user, params] = await Promise.all([requirePermission("cross-sell:view"), searchParams]);
+  // Read from a replica when one has replayed this user's last write (lib/replicas/).
+  const data = await withReadDb((db) => loadCrossSellPage(db, user, params));
   return <CrossSellView data={data} userId={user.id} />;
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ReportsView } from "@/components/reports/reports-view";
-import { getDb } from "@/lib/database";
+import { withReadDb } from "@/lib/database";
 import { requirePermission } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { loadReportsPage } from "@/lib/loaders/reports";
@@ -12,6 +12,7 @@ export default async function ReportsPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const [, params, db] = await Promise.all([requirePermission("reports:view"), searchParams, getDb()]);
-  return <ReportsView page={await loadReportsPage(db, params, env().service)} />;
+  const [, params] = await Promise.all([requirePermission("reports:view"), searchParams]);
+  // Read from a replica when one has replayed this user's last write (lib/replicas/).
+  return <ReportsView page={await withReadDb((db) => loadReportsPage(db, params, env().service))} />;
 }

@@ -3,7 +3,7 @@ import { CalendarFeedPanel } from "@/components/xdates/calendar-feed-panel";
 import { XDatesView } from "@/components/xdates/xdates-view";
 import { can } from "@/lib/auth/permissions";
 import { requirePermission } from "@/lib/auth/session";
-import { getDb } from "@/lib/database";
+import { withReadDb } from "@/lib/database";
 import { loadXDatesPage } from "@/lib/loaders/xdates";
 import { renewCalendarFeedAction, turnOffCalendarFeedAction } from "./actions";
 
@@ -14,8 +14,9 @@ export default async function XDatesPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const [user, params, db] = await Promise.all([requirePermission("xdates:view"), searchParams, getDb()]);
-  const data = await loadXDatesPage(db, user, params);
+  const [user, params] = await Promise.all([requirePermission("xdates:view"), searchParams]);
+  // Read from a replica when one has replayed this user's last write (lib/replicas/).
+  const data = await withReadDb((db) => loadXDatesPage(db, user, params));
   return (
     <XDatesView
       data={data}

@@ -6,7 +6,7 @@ import { AgencyRulesForm, SendDigestsNowForm } from "@/components/admin/agency-r
 import { MailOutbox } from "@/components/admin/mail-outbox";
 import { RefreshForecastTable } from "@/components/admin/refresh-forecast";
 import { requirePermission } from "@/lib/auth/session";
-import { getDb } from "@/lib/database";
+import { getDb, withReadDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { THRESHOLD_LINES } from "@/lib/rules/agency-rules";
 import { loadAgencyRulesPage } from "@/lib/loaders/rules";
@@ -20,7 +20,10 @@ export const metadata: Metadata = { title: "Agency rules" };
 // (without SMTP) the outbox.
 export default async function AgencyRulesPage() {
   await requirePermission("rules:manage");
-  const page = await loadAgencyRulesPage(await getDb(), env());
+  const db = await getDb();
+  // The rules from the primary (the form edits them), the forecast from a replica when one has
+  // replayed this admin's last save (lib/replicas/).
+  const page = await withReadDb((forecastDb) => loadAgencyRulesPage(db, env(), forecastDb));
   return (
     <div className="space-y-6">
       <PageHeader

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import { RegisterWebhookForm, WebhookToggle } from "@/components/admin/service-connection-forms";
 import { ServiceEventTypes } from "@/components/admin/service-event-types";
+import { ReplicaLagTable } from "@/components/admin/replica-lag";
 import { UnavailablePart } from "@/components/admin/unavailable-part";
 import { DataTable } from "@/components/ui/data-table";
 import { requirePermission } from "@/lib/auth/session";
-import { getDb } from "@/lib/database";
+import { getDb, getReplicaSet } from "@/lib/database";
 import { env } from "@/lib/env";
 import { loadServiceConnectionPage } from "@/lib/loaders/service-connection";
 import { API_SETTABLE_WEBHOOK_EVENT_TYPES } from "@/lib/service/schemas";
@@ -17,7 +18,7 @@ export const metadata: Metadata = { title: "Service connection" };
 
 export default async function ServiceConnectionPage() {
   await requirePermission("service:manage");
-  const { view, registered } = await loadServiceConnectionPage(await getDb(), env());
+  const { view, registered, replicas } = await loadServiceConnectionPage(await getDb(), env(), getReplicaSet());
 
   return (
     <div className="space-y-6">
@@ -149,6 +150,18 @@ export default async function ServiceConnectionPage() {
           monitoring events, reconnect requests, data updates, servicing) are switched on in the service&apos;s own
           dashboard, for the same address.
         </p>
+      </Card>
+
+      <Card aria-labelledby="replicas" className="space-y-3">
+        <h2 id="replicas" className="text-lg font-medium text-slate-900">
+          Database replicas
+        </h2>
+        <p className="text-sm text-slate-600">
+          Reports, their CSV files, the X-date and cross-sell lists and the refresh forecast read from a replica that
+          has replayed the reader&apos;s own last change; everything else reads the primary. A replica behind by more
+          than a few seconds, or unreachable, is worth a look: reads then go to the primary.
+        </p>
+        <ReplicaLagTable replicas={replicas} />
       </Card>
 
       <Card aria-labelledby="event-types" className="space-y-3">
