@@ -18,6 +18,7 @@ const MENU: { href: string; label: string; permission?: Action }[] = [
   { href: "/admin/privacy", label: "Privacy", permission: "privacy:manage" },
   { href: "/admin/api-keys", label: "API keys", permission: "api-keys:manage" },
   { href: "/admin/webhooks", label: "Webhooks", permission: "webhooks:manage" },
+  { href: "/admin/agencyzoom", label: "AgencyZoom", permission: "agencyzoom:manage" },
   { href: "/events", label: "Events", permission: "events:view" },
   { href: "/admin/service", label: "Service", permission: "service:manage" },
   { href: "/admin/jobs", label: "Jobs", permission: "jobs:manage" },
