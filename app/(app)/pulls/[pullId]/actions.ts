@@ -108,7 +108,15 @@ export const liftLegalHoldAction = formAction(
 export const sendToAgencyzoomAction = formAction("handoffs:send", pullIdInput, async ({ user, input, db }): Promise<FormState> => {
   const result = await sendPullToAgencyzoom(db, env().agencyzoom, user, input.pullId);
   revalidatePath(`/pulls/${input.pullId}`);
-  if (!result.ok) return { status: "error", message: result.message, field: result.field, code: result.code };
+  // As the pages' other commands name their refusals: a missing or refused value is INVALID, an
+  // AgencyZoom that failed or is not configured a CONFLICT with the world, a pull not theirs NOT_FOUND.
+  if (!result.ok)
+    return {
+      status: "error",
+      message: result.message,
+      field: result.field,
+      code: result.code === "REFUSED" ? "INVALID" : result.code === "NOT_FOUND" ? "NOT_FOUND" : "CONFLICT",
+    };
   const words =
     result.action === "updated"
       ? `Updated lead ${result.externalId} in AgencyZoom.`
