@@ -228,7 +228,11 @@ describe("environment", () => {
       /AGENCYZOOM_USERNAME and AGENCYZOOM_PASSWORD/,
     );
     expect(() =>
-      parseEnv({ ...production, AGENCYZOOM_BASE_URL: "https://api.agencyzoom.com", AGENCYZOOM_USERNAME: "ops@agency.example" }),
+      parseEnv({
+        ...production,
+        AGENCYZOOM_BASE_URL: "https://api.agencyzoom.com",
+        AGENCYZOOM_USERNAME: "ops@agency.example",
+      }),
     ).toThrow(/set AGENCYZOOM_PASSWORD/);
     expect(() =>
       parseEnv({
@@ -247,6 +251,9 @@ describe("environment", () => {
       }).agencyzoom,
     ).toMatchObject({ baseUrl: "https://api.agencyzoom.com", username: "ops@agency.example", password: "secret" });
     // Development points at the stand-in with its demo user, with nothing set.
-    expect(parseEnv({}).agencyzoom).toMatchObject({ baseUrl: "http://localhost:4020", username: "demo@agency.example" });
+    expect(parseEnv({}).agencyzoom).toMatchObject({
+      baseUrl: "http://localhost:4020",
+      username: "demo@agency.example",
+    });
   });
 });

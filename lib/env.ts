@@ -472,7 +472,9 @@ function productionHazards(e: z.output<typeof envSchema>): string[] {
   if (e.COVERDESK_INDEX_KEY && Buffer.from(e.COVERDESK_INDEX_KEY, "base64").length < MIN_SECRET_BYTES)
     hazards.push(`COVERDESK_INDEX_KEY: must be at least ${MIN_SECRET_BYTES} bytes, base64 (openssl rand -base64 32)`);
   if (e.AGENCYZOOM_BASE_URL && !e.AGENCYZOOM_BASE_URL.startsWith("https://"))
-    hazards.push("AGENCYZOOM_BASE_URL: must be https:// in production (the AgencyZoom password and leads travel with it)");
+    hazards.push(
+      "AGENCYZOOM_BASE_URL: must be https:// in production (the AgencyZoom password and leads travel with it)",
+    );
   if (e.COVERDESK_TEST_MODE)
     hazards.push("COVERDESK_TEST_MODE: must be unset in production (it serves the build with the demo users)");
   if (e.TRUSTED_PROXY_HOPS === undefined && servedOverHttps(e))

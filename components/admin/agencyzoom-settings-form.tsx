@@ -44,7 +44,8 @@ function IdControl({
   control: object;
   none?: string;
 }) {
-  if (!options) return <Input name={name} inputMode="numeric" defaultValue={text(value)} className="w-40" {...control} />;
+  if (!options)
+    return <Input name={name} inputMode="numeric" defaultValue={text(value)} className="w-40" {...control} />;
   const known = value === null || value === undefined || options.some((o) => o.id === value);
   return (
     <Select name={name} defaultValue={text(value)} {...control}>
@@ -71,7 +72,9 @@ export function AgencyzoomSettingsForm({ settings, pipelines, employees, users, 
       <h2 className="text-lg font-semibold text-slate-900">What a lead assumes</h2>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="az-pipeline" label="Pipeline" hint="Where new leads go in AgencyZoom.">
-          {(control) => <IdControl name="pipelineId" value={settings.pipelineId} options={pipelines} control={control} />}
+          {(control) => (
+            <IdControl name="pipelineId" value={settings.pipelineId} options={pipelines} control={control} />
+          )}
         </Field>
         <Field id="az-stage" label="Stage" hint="A stage of that pipeline.">
           {(control) => <IdControl name="stageId" value={settings.stageId} options={stages} control={control} />}
@@ -81,10 +84,14 @@ export function AgencyzoomSettingsForm({ settings, pipelines, employees, users, 
           label="Lead source id"
           hint="AgencyZoom's id of the lead source (Settings → Lead Sources in AgencyZoom); its API does not list them."
         >
-          {(control) => <IdControl name="leadSourceId" value={settings.leadSourceId} options={null} control={control} />}
+          {(control) => (
+            <IdControl name="leadSourceId" value={settings.leadSourceId} options={null} control={control} />
+          )}
         </Field>
         <Field id="az-country" label="Country" hint="Two letters; AgencyZoom requires one on every lead.">
-          {(control) => <Input name="country" defaultValue={settings.country} maxLength={2} className="w-20" {...control} />}
+          {(control) => (
+            <Input name="country" defaultValue={settings.country} maxLength={2} className="w-20" {...control} />
+          )}
         </Field>
         <Field
           id="az-fallback"
@@ -92,7 +99,12 @@ export function AgencyzoomSettingsForm({ settings, pipelines, employees, users, 
           hint="The AgencyZoom user a lead goes to when the pull's owner is not mapped below."
         >
           {(control) => (
-            <IdControl name="fallbackAssigneeId" value={settings.fallbackAssigneeId} options={people} control={control} />
+            <IdControl
+              name="fallbackAssigneeId"
+              value={settings.fallbackAssigneeId}
+              options={people}
+              control={control}
+            />
           )}
         </Field>
       </div>

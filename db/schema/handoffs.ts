@@ -25,7 +25,10 @@ export const agencyzoomSettings = pgTable(
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("agencyzoom_settings_one_row", sql`${t.id} = 1`), index("agencyzoom_settings_updated_by_idx").on(t.updatedBy)],
+  (t) => [
+    check("agencyzoom_settings_one_row", sql`${t.id} = 1`),
+    index("agencyzoom_settings_updated_by_idx").on(t.updatedBy),
+  ],
 );
 
 /** A Coverdesk user's AgencyZoom user: the lead of a pull they own is assigned there. */
@@ -60,10 +63,7 @@ export const handoffs = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
     sendCount: integer("send_count").notNull().default(1),
   },
-  (t) => [
-    uniqueIndex("handoffs_pull_target_idx").on(t.pullId, t.target),
-    index("handoffs_sent_by_idx").on(t.sentBy),
-  ],
+  (t) => [uniqueIndex("handoffs_pull_target_idx").on(t.pullId, t.target), index("handoffs_sent_by_idx").on(t.sentBy)],
 );
 
 export type HandoffRow = typeof handoffs.$inferSelect;

@@ -60,7 +60,10 @@ beforeAll(async () => {
   az = await startAgencyZoomSandbox({ port: 0 });
   const staff = await createStaff(database.db);
   await storePull(database.db, example);
-  await storePull(database.db, rawPullOf([], { pull_id: OTHER, account_identifier: "acct_api_other", email: "o@example.com" }));
+  await storePull(
+    database.db,
+    rawPullOf([], { pull_id: OTHER, account_identifier: "acct_api_other", email: "o@example.com" }),
+  );
   await saveAgencyzoomSettings(database.db, staff.admin, {
     pipelineId: 5001,
     stageId: 50011,
@@ -114,7 +117,10 @@ describe("POST /api/v1/pulls/{pull_id}/handoffs", () => {
     const before = az.leads.size;
     const answer = await send(writer, OTHER, { target: "agencyzoom" }, "handoff-reuse");
     expect(answer.status).toBe(422);
-    expect(((await answer.json()) as ErrorBody).error).toMatchObject({ code: "IDEMPOTENCY_MISMATCH", field: "Idempotency-Key" });
+    expect(((await answer.json()) as ErrorBody).error).toMatchObject({
+      code: "IDEMPOTENCY_MISMATCH",
+      field: "Idempotency-Key",
+    });
     expect(az.leads.size).toBe(before);
   });
 

@@ -41,7 +41,12 @@ export async function createApiHandoff(
 ): Promise<ApiAnswer> {
   const sent = await sendPullToAgencyzoom(db, config, actor, pullId);
   if (sent.ok) {
-    const answer: HandoffResult = { target: body.target, external_id: sent.externalId, url: sent.url, action: sent.action };
+    const answer: HandoffResult = {
+      target: body.target,
+      external_id: sent.externalId,
+      url: sent.url,
+      action: sent.action,
+    };
     return { status: sent.action === "created" ? 201 : 200, body: answer };
   }
   switch (sent.code) {

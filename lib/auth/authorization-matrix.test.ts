@@ -1042,7 +1042,11 @@ const PUBLIC = {
 const savedServiceUrl = process.env.SERVICE_BASE_URL;
 process.env.SERVICE_BASE_URL = "http://127.0.0.1:9/api/v1.0.0";
 // Nor does AgencyZoom (the development stand-in listens on 4020 by default).
-const savedAgencyzoom = [process.env.AGENCYZOOM_BASE_URL, process.env.AGENCYZOOM_USERNAME, process.env.AGENCYZOOM_PASSWORD];
+const savedAgencyzoom = [
+  process.env.AGENCYZOOM_BASE_URL,
+  process.env.AGENCYZOOM_USERNAME,
+  process.env.AGENCYZOOM_PASSWORD,
+];
 process.env.AGENCYZOOM_BASE_URL = "http://127.0.0.1:9";
 process.env.AGENCYZOOM_USERNAME = "matrix";
 process.env.AGENCYZOOM_PASSWORD = "matrix";

@@ -57,7 +57,12 @@ const errorAnswer = z
   .loose();
 const employeesAnswer = z.array(
   z
-    .object({ id: z.int(), firstname: z.string().nullish(), lastname: z.string().nullish(), email: z.string().nullish() })
+    .object({
+      id: z.int(),
+      firstname: z.string().nullish(),
+      lastname: z.string().nullish(),
+      email: z.string().nullish(),
+    })
     .loose(),
 );
 const pipelinesAnswer = z.array(
@@ -74,8 +79,9 @@ export type AgencyzoomEmployee = { id: number; name: string; email: string | nul
 export type AgencyzoomPipeline = { id: number; name: string; stages: Array<{ id: number; name: string }> };
 
 /** Tokens by base URL and user: one sign-in per process, not one per send. */
-const tokens: Map<string, string> = ((globalThis as { __coverdeskAgencyzoomTokens?: Map<string, string> })
-  .__coverdeskAgencyzoomTokens ??= new Map());
+const tokens: Map<string, string> = ((
+  globalThis as { __coverdeskAgencyzoomTokens?: Map<string, string> }
+).__coverdeskAgencyzoomTokens ??= new Map());
 const tokenKey = (config: AgencyzoomConfig) => `${config.baseUrl}\n${config.username}`;
 
 /** Forgets the kept tokens (tests; an admin's "check again"). */
@@ -117,14 +123,24 @@ async function call(
   }
   if (response.status >= 300 && response.status < 400) {
     await response.body?.cancel().catch(() => {});
-    throw new AgencyzoomError("UPSTREAM", response.status, `AgencyZoom answered ${method} ${path} with a redirect, which is not followed.`);
+    throw new AgencyzoomError(
+      "UPSTREAM",
+      response.status,
+      `AgencyZoom answered ${method} ${path} with a redirect, which is not followed.`,
+    );
   }
   let text: string;
   try {
-    text = (await readCappedBytes(response, MAX_AGENCYZOOM_ANSWER_BYTES, `AgencyZoom ${method} ${path}`)).toString("utf8");
+    text = (await readCappedBytes(response, MAX_AGENCYZOOM_ANSWER_BYTES, `AgencyZoom ${method} ${path}`)).toString(
+      "utf8",
+    );
   } catch (error) {
     if (error instanceof ServiceError)
-      throw new AgencyzoomError("UPSTREAM", response.status, "AgencyZoom's answer was larger than 1 MiB; it was not read.");
+      throw new AgencyzoomError(
+        "UPSTREAM",
+        response.status,
+        "AgencyZoom's answer was larger than 1 MiB; it was not read.",
+      );
     throw new AgencyzoomError("UPSTREAM", response.status, "AgencyZoom's answer was cut off.");
   }
   let parsed: unknown = null;
@@ -141,7 +157,9 @@ async function call(
 function refusal(method: string, path: string, answer: Answer): AgencyzoomError {
   const said = errorAnswer.safeParse(answer.body);
   const words = said.success ? (said.data.error ?? said.data.message) : undefined;
-  const fieldErrors = said.success ? (said.data.fieldErrors ?? []).map((f) => ({ field: f.field, error: f.error })) : [];
+  const fieldErrors = said.success
+    ? (said.data.fieldErrors ?? []).map((f) => ({ field: f.field, error: f.error }))
+    : [];
   const kind: AgencyzoomFailure =
     answer.status === 400 || answer.status === 422
       ? "INVALID"
@@ -163,16 +181,26 @@ async function signIn(config: AgencyzoomConfig): Promise<string> {
   const path = "/v1/api/auth/login";
   const answer = await call(config, "POST", path, { username: config.username, password: config.password }, null);
   if (answer.status === 401 || answer.status === 403)
-    throw new AgencyzoomError("UNAUTHORIZED", answer.status, "AgencyZoom refused the username and password (AGENCYZOOM_USERNAME, AGENCYZOOM_PASSWORD).");
+    throw new AgencyzoomError(
+      "UNAUTHORIZED",
+      answer.status,
+      "AgencyZoom refused the username and password (AGENCYZOOM_USERNAME, AGENCYZOOM_PASSWORD).",
+    );
   if (answer.status !== 200 && answer.status !== 201) throw refusal("POST", path, answer);
   const parsed = loginAnswer.safeParse(answer.body);
-  if (!parsed.success) throw new AgencyzoomError("UPSTREAM", answer.status, "AgencyZoom's sign-in answer carried no token.");
+  if (!parsed.success)
+    throw new AgencyzoomError("UPSTREAM", answer.status, "AgencyZoom's sign-in answer carried no token.");
   tokens.set(tokenKey(config), parsed.data.jwt);
   return parsed.data.jwt;
 }
 
 /** A call with the kept token; on 401, one new sign-in and one retry. Answers a 2xx, or throws. */
-async function authorized(config: AgencyzoomConfig, method: "GET" | "POST" | "PUT", path: string, body?: unknown): Promise<Answer> {
+async function authorized(
+  config: AgencyzoomConfig,
+  method: "GET" | "POST" | "PUT",
+  path: string,
+  body?: unknown,
+): Promise<Answer> {
   const kept = tokens.get(tokenKey(config));
   let answer = await call(config, method, path, body, kept ?? (await signIn(config)));
   if (answer.status === 401) {
@@ -192,13 +220,22 @@ export async function createAgencyzoomLead(config: AgencyzoomConfig, lead: Agenc
   const answer = await authorized(config, "POST", "/v1/api/leads/create", lead);
   const parsed = createdAnswer.safeParse(answer.body);
   if (!parsed.success)
-    throw new AgencyzoomError("UPSTREAM", answer.status, "AgencyZoom created the lead but its answer named no lead id.");
+    throw new AgencyzoomError(
+      "UPSTREAM",
+      answer.status,
+      "AgencyZoom created the lead but its answer named no lead id.",
+    );
   return parsed.data.id;
 }
 
 /** PUT /v1/api/leads/{id}: throws NOT_FOUND when AgencyZoom no longer has the lead. */
-export async function updateAgencyzoomLead(config: AgencyzoomConfig, leadId: string, lead: AgencyzoomLead): Promise<void> {
-  if (!/^\d{1,18}$/.test(leadId)) throw new AgencyzoomError("NOT_FOUND", 404, "The kept lead id is not one of AgencyZoom's.");
+export async function updateAgencyzoomLead(
+  config: AgencyzoomConfig,
+  leadId: string,
+  lead: AgencyzoomLead,
+): Promise<void> {
+  if (!/^\d{1,18}$/.test(leadId))
+    throw new AgencyzoomError("NOT_FOUND", 404, "The kept lead id is not one of AgencyZoom's.");
   await authorized(config, "PUT", `/v1/api/leads/${leadId}`, lead);
 }
 
@@ -206,7 +243,8 @@ export async function updateAgencyzoomLead(config: AgencyzoomConfig, leadId: str
 export async function fetchAgencyzoomEmployees(config: AgencyzoomConfig): Promise<AgencyzoomEmployee[]> {
   const answer = await authorized(config, "GET", "/v1/api/employees");
   const parsed = employeesAnswer.safeParse(answer.body);
-  if (!parsed.success) throw new AgencyzoomError("UPSTREAM", answer.status, "AgencyZoom's list of users was not a list of users.");
+  if (!parsed.success)
+    throw new AgencyzoomError("UPSTREAM", answer.status, "AgencyZoom's list of users was not a list of users.");
   return parsed.data.map((e) => ({
     id: e.id,
     name: [e.firstname, e.lastname].filter(Boolean).join(" ") || e.email || `User ${e.id}`,
@@ -218,8 +256,13 @@ export async function fetchAgencyzoomEmployees(config: AgencyzoomConfig): Promis
 export async function fetchAgencyzoomPipelines(config: AgencyzoomConfig): Promise<AgencyzoomPipeline[]> {
   const answer = await authorized(config, "GET", "/v1/api/pipelines-and-stages");
   const parsed = pipelinesAnswer.safeParse(answer.body);
-  if (!parsed.success) throw new AgencyzoomError("UPSTREAM", answer.status, "AgencyZoom's pipelines were not a list of pipelines.");
-  return parsed.data.map((p) => ({ id: p.id, name: p.name, stages: p.stages.map((s) => ({ id: s.id, name: s.name })) }));
+  if (!parsed.success)
+    throw new AgencyzoomError("UPSTREAM", answer.status, "AgencyZoom's pipelines were not a list of pipelines.");
+  return parsed.data.map((p) => ({
+    id: p.id,
+    name: p.name,
+    stages: p.stages.map((s) => ({ id: s.id, name: s.name })),
+  }));
 }
 
 /**

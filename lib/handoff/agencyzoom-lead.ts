@@ -116,16 +116,22 @@ export function coverageNote(pull: Pull, today: string): { text: string; drivers
     for (const vehicle of policy.vehicles)
       for (const coverage of vehicle.coverages) {
         const name = words(coverage.friendly_name ?? coverage.name);
-        const limit = coverage.is_declined ? "declined" : limitWords(coverage.per_person_limit_cents, coverage.per_incident_limit_cents);
-        const deductible = coverage.deductible_cents != null ? `deductible ${formatLimit(coverage.deductible_cents)}` : null;
+        const limit = coverage.is_declined
+          ? "declined"
+          : limitWords(coverage.per_person_limit_cents, coverage.per_incident_limit_cents);
+        const deductible =
+          coverage.deductible_cents != null ? `deductible ${formatLimit(coverage.deductible_cents)}` : null;
         const value = [limit, deductible].filter(Boolean).join(", ");
         if (name && value && !limits.has(name)) limits.set(name, value);
       }
     for (const dwelling of policy.dwellings)
       for (const coverage of dwelling.coverages) {
         const name = words(coverage.friendly_name ?? coverage.name);
-        const limit = coverage.is_declined ? "declined" : limitWords(coverage.per_person_limit_cents, coverage.per_incident_limit_cents);
-        const deductible = coverage.deductible_cents != null ? `deductible ${formatLimit(coverage.deductible_cents)}` : null;
+        const limit = coverage.is_declined
+          ? "declined"
+          : limitWords(coverage.per_person_limit_cents, coverage.per_incident_limit_cents);
+        const deductible =
+          coverage.deductible_cents != null ? `deductible ${formatLimit(coverage.deductible_cents)}` : null;
         const value = [limit, deductible].filter(Boolean).join(", ");
         if (name && value && !limits.has(name)) limits.set(name, value);
       }
@@ -168,7 +174,8 @@ export function buildAgencyzoomLead(pull: Pull, assumptions: AgencyzoomAssumptio
   const autos = autosOf(pull);
   const drivers = driversOf(pull, autos);
   const holder = holderOf(pull, drivers);
-  const named = pull.policies.flatMap((p) => p.named_insureds).find((n) => n.is_primary_named_insured) ??
+  const named =
+    pull.policies.flatMap((p) => p.named_insureds).find((n) => n.is_primary_named_insured) ??
     pull.policies.flatMap((p) => p.named_insureds)[0];
 
   const firstname = clean(pull.first_name, 100) ?? clean(named?.first_name, 100);
@@ -191,14 +198,26 @@ export function buildAgencyzoomLead(pull: Pull, assumptions: AgencyzoomAssumptio
           value: null,
           note: "The pull has no email address; AgencyZoom refuses a lead without one.",
         },
-    { field: "pipelineId", label: "Pipeline", ...fromSettings(assumptions.pipelineId, "pipeline", "The admin's setting.") },
+    {
+      field: "pipelineId",
+      label: "Pipeline",
+      ...fromSettings(assumptions.pipelineId, "pipeline", "The admin's setting."),
+    },
     { field: "stageId", label: "Stage", ...fromSettings(assumptions.stageId, "stage", "The admin's setting.") },
-    { field: "leadSourceId", label: "Lead source", ...fromSettings(assumptions.leadSourceId, "lead source", "The admin's setting.") },
+    {
+      field: "leadSourceId",
+      label: "Lead source",
+      ...fromSettings(assumptions.leadSourceId, "lead source", "The admin's setting."),
+    },
     { field: "country", label: "Country", source: "assumed", value: assumptions.country, note: "The admin's setting." },
     {
       field: "assignTo",
       label: "Assigned to",
-      ...fromSettings(assumptions.assignTo, "fallback assignee (or map the pull's owner)", "The pull owner's AgencyZoom user, else the admin's fallback."),
+      ...fromSettings(
+        assumptions.assignTo,
+        "fallback assignee (or map the pull's owner)",
+        "The pull owner's AgencyZoom user, else the admin's fallback.",
+      ),
     },
   ];
   const missing = required.filter((r) => r.source === "missing");
@@ -207,7 +226,14 @@ export function buildAgencyzoomLead(pull: Pull, assumptions: AgencyzoomAssumptio
   if (pipelineId === null || stageId === null || leadSourceId === null || assignTo === null)
     return { ok: false, required, missing };
 
-  const phones = [pull.mobile_phone, pull.phone, pull.home_phone, pull.work_phone, named?.mobile_phone, named?.home_phone]
+  const phones = [
+    pull.mobile_phone,
+    pull.phone,
+    pull.home_phone,
+    pull.work_phone,
+    named?.mobile_phone,
+    named?.home_phone,
+  ]
     .map(phone)
     .filter((p): p is string => Boolean(p));
   const [firstPhone, secondPhone] = [...new Set(phones)];

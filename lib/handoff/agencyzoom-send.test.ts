@@ -113,7 +113,13 @@ describe("sending a pull to AgencyZoom", () => {
     if (!first.ok) return;
     expect(first.url).toBe(`${az.url}/lead/index?id=${first.externalId}`);
     const lead = az.leads.get(Number(first.externalId));
-    expect(lead).toMatchObject({ firstname: "Lois", assignTo: 3001, pipelineId: 5001, phone: "2125550100", maritalStatus: "Married" });
+    expect(lead).toMatchObject({
+      firstname: "Lois",
+      assignTo: 3001,
+      pipelineId: 5001,
+      phone: "2125550100",
+      maritalStatus: "Married",
+    });
     expect(lead?.notes).toContain("2019 Subaru Outback");
 
     const again = await sendPullToAgencyzoom(database.db, config, staff.manager, AUTO);
@@ -121,7 +127,11 @@ describe("sending a pull to AgencyZoom", () => {
     expect(az.leads.size).toBe(1);
     expect(az.requests.filter((r) => r.path === "/v1/api/leads/create")).toHaveLength(1);
     expect(az.requests.filter((r) => r.status >= 400)).toEqual([]);
-    expect(await sentRow(AUTO)).toMatchObject({ externalId: first.externalId, sendCount: 2, sentByName: staff.manager.name });
+    expect(await sentRow(AUTO)).toMatchObject({
+      externalId: first.externalId,
+      sendCount: 2,
+      sentByName: staff.manager.name,
+    });
   });
 
   it("assigns the lead to the fallback user when the pull's owner is not mapped", async () => {
@@ -186,7 +196,12 @@ describe("sending a pull to AgencyZoom", () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.pullId, AUTO), eq(auditEvents.action, "HANDOFF_SENT")));
     expect(audited.map((a) => (a.details as { action: string }).action)).toEqual(["created", "updated"]);
-    expect(audited[0]?.details).toMatchObject({ recipient: AGENCYZOOM_RECIPIENT, purpose: AGENCYZOOM_PURPOSE, drivers: 1, vehicles: 1 });
+    expect(audited[0]?.details).toMatchObject({
+      recipient: AGENCYZOOM_RECIPIENT,
+      purpose: AGENCYZOOM_PURPOSE,
+      drivers: 1,
+      vehicles: 1,
+    });
     const logged = await database.db.select().from(redisclosures);
     expect(logged).toHaveLength(2);
     expect(logged[0]).toMatchObject({
@@ -206,6 +221,9 @@ describe("sending a pull to AgencyZoom", () => {
   });
 
   it("is off when AgencyZoom is not configured", async () => {
-    expect(await sendPullToAgencyzoom(database.db, null, staff.admin, AUTO)).toMatchObject({ ok: false, code: "UNAVAILABLE" });
+    expect(await sendPullToAgencyzoom(database.db, null, staff.admin, AUTO)).toMatchObject({
+      ok: false,
+      code: "UNAVAILABLE",
+    });
   });
 });

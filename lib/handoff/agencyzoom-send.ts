@@ -7,12 +7,7 @@ import { DRIVER_DATA, recordRedisclosure } from "@/lib/audit/redisclosure";
 import type { Actor } from "@/lib/core/actor";
 import type { AgencyzoomConfig } from "@/lib/env";
 import { getViewablePull } from "@/lib/pulls/access";
-import {
-  AgencyzoomError,
-  agencyzoomLeadUrl,
-  createAgencyzoomLead,
-  updateAgencyzoomLead,
-} from "./agencyzoom-client";
+import { AgencyzoomError, agencyzoomLeadUrl, createAgencyzoomLead, updateAgencyzoomLead } from "./agencyzoom-client";
 import { buildAgencyzoomLead } from "./agencyzoom-lead";
 import { assigneeFor, getAgencyzoomSettings } from "./agencyzoom-settings";
 
@@ -102,7 +97,8 @@ export async function sendPullToAgencyzoom(
     const failure: SendFailure = {
       ok: false,
       code: "REFUSED",
-      message: `AgencyZoom needs ${built.missing.map((m) => m.label.toLowerCase()).join(", ")}, which ${built.missing.length === 1 ? "is" : "are"} missing: ${first?.note ?? ""}`.trim(),
+      message:
+        `AgencyZoom needs ${built.missing.map((m) => m.label.toLowerCase()).join(", ")}, which ${built.missing.length === 1 ? "is" : "are"} missing: ${first?.note ?? ""}`.trim(),
       field: first?.field,
     };
     await recordFailure(db, actor, pullId, failure);

@@ -35,7 +35,9 @@ export const NO_AGENCYZOOM_SETTINGS: AgencyzoomSettings = {
 
 const idField = (label: string) => {
   const message = `The ${label} is AgencyZoom's id of it: a whole number, or empty for none yet.`;
-  return typedNumber(z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message)).nullable();
+  return typedNumber(
+    z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message),
+  ).nullable();
 };
 
 /** The admin page's form (rows `userMap.0.userId`, `userMap.0.agencyzoomUserId`…), and callers'. */
@@ -94,7 +96,8 @@ export async function saveAgencyzoomSettings(
     userIds.length === 0
       ? []
       : (await db.select({ id: users.id }).from(users).where(inArray(users.id, userIds))).map((u) => u.id);
-  if (known.length !== userIds.length) return invalid("A user in the list no longer exists. Reload the page.", "userMap");
+  if (known.length !== userIds.length)
+    return invalid("A user in the list no longer exists. Reload the page.", "userMap");
   const mapped = userMap.filter((m): m is { userId: string; agencyzoomUserId: number } => m.agencyzoomUserId !== null);
   await db.transaction(async (tx) => {
     const values = { ...settings, updatedBy: actor.id, updatedAt: new Date() };
@@ -124,4 +127,3 @@ export async function saveAgencyzoomSettings(
 export function assigneeFor(settings: AgencyzoomSettings, ownerId: string | null): number | null {
   return (ownerId ? settings.userMap[ownerId] : undefined) ?? settings.fallbackAssigneeId;
 }
-

@@ -17,7 +17,10 @@ import { listActiveUsers } from "@/lib/users/queries";
 
 export type AgencyzoomPage = {
   /** Null: AGENCYZOOM_BASE_URL is unset; the hand-off is off. */
-  connection: { host: string; username: string; reachable: true } | { host: string; username: string; reachable: false; error: string } | null;
+  connection:
+    | { host: string; username: string; reachable: true }
+    | { host: string; username: string; reachable: false; error: string }
+    | null;
   pipelines: AgencyzoomPipeline[] | null;
   employees: AgencyzoomEmployee[] | null;
   settings: AgencyzoomSettings;

@@ -98,7 +98,10 @@ describe("the AgencyZoom stand-in", () => {
       const answer = await post("/v1/api/leads/create", body, jwt);
       expect(answer.status, field).toBe(400);
       const refused = (await answer.json()) as { error: string; fieldErrors: Array<{ field: string; error: string }> };
-      expect(refused.fieldErrors.map((f) => f.field), field).toContain(field);
+      expect(
+        refused.fieldErrors.map((f) => f.field),
+        field,
+      ).toContain(field);
     }
     expect(az.leads.size).toBe(0);
   });

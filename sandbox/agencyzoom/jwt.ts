@@ -22,7 +22,15 @@ export function createTokenIssuer(ttlSeconds: number, now: () => number = Date.n
     issue(subject) {
       const issuedAt = Math.floor(now() / 1000);
       const head = b64(JSON.stringify({ alg: "HS256", typ: "JWT" }));
-      const body = b64(JSON.stringify({ sub: subject, iat: issuedAt, exp: issuedAt + ttlSeconds, gen: generation, jti: b64(randomBytes(8)) }));
+      const body = b64(
+        JSON.stringify({
+          sub: subject,
+          iat: issuedAt,
+          exp: issuedAt + ttlSeconds,
+          gen: generation,
+          jti: b64(randomBytes(8)),
+        }),
+      );
       return `${head}.${body}.${b64(sign(`${head}.${body}`))}`;
     },
     verify(token) {

@@ -27,7 +27,10 @@ export const leadBodySchema = z.strictObject({
   streetAddressLine2: text(255).optional(),
   city: text(100).optional(),
   state: text(50).optional(),
-  zip: z.string().regex(/^\d{5}(-\d{4})?$/, "must be a ZIP code (12345 or 12345-6789)").optional(),
+  zip: z
+    .string()
+    .regex(/^\d{5}(-\d{4})?$/, "must be a ZIP code (12345 or 12345-6789)")
+    .optional(),
   agencyNumber: text(50).optional(),
   birthday: z.iso.date("must be a date, YYYY-MM-DD").optional(),
   maritalStatus: text(30).optional(),

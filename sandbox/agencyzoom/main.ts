@@ -10,7 +10,11 @@ const env = z
     SANDBOX_HOST: z.string().default("127.0.0.1"),
     SANDBOX_AGENCYZOOM_USERNAME: z.string().min(1).default(DEMO_USERNAME),
     SANDBOX_AGENCYZOOM_PASSWORD: z.string().min(1).default(DEMO_PASSWORD),
-    SANDBOX_AGENCYZOOM_TOKEN_SECONDS: z.coerce.number().int().min(1).default(4 * 3600),
+    SANDBOX_AGENCYZOOM_TOKEN_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(4 * 3600),
   })
   .parse(process.env);
 
@@ -23,7 +27,9 @@ startAgencyZoomSandbox({
   log: (line) => console.log(line),
 })
   .then((sandbox) => {
-    console.log(`agencyzoom: serving AgencyZoom's API at ${sandbox.url}/v1/api (leads at ${sandbox.url}/_sandbox/leads)`);
+    console.log(
+      `agencyzoom: serving AgencyZoom's API at ${sandbox.url}/v1/api (leads at ${sandbox.url}/_sandbox/leads)`,
+    );
     const stop = () => void sandbox.close().then(() => process.exit(0));
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);

@@ -3,7 +3,14 @@
 // agency's settings with these ids (pipeline 5001, stage 50011, lead source 7001, user 3001).
 
 export const EMPLOYEES = [
-  { id: 3001, firstname: "Dana", lastname: "Whitfield", email: "dana@agency.example", isProducer: true, isActive: true },
+  {
+    id: 3001,
+    firstname: "Dana",
+    lastname: "Whitfield",
+    email: "dana@agency.example",
+    isProducer: true,
+    isActive: true,
+  },
   { id: 3002, firstname: "Marco", lastname: "Ruiz", email: "marco@agency.example", isProducer: true, isActive: true },
   { id: 3003, firstname: "Priya", lastname: "Shah", email: "priya@agency.example", isProducer: false, isActive: true },
 ] as const;

@@ -4,15 +4,7 @@ import { readJson, send } from "../http";
 import { listen } from "../listen";
 import { createTokenIssuer } from "./jwt";
 import { fieldErrorsOf, leadBodySchema, type LeadBody } from "./lead-body";
-import {
-  CARRIERS,
-  DEMO_PASSWORD,
-  DEMO_USERNAME,
-  EMPLOYEES,
-  LEAD_SOURCES,
-  PIPELINES,
-  PRODUCT_LINES,
-} from "./seed";
+import { CARRIERS, DEMO_PASSWORD, DEMO_USERNAME, EMPLOYEES, LEAD_SOURCES, PIPELINES, PRODUCT_LINES } from "./seed";
 
 // A stand-in for AgencyZoom's REST API (https://api.agencyzoom.com), as strict as the real one
 // where its documentation says how it behaves: sign-in with a username and password for a JWT
@@ -159,11 +151,19 @@ export async function startAgencyZoomSandbox(options: AgencyZoomSandboxOptions):
       if (lead[2]) {
         if (method !== "POST" && method !== "GET") return void send(res, 405, { error: "Method Not Allowed" });
         if (!stored) return void notFound(res, "Lead");
-        if (method === "GET") return void send(res, 200, stored.notesAdded.map((note) => ({ note })));
+        if (method === "GET")
+          return void send(
+            res,
+            200,
+            stored.notesAdded.map((note) => ({ note })),
+          );
         const read = await readJson(req);
         const parsed = read.ok ? noteSchema.safeParse(read.value) : null;
         if (!parsed?.success)
-          return void send(res, 400, { error: "Validation failed.", fieldErrors: [{ field: "note", error: "is required" }] });
+          return void send(res, 400, {
+            error: "Validation failed.",
+            fieldErrors: [{ field: "note", error: "is required" }],
+          });
         stored.notesAdded.push(parsed.data.note);
         return void send(res, 201, { message: "Note added.", result: true });
       }
@@ -172,7 +172,13 @@ export async function startAgencyZoomSandbox(options: AgencyZoomSandboxOptions):
         if (!stored) return void notFound(res, "Lead");
         const body = await readLead(req, res);
         if (!body) return;
-        leads.set(id, { ...body, id, createdAt: stored.createdAt, updatedAt: new Date().toISOString(), notesAdded: stored.notesAdded });
+        leads.set(id, {
+          ...body,
+          id,
+          createdAt: stored.createdAt,
+          updatedAt: new Date().toISOString(),
+          notesAdded: stored.notesAdded,
+        });
         log(`agencyzoom: lead ${id} updated`);
         return void send(res, 200, { message: "Lead updated successfully.", result: true });
       }
@@ -202,8 +208,7 @@ export async function startAgencyZoomSandbox(options: AgencyZoomSandboxOptions):
   /** AgencyZoom's page of a lead, as far as Coverdesk's link needs one. */
   function leadPage(res: ServerResponse, url: URL): void {
     const stored = leads.get(Number(url.searchParams.get("id")));
-    const escape = (v: unknown) =>
-      String(v ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    const escape = (v: unknown) => String(v ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
     res.writeHead(stored ? 200 : 404, { "content-type": "text/html; charset=utf-8" });
     res.end(
       stored

@@ -105,23 +105,27 @@ export const liftLegalHoldAction = formAction(
 
 // "Send to AgencyZoom" (lib/handoff/agencyzoom-send.ts checks the pull, creates the lead or
 // updates the kept one, and records the send on the audit trail and in the redisclosure log).
-export const sendToAgencyzoomAction = formAction("handoffs:send", pullIdInput, async ({ user, input, db }): Promise<FormState> => {
-  const result = await sendPullToAgencyzoom(db, env().agencyzoom, user, input.pullId);
-  revalidatePath(`/pulls/${input.pullId}`);
-  // As the pages' other commands name their refusals: a missing or refused value is INVALID, an
-  // AgencyZoom that failed or is not configured a CONFLICT with the world, a pull not theirs NOT_FOUND.
-  if (!result.ok)
-    return {
-      status: "error",
-      message: result.message,
-      field: result.field,
-      code: result.code === "REFUSED" ? "INVALID" : result.code === "NOT_FOUND" ? "NOT_FOUND" : "CONFLICT",
-    };
-  const words =
-    result.action === "updated"
-      ? `Updated lead ${result.externalId} in AgencyZoom.`
-      : result.recreated
-        ? `The earlier lead was gone from AgencyZoom, so a new one was created: lead ${result.externalId}.`
-        : `Created lead ${result.externalId} in AgencyZoom.`;
-  return { status: "done", message: words };
-});
+export const sendToAgencyzoomAction = formAction(
+  "handoffs:send",
+  pullIdInput,
+  async ({ user, input, db }): Promise<FormState> => {
+    const result = await sendPullToAgencyzoom(db, env().agencyzoom, user, input.pullId);
+    revalidatePath(`/pulls/${input.pullId}`);
+    // As the pages' other commands name their refusals: a missing or refused value is INVALID, an
+    // AgencyZoom that failed or is not configured a CONFLICT with the world, a pull not theirs NOT_FOUND.
+    if (!result.ok)
+      return {
+        status: "error",
+        message: result.message,
+        field: result.field,
+        code: result.code === "REFUSED" ? "INVALID" : result.code === "NOT_FOUND" ? "NOT_FOUND" : "CONFLICT",
+      };
+    const words =
+      result.action === "updated"
+        ? `Updated lead ${result.externalId} in AgencyZoom.`
+        : result.recreated
+          ? `The earlier lead was gone from AgencyZoom, so a new one was created: lead ${result.externalId}.`
+          : `Created lead ${result.externalId} in AgencyZoom.`;
+    return { status: "done", message: words };
+  },
+);
