@@ -488,8 +488,6 @@ export async function buildDemoHistory(options: DemoHistoryOptions): Promise<Dem
 
     // AgencyZoom set up by the admin, and one won client already sent there as a lead.
     await setUpDemoAgencyzoom(db, {
-      admin: need(staff, "admin"),
-      manager: need(staff, "manager"),
       agent: need(staff, "alex"),
       config: options.agencyzoom ?? null,
       log,

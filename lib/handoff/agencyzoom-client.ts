@@ -40,9 +40,13 @@ export class AgencyzoomError extends Error {
 }
 
 const loginAnswer = z.object({ jwt: z.string().min(10) });
-/** `id` is a number in AgencyZoom's answers; a string of digits is read the same. */
+/**
+ * A lead id as kept and put in a path: AgencyZoom answers a number; its OpenAPI types the path's
+ * `leadId` as a string, so a plain token of letters, digits, `-` and `_` is read as one too.
+ */
+const LEAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const createdAnswer = z.object({
-  id: z.union([z.int().positive(), z.string().regex(/^\d{1,18}$/)]).transform(String),
+  id: z.union([z.int().positive(), z.string().regex(LEAD_ID)]).transform(String),
   message: z.string().optional(),
 });
 const errorAnswer = z
