@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { NEXTAUTH_SECRET, SERVICE_ENV } from "./e2e/server-env";
+import { AGENCYZOOM_PASSWORD, AGENCYZOOM_USERNAME, NEXTAUTH_SECRET, SERVICE_ENV } from "./e2e/server-env";
 
 // End-to-end tests run Chromium against the built app (`npm start`: server.mjs) and the sandbox, on ports
 // of their own so that a running `npm run dev` does not interfere.
@@ -74,7 +74,11 @@ export default defineConfig({
       url: `${agencyzoomUrl}/_sandbox/leads`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { SANDBOX_AGENCYZOOM_PORT: String(AGENCYZOOM_PORT) },
+      env: {
+        SANDBOX_AGENCYZOOM_PORT: String(AGENCYZOOM_PORT),
+        SANDBOX_AGENCYZOOM_USERNAME: AGENCYZOOM_USERNAME,
+        SANDBOX_AGENCYZOOM_PASSWORD: AGENCYZOOM_PASSWORD,
+      },
     },
     {
       command: `node server.mjs -p ${APP_PORT} -H 127.0.0.1`,
@@ -85,10 +89,9 @@ export default defineConfig({
         ...serviceEnv,
         NEXTAUTH_URL: appUrl,
         NEXTAUTH_SECRET,
-        // The stand-in's demo user (sandbox/agencyzoom/seed.ts).
         AGENCYZOOM_BASE_URL: agencyzoomUrl,
-        AGENCYZOOM_USERNAME: "demo@agency.example",
-        AGENCYZOOM_PASSWORD: "coverdesk-demo",
+        AGENCYZOOM_USERNAME,
+        AGENCYZOOM_PASSWORD,
         NODE_ENV: "test", // the production build with the demo users, which production refuses
         COVERDESK_TEST_MODE: "true", // without it server.mjs serves the build in production
         DATABASE_URL: process.env.DATABASE_URL ?? "",

@@ -16,7 +16,7 @@ const SANDBOX_DEFAULTS = {
   /** The AgencyZoom stand-in (sandbox/agencyzoom) and its demo user. */
   AGENCYZOOM_BASE_URL: "http://localhost:4020",
   AGENCYZOOM_USERNAME: "demo@agency.example",
-  AGENCYZOOM_PASSWORD: "coverdesk-demo",
+  AGENCYZOOM_PASSWORD: "agencyzoom-stand-in",
 } as const;
 
 /**

@@ -56,4 +56,4 @@ export const PRODUCT_LINES = [
 
 /** The user Coverdesk signs in as, unless SANDBOX_AGENCYZOOM_USERNAME / _PASSWORD say otherwise. */
 export const DEMO_USERNAME = "demo@agency.example";
-export const DEMO_PASSWORD = "coverdesk-demo";
+export const DEMO_PASSWORD = "agencyzoom-stand-in";
