@@ -39,7 +39,7 @@ export class AgencyzoomError extends Error {
   }
 }
 
-const loginAnswer = z.object({ jwt: z.string().min(10) });
+const loginAnswer = z.object({ jwt: z.string().regex(/^\S+$/) });
 /**
  * A lead id as kept and put in a path: AgencyZoom answers a number; its OpenAPI types the path's
  * `leadId` as a string, so a plain token of letters, digits, `-` and `_` is read as one too.
