@@ -31,10 +31,12 @@ export async function loadAgencyzoomPage(db: Db, config: AgencyzoomConfig | null
   const [settings, users] = await Promise.all([getAgencyzoomSettings(db), listActiveUsers(db)]);
   if (!config) return { connection: null, pipelines: null, employees: null, settings, users };
   const host = new URL(config.baseUrl).host;
+  // The page waits for these: an AgencyZoom that does not answer costs it 5 seconds at most.
+  const quick = { ...config, timeoutMs: Math.min(config.timeoutMs, 5_000) };
   try {
     // One after the other: the first signs in, the second reuses the token.
-    const pipelines = await fetchAgencyzoomPipelines(config);
-    const employees = await fetchAgencyzoomEmployees(config);
+    const pipelines = await fetchAgencyzoomPipelines(quick);
+    const employees = await fetchAgencyzoomEmployees(quick);
     return { connection: { host, username: config.username, reachable: true }, pipelines, employees, settings, users };
   } catch (error) {
     const message = error instanceof AgencyzoomError ? error.message : "AgencyZoom could not be asked.";
