@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { NEXTAUTH_SECRET, SERVICE_ENV } from "./e2e/server-env";
+import { AGENCYZOOM_PASSWORD, AGENCYZOOM_USERNAME, NEXTAUTH_SECRET, SERVICE_ENV } from "./e2e/server-env";
 
 // End-to-end tests run Chromium against the built app (`npm start`: server.mjs) and the sandbox, on ports
 // of their own so that a running `npm run dev` does not interfere.
@@ -8,6 +8,9 @@ const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
 const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 const appUrl = `http://127.0.0.1:${APP_PORT}`;
 const sandboxUrl = `http://127.0.0.1:${SANDBOX_PORT}`;
+// The AgencyZoom stand-in, ten ports past the sandbox (whose storage server takes the next one).
+const AGENCYZOOM_PORT = Number(process.env.E2E_AGENCYZOOM_PORT ?? SANDBOX_PORT + 10);
+const agencyzoomUrl = `http://127.0.0.1:${AGENCYZOOM_PORT}`;
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 // The secrets live in e2e/server-env.ts so that e2e/secrets.spec.ts can look for them.
@@ -67,6 +70,17 @@ export default defineConfig({
       },
     },
     {
+      command: "node --import tsx sandbox/agencyzoom/main.ts",
+      url: `${agencyzoomUrl}/_sandbox/leads`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        SANDBOX_AGENCYZOOM_PORT: String(AGENCYZOOM_PORT),
+        SANDBOX_AGENCYZOOM_USERNAME: AGENCYZOOM_USERNAME,
+        SANDBOX_AGENCYZOOM_PASSWORD: AGENCYZOOM_PASSWORD,
+      },
+    },
+    {
       command: `node server.mjs -p ${APP_PORT} -H 127.0.0.1`,
       url: `${appUrl}/api/health`,
       reuseExistingServer: false,
@@ -75,6 +89,9 @@ export default defineConfig({
         ...serviceEnv,
         NEXTAUTH_URL: appUrl,
         NEXTAUTH_SECRET,
+        AGENCYZOOM_BASE_URL: agencyzoomUrl,
+        AGENCYZOOM_USERNAME,
+        AGENCYZOOM_PASSWORD,
         NODE_ENV: "test", // the production build with the demo users, which production refuses
         COVERDESK_TEST_MODE: "true", // without it server.mjs serves the build in production
         DATABASE_URL: process.env.DATABASE_URL ?? "",

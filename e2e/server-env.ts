@@ -8,9 +8,14 @@ export const SERVICE_ENV = serviceEnv;
 
 export const NEXTAUTH_SECRET = process.env.NEXTAUTH_SECRET ?? "e2e-only-secret-0123456789abcdef";
 
-/** The three secrets no browser may ever receive. */
+/** The password Coverdesk signs in to the AgencyZoom stand-in with (its user, not a person's). */
+export const AGENCYZOOM_USERNAME = "e2e@agency.example";
+export const AGENCYZOOM_PASSWORD = "e2e-only-agencyzoom-password-7c2d";
+
+/** The secrets no browser may ever receive. */
 export const SECRETS = {
   SERVICE_CLIENT_SECRET: SERVICE_ENV.SERVICE_CLIENT_SECRET,
   SERVICE_WEBHOOK_SECRET: SERVICE_ENV.SERVICE_WEBHOOK_SECRET,
   NEXTAUTH_SECRET,
+  AGENCYZOOM_PASSWORD,
 } as const;

@@ -244,4 +244,39 @@ describe("environment", () => {
     expect(optOut.warnings.join("\n")).toMatch(/COVERDESK_MFA_REQUIRED=false/);
     expect(parseEnv({ COVERDESK_MFA_REQUIRED: "false" }).mfaOptOut).toBe(false);
   });
+
+  it("turns AgencyZoom off in production unless configured, and refuses an address without its user", () => {
+    expect(parseEnv(production).agencyzoom).toBeNull();
+    expect(() => parseEnv({ ...production, AGENCYZOOM_BASE_URL: "https://api.agencyzoom.com" })).toThrow(
+      /AGENCYZOOM_USERNAME and AGENCYZOOM_PASSWORD/,
+    );
+    expect(() =>
+      parseEnv({
+        ...production,
+        AGENCYZOOM_BASE_URL: "https://api.agencyzoom.com",
+        AGENCYZOOM_USERNAME: "ops@agency.example",
+      }),
+    ).toThrow(/set AGENCYZOOM_PASSWORD/);
+    expect(() =>
+      parseEnv({
+        ...production,
+        AGENCYZOOM_BASE_URL: "http://api.agencyzoom.com",
+        AGENCYZOOM_USERNAME: "ops@agency.example",
+        AGENCYZOOM_PASSWORD: "secret",
+      }),
+    ).toThrow(/AGENCYZOOM_BASE_URL: must be https/);
+    expect(
+      parseEnv({
+        ...production,
+        AGENCYZOOM_BASE_URL: "https://api.agencyzoom.com/",
+        AGENCYZOOM_USERNAME: "ops@agency.example",
+        AGENCYZOOM_PASSWORD: "secret",
+      }).agencyzoom,
+    ).toMatchObject({ baseUrl: "https://api.agencyzoom.com", username: "ops@agency.example", password: "secret" });
+    // Development points at the stand-in with its demo user, with nothing set.
+    expect(parseEnv({}).agencyzoom).toMatchObject({
+      baseUrl: "http://localhost:4020",
+      username: "demo@agency.example",
+    });
+  });
 });

@@ -13,6 +13,10 @@ const SANDBOX_DEFAULTS = {
   SERVICE_CLIENT_SECRET: "coverdesk-dev-secret",
   NEXTAUTH_SECRET: "coverdesk-development-secret-not-for-production",
   NEXTAUTH_URL: "http://localhost:3000",
+  /** The AgencyZoom stand-in (sandbox/agencyzoom) and its demo user. */
+  AGENCYZOOM_BASE_URL: "http://localhost:4020",
+  AGENCYZOOM_USERNAME: "demo@agency.example",
+  AGENCYZOOM_PASSWORD: "agencyzoom-stand-in",
 } as const;
 
 /**
@@ -179,6 +183,20 @@ const envSchema = z.object({
   NEXTAUTH_SECRET: optionalString,
   NEXTAUTH_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   /**
+   * AgencyZoom's API (https://api.agencyzoom.com), where pulls are sent as leads. Unset in
+   * production: the hand-off is off. Set: AGENCYZOOM_USERNAME and AGENCYZOOM_PASSWORD must be.
+   */
+  AGENCYZOOM_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/ })
+      .transform((u) => u.replace(/\/+$/, ""))
+      .optional(),
+  ),
+  AGENCYZOOM_USERNAME: optionalString,
+  AGENCYZOOM_PASSWORD: optionalString,
+  AGENCYZOOM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /**
    * Serves a production build in test mode (the sandbox, the demo users, unsigned webhooks): the
    * end-to-end tests and the bench set it with NODE_ENV=test. Refused in production; without it a
    * production build refuses any NODE_ENV but production, and server.mjs runs it in production.
@@ -312,7 +330,14 @@ export type Env = {
   dataProtection: { keys: { id: string; key: Buffer }[]; indexKey: Buffer };
   /** True: production with COVERDESK_MFA_REQUIRED=false, the second factor not forced on every user. */
   mfaOptOut: boolean;
+  /** AgencyZoom's API and the user Coverdesk signs in as; null: the hand-off to AgencyZoom is off. */
+  agencyzoom: AgencyzoomConfig | null;
 };
+
+export type AgencyzoomConfig = { baseUrl: string; username: string; password: string; timeoutMs: number };
+
+/** What a configured AgencyZoom needs besides its address. */
+export const AGENCYZOOM_REQUIRED = ["AGENCYZOOM_USERNAME", "AGENCYZOOM_PASSWORD"] as const;
 
 export class EnvError extends Error {
   constructor(message: string) {
@@ -378,6 +403,14 @@ export function parseEnv(
       );
     }
   }
+  // An AgencyZoom named without its user would fail every send with a 401: refused at start.
+  if (e.AGENCYZOOM_BASE_URL) {
+    const missing = AGENCYZOOM_REQUIRED.filter((name) => e[name] === undefined);
+    if (missing.length > 0)
+      throw new EnvError(
+        `AGENCYZOOM_BASE_URL is set; set ${missing.join(" and ")} too (the user Coverdesk signs in to AgencyZoom as), or unset AGENCYZOOM_BASE_URL to turn the hand-off off.`,
+      );
+  }
   const authSecret = e.NEXTAUTH_SECRET ?? SANDBOX_DEFAULTS.NEXTAUTH_SECRET;
   // In development the team id defaults to the sandbox's team so team-scoped routes are exercised.
   const teamId = e.SERVICE_TEAM_ID ?? SANDBOX_DEFAULTS.SERVICE_TEAM_ID;
@@ -427,6 +460,25 @@ export function parseEnv(
         : derivedKey(authSecret, "coverdesk:blind-index:dev"),
     },
     mfaOptOut: production && e.COVERDESK_MFA_REQUIRED === "false",
+    agencyzoom: agencyzoomConfig(e, production),
+  };
+}
+
+/** AgencyZoom as configured; outside production the stand-in and its demo user when unset. */
+function agencyzoomConfig(e: z.output<typeof envSchema>, production: boolean): AgencyzoomConfig | null {
+  if (e.AGENCYZOOM_BASE_URL)
+    return {
+      baseUrl: e.AGENCYZOOM_BASE_URL,
+      username: e.AGENCYZOOM_USERNAME ?? "",
+      password: e.AGENCYZOOM_PASSWORD ?? "",
+      timeoutMs: e.AGENCYZOOM_TIMEOUT_MS,
+    };
+  if (production) return null;
+  return {
+    baseUrl: SANDBOX_DEFAULTS.AGENCYZOOM_BASE_URL,
+    username: SANDBOX_DEFAULTS.AGENCYZOOM_USERNAME,
+    password: SANDBOX_DEFAULTS.AGENCYZOOM_PASSWORD,
+    timeoutMs: e.AGENCYZOOM_TIMEOUT_MS,
   };
 }
 
@@ -468,6 +520,10 @@ function productionHazards(e: z.output<typeof envSchema>): string[] {
     );
   if (e.COVERDESK_INDEX_KEY && Buffer.from(e.COVERDESK_INDEX_KEY, "base64").length < MIN_SECRET_BYTES)
     hazards.push(`COVERDESK_INDEX_KEY: must be at least ${MIN_SECRET_BYTES} bytes, base64 (openssl rand -base64 32)`);
+  if (e.AGENCYZOOM_BASE_URL && !e.AGENCYZOOM_BASE_URL.startsWith("https://"))
+    hazards.push(
+      "AGENCYZOOM_BASE_URL: must be https:// in production (the AgencyZoom password and leads travel with it)",
+    );
   if (e.COVERDESK_TEST_MODE)
     hazards.push("COVERDESK_TEST_MODE: must be unset in production (it serves the build with the demo users)");
   if (e.TRUSTED_PROXY_HOPS === undefined && servedOverHttps(e))

@@ -7,6 +7,7 @@ import { startJobs, stopJobs } from "@/lib/jobs/start";
 import { startWebhookSender, stopWebhookSender } from "@/lib/jobs/webhook-sender";
 import { reprojectOutdatedPulls } from "@/lib/ingest/reproject";
 import { startDemoHistory } from "@/lib/demo/start";
+import { saveDemoAgencyzoomSettings } from "@/lib/demo/agencyzoom";
 import { ensureDemoUsers, listActiveDemoUsers } from "@/lib/auth/demo-users";
 import { loadKeyRetirements } from "@/lib/security/sealed-columns";
 import { channelFileFor } from "@/lib/local-commands/channel";
@@ -49,6 +50,10 @@ export async function startServer(): Promise<void> {
   if (config.demoMode) {
     const created = await ensureDemoUsers(db);
     if (created > 0) console.info(`[startup] created ${created} demo users (password in the README)`);
+    // The AgencyZoom stand-in's ids, as the demo admin would set them, unless settings are saved.
+    await saveDemoAgencyzoomSettings(db, (line) => console.info(`[startup] ${line}`)).catch((error: unknown) =>
+      console.error("[startup] the demo AgencyZoom settings were not saved", error),
+    );
     // Before the worker starts, so "no pulls yet" means an empty database, not one being filled.
     await startDemoHistory(db, config);
   }

@@ -1,4 +1,4 @@
-// `npm run dev`: the sandbox service and the app together, one prefixed log, one Ctrl-C.
+// `npm run dev`: the sandbox service, the AgencyZoom stand-in and the app together, one prefixed log, one Ctrl-C.
 import { spawn } from "node:child_process";
 
 const children = [];
@@ -37,4 +37,6 @@ process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
 run("sandbox", process.execPath, ["--import", "tsx", "sandbox/main.ts"], 35);
+// The AgencyZoom stand-in (port 4020), where the app's default AGENCYZOOM_BASE_URL points in development.
+run("agencyzoom", process.execPath, ["--import", "tsx", "sandbox/agencyzoom/main.ts"], 33);
 run("app", process.execPath, ["node_modules/next/dist/bin/next", "dev", ...process.argv.slice(2)], 36);

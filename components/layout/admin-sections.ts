@@ -104,6 +104,12 @@ export const ADMIN_SECTIONS: AdminSection[] = [
         description: "Endpoints that hear of new pulls, stage changes, assignments and alerts; their deliveries.",
         permission: "webhooks:manage",
       },
+      {
+        href: "/admin/agencyzoom",
+        label: "AgencyZoom",
+        description: "Sending pulls to AgencyZoom as leads: the connection, what a lead assumes, who is who there.",
+        permission: "agencyzoom:manage",
+      },
     ],
   },
   {

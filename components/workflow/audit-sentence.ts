@@ -151,6 +151,15 @@ export function auditSentence(entry: Entry): string {
       const leftOut = num(d.leftOut) ?? 0;
       return `${who} downloaded the ${file} for ${str(d.recipient) ?? "EZLynx import"}${leftOut > 0 ? ` (${leftOut} ${leftOut === 1 ? "item" : "items"} left out)` : ""}`;
     }
+    case "HANDOFF_SENT": {
+      const verb = d.action === "updated" ? "updated the lead in" : "sent the pull as a new lead to";
+      const again = d.recreated === true ? " (the earlier lead was gone there, so a new one was made)" : "";
+      return `${who} ${verb} ${str(d.recipient) ?? "AgencyZoom"}${str(d.externalId) ? ` (lead ${str(d.externalId)})` : ""}${again}`;
+    }
+    case "HANDOFF_FAILED":
+      return `${who} tried to send the pull to AgencyZoom: ${str(d.message) ?? "it failed"}`;
+    case "AGENCYZOOM_SETTINGS_CHANGED":
+      return `${who} changed the AgencyZoom settings`;
     case "ENRICHMENT_REQUESTED": {
       const what = isEnrichmentKind(d.kind) ? `looked up the ${KIND_WORDS[d.kind]}` : "made a paid look-up";
       const about = str(d.subject) ? ` for ${str(d.subject)}` : "";

@@ -226,6 +226,12 @@ export const AUDIT_ACTIONS = [
   "CLIENT_SUMMARY_MADE",
   /** An EZLynx applicant file (auto or home) was made from a pull (details: kind, recipient, purpose, drivers, vehicles, dwellings, what it left out). */
   "HANDOFF_EXPORTED",
+  /** A pull was sent to the agency's management system as a lead, created or updated (details: target, action, external id, recipient, purpose, drivers, vehicles). */
+  "HANDOFF_SENT",
+  /** A send to the agency's management system was refused or failed (details: target, code, the field it named). */
+  "HANDOFF_FAILED",
+  /** An admin saved what AgencyZoom leads assume and who each user is there (details: the settings, users mapped). */
+  "AGENCYZOOM_SETTINGS_CHANGED",
   /** A paid enrichment look-up was asked of the service (details: kind, subject, DPPA purpose for drivers, status; never a date of birth). */
   "ENRICHMENT_REQUESTED",
   /** A kept look-up answer was handed to someone who asked again, for this or another account (details: kind, subject, DPPA purpose for drivers, the pull it was kept for). */

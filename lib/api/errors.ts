@@ -18,9 +18,15 @@ export const API_ERROR_STATUS = {
   CONFLICT: 409,
   /** An Idempotency-Key already used with another request. */
   IDEMPOTENCY_MISMATCH: 422,
+  /** The agency system a hand-off goes to refused it, or a value it requires is missing; `field` names it. */
+  TARGET_REFUSED: 422,
   /** Too many calls for this key; wait Retry-After seconds. */
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** The agency system a hand-off goes to failed or did not answer; nothing was kept, retry later. */
+  TARGET_FAILED: 502,
+  /** The agency system a hand-off goes to is not configured on this Coverdesk. */
+  TARGET_UNAVAILABLE: 503,
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;

@@ -182,7 +182,11 @@ export function withApiKey<P = Record<string, never>, Q = Record<string, never>,
       console.error(`${options.route} failed:`, error instanceof Error ? error.message : error);
       return audited(apiError("INTERNAL", "Something went wrong on our side. Try again."));
     }
-    if (idempotencyKey !== null) await saveIdempotentAnswer(db, key.id, idempotencyKey, result.replay ?? result);
+    // A failure on our side or upstream (5xx) is not kept: a retry with the same key tries again.
+    if (idempotencyKey !== null) {
+      if (result.status >= 500) await releaseIdempotencyKey(db, key.id, idempotencyKey);
+      else await saveIdempotentAnswer(db, key.id, idempotencyKey, result.replay ?? result);
+    }
     return audited(result);
   };
 }

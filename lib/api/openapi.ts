@@ -18,6 +18,7 @@ import {
   pullListSchema,
   pullPatchSchema,
 } from "./schemas";
+import { handoffCreateSchema, handoffResultSchema } from "./handoffs";
 
 // The OpenAPI 3.1 document of /api/v1 (GET /api/v1/openapi.json), written from the very zod
 // schemas the routes parse with (./schemas.ts, ./errors.ts): a field added to a handler's
@@ -54,6 +55,7 @@ export const API_ROUTES = [
   "GET /api/v1/pulls/{pull_id}",
   "PATCH /api/v1/pulls/{pull_id}",
   "GET /api/v1/pulls/{pull_id}/exports/{format}",
+  "POST /api/v1/pulls/{pull_id}/handoffs",
   "POST /api/v1/webhook-endpoints",
   "GET /api/v1/webhook-endpoints",
   "GET /api/v1/webhook-endpoints/{endpoint_id}",
@@ -168,6 +170,36 @@ export function buildOpenApiDocument(serverUrl = "/"): ReturnType<OpenApiGenerat
         content: { "application/xml": { schema: z.string() } },
       },
       "404": errorResponse("No such pull, or it has no auto (or home) for this file", ["NOT_FOUND"]),
+      ...commonErrors,
+    },
+  });
+
+  registry.registerPath({
+    method: "post",
+    path: "/api/v1/pulls/{pull_id}/handoffs",
+    operationId: "handOffPull",
+    summary: "Send the pull to AgencyZoom as a lead (created the first time, updated after)",
+    description:
+      "The lead carries the person, contact details, address, date of birth, marital status and a note of the coverage, drivers and vehicles; AgencyZoom's pipeline, stage, lead source, country and assignee come from the admin's settings (Admin → AgencyZoom). Coverdesk keeps AgencyZoom's lead id, so a later send updates that lead instead of creating a second one. Send an Idempotency-Key to make a retry safe. Each send is kept in the audit trail and the redisclosure log. Scope `handoffs:write`.",
+    tags: ["Pulls"],
+    security: [{ apiKey: ["handoffs:write"] }],
+    request: {
+      params: pullIdParamsSchema,
+      headers: idempotencyHeader,
+      body: { required: true, content: json(handoffCreateSchema) },
+    },
+    responses: {
+      "201": { description: "A new lead was created.", content: json(handoffResultSchema) },
+      "200": { description: "The kept lead was updated.", content: json(handoffResultSchema) },
+      "400": errorResponse("Bad input; `field` names it", ["INVALID"]),
+      "404": errorResponse("No such pull", ["NOT_FOUND"]),
+      "409": errorResponse("The same Idempotency-Key is still being answered", ["CONFLICT"]),
+      "422": errorResponse(
+        "AgencyZoom refused the lead, or a value it requires is missing (`field` names it); or the Idempotency-Key was used with another request",
+        ["TARGET_REFUSED", "IDEMPOTENCY_MISMATCH"],
+      ),
+      "502": errorResponse("AgencyZoom failed or did not answer; nothing was kept, retry later", ["TARGET_FAILED"]),
+      "503": errorResponse("AgencyZoom is not configured on this Coverdesk", ["TARGET_UNAVAILABLE"]),
       ...commonErrors,
     },
   });

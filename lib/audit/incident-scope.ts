@@ -10,7 +10,7 @@ import { auditEvents, pulls, type AuditAction } from "@/db/schema";
 // consumers whose data was viewed, downloaded or exported, grouped by their state of residence.
 // It is the first thing a regulator's 72-hour breach notice asks for: how many residents of
 // each state. It reads the audit trail only, so it covers what the trail recorded: the pull
-// page, document and PDF downloads, look-ups, list CSVs and the calendar feed. Its CSV, and the
+// page, document and PDF downloads, look-ups, list CSVs, the calendar feed and leads sent to AgencyZoom. Its CSV, and the
 // redisclosure log's, are in lib/csv/audit-exports.ts.
 
 /** What a reading of the trail counts as, by the kind of entry. */
@@ -22,6 +22,8 @@ export const INCIDENT_READS = {
   CLIENT_SUMMARY_MADE: "downloaded",
   CSV_EXPORTED: "exported",
   CALENDAR_FEED_READ: "exported",
+  /** A lead sent to AgencyZoom: the consumer's data left for the agency's management system. */
+  HANDOFF_SENT: "exported",
 } as const satisfies Partial<Record<AuditAction, string>>;
 export type IncidentAccess = (typeof INCIDENT_READS)[keyof typeof INCIDENT_READS];
 

@@ -211,6 +211,9 @@ async function snapshot(): Promise<string> {
     "api_keys",
     "webhook_endpoints",
     "webhook_deliveries",
+    "handoffs",
+    "agencyzoom_settings",
+    "agencyzoom_user_map",
   ];
   const parts = await Promise.all(
     tables.map(
@@ -820,6 +823,25 @@ const MATRIX: Entry[] = [
     writes: false,
     call: async () => (await pullPageActions()).rerunPolicyCheckAction(IDLE, form({ pullId: ownPull })),
   },
+  // The send to AgencyZoom: whoever may work the pull as its own (admins and managers any). No
+  // AgencyZoom answers here and nothing is set up for it: allowed calls are refused for the
+  // missing pipeline, before any call, keeping no lead.
+  {
+    name: "pulls/[pullId]/sendToAgencyzoomAction",
+    allowed: ["admin", "manager", "agent"],
+    writes: false,
+    call: async () => (await pullPageActions()).sendToAgencyzoomAction(IDLE, form({ pullId: ownPull })),
+  },
+  {
+    name: "admin/agencyzoom/saveAgencyzoomSettingsAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () =>
+      (await import("@/app/(app)/admin/agencyzoom/actions")).saveAgencyzoomSettingsAction(
+        IDLE,
+        form({ pipelineId: "5001", stageId: "50011", leadSourceId: "7001", country: "US", fallbackAssigneeId: "" }),
+      ),
+  },
   {
     name: "admin/policy-check/savePolicyCheckRulesAction",
     allowed: ["admin"],
@@ -997,6 +1019,8 @@ const PUBLIC = {
     "the public API: an API key with a scope, not a session, is the key (lib/api/guard.ts; lib/api/api.test.ts)",
   "GET /api/v1/pulls/[pull_id]/exports/[format]":
     "the public API: an API key with a scope, not a session, is the key (lib/api/guard.ts; lib/api/api.test.ts)",
+  "POST /api/v1/pulls/[pull_id]/handoffs":
+    "the public API: an API key with the scope handoffs:write, not a session, is the key (lib/api/guard.ts; lib/api/handoffs.test.ts)",
   "POST /api/v1/webhook-endpoints":
     "the public API's outgoing webhooks: an API key with the scope webhooks:write, not a session, is the key (lib/api/guard.ts; lib/webhooks/webhooks.test.ts)",
   "GET /api/v1/webhook-endpoints":
@@ -1017,6 +1041,15 @@ const PUBLIC = {
 // default port would): an allowed call that needs the service fails at the client and writes nothing.
 const savedServiceUrl = process.env.SERVICE_BASE_URL;
 process.env.SERVICE_BASE_URL = "http://127.0.0.1:9/api/v1.0.0";
+// Nor does AgencyZoom (the development stand-in listens on 4020 by default).
+const savedAgencyzoom = [
+  process.env.AGENCYZOOM_BASE_URL,
+  process.env.AGENCYZOOM_USERNAME,
+  process.env.AGENCYZOOM_PASSWORD,
+];
+process.env.AGENCYZOOM_BASE_URL = "http://127.0.0.1:9";
+process.env.AGENCYZOOM_USERNAME = "matrix";
+process.env.AGENCYZOOM_PASSWORD = "matrix";
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -1029,6 +1062,11 @@ afterAll(async () => {
   await database?.close();
   if (savedServiceUrl === undefined) delete process.env.SERVICE_BASE_URL;
   else process.env.SERVICE_BASE_URL = savedServiceUrl;
+  (["AGENCYZOOM_BASE_URL", "AGENCYZOOM_USERNAME", "AGENCYZOOM_PASSWORD"] as const).forEach((name, i) => {
+    const saved = savedAgencyzoom[i];
+    if (saved === undefined) delete process.env[name];
+    else process.env[name] = saved;
+  });
 });
 beforeEach(async () => {
   current = null;

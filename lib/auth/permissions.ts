@@ -22,6 +22,10 @@ const PERMISSIONS = {
   "documents:download": { ADMIN: "any", MANAGER: "any", AGENT: "own-or-unassigned" },
   /** Download a pull's EZLynx applicant files (auto, home) for the agency's rating system; each one is audited. */
   "handoffs:export": { ADMIN: "any", MANAGER: "any", AGENT: "own-or-unassigned" },
+  /** Send a pull to the agency's management system (AgencyZoom) as a lead, or send it again to update that lead; each send is audited. */
+  "handoffs:send": { ADMIN: "any", MANAGER: "any", AGENT: "own" },
+  /** What AgencyZoom leads assume (pipeline, stage, lead source, country) and who each user is there (/admin/agencyzoom). */
+  "agencyzoom:manage": { ADMIN: "any" },
   "monitoring:manage": { ADMIN: "any", MANAGER: "any" },
   /** What the service sent that did not fit its spec: for whoever looks after the integration. */
   "pulls:view-problems": { ADMIN: "any" },

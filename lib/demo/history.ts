@@ -7,6 +7,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { enablePullMonitoring } from "@/lib/monitoring/commands";
 import { reconcileMonitorings } from "@/lib/ingest/reconcile-monitorings";
 import type { ServiceConfig } from "@/lib/service/client";
+import type { AgencyzoomConfig } from "@/lib/env";
 import { DEMO_AGENTS, DEMO_PASSWORD } from "@/lib/auth/demo-users";
 import { createUser, deactivateUser } from "@/lib/users/users-admin";
 import type { Actor } from "@/lib/core/actor";
@@ -22,6 +23,7 @@ import { saveDemoPolicyCheckRules } from "./policy-check-rules";
 import { recordDemoDecisions } from "./review-decisions";
 import { placeDemoLegalHold } from "./legal-hold";
 import { connectDemoWebhookReceiver } from "./webhook-endpoint";
+import { setUpDemoAgencyzoom } from "./agencyzoom";
 import { openDemoAccessRequest } from "./privacy-request";
 import {
   redeliver,
@@ -51,6 +53,8 @@ export type DemoHistoryOptions = {
   until: Date;
   /** How long to wait for the app to store what the sandbox sent. */
   waitTimeoutMs?: number;
+  /** The AgencyZoom stand-in (development's default), where one won client is sent; null: none. */
+  agencyzoom?: AgencyzoomConfig | null;
   log?: (message: string) => void;
 };
 
@@ -483,6 +487,15 @@ export async function buildDemoHistory(options: DemoHistoryOptions): Promise<Dem
 
     // A lost deal's account on legal hold: the retention page lists it, its pull's page shows it.
     if (await placeDemoLegalHold(db, need(staff, "admin"))) log("one account placed on legal hold");
+
+    // AgencyZoom set up by the admin, and one won client already sent there as a lead.
+    await setUpDemoAgencyzoom(db, {
+      agent: need(staff, "alex"),
+      config: options.agencyzoom ?? null,
+      log,
+    }).catch((error: unknown) =>
+      log(`AgencyZoom was not set up: ${error instanceof Error ? error.message : String(error)}`),
+    );
 
     // 4. Monitoring on part of the book, with refreshes and accounts that need their consumer.
     setDemoHistoryProgress({ phase: "monitoring", done: size, total: size });

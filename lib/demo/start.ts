@@ -70,6 +70,7 @@ export async function startDemoHistory(db: Db, config: Env): Promise<void> {
     const result = await buildDemoHistory({
       db,
       service: config.service,
+      agencyzoom: config.agencyzoom,
       controlUrl: decision.controlUrl,
       seed: decision.seed,
       size: decision.size,

@@ -3,10 +3,13 @@ import { sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import {
   agencyRules,
+  agencyzoomSettings,
+  agencyzoomUserMap,
   auditEvents,
   dealReturns,
   enrichmentAnswers,
   findingDecisions,
+  handoffs,
   legalHolds,
   monitoringEvents,
   monitorings,
@@ -69,6 +72,9 @@ export const PULL_PAGE_INPUTS = {
   archive: rowsOf(pullArchiveWrites, sql`t.pull_id = ${p}.pull_id`),
   /** The legal holds that keep the pull: its own, and its account's (the account as disposal groups it, over `p`). */
   legalHolds: rowsOf(legalHolds, sql`t.pull_id = ${p}.pull_id or t.account_key = ${retentionAccountKey}`),
+  /** The pull's AgencyZoom lead, and what a send would assume (the admin's settings and user map). */
+  agencyzoom: sql`concat_ws(',', ${rowsOf(handoffs, sql`t.pull_id = ${p}.pull_id`)}, ${rowsOf(agencyzoomSettings, sql`true`)},
+                ${rowsOf(agencyzoomUserMap, sql`true`)})`,
   /** The account's other pulls and what the service said of them: the timeline. */
   timeline: sql`(select md5(coalesce(string_agg(concat_ws(',', o.pull_id, o.status, o.updated_at, o.assignee_id,
                    (select count(*) from ${monitoringEvents} e where e.pull_id = o.pull_id)), ';' order by o.pull_id), ''))

@@ -6,6 +6,7 @@ import {
   dealReturns,
   enrichmentAnswers,
   findingDecisions,
+  handoffs,
   legalHolds,
   monitoringEvents,
   monitorings,
@@ -91,6 +92,10 @@ const changes: Record<PullPageInput, () => Promise<unknown>> = {
   archive: () => database.db.insert(pullArchiveWrites).values({ pullId: id, archived: true }),
   // A hold on the whole account, not on this pull: the page shows it all the same.
   legalHolds: () => database.db.insert(legalHolds).values({ accountKey: account, reason: "Claim of 3 March" }),
+  agencyzoom: () =>
+    database.db
+      .insert(handoffs)
+      .values({ pullId: id, target: "agencyzoom", externalId: "1000001", sentByName: "Max Manager" }),
   timeline: () =>
     database.db
       .insert(monitoringEvents)

@@ -20,6 +20,7 @@ import { getMonitoringOfPull, type PullMonitoring } from "@/lib/monitoring/pull-
 import { getPullDetail, type PullDetail } from "@/lib/pulls/queries";
 import { listLegalHoldsOfPull, type LegalHold } from "@/lib/privacy/legal-holds";
 import { listHandoffFiles, type HandoffFile } from "@/lib/handoff/export";
+import { agencyzoomPanelOf, getAgencyzoomInputs, type AgencyzoomPanel } from "@/lib/handoff/agencyzoom-panel";
 import { loadPullPageInputs } from "./pull-page-inputs";
 
 // Everything the pull page (app/(app)/pulls/[pullId]/page.tsx) shows, in one call: the page
@@ -61,6 +62,8 @@ export type PullPage = {
   legalHolds: { holds: LegalHold[]; canManage: boolean };
   /** The EZLynx files the pull makes and what each leaves out (lib/handoff); empty without an auto or a home, or the right to export. */
   handoff: HandoffFile[];
+  /** The "Send to AgencyZoom" panel (lib/handoff/agencyzoom-panel.ts); null without the right to send, or for a child pull. */
+  agencyzoom: AgencyzoomPanel | null;
 };
 
 export type ArchiveState = {
@@ -78,6 +81,8 @@ export async function loadPullPage(
   service: ServiceConfig,
   user: Actor,
   pullId: string,
+  /** Whether AGENCYZOOM_BASE_URL is set: the panel offers no send without it. */
+  agencyzoomConfigured = false,
 ): Promise<PullPage | null> {
   if (!pullIdSchema.safeParse(pullId).success) return null;
   // Each read under its input's name (lib/loaders/pull-page-inputs.ts): the page's version hashes them all.
@@ -94,6 +99,7 @@ export async function loadPullPage(
     servicedPull: servicedPullId,
     archive: archiveWrite,
     legalHolds: holds,
+    agencyzoom: agencyzoomInputs,
   } = await loadPullPageInputs({
     detail: getPullDetail(db, pullId),
     monitoring: getMonitoringOfPull(db, pullId),
@@ -108,6 +114,7 @@ export async function loadPullPage(
     servicedPull: getServicedPull(db, pullId),
     archive: pendingArchiveWrite(db, pullId),
     legalHolds: listLegalHoldsOfPull(db, pullId),
+    agencyzoom: getAgencyzoomInputs(db, pullId),
   });
   if (!detail || !canOnPull(user, "pulls:view", detail.workflow)) return null;
   const {
@@ -145,6 +152,16 @@ export async function loadPullPage(
     legalHolds: { holds, canManage: can(user, "retention:manage") },
     // Built from the pull already read (no round trip): the same builders the download runs.
     handoff: canOnPull(user, "handoffs:export", detail.workflow) ? listHandoffFiles(detail.pull) : [],
+    agencyzoom:
+      canOnPull(user, "handoffs:send", detail.workflow) && !detail.pull.parent_pull_id
+        ? agencyzoomPanelOf(
+            detail.pull,
+            detail.workflow.assigneeId,
+            agencyzoomInputs,
+            agencyzoomConfigured,
+            new Date().toISOString().slice(0, 10),
+          )
+        : null,
   };
 }
 

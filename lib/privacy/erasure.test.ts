@@ -44,6 +44,8 @@ const HANDLED_PULL_TABLES = new Set([
   "deal_returns",
   "enrichment_answers",
   "finding_decisions",
+  // AgencyZoom lead ids of sent pulls (lib/handoff/agencyzoom-send.ts).
+  "handoffs",
   "household_gaps",
   "lost_decisions",
   "monitoring_events",

@@ -8,6 +8,7 @@ import {
   dealReturns,
   enrichmentAnswers,
   findingDecisions,
+  handoffs,
   householdGaps,
   legalHolds,
   lostDecisions,
@@ -263,6 +264,11 @@ export async function removePulls(tx: Db, pullIds: string[], _reason: RemovalRea
   );
   counts.crossSellRows = await counted(
     tx.delete(householdGaps).where(inArray(householdGaps.pullId, ids)).returning({ id: householdGaps.pullId }),
+  );
+  // The lead ids kept for AgencyZoom: the lead itself stays in the agency's AgencyZoom (the
+  // redisclosure log names it as a recipient, so whoever handles the request knows to tell it).
+  counts.handoffs = await counted(
+    tx.delete(handoffs).where(inArray(handoffs.pullId, ids)).returning({ id: handoffs.id }),
   );
   counts.archiveWrites = await counted(
     tx

@@ -6,7 +6,8 @@ import { decideFinding, decideFindingInputSchema } from "@/lib/review/decisions"
 import { requestEnrichment, requestEnrichmentInputSchema } from "@/lib/enrichment/request";
 import { rerunPolicyCheck } from "@/lib/policy-check/runs";
 import { env } from "@/lib/env";
-import { toFormState } from "@/lib/core/form-state";
+import { sendPullToAgencyzoom } from "@/lib/handoff/agencyzoom-send";
+import { toFormState, type FormState } from "@/lib/core/form-state";
 import { requestServicingChange, requestServicingInputSchema } from "@/lib/servicing/request";
 import { revokeServicingLink, revokeServicingLinkInputSchema } from "@/lib/servicing/revoke-link";
 import {
@@ -99,5 +100,32 @@ export const liftLegalHoldAction = formAction(
     const result = await liftLegalHold(db, user, input);
     if (result.ok) revalidatePath(`/pulls/${input.pullId}`);
     return toFormState(result, "Hold lifted. The retention schedule applies again.");
+  },
+);
+
+// "Send to AgencyZoom" (lib/handoff/agencyzoom-send.ts checks the pull, creates the lead or
+// updates the kept one, and records the send on the audit trail and in the redisclosure log).
+export const sendToAgencyzoomAction = formAction(
+  "handoffs:send",
+  pullIdInput,
+  async ({ user, input, db }): Promise<FormState> => {
+    const result = await sendPullToAgencyzoom(db, env().agencyzoom, user, input.pullId);
+    revalidatePath(`/pulls/${input.pullId}`);
+    // As the pages' other commands name their refusals: a missing or refused value is INVALID, an
+    // AgencyZoom that failed or is not configured a CONFLICT with the world, a pull not theirs NOT_FOUND.
+    if (!result.ok)
+      return {
+        status: "error",
+        message: result.message,
+        field: result.field,
+        code: result.code === "REFUSED" ? "INVALID" : result.code === "NOT_FOUND" ? "NOT_FOUND" : "CONFLICT",
+      };
+    const words =
+      result.action === "updated"
+        ? `Updated lead ${result.externalId} in AgencyZoom.`
+        : result.recreated
+          ? `The earlier lead was gone from AgencyZoom, so a new one was created: lead ${result.externalId}.`
+          : `Created lead ${result.externalId} in AgencyZoom.`;
+    return { status: "done", message: words };
   },
 );

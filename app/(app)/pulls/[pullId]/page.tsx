@@ -8,6 +8,7 @@ import { DealReturnBanner } from "@/components/pulls/detail/deal-return-banner";
 import { LiveRefresh } from "@/components/pulls/detail/live-refresh";
 import { PullDetailView } from "@/components/pulls/detail/pull-detail-view";
 import { HandoffPanel } from "@/components/pulls/detail/handoff-panel";
+import { AgencyzoomPanel } from "@/components/pulls/detail/agencyzoom-panel";
 import { AccountHistory } from "@/components/monitoring/account-history";
 import { CoverageReview } from "@/components/review/coverage-review";
 import { EnrichmentPanel } from "@/components/review/enrichment-panel";
@@ -32,6 +33,7 @@ import {
   requestServicingAction,
   revokeServicingLinkAction,
   rerunPolicyCheckAction,
+  sendToAgencyzoomAction,
 } from "./actions";
 
 export const metadata: Metadata = { title: "Linked account" };
@@ -39,7 +41,7 @@ export const metadata: Metadata = { title: "Linked account" };
 // GET /pulls/[pullId] — everything the service told us about one linked account.
 export default async function PullDetailPage({ params }: { params: Promise<{ pullId: string }> }) {
   const [user, { pullId }, db] = await Promise.all([requirePermission("pulls:view"), params, getDb()]);
-  const data = await loadPullPage(db, env().service, user, pullId);
+  const data = await loadPullPage(db, env().service, user, pullId, env().agencyzoom !== null);
   if (!data) notFound();
   const { detail, monitoring, people, history, timeline } = data;
   // Opening an assigned pull is what stops it counting as new for its assignee. Written after the
@@ -103,7 +105,16 @@ export default async function PullDetailPage({ params }: { params: Promise<{ pul
             rerun={rerunPolicyCheckAction}
           />
         }
-        handoff={data.handoff.length > 0 ? <HandoffPanel files={data.handoff} /> : undefined}
+        handoff={
+          data.handoff.length > 0 || data.agencyzoom ? (
+            <>
+              {data.handoff.length > 0 ? <HandoffPanel files={data.handoff} /> : null}
+              {data.agencyzoom ? (
+                <AgencyzoomPanel pullId={pullId} panel={data.agencyzoom} send={sendToAgencyzoomAction} />
+              ) : null}
+            </>
+          ) : undefined
+        }
         policyCheckStatus={data.policyCheck.status}
         history={<PullHistory entries={history.rows} />}
         timeline={timeline.length > 0 ? <AccountHistory entries={timeline} currentPullId={pullId} /> : undefined}
