@@ -15,3 +15,4 @@ export * from "./archive-writes";
 export * from "./privacy";
 export * from "./api";
 export * from "./webhooks-out";
+export * from "./report-rollups";

@@ -12,7 +12,11 @@ import { getSourceFigures } from "./sources";
 import { isDecisionSql, isWinSql, stageIs, stageIsNot, stageLiteral } from "@/lib/core/stage-sql";
 import { LOSS_STAGE, OPEN_STAGE, WIN_STAGE } from "@/lib/core/stages";
 
-// Manager reporting, computed in SQL over the pulls table. Rules (also in docs/using-coverdesk.md):
+// The reports computed from the pulls themselves, every figure from the base tables: the
+// reference the rollups are checked against (./rollup-reconcile.test.ts compares the two on
+// random books), the benchmark's "before", and, for the figures no rollup holds (the median
+// days to WON), the query the page still runs. The page reads ./queries.ts.
+// Rules (also in docs/using-coverdesk.md):
 // - Won premium counts WON pulls by the day they were marked won, credited to `won_credited_to`
 //   (the assignee when it was won); reassigning a won pull does not move its credit.
 // - "Line of business" of a pull is its combination of lines ("AUTO + HOMEOWNERS"), so a
@@ -31,11 +35,7 @@ import { LOSS_STAGE, OPEN_STAGE, WIN_STAGE } from "@/lib/core/stages";
 //   at its X-date, or was lost again, keeps it; a stage changed by hand undoes it (losses()).
 // Sums are cast to float8: cents stay exact up to 2^53, and both drivers return plain numbers.
 
-export type Row = { key: string; label: string; count: number; cents: number };
-export type RatioRow = { key: string; label: string; won: number; lost: number; ratio: number | null };
-export type PeriodRow = { period: string; count: number; successful: number };
-/** Won premium of one agent in one period (`period` is the period's first day, `agent` the user id or ""). */
-export type PeriodAgentRow = { period: string; agent: string; label: string; count: number; cents: number };
+import { closeRatioOf, type CloseRatio, type LostRow, type PeriodAgentRow, type PeriodRow, type Row } from "./report-rows";
 
 // The pulls the list shows (lib/pulls/queries.ts listedPull), so a drill-down from a figure lists
 // exactly the pulls behind it; the report indexes are over these rows.
@@ -247,10 +247,7 @@ function funnelOf(rows: CreatedRow[]): FunnelCounts {
 }
 
 /** The close ratio per owner (the credited agent of a win, whose loss it was) and in all. */
-async function getCloseRatio(
-  db: Db,
-  filter: ReportFilter,
-): Promise<{ rows: RatioRow[]; won: number; lost: number; ratio: number | null }> {
+async function getCloseRatio(db: Db, filter: ReportFilter): Promise<CloseRatio> {
   const ratios = await queryRows<{ key: string | null; label: string | null; won: number; lost: number }>(
     db,
     // Grouped by owner first, then named: the users join runs once per owner, not per pull.
@@ -264,16 +261,24 @@ async function getCloseRatio(
         left join ${users} on ${users.id} = g.key
         order by 2`,
   );
-  const rows: RatioRow[] = ratios.map((r) => ({
-    key: r.key ?? "",
-    label: r.label ?? "No one",
-    won: Number(r.won),
-    lost: Number(r.lost),
-    ratio: Number(r.won) + Number(r.lost) > 0 ? Number(r.won) / (Number(r.won) + Number(r.lost)) : null,
-  }));
-  const won = rows.reduce((a, r) => a + r.won, 0);
-  const lost = rows.reduce((a, r) => a + r.lost, 0);
-  return { rows, won, lost, ratio: won + lost > 0 ? won / (won + lost) : null };
+  return closeRatioOf(ratios);
+}
+
+/**
+ * The median days from linking to WON of the wins in the filter: a median is no sum, so no
+ * rollup holds it; one index-only pass over the won pulls (pulls_report_won_once_idx).
+ */
+export async function getMedianDaysToWon(db: Db, filter: ReportFilter): Promise<number | null> {
+  const [row] = await queryRows<{ days: number | null }>(
+    db,
+    sql`select percentile_cont(0.5) within group (order by w.days)::float8 as days
+        from (${counted(
+          sql`select extract(epoch from (${pulls.stageChangedAt} - ${pulls.serviceCreatedAt})) / 86400 as days`,
+          wonWhere(filter),
+          stageLiteral(WIN_STAGE),
+        )}) w`,
+  );
+  return row?.days === null || row?.days === undefined ? null : Number(row.days);
 }
 
 /**
@@ -281,7 +286,7 @@ async function getCloseRatio(
  * agent's My pulls shows for this month and all time. Two statements where the whole report
  * (won premium six ways, funnel, sources, recycled wins…) is thirteen.
  */
-export async function getWonAndCloseRatio(db: Db, filter: ReportFilter) {
+export async function computeWonAndCloseRatioFromPulls(db: Db, filter: ReportFilter) {
   const [[won], closeRatio] = await Promise.all([
     queryRows<{ count: number; cents: number }>(
       db,
@@ -293,7 +298,7 @@ export async function getWonAndCloseRatio(db: Db, filter: ReportFilter) {
   return { won: { count: Number(won?.count ?? 0), cents: Number(won?.cents ?? 0) }, closeRatio };
 }
 
-export async function getReport(db: Db, filter: ReportFilter) {
+export async function computeReportFromPulls(db: Db, filter: ReportFilter) {
   const period: ReportPeriod = filter.period ?? "month";
   const { start, end } = rangeOf(filter);
   const created = [...common(filter)];
@@ -377,24 +382,12 @@ export async function getReport(db: Db, filter: ReportFilter) {
     sourcesSampled: sources.firstTouchSampled,
   };
 }
-export type Report = Awaited<ReturnType<typeof getReport>>;
-
-export type LostRow = {
-  /** reason: the form's category (null: not said); carrier: who won it (null: unknown); agent: whose loss. */
-  dimension: "reason" | "carrier" | "agent";
-  key: string | null;
-  label: string | null;
-  count: number;
-  /** The premiums lost deals were won at elsewhere, where the agent knew it; and how many knew. */
-  lostToCents: number;
-  priced: number;
-};
 
 /**
  * Losses decided in the range (losses() above: kept when the deal came back), by why, by the
  * carrier that won them, and by whose loss it was, in one statement.
  */
-export async function getLostReasons(db: Db, filter: ReportFilter): Promise<LostRow[]> {
+export async function computeLostReasonsFromPulls(db: Db, filter: ReportFilter): Promise<LostRow[]> {
   const rows = await queryRows<{
     dimension: LostRow["dimension"];
     key: string | null;
