@@ -67,6 +67,8 @@ const HANDLED_PULL_TABLES = new Set([
   // The reports' facts of a pull and the marks of its changes: removePulls refreshes the rollups.
   "report_facts",
   "report_dirty",
+  // A view over pulls and lost_decisions: it holds nothing of its own.
+  "report_facts_now",
 ]);
 
 let database: TestDatabase;

@@ -166,7 +166,7 @@ describe("report rollups", () => {
         .from(pulls);
       expect(mix).toMatchObject({ won: expect.any(Number), lost: expect.any(Number) });
       expect(Math.min(mix?.won ?? 0, mix?.lost ?? 0, mix?.carried ?? 0)).toBeGreaterThan(0);
-      const aliases = book.flatMap((p) => (p.public_alias ? [p.public_alias] : []));
+      const aliases = book.flatMap((p) => (typeof p.public_alias === "string" ? [p.public_alias] : []));
       await expectReportsAsFromPulls([
         {},
         { period: "week" },
