@@ -6,6 +6,7 @@ import { deleteExpiredIdempotencyRecords } from "@/lib/api/idempotency";
 import { isSyncDue, runSync, startSyncRun } from "@/lib/ingest/sync";
 import { reconcileMonitoredFlags } from "@/lib/monitoring/monitored-flag";
 import { timeRefreshes } from "@/lib/monitoring/refresh-timing";
+import { storeRefreshForecast } from "@/lib/monitoring/stored-forecast";
 import { backfillHouseholdGaps } from "@/lib/cross-sell/store";
 import { teamSigningSecrets } from "@/lib/service/webhook-signing-secrets";
 import { returnRecycledDeals } from "@/lib/workflow/deal-returns";
@@ -176,6 +177,12 @@ export const JOBS: readonly JobDefinition[] = [
           );
       } catch (error) {
         failures.push(`refresh timing: ${messageOf(error)}`);
+      }
+      // The rules page shows this forecast "as of" now (lib/monitoring/stored-forecast.ts).
+      try {
+        await storeRefreshForecast(db);
+      } catch (error) {
+        failures.push(`refresh forecast: ${messageOf(error)}`);
       }
       if (failures.length > 0) throw new Error(failures.join("; "));
       return lines.join("; ") || null;

@@ -33,7 +33,7 @@ export default async function AgencyRulesPage() {
         }
       />
       <AgencyRulesForm rules={page.rules} lines={THRESHOLD_LINES} action={saveAgencyRulesAction} />
-      <RefreshForecastTable forecast={page.forecast} leadTimeDays={page.rules.leadTimeDays} />
+      <RefreshForecastTable forecast={page.forecast} leadTimeDays={page.rules.leadTimeDays} asOf={page.forecastAsOf} />
       <Card aria-labelledby="digest-title" className="space-y-3">
         <h2 id="digest-title" className="text-lg font-semibold text-slate-900">
           Daily digest
