@@ -185,7 +185,9 @@ export function writeResults(run: {
 }): { doc: boolean; missed: string[] } {
   const missed = run.runs.flatMap((r) => [
     ...r.results.filter((m) => m.pass === false).map((m) => `${count(r.pulls)}: ${m.group}: ${m.name}`),
-    ...overTheFloor(r).map((name) => `${count(r.pulls)}: ${name} (own time over the floor + ${OWN_TIME_ALLOWANCE_MS} ms)`),
+    ...overTheFloor(r).map(
+      (name) => `${count(r.pulls)}: ${name} (own time over the floor + ${OWN_TIME_ALLOWANCE_MS} ms)`,
+    ),
   ]);
   if (run.partial) return { doc: false, missed }; // BENCH_ONLY: a few rows, for tuning; nothing written
   const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as Partial<Results>) : {};

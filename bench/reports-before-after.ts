@@ -10,8 +10,15 @@ import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { getRefreshForecast } from "@/lib/monitoring/refresh-forecast";
 import { getRefreshForecastAsOf, storeRefreshForecast } from "@/lib/monitoring/stored-forecast";
-import { getLostReasons, getReport } from "@/lib/reports/queries";
-import { computeLostReasonsFromPulls, computeReportFromPulls } from "@/lib/reports/queries-from-pulls";
+import { getLostReasons, getReport, getWonAndCloseRatio } from "@/lib/reports/queries";
+import {
+  computeLostReasonsFromPulls,
+  computeReportFromPulls,
+  computeWonAndCloseRatioFromPulls,
+  getMedianDaysToWon,
+} from "@/lib/reports/queries-from-pulls";
+import { getRecycledWins } from "@/lib/reports/recycled-wins";
+import { getSourceFigures } from "@/lib/reports/sources";
 import { parseReportFilter } from "@/lib/reports/report-filter";
 import { getAgencyRules } from "@/lib/rules/agency-rules";
 import { benchTarget, openTarget, seededTarget } from "./database";
@@ -56,6 +63,22 @@ async function compare(label: string, before: () => Promise<unknown>, after: () 
   };
 }
 
+/** A part with no "before": the same query before and after, timed once. */
+async function alone(label: string, work: () => Promise<unknown>) {
+  for (let i = 0; i < WARMUP; i++) await work();
+  const times: number[] = [];
+  for (let i = 0; i < ITERATIONS; i++) times.push(await timed(work));
+  const s = stats(times);
+  return {
+    what: label,
+    "before p50": s.p50,
+    "before p95": s.p95,
+    "after p50": s.p50,
+    "after p95": s.p95,
+    "p95 before/after": 1,
+  };
+}
+
 async function main() {
   const settings = seedSettings();
   const target = benchTarget(settings.count);
@@ -63,7 +86,10 @@ async function main() {
   const connection = await openTarget(target);
   const db: Db = connection.db;
   try {
-    const [newest] = await queryRows<{ v: string }>(db, sql`select max(service_created_at)::date::text as v from pulls`);
+    const [newest] = await queryRows<{ v: string }>(
+      db,
+      sql`select max(service_created_at)::date::text as v from pulls`,
+    );
     const end = new Date(`${newest?.v ?? settings.now.toISOString().slice(0, 10)}T00:00:00Z`);
     const day = (d: Date) => d.toISOString().slice(0, 10);
     const monthAgo = day(new Date(end.getTime() - 30 * 86_400_000));
@@ -92,6 +118,23 @@ async function main() {
         ),
       );
     }
+    // The parts of the default report: summed now, and still read from the pulls.
+    const all = parseReportFilter({}).filter;
+    rows.push(
+      await compare(
+        "part: won premium and close ratio",
+        () => computeWonAndCloseRatioFromPulls(db, all),
+        () => getWonAndCloseRatio(db, all),
+      ),
+      await compare(
+        "part: lost reasons",
+        () => computeLostReasonsFromPulls(db, all),
+        () => getLostReasons(db, all),
+      ),
+      await alone("part, from the pulls: median days to WON", () => getMedianDaysToWon(db, all)),
+      await alone("part, from the pulls: recycled wins", () => getRecycledWins(db, all)),
+      await alone("part, from the pulls: sources by link and agent", () => getSourceFigures(db, all)),
+    );
     const rules = await getAgencyRules(db);
     await storeRefreshForecast(db, { rules });
     rows.push(

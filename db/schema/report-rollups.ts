@@ -1,6 +1,18 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 // The reports' figures kept as the data changes, so the reports page sums a few thousand rows
 // instead of reading a million pulls (docs/performance.md, "Report rollups").
@@ -76,7 +88,9 @@ export const reportRollups = pgTable(
       .on(t.kind, t.day, t.agentId, t.carrier, t.carrierName, t.lines, t.link, t.reason, t.lostTo)
       .nullsNotDistinct(),
     // Sums whose last fact went: the refresh deletes them through this.
-    index("report_rollups_empty_idx").on(t.kind).where(sql`${t.count} = 0`),
+    index("report_rollups_empty_idx")
+      .on(t.kind)
+      .where(sql`${t.count} = 0`),
   ],
 );
 

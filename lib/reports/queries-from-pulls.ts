@@ -35,7 +35,14 @@ import { LOSS_STAGE, OPEN_STAGE, WIN_STAGE } from "@/lib/core/stages";
 //   at its X-date, or was lost again, keeps it; a stage changed by hand undoes it (losses()).
 // Sums are cast to float8: cents stay exact up to 2^53, and both drivers return plain numbers.
 
-import { closeRatioOf, type CloseRatio, type LostRow, type PeriodAgentRow, type PeriodRow, type Row } from "./report-rows";
+import {
+  closeRatioOf,
+  type CloseRatio,
+  type LostRow,
+  type PeriodAgentRow,
+  type PeriodRow,
+  type Row,
+} from "./report-rows";
 
 // The pulls the list shows (lib/pulls/queries.ts listedPull), so a drill-down from a figure lists
 // exactly the pulls behind it; the report indexes are over these rows.

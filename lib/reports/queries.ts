@@ -7,7 +7,14 @@ import { funnelSteps, type FunnelCounts } from "./funnel-steps";
 import { getMedianDaysToWon } from "./queries-from-pulls";
 import { getRecycledWins } from "./recycled-wins";
 import { rangeOf, type ReportFilter, type ReportPeriod } from "./report-filter";
-import { closeRatioOf, type CloseRatio, type LostRow, type PeriodAgentRow, type PeriodRow, type Row } from "./report-rows";
+import {
+  closeRatioOf,
+  type CloseRatio,
+  type LostRow,
+  type PeriodAgentRow,
+  type PeriodRow,
+  type Row,
+} from "./report-rows";
 import { refreshReportRollups } from "./rollups";
 import { getSourceFigures } from "./sources";
 
@@ -53,7 +60,14 @@ function rollupsWhere(filter: ReportFilter, kinds: string[], dated = true): SQL 
 }
 
 type Dimension = "agent" | "period" | "periodAgent" | "carrier" | "line" | "link";
-type WonRow = { dimension: Dimension; key: string | null; label: string | null; count: number; cents: number; agent: string | null };
+type WonRow = {
+  dimension: Dimension;
+  key: string | null;
+  label: string | null;
+  count: number;
+  cents: number;
+  agent: string | null;
+};
 
 /** Won premium by agent, period, period and agent, carrier, line and link, in one pass over the won sums. */
 async function wonFigures(db: Db, filter: ReportFilter, period: ReportPeriod) {
@@ -195,7 +209,11 @@ export async function getReport(db: Db, filter: ReportFilter) {
     closeRatio,
     pipeline: { count: Number(pipeline[0]?.count ?? 0), cents: Number(pipeline[0]?.cents ?? 0) },
     medianDaysToWon,
-    newPulls: newPulls.map((x): PeriodRow => ({ period: x.period, count: Number(x.count), successful: Number(x.successful) })),
+    newPulls: newPulls.map((x): PeriodRow => ({
+      period: x.period,
+      count: Number(x.count),
+      successful: Number(x.successful),
+    })),
     funnel: funnelSteps(funnel),
     recycledWins,
     sourcesByLink: sources.byLink,

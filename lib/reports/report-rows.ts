@@ -21,7 +21,9 @@ export type LostRow = {
 export type CloseRatio = { rows: RatioRow[]; won: number; lost: number; ratio: number | null };
 
 /** The close ratio per owner and in all, from each owner's wins and losses. */
-export function closeRatioOf(owners: Array<{ key: string | null; label: string | null; won: number; lost: number }>): CloseRatio {
+export function closeRatioOf(
+  owners: Array<{ key: string | null; label: string | null; won: number; lost: number }>,
+): CloseRatio {
   const rows: RatioRow[] = owners.map((r) => ({
     key: r.key ?? "",
     label: r.label ?? "No one",

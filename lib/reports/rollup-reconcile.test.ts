@@ -41,7 +41,8 @@ const NOW = new Date("2026-06-15T00:00:00Z");
 
 /** Arrays sorted, so rows that tie in the reports' order compare equal whatever order they came in. */
 function normalized(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(normalized).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+  if (Array.isArray(value))
+    return value.map(normalized).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
   if (value && typeof value === "object")
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalized(v)]));
   return value;
@@ -73,7 +74,19 @@ async function storeBook(random: Random, seed: number, size: number): Promise<Sa
 }
 
 type Step = "win" | "lose" | "undo" | "reassign" | "unassign" | "refresh" | "erase";
-const STEPS: Step[] = ["win", "win", "lose", "lose", "undo", "reassign", "unassign", "refresh", "refresh", "refresh", "erase"];
+const STEPS: Step[] = [
+  "win",
+  "win",
+  "lose",
+  "lose",
+  "undo",
+  "reassign",
+  "unassign",
+  "refresh",
+  "refresh",
+  "refresh",
+  "erase",
+];
 
 /** One random write; answers what it did, for a failure's message. */
 async function randomStep(random: Random, book: SandboxPull[]): Promise<string> {
@@ -84,7 +97,12 @@ async function randomStep(random: Random, book: SandboxPull[]): Promise<string> 
   const actor = random.pick([staff.manager, staff.admin]);
   switch (step) {
     case "win":
-      await setPullStage(database.db, actor, { pullId, stage: "WON", premium: `${random.int(100, 5000)}.${random.int(10, 99)}` }, at);
+      await setPullStage(
+        database.db,
+        actor,
+        { pullId, stage: "WON", premium: `${random.int(100, 5000)}.${random.int(10, 99)}` },
+        at,
+      );
       break;
     case "lose":
       await setPullStage(
