@@ -213,6 +213,29 @@ describe("report rollups", () => {
     expect(await reconcileReportRollups(database.db)).toEqual([]);
   });
 
+  it("stays exact when writes and reports run at the same time", async () => {
+    const ids = (await listedPullIds()).slice(0, 16);
+    // Stage changes and reassignments on many connections at once (on PostgreSQL), with reports
+    // refreshing the sums between them: each sum is added to by several transactions.
+    await Promise.all([
+      ...ids.map((pullId, i) =>
+        i % 3 === 0
+          ? assignPulls(database.db, staff.manager, { pullIds: [pullId], assigneeId: staff.agent.id })
+          : setPullStage(
+              database.db,
+              staff.manager,
+              i % 3 === 1
+                ? { pullId, stage: "WON", premium: "500.00" }
+                : { pullId, stage: "LOST", lostCategory: "PRICE" },
+            ),
+      ),
+      getReport(database.db, {}),
+      getLostReasons(database.db, {}),
+      getWonAndCloseRatio(database.db, {}),
+    ]);
+    expect(await reconcileReportRollups(database.db)).toEqual([]);
+  });
+
   it("finds a sum changed behind the rollups' back, and a rebuild sets it right", async () => {
     await database.db.execute(sql`update report_rollups set cents = cents + 1 where kind = 'created'`);
     const differences = await reconcileReportRollups(database.db);
