@@ -58,6 +58,7 @@ describe("the catalog", () => {
       "refresh-timing": "5 * * * *",
       "speed-to-lead": "* * * * *",
       "retention-disposal": "30 3 * * *",
+      "report-rollups": "*/10 * * * *",
       "api-idempotency-cleanup": "17 * * * *",
       "webhook-delivery": "* * * * *",
     });
