@@ -57,6 +57,21 @@ export async function setMonitoredTriggers(session: Session, enabled: boolean): 
 }
 
 /**
+ * The triggers of migration 0046 that mark the pulls a write changed for the reports' rollups:
+ * during the load every COPY would mark every row it wrote. Off for the load; the seed then
+ * derives the rollups once for the whole book (rebuildReportRollups, the migration's backfill).
+ */
+const REPORT_TRIGGERS = [
+  ["pulls", "report_dirty_pulls_insert"],
+  ["pulls", "report_rollups_pulls_truncate"],
+] as const;
+
+export async function setReportTriggers(session: Session, enabled: boolean): Promise<void> {
+  for (const [table, trigger] of REPORT_TRIGGERS)
+    await session.unsafe(`alter table ${table} ${enabled ? "enable" : "disable"} trigger ${trigger}`);
+}
+
+/**
  * Runs `load` in one transaction that first truncates the (empty) loaded tables, so that its
  * COPYs may write their rows frozen (`freeze`): already visible to every transaction, they
  * need no hint bits set and no freezing later, which VACUUM would otherwise do page by page

@@ -36,6 +36,29 @@ const FIRST_LOAD_TARGET_KB = 150;
 const METHOD =
   "wall-clock request latency over loopback, first byte sent to last byte read, one request at a time; raw = the statements the page's loader, session check and layout issue, captured from those very functions and replayed on the bare driver with the same concurrency, back to back with the app's samples";
 
+/** The floor row (bench/run.ts): a signed-in page that reads nothing, app/(app)/admin/bench-floor. */
+export const FLOOR_NAME = "floor: signed-in page that reads nothing";
+/** Each page's own time (app p50 − raw p50) may exceed the floor's own time by this much. */
+export const OWN_TIME_ALLOWANCE_MS = 10;
+
+/** A row's own time: the app's p50 less its SQL's, what rendering, the session and HTTP add. */
+const ownTime = (m: Measured) => (m.raw.p50 === null ? Number.NaN : Number((m.app.p50 - m.raw.p50).toFixed(1)));
+
+/** The floor's own time plus the allowance, or NaN in a run without the floor row. */
+function ownTimeLimit(run: BookRun): number {
+  const floor = run.results.find((m) => m.name === FLOOR_NAME);
+  return floor ? Number((ownTime(floor) + OWN_TIME_ALLOWANCE_MS).toFixed(1)) : Number.NaN;
+}
+
+/** The pages whose own time is over the floor's plus the allowance. */
+export function overTheFloor(run: BookRun): string[] {
+  const limit = ownTimeLimit(run);
+  if (!Number.isFinite(limit)) return [];
+  return run.results
+    .filter((m) => m.group !== "compute" && m.name !== FLOOR_NAME && ownTime(m) > limit)
+    .map((m) => `${m.group}: ${m.name}`);
+}
+
 export function targetText(m: Measured): string {
   if (m.targetMs === null) return "—";
   return `≤ ${m.targetMs}${m.ratioTarget ? `, ≤ ${m.ratioTarget}× raw` : ""}`;
@@ -47,17 +70,22 @@ const count = (n: number) => n.toLocaleString("en-US");
 
 function mainTable(run: BookRun): string[] {
   const lines = [
-    "| what | statements (round trips) | app p50 | app p95 | raw p50 | raw p95 | loader p50 | app − raw p50 | app/raw p50 | loader/raw p50 | app/raw p95 | target (p95) | |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|",
+    "| what | statements (round trips) | app p50 | app p95 | raw p50 | raw p95 | loader p50 | app − raw p50 (own) | own ≤ floor + 10 | app/raw p50 | loader/raw p50 | app/raw p95 | target (p95) | |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---|---|",
   ];
+  const limit = ownTimeLimit(run);
   for (const m of run.results) {
     // The page's own time beside its SQL: rendering, the proxy, the session, compression.
-    const own = m.raw.p50 === null ? Number.NaN : Number((m.app.p50 - m.raw.p50).toFixed(1));
+    const own = ownTime(m);
+    const floorCheck =
+      !Number.isFinite(limit) || m.group === "compute" || m.name === FLOOR_NAME
+        ? "—"
+        : `${own <= limit ? "✓" : "✗"} (≤ ${limit})`;
     // The page's code alone (no rendering, no HTTP) against the same SQL; runs before the column have none.
     const loader = m.loader?.p50 ?? Number.NaN;
     const loaderRatio = m.raw.p50 === null ? Number.NaN : Number((loader / m.raw.p50).toFixed(1));
     lines.push(
-      `| ${m.group}: ${m.name} | ${m.statements} (${m.stages}) | ${ms(m.app.p50)} | ${ms(m.app.p95)} | ${ms(m.raw.p50)} | ${ms(m.raw.p95)} | ${ms(loader)} | ${ms(own)} | ${ms(m.ratioP50)} | ${ms(loaderRatio)} | ${ms(m.ratioP95)} | ${targetText(m)} | ${m.pass === null ? "" : m.pass ? "✓" : "✗"} |`,
+      `| ${m.group}: ${m.name} | ${m.statements} (${m.stages}) | ${ms(m.app.p50)} | ${ms(m.app.p95)} | ${ms(m.raw.p50)} | ${ms(m.raw.p95)} | ${ms(loader)} | ${ms(own)} | ${floorCheck} | ${ms(m.ratioP50)} | ${ms(loaderRatio)} | ${ms(m.ratioP95)} | ${targetText(m)} | ${m.pass === null ? "" : m.pass ? "✓" : "✗"} |`,
     );
   }
   return lines;
@@ -97,10 +125,15 @@ function performanceBlock(results: Results): string {
       "",
     );
     const missed = main.results.filter((m) => m.pass === false).map((m) => `${m.group}: ${m.name}`);
+    const over = overTheFloor(main);
     out.push(
       missed.length === 0
         ? "**Every target holds** in this run."
         : `**Targets missed** in this run: ${missed.join("; ")}.`,
+      "",
+      Number.isFinite(ownTimeLimit(main))
+        ? `**Own time** (app p50 − raw p50) against the floor's plus ${OWN_TIME_ALLOWANCE_MS} ms (≤ ${ownTimeLimit(main)} ms): ${over.length === 0 ? "every page holds." : `over it: ${over.join("; ")}.`}`
+        : "**Own time**: this run has no floor row.",
       "",
     );
   }
@@ -150,9 +183,12 @@ export function writeResults(run: {
   ingestion: unknown;
   partial: boolean;
 }): { doc: boolean; missed: string[] } {
-  const missed = run.runs.flatMap((r) =>
-    r.results.filter((m) => m.pass === false).map((m) => `${count(r.pulls)}: ${m.group}: ${m.name}`),
-  );
+  const missed = run.runs.flatMap((r) => [
+    ...r.results.filter((m) => m.pass === false).map((m) => `${count(r.pulls)}: ${m.group}: ${m.name}`),
+    ...overTheFloor(r).map(
+      (name) => `${count(r.pulls)}: ${name} (own time over the floor + ${OWN_TIME_ALLOWANCE_MS} ms)`,
+    ),
+  ]);
   if (run.partial) return { doc: false, missed }; // BENCH_ONLY: a few rows, for tuning; nothing written
   const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, "utf8")) as Partial<Results>) : {};
   const books = { ...(previous.books ?? {}) };

@@ -50,7 +50,7 @@ import { percentile } from "./load";
 import { BENCH_TEAM_ID, SEED_AGENTS, SEED_DEMO_IDS } from "./seed";
 import { seedSettings } from "./seed-cli";
 import { openCaptureDb, type CaptureDb, type Statement } from "./sql-capture";
-import { targetText, writeResults, type BookRun } from "./report";
+import { FLOOR_NAME, targetText, writeResults, type BookRun } from "./report";
 
 const PORT = Number(process.env.BENCH_APP_PORT ?? 3400);
 const SANDBOX_PORT = Number(process.env.BENCH_SANDBOX_PORT ?? 4410);
@@ -367,6 +367,9 @@ async function buildScenarios(capture: CaptureDb, user: Actor): Promise<Scenario
   // book: the home page (here the admin's: the unassigned queue, their own figures, deals that
   // came back) and the rules page (a year's refresh forecast over every active monitoring).
   const otherPages: Array<[string, string, (db: Db) => Promise<unknown>]> = [
+    // The floor: the layout and the session alone (app/(app)/admin/bench-floor), measured in the
+    // same run, so each page's own time (app − raw) is set against what any page costs.
+    [FLOOR_NAME, "/admin/bench-floor", async () => null],
     ["my pulls (home)", "/my", (db) => loadMyPage(db, user)],
     [
       "agency rules (refresh forecast)",

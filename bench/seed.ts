@@ -34,6 +34,7 @@ import { xdateRowsOf } from "@/lib/xdates/rows";
 import { householdRowOf } from "@/lib/cross-sell/store";
 import { newestOfAccount } from "@/lib/pulls/newest-of-account";
 import { reconcileMonitoredFlags } from "@/lib/monitoring/monitored-flag";
+import { rebuildReportRollups } from "@/lib/reports/rollups";
 import type { Line } from "@/sandbox/data/lines";
 import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
 import { createRandom, createWideRandom, type Random } from "@/sandbox/data/random";
@@ -44,6 +45,7 @@ import {
   inLoadTransaction,
   runSideBySide,
   setMonitoredTriggers,
+  setReportTriggers,
 } from "./bulk-load";
 import { copyPlan, copyText, DriverText } from "./copy-rows";
 
@@ -571,6 +573,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       const threads = options.threads ?? (options.count >= 5_000 ? Math.max(1, os.cpus().length) : 0);
       const chunks = threads > 0 ? chunksFromWorkers(specs, threads) : chunksInProcess(specs);
       await setMonitoredTriggers(session, false);
+      await setReportTriggers(session, false);
       try {
         await inLoadTransaction(session, async (freeze) => {
           for await (const copy of chunks) {
@@ -585,6 +588,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
         });
       } finally {
         await setMonitoredTriggers(session, true);
+        await setReportTriggers(session, true);
       }
       await addForeignKeys(session, foreignKeys);
     } else {
@@ -626,6 +630,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       "audit_events",
       "monitorings",
       "users",
+      "report_facts",
+      "report_rollups",
     ].map((t) => `vacuum analyze ${t}`);
     if (session && client) {
       const second = await client.reserve();
@@ -643,6 +649,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
         await reconcileMonitoredFlags(db);
         await seedLostDecisions(db);
         await seedAlerts(db);
+        await rebuildReportRollups(db);
         indexed = performance.now();
         await runSideBySide([session, second], vacuums);
       } finally {
@@ -655,6 +662,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       await reconcileMonitoredFlags(db);
       await seedLostDecisions(db);
       await seedAlerts(db);
+      await rebuildReportRollups(db);
       indexed = performance.now();
       for (const statement of vacuums) await db.execute(sql.raw(statement));
     }

@@ -1,7 +1,7 @@
 import { LINK_CLASS } from "@/components/ui/link-class";
 import Link from "next/link";
 import { DataTable, type Column } from "@/components/ui/data-table";
-import { formatCount, formatPeriod } from "@/lib/format";
+import { formatCount, formatInstant, formatPeriod } from "@/lib/format";
 import type { ForecastMonth, RefreshForecast } from "@/lib/monitoring/refresh-forecast";
 import { MIN_REFRESH_GAP_DAYS } from "@/lib/monitoring/refresh-plan";
 import { Card } from "@/components/ui/card";
@@ -9,7 +9,16 @@ import { Card } from "@/components/ui/card";
 // The next year of monitoring refreshes, timed to renewals, beside what the accounts' fixed
 // intervals would have cost, and the accounts a monthly budget would not cover.
 
-export function RefreshForecastTable({ forecast, leadTimeDays }: { forecast: RefreshForecast; leadTimeDays: number }) {
+export function RefreshForecastTable({
+  forecast,
+  leadTimeDays,
+  asOf,
+}: {
+  forecast: RefreshForecast;
+  leadTimeDays: number;
+  /** When it was computed: the refresh-timing pass stores it hourly and after a rules change. */
+  asOf: Date;
+}) {
   const saved = forecast.fixedTotal - forecast.timedTotal;
   const columns: Column<ForecastMonth>[] = [
     { header: "Month", cell: (m) => formatPeriod(`${m.month}-01`, "month") },
@@ -45,6 +54,9 @@ export function RefreshForecastTable({ forecast, leadTimeDays }: { forecast: Ref
       <h2 id="forecast-title" className="text-lg font-semibold text-slate-900">
         Refreshes in the next 12 months
       </h2>
+      <p className="text-xs text-slate-600" data-testid="forecast-as-of">
+        As of {formatInstant(asOf)}: worked out again every hour and after the rules change.
+      </p>
       {forecast.monitored === 0 ? (
         <p className="text-sm text-slate-700">
           No account is monitored yet. Turn monitoring on from a linked account&apos;s page; its refreshes are then

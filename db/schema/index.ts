@@ -16,3 +16,4 @@ export * from "./privacy";
 export * from "./api";
 export * from "./webhooks-out";
 export * from "./handoffs";
+export * from "./report-rollups";

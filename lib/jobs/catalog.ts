@@ -6,8 +6,10 @@ import { deleteExpiredIdempotencyRecords } from "@/lib/api/idempotency";
 import { isSyncDue, runSync, startSyncRun } from "@/lib/ingest/sync";
 import { reconcileMonitoredFlags } from "@/lib/monitoring/monitored-flag";
 import { timeRefreshes } from "@/lib/monitoring/refresh-timing";
+import { storeRefreshForecast } from "@/lib/monitoring/stored-forecast";
 import { backfillHouseholdGaps } from "@/lib/cross-sell/store";
 import { teamSigningSecrets } from "@/lib/service/webhook-signing-secrets";
+import { refreshReportRollups } from "@/lib/reports/rollups";
 import { returnRecycledDeals } from "@/lib/workflow/deal-returns";
 import { runSpeedToLead } from "@/lib/workflow/speed-to-lead";
 import { backfillXDates } from "@/lib/xdates/store";
@@ -193,6 +195,12 @@ export const JOBS: readonly JobDefinition[] = [
       } catch (error) {
         failures.push(`refresh timing: ${messageOf(error)}`);
       }
+      // The rules page shows this forecast "as of" now (lib/monitoring/stored-forecast.ts).
+      try {
+        await storeRefreshForecast(db);
+      } catch (error) {
+        failures.push(`refresh forecast: ${messageOf(error)}`);
+      }
       if (failures.length > 0) throw new Error(failures.join("; "));
       return lines.join("; ") || null;
     },
@@ -227,6 +235,21 @@ export const JOBS: readonly JobDefinition[] = [
     expireInSeconds: 2 * 60 * 60,
     async run({ db }) {
       return disposalSummary(await runDisposal(db));
+    },
+  },
+  {
+    name: "report-rollups",
+    title: "Report sums",
+    description:
+      "Adds the pulls changed since the last report to the reports' sums, so the changes waiting for a report stay few even when no one opens one (each report does the same first).",
+    cron: "*/10 * * * *",
+    every: "every 10 minutes",
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    expireInSeconds: 10 * 60,
+    async run({ db }) {
+      const redone = await refreshReportRollups(db);
+      return redone > 0 ? `${redone} pulls' figures summed again` : null;
     },
   },
   {

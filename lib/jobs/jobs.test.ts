@@ -59,6 +59,7 @@ describe("the catalog", () => {
       "refresh-timing": "5 * * * *",
       "speed-to-lead": "* * * * *",
       "retention-disposal": "30 3 * * *",
+      "report-rollups": "*/10 * * * *",
       "api-idempotency-cleanup": "17 * * * *",
       "webhook-delivery": "* * * * *",
       "webhook-delivery-cleanup": "43 3 * * *",

@@ -4,7 +4,8 @@ import type { Db } from "@/db/types";
 import { digestRuns } from "@/db/schema";
 import type { Env } from "@/lib/env";
 import { listOutbox, type OutboxEntry } from "@/lib/alerts/mailer";
-import { getRefreshForecast, type RefreshForecast } from "@/lib/monitoring/refresh-forecast";
+import type { RefreshForecast } from "@/lib/monitoring/refresh-forecast";
+import { getRefreshForecastAsOf } from "@/lib/monitoring/stored-forecast";
 import { getAgencyRules, type AgencyRules } from "@/lib/rules/agency-rules";
 
 // Everything the admin's rules page (app/(app)/admin/rules/page.tsx) shows: the rules, the
@@ -14,6 +15,8 @@ import { getAgencyRules, type AgencyRules } from "@/lib/rules/agency-rules";
 export type AgencyRulesPage = {
   rules: AgencyRules;
   forecast: RefreshForecast;
+  /** When the forecast was computed (the refresh-timing pass stores it; lib/monitoring/stored-forecast.ts). */
+  forecastAsOf: Date;
   runs: Array<{ day: string; mails: number | null; finishedAt: Date | null }>;
   /** Null: mail goes to the outbox folder below. */
   smtpHost: string | null;
@@ -21,15 +24,10 @@ export type AgencyRulesPage = {
   outbox: OutboxEntry[];
 };
 
-export async function loadAgencyRulesPage(
-  db: Db,
-  config: Pick<Env, "mail">,
-  /** Where the forecast (a read of every monitoring) runs: a replica, when the page has one. */
-  forecastDb: Db = db,
-): Promise<AgencyRulesPage> {
+export async function loadAgencyRulesPage(db: Db, config: Pick<Env, "mail">): Promise<AgencyRulesPage> {
   const rules = await getAgencyRules(db);
-  const [forecast, runs] = await Promise.all([
-    getRefreshForecast(forecastDb, { leadTimeDays: rules.leadTimeDays, budget: rules.refreshBudgetPerMonth }),
+  const [stored, runs] = await Promise.all([
+    getRefreshForecastAsOf(db, rules),
     db
       .select({ day: digestRuns.day, mails: digestRuns.mails, finishedAt: digestRuns.finishedAt })
       .from(digestRuns)
@@ -39,7 +37,8 @@ export async function loadAgencyRulesPage(
   const smtp = config.mail.smtpUrl ? new URL(config.mail.smtpUrl) : null;
   return {
     rules,
-    forecast,
+    forecast: stored.forecast,
+    forecastAsOf: stored.computedAt,
     runs,
     // The host only: the URL carries the SMTP password.
     smtpHost: smtp ? `${smtp.hostname}${smtp.port ? `:${smtp.port}` : ""}` : null,

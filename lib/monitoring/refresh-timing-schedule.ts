@@ -3,10 +3,11 @@ import { getDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { reconcileMonitoredFlags } from "./monitored-flag";
 import { timeRefreshes } from "./refresh-timing";
+import { storeRefreshForecast } from "./stored-forecast";
 
 // Refresh timing at once, when an admin changes the lead time or the demo agency is built. Its
 // hourly run is a job (lib/jobs/catalog.ts). Several may run at once; each change is sent once
-// (refresh-timing.ts). It also sets right the list's monitored flags a race left wrong (monitored-flag.ts).
+// (refresh-timing.ts), then stores the rules page's forecast (stored-forecast.ts). It also sets right the list's monitored flags a race left wrong (monitored-flag.ts).
 
 const log = (line: string) => console.info(`[refresh timing] ${line}`);
 
@@ -24,5 +25,11 @@ export async function runRefreshTimingNow(): Promise<void> {
       log(`${summary.checked} monitored accounts: ${summary.sent} next refreshes moved, ${summary.refused} refused`);
   } catch (error) {
     log(`failed, will try again: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  // The rules page's forecast under the rules as they are now (also after the service refused).
+  try {
+    await storeRefreshForecast(await getDb());
+  } catch (error) {
+    log(`forecast not stored, will try again: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -68,6 +68,11 @@ const HANDLED_PULL_TABLES = new Set([
   // The DPPA's record of who received driver data, kept five years by law (18 U.S.C. 2721(c)):
   // pull ids only, no content, append-only; an erasure cannot shorten it.
   "redisclosures",
+  // The reports' facts of a pull and the marks of its changes: removePulls refreshes the rollups.
+  "report_facts",
+  "report_dirty",
+  // A view over pulls and lost_decisions: it holds nothing of its own.
+  "report_facts_now",
 ]);
 
 let database: TestDatabase;

@@ -1,4 +1,5 @@
 import "server-only";
+import { refreshReportRollups } from "@/lib/reports/rollups";
 import { and, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
@@ -310,5 +311,8 @@ export async function removePulls(tx: Db, pullIds: string[], _reason: RemovalRea
     )}]::text[]`}) as redacted`,
   );
   counts.auditRowsRedacted = Number(redacted?.redacted ?? 0);
+  // The reports' sums lose these pulls now, and the pulls' facts and change marks go with them
+  // (report_facts, report_dirty), in this transaction.
+  await refreshReportRollups(tx);
   return counts;
 }

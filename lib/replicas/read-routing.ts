@@ -4,8 +4,7 @@ import type { Db } from "@/db/types";
 import { hasReached } from "./wal-position";
 import { driverError, reasonOf, type Replica, type ReplicaSet } from "./replica-set";
 
-// Which database serves a heavy read (a report, a CSV export, the X-date and cross-sell lists,
-// the refresh forecast): a replica that has replayed the reader's own last write, else the
+// Which database serves a heavy read (a report, a CSV export, the X-date and cross-sell lists): a replica that has replayed the reader's own last write, else the
 // primary. Only the callers of withReadDb (lib/database.ts) come here; every other read of the
 // app stays on the primary, where a user always sees what they just did.
 

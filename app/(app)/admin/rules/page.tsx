@@ -6,7 +6,7 @@ import { AgencyRulesForm, SendDigestsNowForm } from "@/components/admin/agency-r
 import { MailOutbox } from "@/components/admin/mail-outbox";
 import { RefreshForecastTable } from "@/components/admin/refresh-forecast";
 import { requirePermission } from "@/lib/auth/session";
-import { getDb, withReadDb } from "@/lib/database";
+import { getDb } from "@/lib/database";
 import { env } from "@/lib/env";
 import { THRESHOLD_LINES } from "@/lib/rules/agency-rules";
 import { loadAgencyRulesPage } from "@/lib/loaders/rules";
@@ -20,10 +20,8 @@ export const metadata: Metadata = { title: "Agency rules" };
 // (without SMTP) the outbox.
 export default async function AgencyRulesPage() {
   await requirePermission("rules:manage");
-  const db = await getDb();
-  // The rules from the primary (the form edits them), the forecast from a replica when one has
-  // replayed this admin's last save (lib/replicas/).
-  const page = await withReadDb((forecastDb) => loadAgencyRulesPage(db, env(), forecastDb));
+  // The primary: the form edits the rules, and the forecast is stored, a read of one row.
+  const page = await loadAgencyRulesPage(await getDb(), env());
   return (
     <div className="space-y-6">
       <PageHeader
@@ -36,7 +34,7 @@ export default async function AgencyRulesPage() {
         }
       />
       <AgencyRulesForm rules={page.rules} lines={THRESHOLD_LINES} action={saveAgencyRulesAction} />
-      <RefreshForecastTable forecast={page.forecast} leadTimeDays={page.rules.leadTimeDays} />
+      <RefreshForecastTable forecast={page.forecast} leadTimeDays={page.rules.leadTimeDays} asOf={page.forecastAsOf} />
       <Card aria-labelledby="digest-title" className="space-y-3">
         <h2 id="digest-title" className="text-lg font-semibold text-slate-900">
           Daily digest

@@ -1,0 +1,37 @@
+// The rows the reports are made of, whether summed from the rollups (./queries.ts) or computed
+// from the pulls (./queries-from-pulls.ts): no database here, so components may import them.
+
+export type Row = { key: string; label: string; count: number; cents: number };
+export type RatioRow = { key: string; label: string; won: number; lost: number; ratio: number | null };
+export type PeriodRow = { period: string; count: number; successful: number };
+/** Won premium of one agent in one period (`period` is the period's first day, `agent` the user id or ""). */
+export type PeriodAgentRow = { period: string; agent: string; label: string; count: number; cents: number };
+
+export type LostRow = {
+  /** reason: the form's category (null: not said); carrier: who won it (null: unknown); agent: whose loss. */
+  dimension: "reason" | "carrier" | "agent";
+  key: string | null;
+  label: string | null;
+  count: number;
+  /** The premiums lost deals were won at elsewhere, where the agent knew it; and how many knew. */
+  lostToCents: number;
+  priced: number;
+};
+
+export type CloseRatio = { rows: RatioRow[]; won: number; lost: number; ratio: number | null };
+
+/** The close ratio per owner and in all, from each owner's wins and losses. */
+export function closeRatioOf(
+  owners: Array<{ key: string | null; label: string | null; won: number; lost: number }>,
+): CloseRatio {
+  const rows: RatioRow[] = owners.map((r) => ({
+    key: r.key ?? "",
+    label: r.label ?? "No one",
+    won: Number(r.won),
+    lost: Number(r.lost),
+    ratio: Number(r.won) + Number(r.lost) > 0 ? Number(r.won) / (Number(r.won) + Number(r.lost)) : null,
+  }));
+  const won = rows.reduce((a, r) => a + r.won, 0);
+  const lost = rows.reduce((a, r) => a + r.lost, 0);
+  return { rows, won, lost, ratio: won + lost > 0 ? won / (won + lost) : null };
+}
