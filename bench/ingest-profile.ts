@@ -37,11 +37,21 @@ async function main() {
   const service: ServiceConfig = { ...credentials, baseUrl: sandbox.baseUrl };
   let statements = 0;
   const client = postgres(database.url, { max: 4, onnotice: () => {} });
-  const db = drizzle(client, { schema, casing: "snake_case", logger: { logQuery: () => void statements++ } }) as unknown as Db;
+  const db = drizzle(client, {
+    schema,
+    casing: "snake_case",
+    logger: { logQuery: () => void statements++ },
+  }) as unknown as Db;
   try {
     const ids: string[] = [];
     for await (const pull of iteratePulls(service)) ids.push(pull.pull_id);
-    const times = { fetch: [] as number[], read: [] as number[], seal: [] as number[], store: [] as number[], again: [] as number[] };
+    const times = {
+      fetch: [] as number[],
+      read: [] as number[],
+      seal: [] as number[],
+      store: [] as number[],
+      again: [] as number[],
+    };
     const counts = { created: [] as number[], unchanged: [] as number[] };
     let bytes = 0;
     for (const id of ids) {
@@ -81,7 +91,9 @@ async function main() {
     );
     const sandboxPerSecond = Math.round(ids.length / ((performance.now() - started) / 1000));
 
-    console.log(`\ningest profile: ${ids.length} pulls one at a time, ${Math.round(bytes / ids.length / 1024)} kB each on average`);
+    console.log(
+      `\ningest profile: ${ids.length} pulls one at a time, ${Math.round(bytes / ids.length / 1024)} kB each on average`,
+    );
     console.table([
       row("fetch from the sandbox (HTTP)", times.fetch),
       row("read: envelope, zod, projection, hash", times.read),

@@ -149,7 +149,13 @@ async function drained(db: Connection["db"], timeoutMs: number): Promise<number>
 }
 
 const webhookBody = (pullId: string, n: number) =>
-  JSON.stringify({ event_type: n % 3 === 0 ? "POLICIES_AVAILABLE" : "COMPLETE", pull_id: pullId, status: "SUCCESS", data: {}, n });
+  JSON.stringify({
+    event_type: n % 3 === 0 ? "POLICIES_AVAILABLE" : "COMPLETE",
+    pull_id: pullId,
+    status: "SUCCESS",
+    data: {},
+    n,
+  });
 
 async function main() {
   const database = await scratchDatabase();
@@ -193,11 +199,19 @@ async function main() {
     const baseline = await loadInChild(raw.url, ackBodies, scratch);
     const receiver = await loadInChild(app.url, ackBodies, scratch);
     await db.delete(webhookEvents);
-    const ackRows = [summarize("raw INSERT (baseline)", baseline), summarize("webhook receiver, workers idle", receiver)];
+    const ackRows = [
+      summarize("raw INSERT (baseline)", baseline),
+      summarize("webhook receiver, workers idle", receiver),
+    ];
     console.log(`\ningest benchmark on ${database.kind}: acknowledgement, ${live} webhooks at ${RATE}/s`);
     console.table(ackRows);
 
-    const results: Record<string, unknown> = { at: new Date().toISOString(), database: database.kind, rate: RATE, ack: ackRows };
+    const results: Record<string, unknown> = {
+      at: new Date().toISOString(),
+      database: database.kind,
+      rate: RATE,
+      ack: ackRows,
+    };
     if (!database.url) {
       console.log("Processing needs PostgreSQL (DATABASE_URL): the embedded database opens in one process.");
     } else {
@@ -251,7 +265,8 @@ async function main() {
       };
       console.log(`\nlive: ${live} webhooks about new pulls at ${RATE}/s while ${WORKERS} workers process them`);
       console.table([liveRow]);
-      const lost = liveRow["events in"] - liveRow.processed - liveRow.failed + (backlog.events - backlog.done - backlog.failed);
+      const lost =
+        liveRow["events in"] - liveRow.processed - liveRow.failed + (backlog.events - backlog.done - backlog.failed);
       console.log(lost === 0 ? "nothing lost: every event in was processed" : `LOST ${lost} events`);
       Object.assign(results, { backlog, live: liveRow, lost });
     }
