@@ -61,11 +61,12 @@ function summarize(label: string, result: LoadResult) {
 }
 
 /** CPU seconds a process has used (user + system), from /proc; 0 where there is none. */
-function cpuSecondsOf(pid: number | undefined): number {
+function cpuSecondsOf(pid: number | undefined, part: "all" | "system" = "all"): number {
   if (!pid) return 0;
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks
+    // utime, stime in clock ticks; the system part is mostly the sockets (HTTP, PostgreSQL)
+    return ((part === "all" ? Number(fields[11]) : 0) + Number(fields[12])) / 100;
   } catch {
     return 0;
   }
@@ -90,7 +91,7 @@ function postgresCpuSeconds(database: string): number {
   return total;
 }
 
-type Worker = { child: ChildProcess; cpuAtStart: number; stop: () => Promise<Record<string, unknown>> };
+type Worker = { child: ChildProcess; cpuAtStart: number; systemAtStart: number; stop: () => Promise<Record<string, unknown>> };
 
 /** A worker process on the scratch database; resolves once its loop runs. */
 async function startWorkerProcess(databaseUrl: string, baseUrl: string, id: string): Promise<Worker> {
@@ -119,6 +120,7 @@ async function startWorkerProcess(databaseUrl: string, baseUrl: string, id: stri
     child,
     // What loading the code cost is not the pulls' work.
     cpuAtStart: cpuSecondsOf(child.pid),
+    systemAtStart: cpuSecondsOf(child.pid, "system"),
     stop: async () => {
       child.kill("SIGTERM");
       await exited;
@@ -225,6 +227,7 @@ async function main() {
       const finished = await drained(db, 300_000);
       const seconds = (finished - started) / 1000;
       const workerCpu = workers.reduce((sum, w) => sum + cpuSecondsOf(w.child.pid) - w.cpuAtStart, 0);
+      const workerSystem = workers.reduce((sum, w) => sum + cpuSecondsOf(w.child.pid, "system") - w.systemAtStart, 0);
       const [stored] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pulls`);
       const counts = await inboxCounts(db);
       const perPullMs = (cpu: number) => Number(((cpu * 1000) / BACKLOG).toFixed(2));
@@ -237,6 +240,7 @@ async function main() {
         seconds: Number(seconds.toFixed(2)),
         "pulls/s": Math.round((stored?.n ?? 0) / seconds),
         "CPU ms/pull: workers": perPullMs(workerCpu),
+        "of which kernel": perPullMs(workerSystem),
         "CPU ms/pull: postgres": perPullMs(postgresCpuSeconds(databaseName) - cpuBefore.postgres),
         "CPU ms/pull: sandbox": perPullMs(cpuSecondsOf(sandbox.pid) - cpuBefore.sandbox),
       };

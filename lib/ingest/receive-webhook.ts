@@ -1,12 +1,15 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { queryRows } from "@/db/connect";
+import { columnName } from "@/db/sql";
 import type { Db } from "@/db/types";
-import { webhookEvents } from "@/db/schema";
+import { erasedSubjects, webhookEvents } from "@/db/schema";
 import { DEFAULT_WEBHOOK_MAX_AGE_SECONDS } from "@/lib/env";
 import { verifySignature, type SignatureCheck } from "@/lib/service/signature";
 import type { SigningSecrets } from "@/lib/service/webhook-signing-secrets";
-import { refuseIfErased } from "@/lib/privacy/erased-subjects";
+import { erasedSubjectsMatch, erasedSubjectsOf } from "@/lib/privacy/erased-subjects";
 
 // Receiving a webhook means one thing: the event is committed to the inbox. Fetching the
 // pull is the worker's job, so the answer is fast and a slow service never costs a delivery.
@@ -116,27 +119,33 @@ export async function receiveWebhook(db: Db, rawBody: string, options: ReceiveOp
   }
 
   // An erased consumer's event is answered as received (the sender stops retrying) and dropped:
-  // the body names the person. The refusal is counted on the erased subject (lib/privacy).
+  // the body names the person. The refusal is counted on the erased subject (lib/privacy). One
+  // statement does both, so that the acknowledgement waits on one round trip to the database.
   const subject = subjectSchema.parse(json);
-  const erased = await refuseIfErased(db, {
+  const subjects = erasedSubjectsOf({
     pullIds: [envelope.data.pull_id, subject.monitoring?.initial_pull_id ?? null].filter((v): v is string =>
       Boolean(v),
     ),
     accounts: [subject.account_identifier ?? null],
   });
-  if (erased) return { status: 200, body: { received: true, duplicate: false } };
-
-  const inserted = await db
-    .insert(webhookEvents)
-    .values({
-      dedupKey: dedupKeyOf(rawBody),
-      eventType: envelope.data.event_type,
-      pullId: envelope.data.pull_id,
-      payload: json,
-    })
-    .onConflictDoNothing({ target: webhookEvents.dedupKey })
-    .returning({ id: webhookEvents.id });
-
-  const duplicate = inserted.length === 0;
+  const [row] = await queryRows<{ refused: boolean; id: number | null }>(
+    db,
+    sql`with refused as (
+          update ${erasedSubjects}
+          set ${columnName(erasedSubjects.refusals)} = ${erasedSubjects.refusals} + 1, ${columnName(erasedSubjects.lastRefusedAt)} = now()
+          where ${erasedSubjectsMatch(subjects)}
+          returning 1
+        ), inserted as (
+          insert into ${webhookEvents} (${columnName(webhookEvents.dedupKey)}, ${columnName(webhookEvents.eventType)}, ${columnName(webhookEvents.pullId)}, ${columnName(webhookEvents.payload)})
+          select ${dedupKeyOf(rawBody)}, ${envelope.data.event_type}, ${envelope.data.pull_id}::uuid, ${sql.param(json, webhookEvents.payload)}::jsonb
+          where not exists (select 1 from refused)
+          on conflict (${columnName(webhookEvents.dedupKey)}) do nothing
+          returning ${webhookEvents.id}
+        )
+        select exists (select 1 from refused) as refused, (select id from inserted) as id`,
+  );
+  if (row?.refused) return { status: 200, body: { received: true, duplicate: false } };
+  // Nothing inserted: the dedup key was there already.
+  const duplicate = row?.id === null || row?.id === undefined;
   return { status: duplicate ? 200 : 202, body: { received: true, duplicate } };
 }
