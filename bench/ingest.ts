@@ -91,7 +91,12 @@ function postgresCpuSeconds(database: string): number {
   return total;
 }
 
-type Worker = { child: ChildProcess; cpuAtStart: number; systemAtStart: number; stop: () => Promise<Record<string, unknown>> };
+type Worker = {
+  child: ChildProcess;
+  cpuAtStart: number;
+  systemAtStart: number;
+  stop: () => Promise<Record<string, unknown>>;
+};
 
 /** A worker process on the scratch database; resolves once its loop runs. */
 async function startWorkerProcess(databaseUrl: string, baseUrl: string, id: string): Promise<Worker> {
