@@ -160,13 +160,23 @@ function performanceBlock(results: Results): string {
   const ingest = results.ingestion as {
     rate?: number;
     ack?: Array<Record<string, number>>;
-    processing?: Record<string, number>;
+    backlog?: Record<string, number>;
+    live?: Record<string, number>;
+    lost?: number;
   } | null;
-  if (ingest?.ack && ingest.processing) {
+  if (ingest?.ack) {
     const a = ingest.ack[1] ?? {};
+    const { backlog, live } = ingest;
     out.push(
       "",
-      `**Webhooks:** acknowledged ${a["acked/s"]}/s of ${ingest.rate}/s offered, p50 ${a["p50 ms"]} ms, p99 ${a["p99 ms"]} ms; processing (fetch from the sandbox and store) ${ingest.processing["pulls/s"]} pulls/s.`,
+      `**Webhooks:** acknowledged ${a["acked/s"]}/s of ${ingest.rate}/s offered, p50 ${a["p50 ms"]} ms, p99 ${a["p99 ms"]} ms with the workers idle` +
+        (live
+          ? `, p50 ${live["p50 ms"]} ms, p99 ${live["p99 ms"]} ms while ${backlog?.workers} worker processes stored them`
+          : "") +
+        (backlog
+          ? `; a backlog of ${backlog.events} drained at ${backlog["pulls/s"]} pulls/s by ${backlog.workers} worker processes (CPU per pull: workers ${backlog["CPU ms/pull: workers"]} ms, PostgreSQL ${backlog["CPU ms/pull: postgres"]} ms)`
+          : "") +
+        (ingest.lost === undefined ? "." : `; ${ingest.lost} events lost.`),
     );
   }
   out.push("", END);

@@ -576,7 +576,10 @@ async function signIn(email: string): Promise<string> {
 
 type IngestResult = {
   ack: Array<Record<string, number | string>>;
-  processing: Record<string, number>;
+  /** PostgreSQL only: the worker processes draining a backlog, and keeping up with live webhooks. */
+  backlog?: Record<string, number>;
+  live?: Record<string, number | string>;
+  lost?: number;
   rate: number;
   database: string;
 };

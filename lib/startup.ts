@@ -62,15 +62,40 @@ export async function startServer(): Promise<void> {
     (count) => count > 0 && console.info(`[startup] re-projected ${count} pulls`),
     (error: unknown) => console.error("[startup] re-projection failed", error),
   );
-  if (config.runWorker) {
-    startWorker();
-    // Outgoing webhooks, every 2 seconds (lib/webhooks/).
-    startWebhookSender();
-    // The scheduled work (lib/jobs/catalog.ts), each run once across instances. In the
-    // background: a page does not wait for it, and a failure to start is logged, not fatal.
-    void startJobs().catch((error: unknown) => console.error("[startup] the scheduled jobs did not start", error));
-    stopBackgroundWorkOnSignals();
-  }
+  if (config.runWorker) startBackgroundWork();
+}
+
+/**
+ * The inbox worker, the outgoing webhooks and the scheduled jobs: in every app process unless
+ * COVERDESK_WORKER=false, and alone in a `npm run worker` process. Any number of them may run
+ * against one database: they share the inbox through SKIP LOCKED claims and the jobs through
+ * pg-boss, both in PostgreSQL (docs/operations.md, "Several instances").
+ */
+function startBackgroundWork(): void {
+  startWorker();
+  // Outgoing webhooks, every 2 seconds (lib/webhooks/).
+  startWebhookSender();
+  // The scheduled work (lib/jobs/catalog.ts), each run once across instances. In the
+  // background: a page does not wait for it, and a failure to start is logged, not fatal.
+  void startJobs().catch((error: unknown) => console.error("[startup] the scheduled jobs did not start", error));
+  stopBackgroundWorkOnSignals();
+}
+
+/**
+ * `npm run worker`: an instance's background work without its web server, so that a bulk
+ * refresh can be worked off by more processes than serve pages. PostgreSQL only: the embedded
+ * database opens in one process, the app's. The same checks at start as the app's.
+ */
+export async function startWorkerProcess(): Promise<void> {
+  const config = env();
+  if (!config.databaseUrl)
+    throw new EnvError(
+      "A worker process needs PostgreSQL (DATABASE_URL): the embedded database opens in one process, the app's own.",
+    );
+  const db = await getDb();
+  await loadKeyRetirements(db);
+  if (config.nodeEnv === "production") await refuseRewritableHistory(await getConnection());
+  startBackgroundWork();
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from "@/db/types";
 import { householdGaps } from "@/db/schema";
 import type { Pull } from "@/lib/service/schemas";
 import { crossSellGaps, gapMaskOf } from "./gaps";
-import { backfillDerivedRows, refreshDerivedRows, type DerivedRows } from "@/lib/pulls/derived-rows";
+import { backfillDerivedRows, refreshDerivedRows, type DerivedRows, type StoredPull } from "@/lib/pulls/derived-rows";
 
 // Keeps household_gaps in step with the pulls, as policy_xdates is kept (lib/xdates/store.ts):
 // one row per household, the account's newest successful top-level pull, written in the
@@ -52,7 +52,7 @@ const households: DerivedRows<HouseholdRow> = {
 export function refreshHouseholdGaps(
   tx: Db,
   pullId: string,
-  stored?: { pull: Pull },
+  stored?: StoredPull,
   today: string = isoDay(),
 ): Promise<void> {
   return refreshDerivedRows(tx, households, pullId, today, stored);

@@ -139,7 +139,9 @@ describe("ingestion under duplicates, reordering, faults and a dying worker", ()
         await frozen;
         return beforeChange.get(pullId) ?? payload;
       },
-      { workerId: "worker-z", batchSize: 40, retryDelayMs: () => 20 },
+      // Every pull of its claim in flight at once, so that all of its fetches start (and see the
+      // data as it was) before it freezes.
+      { workerId: "worker-z", batchSize: 40, concurrency: 40, retryDelayMs: () => 20 },
     );
     while (heldByZ.size === 0) await new Promise((r) => setTimeout(r, 5));
     await new Promise((r) => setTimeout(r, 300)); // let the rest of its fetches come in

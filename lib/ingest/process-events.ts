@@ -19,10 +19,19 @@ export type FetchPull = (pullId: string) => Promise<unknown>;
 /** Pulls claimed per cycle; measured with `npm run bench:ingest`. */
 export const DEFAULT_PULLS_PER_BATCH = 50;
 
+/**
+ * Pulls fetched and stored at once by one worker. More only queue on the database's connections
+ * (the pool holds 10, and the web requests of the same process need some) and on its CPU: each
+ * store is a transaction of about fifteen statements that waits on the database, not on us.
+ */
+export const DEFAULT_PULLS_IN_FLIGHT = 8;
+
 export type ProcessOptions = {
   workerId: string;
   /** Pulls per claim (each with all of its due events). */
   batchSize?: number;
+  /** Pulls of the claim fetched and stored at once. */
+  concurrency?: number;
   /** A claim older than this is considered abandoned by a crashed worker. */
   staleAfterMs?: number;
   /** Wait before a failed event is tried again; the retry policy's backoff by default. */
@@ -262,10 +271,16 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
     byPull.set(key, [...(byPull.get(key) ?? []), event]);
   }
 
-  // allSettled, not all: when the database goes away mid-cycle, every pull's work must have
-  // ended before the error reaches the loop, or the next cycle would overlap this one.
-  const outcomes = await Promise.allSettled(
-    [...byPull.entries()].map(async ([pullId, events]) => {
+  // Events whose pull was stored, settled together once the claim's pulls are through: one
+  // statement instead of one per pull.
+  const doneIds: number[] = [];
+
+  // Settled, not all: when the database goes away mid-cycle, every pull's work must have ended
+  // before the error reaches the loop, or the next cycle would overlap this one.
+  const outcomes = await settledInPool(
+    [...byPull.entries()],
+    options.concurrency ?? DEFAULT_PULLS_IN_FLIGHT,
+    async ([pullId, events]) => {
       const ids = events.map((e) => e.id);
       const attempts = Math.max(...events.map((e) => e.attempts));
       if (!pullId) {
@@ -303,8 +318,7 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
         // In arrival order, so that e.g. a reconnect request and its later success settle right.
         for (const event of [...events].sort((a, b) => a.id - b.id))
           await applyEventEffects(db, event.id, event.payload);
-        await settleAs(ids, { ok: true });
-        summary.done += ids.length;
+        doneIds.push(...ids);
       } catch (error) {
         // The database went away: not the event's fault, and settling would fail too. The
         // cycle fails; the loop gives the claims back, attempts untouched, once it returns.
@@ -342,9 +356,39 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
         else summary.failed += ids.length;
         log(`pull ${pullId}: ${message}${willRetry ? " (will retry)" : " (parked as failed)"}`);
       }
-    }),
+    },
   );
   const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
-  if (failure) throw failure.reason;
+  if (failure) {
+    // What was stored is settled if the database still lets us; otherwise the loop gives those
+    // claims back with the rest, and their pulls come again as "unchanged".
+    await settleAs(doneIds, { ok: true }).catch(() => {});
+    throw failure.reason;
+  }
+  await settleAs(doneIds, { ok: true });
+  summary.done += doneIds.length;
   return summary;
+}
+
+/** `work` on every item, at most `limit` at once; like Promise.allSettled, waits for all of them. */
+async function settledInPool<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<PromiseSettledResult<void>[]> {
+  const results: PromiseSettledResult<void>[] = new Array<PromiseSettledResult<void>>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      try {
+        await work(items[index] as T);
+        results[index] = { status: "fulfilled", value: undefined };
+      } catch (reason) {
+        results[index] = { status: "rejected", reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+  return results;
 }

@@ -2,12 +2,14 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { queryRows } from "@/db/connect";
+import { columnName } from "@/db/sql";
 import type { Db } from "@/db/types";
-import { webhookEventKeys, webhookEvents } from "@/db/schema";
+import { erasedSubjects, webhookEventKeys, webhookEvents } from "@/db/schema";
 import { DEFAULT_WEBHOOK_MAX_AGE_SECONDS } from "@/lib/env";
 import { verifySignature, type SignatureCheck } from "@/lib/service/signature";
 import type { SigningSecrets } from "@/lib/service/webhook-signing-secrets";
-import { refuseIfErased } from "@/lib/privacy/erased-subjects";
+import { erasedSubjectsMatch, erasedSubjectsOf, type ErasedSubject } from "@/lib/privacy/erased-subjects";
 
 // Receiving a webhook means one thing: the event is committed to the inbox. Fetching the
 // pull is the worker's job, so the answer is fast and a slow service never costs a delivery.
@@ -117,46 +119,61 @@ export async function receiveWebhook(db: Db, rawBody: string, options: ReceiveOp
   }
 
   // An erased consumer's event is answered as received (the sender stops retrying) and dropped:
-  // the body names the person. The refusal is counted on the erased subject (lib/privacy).
+  // the body names the person. The refusal is counted on the erased subject (lib/privacy). One
+  // statement does both, so that the acknowledgement waits on one round trip to the database.
   const subject = subjectSchema.parse(json);
-  const erased = await refuseIfErased(db, {
+  const subjects = erasedSubjectsOf({
     pullIds: [envelope.data.pull_id, subject.monitoring?.initial_pull_id ?? null].filter((v): v is string =>
       Boolean(v),
     ),
     accounts: [subject.account_identifier ?? null],
   });
-  if (erased) return { status: 200, body: { received: true, duplicate: false } };
-
-  const inserted = await storeInInbox(db, dedupKeyOf(rawBody), {
+  const stored = await storeInInbox(db, subjects, dedupKeyOf(rawBody), {
     eventType: envelope.data.event_type,
     pullId: envelope.data.pull_id,
     payload: json,
   });
-
-  const duplicate = !inserted;
+  if (stored === "refused") return { status: 200, body: { received: true, duplicate: false } };
+  const duplicate = stored === "duplicate";
   return { status: duplicate ? 200 : 202, body: { received: true, duplicate } };
 }
 
 /**
- * Inserts the event unless a delivery of the same body is there already: the dedup key is claimed
- * first in webhook_event_keys (its primary key makes a concurrent redelivery wait, then do
- * nothing), with the id the event will take, and the event is inserted with that id in the same
- * transaction. The inbox is partitioned by month, so its own unique index could not hold the key
- * alone (docs/growth.md). False for a redelivery.
+ * One statement: an erased consumer's event is refused (and the refusal counted); else the dedup
+ * key is claimed in webhook_event_keys with the id the event will take (its primary key makes a
+ * concurrent redelivery wait, then do nothing), and the event is inserted under that id. The
+ * inbox is partitioned by month, so its own unique index could not hold the key alone
+ * (docs/growth.md). One round trip, so the acknowledgement waits on the database once.
  */
 async function storeInInbox(
   db: Db,
+  subjects: ErasedSubject[],
   dedupKey: string,
   event: { eventType: string; pullId: string; payload: unknown },
-): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .insert(webhookEventKeys)
-      .values({ dedupKey, eventId: sql`nextval(pg_get_serial_sequence('webhook_events', 'id'))` })
-      .onConflictDoNothing()
-      .returning({ eventId: webhookEventKeys.eventId });
-    if (!claimed) return false;
-    await tx.insert(webhookEvents).values({ id: claimed.eventId, dedupKey, ...event });
-    return true;
-  });
+): Promise<"stored" | "duplicate" | "refused"> {
+  const k = webhookEventKeys;
+  const e = webhookEvents;
+  const [row] = await queryRows<{ refused: boolean; id: number | null }>(
+    db,
+    sql`with refused as (
+          update ${erasedSubjects}
+          set ${columnName(erasedSubjects.refusals)} = ${erasedSubjects.refusals} + 1, ${columnName(erasedSubjects.lastRefusedAt)} = now()
+          where ${erasedSubjectsMatch(subjects)}
+          returning 1
+        ), claimed as (
+          insert into ${k} (${columnName(k.dedupKey)}, ${columnName(k.eventId)})
+          select ${dedupKey}, nextval(pg_get_serial_sequence('webhook_events', 'id'))
+          where not exists (select 1 from refused)
+          on conflict do nothing
+          returning ${columnName(k.eventId)}
+        ), inserted as (
+          insert into ${e} (${columnName(e.id)}, ${columnName(e.dedupKey)}, ${columnName(e.eventType)}, ${columnName(e.pullId)}, ${columnName(e.payload)})
+          select claimed.event_id, ${dedupKey}, ${event.eventType}, ${event.pullId}::uuid, ${sql.param(event.payload, e.payload)}::jsonb
+          from claimed
+          returning ${columnName(e.id)}
+        )
+        select exists (select 1 from refused) as refused, (select id from inserted) as id`,
+  );
+  if (row?.refused) return "refused";
+  return row?.id === null || row?.id === undefined ? "duplicate" : "stored";
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { enqueueEvent } from "@/lib/webhooks/events";
 import { eq, sql } from "drizzle-orm";
+import { fromExcluded } from "@/db/sql";
 import type { Db } from "@/db/types";
 import { policies, pullArchiveWrites, pulls, pullVersions } from "@/db/schema";
 import { parsePull, unwrapPull, type Pull } from "@/lib/service/schemas";
@@ -111,13 +112,19 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
     if (pendingArchive && pendingArchive.archived === values.isArchived)
       await tx.delete(pullArchiveWrites).where(eq(pullArchiveWrites.pullId, pull.pull_id));
     else if (pendingArchive) values.isArchived = pendingArchive.archived;
-    await tx
+    const [written] = await tx
       .insert(pulls)
       .values({ pullId: pull.pull_id, ...values })
-      .onConflictDoUpdate({ target: pulls.pullId, set: { ...values, updatedAt: sql`now()` } });
-    await tx.delete(policies).where(eq(policies.pullId, pull.pull_id));
+      .onConflictDoUpdate({
+        target: pulls.pullId,
+        set: { ...fromExcluded(pulls, objectKeys(values)), updatedAt: sql`now()` },
+      })
+      // xmax is 0 on a row this statement inserted (not one it updated): nothing can refer to it yet.
+      .returning({ inserted: sql<boolean>`xmax = 0` });
+    const fresh = written?.inserted === true;
+    if (!fresh) await tx.delete(policies).where(eq(policies.pullId, pull.pull_id));
     // The request desk finds a person by these keyed hashes (lib/privacy/consumer-index.ts).
-    await writeConsumerIndex(tx, pull.pull_id, indexEntriesOf(pull, projection.accountIdentifier));
+    await writeConsumerIndex(tx, pull.pull_id, indexEntriesOf(pull, projection.accountIdentifier), { fresh });
     // A policy repeated within one payload would break the primary key: keep the first.
     const unique = [...new Map(policyRows.map((p) => [p.policyId, p])).values()];
     if (unique.length > 0) {
@@ -155,9 +162,11 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
         linesOfBusiness: projection.policyTypes,
       });
     // Last, so the X-dates copy the owner, stage and link just carried over or assigned.
-    await refreshAccountXDates(tx, pull.pull_id, { pull, raw });
+    // The pull's account and place are known here: the derived rows need not read them back.
+    const self = { accountIdentifier: projection.accountIdentifier, parentPullId: projection.parentPullId };
+    await refreshAccountXDates(tx, pull.pull_id, { pull, raw, self });
     // The household's cross-sell row, kept like its X-dates (lib/cross-sell/store.ts).
-    await refreshHouseholdGaps(tx, pull.pull_id, { pull });
+    await refreshHouseholdGaps(tx, pull.pull_id, { pull, raw, self });
     // A refresh compares with the account's previous successful snapshot: this pull's own
     // before an update, else the account's earlier pull. Renewal premium jumps, cancellations,
     // lapses and coverage cuts become alerts (lib/alerts/raise.ts), each raised once.
@@ -183,6 +192,8 @@ export async function storePull(db: Db, payload: unknown, options: StoreOptions 
     return { outcome: previous ? "updated" : "created", pullId: pull.pull_id, problems: problems.length };
   });
 }
+
+const objectKeys = <T extends object>(value: T) => Object.keys(value) as Array<keyof T & string>;
 
 /** The states an account is in: its policies' and addresses' (upper-case codes). */
 function statesOf(pull: Pull): string[] {

@@ -12,6 +12,11 @@ export type Runner = PgBoss;
 export type RunnerOptions = {
   /** The worker process: fire the cron schedules and do pg-boss's upkeep (expiry, archiving). */
   worker: boolean;
+  /**
+   * How often an instance looks for a schedule that is due (pg-boss's default, 30 s). One
+   * instance per interval does it, whatever the number; tests shorten it to see a tick sooner.
+   */
+  cronCheckSeconds?: number;
 };
 
 /** The schema pg-boss keeps its queues, schedules and jobs in. */
@@ -47,6 +52,7 @@ export async function createRunner(connection: Connection, options: RunnerOption
     schedule: options.worker,
     supervise: options.worker,
     application_name: "coverdesk-jobs",
+    ...(options.cronCheckSeconds ? { cronMonitorIntervalSeconds: options.cronCheckSeconds } : {}),
   } satisfies PgBoss.ConstructorOptions;
   const { driver } = connection;
   const boss =

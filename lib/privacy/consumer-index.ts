@@ -45,8 +45,14 @@ export function indexEntriesOf(pull: Pull, accountKey: string | null): IndexEntr
 }
 
 /** Replaces a pull's index entries (inside the transaction that stores it). */
-export async function writeConsumerIndex(db: Db, pullId: string, entries: IndexEntry[]): Promise<void> {
-  await db.delete(consumerIndex).where(eq(consumerIndex.pullId, pullId));
+/** `fresh`: the pull's row was inserted in this transaction, so it has no index rows to clear. */
+export async function writeConsumerIndex(
+  db: Db,
+  pullId: string,
+  entries: IndexEntry[],
+  options: { fresh?: boolean } = {},
+): Promise<void> {
+  if (!options.fresh) await db.delete(consumerIndex).where(eq(consumerIndex.pullId, pullId));
   if (entries.length > 0) await db.insert(consumerIndex).values(entries.map((e) => ({ pullId, ...e })));
 }
 

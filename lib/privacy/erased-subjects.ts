@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { erasedSubjects } from "@/db/schema";
 import { blindIndex } from "@/lib/security/blind-index";
@@ -68,15 +68,24 @@ export async function refuseIfErased(db: Db, values: SubjectValues): Promise<boo
   const matched = await db
     .update(erasedSubjects)
     .set({ refusals: sql`${erasedSubjects.refusals} + 1`, lastRefusedAt: new Date() })
-    .where(
-      or(
-        ...groupByKind(subjects).map(([kind, hashes]) =>
-          and(eq(erasedSubjects.kind, kind), inArray(erasedSubjects.hash, hashes)),
-        ),
-      ),
-    )
+    .where(erasedSubjectsMatch(subjects))
     .returning({ kind: erasedSubjects.kind });
   return matched.length > 0;
+}
+
+/**
+ * The rows of erased_subjects that name any of `subjects`, for a caller that counts the refusal
+ * inside a statement of its own (the webhook receiver: one statement per delivery).
+ */
+export function erasedSubjectsMatch(subjects: ErasedSubject[]): SQL {
+  if (subjects.length === 0) return sql`false`;
+  return (
+    or(
+      ...groupByKind(subjects).map(([kind, hashes]) =>
+        and(eq(erasedSubjects.kind, kind), inArray(erasedSubjects.hash, hashes)),
+      ),
+    ) ?? sql`false`
+  );
 }
 
 function groupByKind(subjects: ErasedSubject[]): [ErasedKind, string[]][] {

@@ -56,21 +56,31 @@ const columnsOf = <C extends Copied>(spec: DerivedRows<unknown, C>) => ({
 
 type Read<C extends Copied> = Omit<DerivedSource<C>, "pull">;
 
+/** The pull just stored, already parsed, and where it stands (its account, its parent). */
+export type StoredPull = {
+  pull: Pull;
+  raw?: unknown;
+  self?: { accountIdentifier: string | null; parentPullId: string | null };
+};
+
 /**
  * Rewrites the rows of the account `pullId` belongs to. `stored` is the pull just stored,
- * already parsed (saves parsing it again when it is the newest).
+ * already parsed: when it is the account's newest, its payload is not read back (tens of
+ * kilobytes to fetch and unseal, for every pull a worker stores), nor its account when given.
  */
 export async function refreshDerivedRows<Row, C extends Copied>(
   tx: Db,
   spec: DerivedRows<Row, C>,
   pullId: string,
   today: string,
-  stored?: { pull: Pull; raw?: unknown },
+  stored?: StoredPull,
 ): Promise<void> {
-  const [self] = await tx
-    .select({ accountIdentifier: pulls.accountIdentifier, parentPullId: pulls.parentPullId })
-    .from(pulls)
-    .where(eq(pulls.pullId, pullId));
+  const [self] = stored?.self
+    ? [stored.self]
+    : await tx
+        .select({ accountIdentifier: pulls.accountIdentifier, parentPullId: pulls.parentPullId })
+        .from(pulls)
+        .where(eq(pulls.pullId, pullId));
   if (!self) return;
   if (self.parentPullId) {
     // Child pulls are internal work: never rows of their own.
@@ -80,8 +90,15 @@ export async function refreshDerivedRows<Row, C extends Copied>(
   const account = self.accountIdentifier;
   // Two refreshes of one account stored at once must not both keep their rows.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${spec.lock}:${account ?? pullId}`}))`);
+  const { raw: rawColumn, ...withoutRaw } = columnsOf(spec);
   const [newest] = (await tx
-    .select(columnsOf(spec))
+    .select({
+      ...withoutRaw,
+      // The payload only of another pull than the one just stored.
+      raw: stored
+        ? sql`case when ${pulls.pullId} = ${pullId} then null else ${rawColumn} end`.mapWith(rawColumn)
+        : rawColumn,
+    })
     .from(pulls)
     .where(
       and(
@@ -94,8 +111,10 @@ export async function refreshDerivedRows<Row, C extends Copied>(
     .limit(1)) as Array<Read<C>>;
   let pull: Pull | null = null;
   let raw = newest?.raw;
-  if (newest && stored && newest.pullId === pullId) ({ pull, raw = newest.raw } = stored);
-  else if (newest) {
+  if (newest && stored && newest.pullId === pullId) {
+    pull = stored.pull;
+    raw = stored.raw ?? (await readRaw(tx, pullId));
+  } else if (newest) {
     const parsed = parsePull(newest.raw);
     if (parsed.ok) pull = parsed.pull;
     else if (spec.unparsable === "keep") return;
@@ -109,6 +128,12 @@ export async function refreshDerivedRows<Row, C extends Copied>(
   if (!newest || !pull) return;
   const rows = spec.rowsOf({ ...newest, raw, pull } as DerivedSource<C>, today);
   if (rows.length > 0) await spec.write(tx, rows);
+}
+
+/** A stored pull's payload, for a feature that needs it when the caller did not pass it. */
+async function readRaw(tx: Db, pullId: string): Promise<unknown> {
+  const [row] = await tx.select({ raw: pulls.raw }).from(pulls).where(eq(pulls.pullId, pullId));
+  return row?.raw;
 }
 
 /**

@@ -5,7 +5,7 @@ import { storePull } from "@/lib/ingest/store-pull";
 import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { createStaff } from "@/test/workflow-fixture";
-import { saveAssignmentSettings } from "./auto-assign";
+import { chooseAutoAssignee, saveAssignmentSettings } from "./auto-assign";
 
 // New pulls handed out automatically, once, when they first succeed.
 
@@ -106,5 +106,57 @@ describe("automatic assignment", () => {
         rules: [{ state: "TX", assigneeId: staff.otherAgent.id }],
       }),
     ).toMatchObject({ ok: false, field: "rules" });
+  });
+});
+
+// Several workers store new leads at once (lib/ingest): only a round-robin turn, which changes
+// the settings row, may make one wait for another's transaction to end.
+describe.skipIf(!process.env.DATABASE_URL)("automatic assignment under concurrent stores", () => {
+  const facts = (pullId: string) => ({ pullId, states: ["TX"], linesOfBusiness: ["AUTO"] });
+  /** Opens a transaction that chooses an assignee and stays open until `release` is called. */
+  const holdChoice = (db: TestDatabase) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let chosen: (value: string | null) => void = () => {};
+    const choice = new Promise<string | null>((resolve) => (chosen = resolve));
+    const done = db.db.transaction(async (tx) => {
+      chosen((await chooseAutoAssignee(tx, facts("00000000-0000-4000-8000-000000000001")))?.user.id ?? null);
+      await held;
+    });
+    return { choice, release, done };
+  };
+  const settledWithin = <T>(promise: Promise<T>, ms: number) =>
+    Promise.race([promise.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+
+  it("does not queue stores behind one another under rules", async () => {
+    const db = database as TestDatabase;
+    const saved = await saveAssignmentSettings(db.db, staff.admin, {
+      mode: "RULES",
+      rules: [{ lineOfBusiness: "AUTO", assigneeId: staff.agent.id }],
+    });
+    expect(saved).toEqual({ ok: true });
+    const first = holdChoice(db);
+    expect(await first.choice).toBe(staff.agent.id);
+    // A second store, while the first's transaction is still open, chooses at once.
+    const second = db.db.transaction((tx) => chooseAutoAssignee(tx, facts("00000000-0000-4000-8000-000000000002")));
+    expect(await settledWithin(second, 2_000)).toBe(true);
+    expect((await second)?.user.id).toBe(staff.agent.id);
+    first.release();
+    await first.done;
+  });
+
+  it("takes round-robin turns one transaction after another, never the same turn twice", async () => {
+    const db = database as TestDatabase;
+    expect(await saveAssignmentSettings(db.db, staff.admin, { mode: "ROUND_ROBIN" })).toEqual({ ok: true });
+    const first = holdChoice(db);
+    const firstAgent = await first.choice;
+    const second = db.db.transaction(
+      async (tx) => (await chooseAutoAssignee(tx, facts("00000000-0000-4000-8000-000000000002")))?.user.id ?? null,
+    );
+    expect(await settledWithin(second, 500)).toBe(false); // waits for the first turn to commit
+    first.release();
+    await first.done;
+    const secondAgent = await second;
+    expect(new Set([firstAgent, secondAgent])).toEqual(new Set([staff.agent.id, staff.otherAgent.id]));
   });
 });

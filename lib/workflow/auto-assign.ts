@@ -157,19 +157,24 @@ export type AutoAssignee = { user: { id: string; name: string }; reason: string 
  * Whom the automatic assignment rules give a pull to now, other than `exclude` (the agent the
  * speed-to-lead rule takes a waiting pull from, lib/workflow/speed-to-lead.ts), with the
  * round-robin's turn taken; null when assignment is off or names no one (else). In the
- * caller's transaction: the settings row stays locked until it ends, so two pulls never take
- * the same turn.
+ * caller's transaction: in round-robin, the settings row stays locked until it ends, so two
+ * pulls never take the same turn.
  */
 export async function chooseAutoAssignee(
   tx: Db,
   facts: PullFacts,
   exclude: string | null = null,
 ): Promise<AutoAssignee | null> {
-  const [settings] = await tx
-    .select(settingsColumns)
-    .from(assignmentSettings)
-    .where(eq(assignmentSettings.id, 1))
-    .for("update");
+  // Read without a lock first: only a round-robin turn changes the row, and a lock taken for
+  // every new lead would queue all the workers' stores behind one another until each commits.
+  let [settings] = await tx.select(settingsColumns).from(assignmentSettings).where(eq(assignmentSettings.id, 1));
+  if (!settings || settings.mode === "OFF") return null;
+  if (settings.mode === "ROUND_ROBIN")
+    [settings] = await tx
+      .select(settingsColumns)
+      .from(assignmentSettings)
+      .where(eq(assignmentSettings.id, 1))
+      .for("update");
   if (!settings || settings.mode === "OFF") return null;
   const choice = await choose(tx, settings, facts, exclude);
   if (choice && settings.mode === "ROUND_ROBIN")

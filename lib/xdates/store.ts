@@ -2,10 +2,9 @@ import "server-only";
 import { gt } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { policyXDates, pulls } from "@/db/schema";
-import type { Pull } from "@/lib/service/schemas";
 import { isoDay } from "./derive";
 import { xdateRowsOf } from "./rows";
-import { backfillDerivedRows, refreshDerivedRows, type DerivedRows } from "@/lib/pulls/derived-rows";
+import { backfillDerivedRows, refreshDerivedRows, type DerivedRows, type StoredPull } from "@/lib/pulls/derived-rows";
 
 // Keeps policy_xdates in step with the pulls: called in the transaction that stores a pull
 // (lib/ingest/store-pull.ts), so the X-dates change with the data they come from. An account's
@@ -41,7 +40,7 @@ const xdates: DerivedRows<XDateInsert, typeof copied> = {
 export function refreshAccountXDates(
   tx: Db,
   pullId: string,
-  stored?: { pull: Pull; raw: unknown },
+  stored?: StoredPull,
   today: string = isoDay(),
 ): Promise<void> {
   return refreshDerivedRows(tx, xdates, pullId, today, stored);
