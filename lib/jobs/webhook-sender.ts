@@ -11,21 +11,48 @@ import { webhookUrlPolicy } from "@/lib/webhooks/endpoints";
 // (./catalog.ts) sends once a minute as well, in case this loop is not running.
 
 const EVERY_MS = 2_000;
+/** The log says what was sent at most this often: a backlog is worked in batches every 2 seconds. */
+const LOG_EVERY_MS = 60_000;
 
-type Sender = { running: boolean; timer: NodeJS.Timeout | null; cycle: Promise<void> | null };
+type Counts = { delivered: number; retrying: number; failed: number };
+type Sender = {
+  running: boolean;
+  timer: NodeJS.Timeout | null;
+  cycle: Promise<void> | null;
+  unlogged: Counts;
+  loggedAt: number;
+};
 const global = globalThis as unknown as { __coverdeskWebhookSender?: Sender };
 
 export function startWebhookSender(): void {
   if (global.__coverdeskWebhookSender?.running) return; // dev reloads must not start a second one
-  const sender: Sender = { running: true, timer: null, cycle: null };
+  const sender: Sender = {
+    running: true,
+    timer: null,
+    cycle: null,
+    unlogged: { delivered: 0, retrying: 0, failed: 0 },
+    loggedAt: 0,
+  };
   global.__coverdeskWebhookSender = sender;
   const policy = webhookUrlPolicy(env().nodeEnv);
   const tick = () => {
     sender.cycle = (async () => {
       try {
         const sent = await deliverDueWebhooks(await getDb(), { policy });
-        if (sent.delivered + sent.retrying + sent.failed > 0)
-          console.info(`[webhooks] ${sent.delivered} delivered, ${sent.retrying} to retry, ${sent.failed} given up`);
+        const { unlogged } = sender;
+        unlogged.delivered += sent.delivered;
+        unlogged.retrying += sent.retrying;
+        unlogged.failed += sent.failed;
+        if (
+          unlogged.delivered + unlogged.retrying + unlogged.failed > 0 &&
+          Date.now() - sender.loggedAt >= LOG_EVERY_MS
+        ) {
+          console.info(
+            `[webhooks] ${unlogged.delivered} delivered, ${unlogged.retrying} to retry, ${unlogged.failed} given up`,
+          );
+          sender.unlogged = { delivered: 0, retrying: 0, failed: 0 };
+          sender.loggedAt = Date.now();
+        }
       } catch (error) {
         console.error("[webhooks] sending failed:", error instanceof Error ? error.message : error);
       }
