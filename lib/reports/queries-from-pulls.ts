@@ -37,11 +37,12 @@ import { LOSS_STAGE, OPEN_STAGE, WIN_STAGE } from "@/lib/core/stages";
 
 import {
   closeRatioOf,
+  wonFiguresOf,
+  type WonDimension,
+  type WonDimensionRow,
   type CloseRatio,
   type LostRow,
-  type PeriodAgentRow,
   type PeriodRow,
-  type Row,
 } from "./report-rows";
 
 // The pulls the list shows (lib/pulls/queries.ts listedPull), so a drill-down from a figure lists
@@ -140,17 +141,7 @@ function wonWhere(filter: ReportFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-type Dimension = "agent" | "period" | "periodAgent" | "carrier" | "line" | "link";
-type WonRow = {
-  dimension: Dimension | "median";
-  key: string | null;
-  label: string | null;
-  count: number;
-  cents: number;
-  days: number | null;
-  /** The agent of a periodAgent row (its key is the period). */
-  agent: string | null;
-};
+type WonRow = WonDimensionRow & { dimension: WonDimension | "median"; days: number | null };
 
 /**
  * Won premium by agent, period, period and agent, carrier, line and link, and the median days
@@ -202,28 +193,9 @@ async function wonFigures(db: Db, filter: ReportFilter, period: ReportPeriod) {
         select 'median', null, null, 0, 0, percentile_cont(0.5) within group (order by days)::float8, null from won
         order by 1, 5 desc, 3`,
   );
-  const by = (dimension: Dimension): Row[] =>
-    rows
-      .filter((r) => r.dimension === dimension)
-      .map((r) => ({ key: r.key ?? "", label: r.label ?? "", count: Number(r.count), cents: Number(r.cents) }));
   const median = rows.find((r) => r.dimension === "median")?.days;
-  const byPeriodAgent = rows
-    .filter((r) => r.dimension === "periodAgent")
-    .map((r): PeriodAgentRow => ({
-      period: r.key ?? "",
-      agent: r.agent ?? "",
-      label: r.label ?? "",
-      count: Number(r.count),
-      cents: Number(r.cents),
-    }))
-    .sort((a, b) => a.period.localeCompare(b.period) || b.cents - a.cents || a.label.localeCompare(b.label));
   return {
-    byAgent: by("agent"),
-    byPeriod: by("period"),
-    byPeriodAgent,
-    byCarrier: by("carrier"),
-    byLine: by("line"),
-    byLink: by("link"),
+    ...wonFiguresOf(rows),
     medianDaysToWon: median === null || median === undefined ? null : Number(median),
   };
 }

@@ -9,11 +9,12 @@ import { getRecycledWins } from "./recycled-wins";
 import { rangeOf, type ReportFilter, type ReportPeriod } from "./report-filter";
 import {
   closeRatioOf,
+  wonFiguresOf,
+  type WonDimension,
+  type WonDimensionRow,
   type CloseRatio,
   type LostRow,
-  type PeriodAgentRow,
   type PeriodRow,
-  type Row,
 } from "./report-rows";
 import { refreshReportRollups } from "./rollups";
 import { getSourceFigures } from "./sources";
@@ -59,15 +60,7 @@ function rollupsWhere(filter: ReportFilter, kinds: string[], dated = true): SQL 
   return sql.join(parts, sql` and `);
 }
 
-type Dimension = "agent" | "period" | "periodAgent" | "carrier" | "line" | "link";
-type WonRow = {
-  dimension: Dimension;
-  key: string | null;
-  label: string | null;
-  count: number;
-  cents: number;
-  agent: string | null;
-};
+type WonRow = WonDimensionRow & { dimension: WonDimension };
 
 /** Won premium by agent, period, period and agent, carrier, line and link, in one pass over the won sums. */
 async function wonFigures(db: Db, filter: ReportFilter, period: ReportPeriod) {
@@ -98,28 +91,7 @@ async function wonFigures(db: Db, filter: ReportFilter, period: ReportPeriod) {
         from grouped g left join ${users} on ${users.id} = g.agent
         order by 1, 5 desc, 3`,
   );
-  const by = (dimension: Dimension): Row[] =>
-    rows
-      .filter((x) => x.dimension === dimension)
-      .map((x) => ({ key: x.key ?? "", label: x.label ?? "", count: Number(x.count), cents: Number(x.cents) }));
-  const byPeriodAgent = rows
-    .filter((x) => x.dimension === "periodAgent")
-    .map((x): PeriodAgentRow => ({
-      period: x.key ?? "",
-      agent: x.agent ?? "",
-      label: x.label ?? "",
-      count: Number(x.count),
-      cents: Number(x.cents),
-    }))
-    .sort((a, b) => a.period.localeCompare(b.period) || b.cents - a.cents || a.label.localeCompare(b.label));
-  return {
-    byAgent: by("agent"),
-    byPeriod: by("period"),
-    byPeriodAgent,
-    byCarrier: by("carrier"),
-    byLine: by("line"),
-    byLink: by("link"),
-  };
+  return wonFiguresOf(rows);
 }
 
 /** The close ratio per owner (the credited agent of a win, whose loss it was) and in all. */

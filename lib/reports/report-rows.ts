@@ -35,3 +35,41 @@ export function closeRatioOf(
   const lost = rows.reduce((a, r) => a + r.lost, 0);
   return { rows, won, lost, ratio: won + lost > 0 ? won / (won + lost) : null };
 }
+
+/** The six ways won premium is grouped: what a row of the one pass over the won figures is by. */
+export type WonDimension = "agent" | "period" | "periodAgent" | "carrier" | "line" | "link";
+export type WonDimensionRow = {
+  dimension: string;
+  key: string | null;
+  label: string | null;
+  count: number;
+  cents: number;
+  /** The agent of a periodAgent row (its key is the period). */
+  agent: string | null;
+};
+
+/** The won figures by agent, period, period and agent, carrier, line and link, from the rows of one pass. */
+export function wonFiguresOf(rows: WonDimensionRow[]) {
+  const by = (dimension: WonDimension): Row[] =>
+    rows
+      .filter((r) => r.dimension === dimension)
+      .map((r) => ({ key: r.key ?? "", label: r.label ?? "", count: Number(r.count), cents: Number(r.cents) }));
+  const byPeriodAgent = rows
+    .filter((r) => r.dimension === "periodAgent")
+    .map((r): PeriodAgentRow => ({
+      period: r.key ?? "",
+      agent: r.agent ?? "",
+      label: r.label ?? "",
+      count: Number(r.count),
+      cents: Number(r.cents),
+    }))
+    .sort((a, b) => a.period.localeCompare(b.period) || b.cents - a.cents || a.label.localeCompare(b.label));
+  return {
+    byAgent: by("agent"),
+    byPeriod: by("period"),
+    byPeriodAgent,
+    byCarrier: by("carrier"),
+    byLine: by("line"),
+    byLink: by("link"),
+  };
+}
