@@ -1,5 +1,5 @@
 import { formatCents, formatLimit, fullName } from "@/lib/format";
-import type { Pull } from "@/lib/service/schemas";
+import type { DwellingCoverage, Pull, VehicleCoverage } from "@/lib/service/schemas";
 import { autosOf, driversOf, type Person } from "./ezlynx-auto";
 import { homesOf } from "./ezlynx-home";
 import { MARITAL_STATUS, autoEmail, birthDate, clean, homeAddressOf, mapped, splitAddress } from "./ezlynx-values";
@@ -113,28 +113,21 @@ export function coverageNote(pull: Pull, today: string): { text: string; drivers
     const term = [policy.effective_date?.slice(0, 10), policy.expiry_date?.slice(0, 10)].filter(Boolean).join(" to ");
     lines.push(`- ${head}${money ? `; ${money}` : ""}${term ? `; term ${term}` : ""}`);
     const limits = new Map<string, string>();
-    for (const vehicle of policy.vehicles)
-      for (const coverage of vehicle.coverages) {
-        const name = words(coverage.friendly_name ?? coverage.name);
-        const limit = coverage.is_declined
-          ? "declined"
-          : limitWords(coverage.per_person_limit_cents, coverage.per_incident_limit_cents);
-        const deductible =
-          coverage.deductible_cents != null ? `deductible ${formatLimit(coverage.deductible_cents)}` : null;
-        const value = [limit, deductible].filter(Boolean).join(", ");
-        if (name && value && !limits.has(name)) limits.set(name, value);
-      }
-    for (const dwelling of policy.dwellings)
-      for (const coverage of dwelling.coverages) {
-        const name = words(coverage.friendly_name ?? coverage.name);
-        const limit = coverage.is_declined
-          ? "declined"
-          : limitWords(coverage.per_person_limit_cents, coverage.per_incident_limit_cents);
-        const deductible =
-          coverage.deductible_cents != null ? `deductible ${formatLimit(coverage.deductible_cents)}` : null;
-        const value = [limit, deductible].filter(Boolean).join(", ");
-        if (name && value && !limits.has(name)) limits.set(name, value);
-      }
+    // A policy's coverages are listed per vehicle and per dwelling; the note names each once.
+    const coverages: Array<VehicleCoverage | DwellingCoverage> = [
+      ...policy.vehicles.flatMap((vehicle) => vehicle.coverages),
+      ...policy.dwellings.flatMap((dwelling) => dwelling.coverages),
+    ];
+    for (const coverage of coverages) {
+      const name = words(coverage.friendly_name ?? coverage.name);
+      const limit = coverage.is_declined
+        ? "declined"
+        : limitWords(coverage.per_person_limit_cents, coverage.per_incident_limit_cents);
+      const deductible =
+        coverage.deductible_cents != null ? `deductible ${formatLimit(coverage.deductible_cents)}` : null;
+      const value = [limit, deductible].filter(Boolean).join(", ");
+      if (name && value && !limits.has(name)) limits.set(name, value);
+    }
     for (const [name, value] of limits) lines.push(`    ${name}: ${value}`);
   }
   const autos = autosOf(pull);
