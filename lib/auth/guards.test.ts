@@ -10,7 +10,7 @@ let current: Actor | null = null;
 /** Whether the agency requires a second factor the current user has not set up yet. */
 let missingFactor = false;
 vi.mock("./session", () => ({ getSessionUser: async () => current, secondFactorMissing: async () => missingFactor }));
-vi.mock("@/lib/database", () => ({ getDb: async () => ({ fake: "db" }) }));
+vi.mock("@/lib/database", () => ({ getDb: async () => ({ fake: "db" }), rememberWrite: async () => {} }));
 
 const {
   formAction,
