@@ -32,6 +32,11 @@ export type ProcessOptions = {
   batchSize?: number;
   /** Pulls of the claim fetched and stored at once. */
   concurrency?: number;
+  /**
+   * True once the worker is stopping: no more of the claim's pulls are started. Those in flight
+   * finish; the rest stay claimed and are given back, attempts untouched, when the worker stops.
+   */
+  stopping?: () => boolean;
   /** A claim older than this is considered abandoned by a crashed worker. */
   staleAfterMs?: number;
   /** Wait before a failed event is tried again; the retry policy's backoff by default. */
@@ -280,6 +285,7 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
   const outcomes = await settledInPool(
     [...byPull.entries()],
     options.concurrency ?? DEFAULT_PULLS_IN_FLIGHT,
+    options.stopping ?? (() => false),
     async ([pullId, events]) => {
       const ids = events.map((e) => e.id);
       const attempts = Math.max(...events.map((e) => e.attempts));
@@ -370,16 +376,20 @@ export async function processDueEvents(db: Db, fetchPull: FetchPull, options: Pr
   return summary;
 }
 
-/** `work` on every item, at most `limit` at once; like Promise.allSettled, waits for all of them. */
+/**
+ * `work` on every item, at most `limit` at once; like Promise.allSettled, waits for all it
+ * started. Once `stopping` answers true no item is started: the outcomes are those of the started.
+ */
 async function settledInPool<T>(
   items: readonly T[],
   limit: number,
+  stopping: () => boolean,
   work: (item: T) => Promise<void>,
 ): Promise<PromiseSettledResult<void>[]> {
-  const results: PromiseSettledResult<void>[] = new Array<PromiseSettledResult<void>>(items.length);
+  const results: PromiseSettledResult<void>[] = [];
   let next = 0;
   const lane = async () => {
-    while (next < items.length) {
+    while (next < items.length && !stopping()) {
       const index = next++;
       try {
         await work(items[index] as T);
@@ -390,5 +400,5 @@ async function settledInPool<T>(
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
-  return results;
+  return results.filter((result) => result !== undefined);
 }

@@ -116,6 +116,7 @@ export function runWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
           ...(limited ? { batchSize: 1 } : {}),
           workerId,
           log,
+          stopping: () => !running,
         });
         if (consecutiveFailures > 0) log(`database reachable again after ${consecutiveFailures} failed cycles`);
         consecutiveFailures = 0;

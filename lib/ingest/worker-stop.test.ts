@@ -126,4 +126,42 @@ describe("stopping the worker", () => {
       expect(await database.db.select({ id: pulls.pullId }).from(pulls)).toHaveLength(ids.length);
     },
   );
+
+  it(
+    "starts no more of its claim once stopping: the pulls in flight finish, the rest are given back",
+    { timeout: 60_000 },
+    async () => {
+      const ids = [...sandbox.state.pulls.keys()]
+        .filter((id) => !sandbox.state.pulls.get(id)?.parent_pull_id)
+        .slice(0, 12);
+      for (const pullId of ids)
+        await receiveWebhook(
+          database.db,
+          JSON.stringify({ event_type: "DATA_UPDATED", pull_id: pullId, status: "SUCCESS", data: { n: 1 } }),
+          { webhookSecret: null, signatureHeader: null },
+        );
+      let started = 0;
+      let letGo: () => void = () => {};
+      const gate = new Promise<void>((resolve) => (letGo = resolve));
+      const worker = runWorkerLoop({
+        workerId: "worker-third",
+        getDb: async () => database.db,
+        fetchPull: async (pullId) => {
+          started++;
+          await gate;
+          return fetchPullPayload(service, pullId);
+        },
+        pollIntervalMs: 20,
+        processOptions: { batchSize: ids.length, concurrency: 2 },
+      });
+      await waitFor(async () => started === 2 && (await heldBy("worker-third")) === ids.length);
+      const stopping = worker.stop(10_000);
+      letGo();
+      // The two in flight are stored; the ten never started are given back, untried.
+      expect(await stopping).toEqual({ finished: true, released: ids.length - 2 });
+      expect(started).toBe(2);
+      expect(await heldBy("worker-third")).toBe(0);
+      expect((await counts()).PENDING).toBe(ids.length - 2);
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { ActionForm } from "@/components/ui/action-form";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/class-names";
+import { DataTable } from "@/components/ui/data-table";
 import { LINK_CLASS } from "@/components/ui/link-class";
 import type { FormAction } from "@/lib/core/form-state";
 import { formatInstant } from "@/lib/format";
@@ -61,36 +62,32 @@ export function AgencyzoomPanel({ pullId, panel, send }: { pullId: string; panel
               history.
             </p>
           )}
-          <table className="mt-2 w-full text-left text-sm" data-testid="agencyzoom-required">
-            <caption className="sr-only">What AgencyZoom requires of a lead, and where each value comes from</caption>
-            <thead>
-              <tr className="text-slate-500">
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  AgencyZoom needs
-                </th>
-                <th scope="col" className="py-1 pr-3 font-medium">
-                  Value
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  From
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {panel.required.map((value) => (
-                <tr key={value.field} className="border-t border-slate-100" data-testid={`agencyzoom-${value.field}`}>
-                  <td className="py-1 pr-3 text-slate-700">{value.label}</td>
-                  <td className="py-1 pr-3 text-slate-900">{value.value ?? "—"}</td>
-                  <td className="py-1 text-slate-700">
-                    <Badge tone={SOURCE[value.source].tone}>{SOURCE[value.source].label}</Badge>
-                    {value.source !== "pull" && value.note ? (
-                      <span className="ml-2 text-xs text-slate-600">{value.note}</span>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <div className="mt-2">
+            <DataTable
+              label="What AgencyZoom requires of a lead"
+              caption="What AgencyZoom requires of a lead, and where each value comes from"
+              hideCaption
+              testId="agencyzoom-required"
+              rows={panel.required}
+              rowKey={(value) => value.field}
+              rowData={(value) => ({ "data-field": value.field })}
+              columns={[
+                { header: "AgencyZoom needs", cell: (value) => value.label },
+                { header: "Value", cell: (value) => value.value ?? "—" },
+                {
+                  header: "From",
+                  cell: (value) => (
+                    <>
+                      <Badge tone={SOURCE[value.source].tone}>{SOURCE[value.source].label}</Badge>
+                      {value.source !== "pull" && value.note ? (
+                        <span className="ml-2 text-xs text-slate-600">{value.note}</span>
+                      ) : null}
+                    </>
+                  ),
+                },
+              ]}
+            />
+          </div>
           <p className="mt-2 text-sm text-slate-700" data-testid="agencyzoom-assignee">
             Assigned in AgencyZoom to{" "}
             {panel.assignee.agencyzoomUserId !== null ? `user ${panel.assignee.agencyzoomUserId}, ` : ""}
