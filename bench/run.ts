@@ -19,7 +19,6 @@
 // 5. First-load JavaScript per page from the build manifests (bench/first-load.ts).
 // Prints one table and writes bench/results.json.
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import { inArray, sql } from "drizzle-orm";
@@ -43,6 +42,7 @@ import { reviewHousehold } from "@/lib/review/coverage";
 import { getReviewSettings } from "@/lib/review/review-rules";
 import { parsePull, type Pull } from "@/lib/service/schemas";
 import { failedSignInsSincePreviousSignIn } from "@/lib/audit/audit-log";
+import { env as appConfig } from "@/lib/env";
 import { countNewAssignments } from "@/lib/workflow/my-pulls";
 import { benchTarget, seededTarget, type BenchTarget } from "./database";
 import { firstLoadJs } from "./first-load";
@@ -502,7 +502,9 @@ function appEnv(target: BenchTarget): NodeJS.ProcessEnv {
     COVERDESK_TEST_MODE: "true",
     COVERDESK_WORKER: "false",
     COVERDESK_SYNC_INTERVAL_MINUTES: "0",
-    NEXTAUTH_SECRET: randomBytes(24).toString("hex"),
+    // The secret this process seeded with: in development the keys that seal drivers' data at
+    // rest are derived from it, so the app must hold the same to open the seeded book.
+    NEXTAUTH_SECRET: appConfig().auth.secret,
     NEXTAUTH_URL: BASE,
     SERVICE_BASE_URL: BENCH_SERVICE.baseUrl,
     SERVICE_TEAM_ID: BENCH_SERVICE.teamId,
