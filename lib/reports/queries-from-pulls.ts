@@ -37,6 +37,7 @@ import { LOSS_STAGE, OPEN_STAGE, WIN_STAGE } from "@/lib/core/stages";
 
 import {
   closeRatioOf,
+  lostRowsOf,
   wonFiguresOf,
   type WonDimension,
   type WonDimensionRow,
@@ -387,12 +388,5 @@ export async function computeLostReasonsFromPulls(db: Db, filter: ReportFilter):
       from grouped g left join ${users} on g.dimension = 'agent' and ${users.id}::text = g.key
       order by g.dimension, g.count desc, g.key`,
   );
-  return rows.map((r) => ({
-    dimension: r.dimension,
-    key: r.key,
-    label: r.label,
-    count: Number(r.count),
-    lostToCents: Number(r.lost_to_cents ?? 0),
-    priced: Number(r.priced),
-  }));
+  return lostRowsOf(rows);
 }

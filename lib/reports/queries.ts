@@ -9,6 +9,7 @@ import { getRecycledWins } from "./recycled-wins";
 import { rangeOf, type ReportFilter, type ReportPeriod } from "./report-filter";
 import {
   closeRatioOf,
+  lostRowsOf,
   wonFiguresOf,
   type WonDimension,
   type WonDimensionRow,
@@ -225,12 +226,5 @@ export async function getLostReasons(db: Db, filter: ReportFilter): Promise<Lost
       from grouped g left join ${users} on g.dimension = 'agent' and ${users.id}::text = g.key
       order by g.dimension, g.count desc, g.key`,
   );
-  return rows.map((x) => ({
-    dimension: x.dimension,
-    key: x.key,
-    label: x.label,
-    count: Number(x.count),
-    lostToCents: Number(x.lost_to_cents ?? 0),
-    priced: Number(x.priced),
-  }));
+  return lostRowsOf(rows);
 }

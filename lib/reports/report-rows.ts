@@ -73,3 +73,25 @@ export function wonFiguresOf(rows: WonDimensionRow[]) {
     byLink: by("link"),
   };
 }
+
+/** The lost-deal rows as one pass over the losses returns them, its sums as numbers. */
+export function lostRowsOf(
+  rows: Array<{
+    dimension: LostRow["dimension"];
+    key: string | null;
+    label: string | null;
+    count: number;
+    /** A sum of bigints comes back as text from PostgreSQL. */
+    lost_to_cents: number | string | null;
+    priced: number;
+  }>,
+): LostRow[] {
+  return rows.map((r) => ({
+    dimension: r.dimension,
+    key: r.key,
+    label: r.label,
+    count: Number(r.count),
+    lostToCents: Number(r.lost_to_cents ?? 0),
+    priced: Number(r.priced),
+  }));
+}
