@@ -51,8 +51,12 @@ export function SyncPanel({
   });
   const start = useMutation({
     mutationFn: () => startSync(),
-    onSuccess: (result) => {
-      if (result.ok) queryClient.setQueryData(["sync-run"], result.run);
+    onSuccess: async (result) => {
+      if (!result.ok) return;
+      // A fetch of the latest run begun before this answer (the page's first) would otherwise land
+      // after it and put back "no run yet", and a run that is not RUNNING is not polled again.
+      await queryClient.cancelQueries({ queryKey: ["sync-run"] });
+      queryClient.setQueryData(["sync-run"], result.run);
     },
   });
 
