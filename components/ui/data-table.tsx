@@ -92,11 +92,11 @@ export function DataTable<Row>({
             <tr key={rowKey(row, index)} {...rowTestIdProp} {...rowData?.(row)}>
               {columns.map((column, at) =>
                 column.rowHeader ? (
-                  <th key={column.header} scope="row" {...cellClasses[at]}>
+                  <th key={at} scope="row" {...cellClasses[at]}>
                     {column.cell(row)}
                   </th>
                 ) : (
-                  <td key={column.header} {...cellClasses[at]}>
+                  <td key={at} {...cellClasses[at]}>
                     {column.cell(row)}
                   </td>
                 ),
@@ -108,6 +108,9 @@ export function DataTable<Row>({
     </div>
   );
 }
+
+// A body cell's key is its column's place, not its header: the payload spells every element's
+// key, and a pull page's few hundred cells each repeated their column's title in it.
 
 // An attribute only where it has a value: an element rendered on the server sends each of its
 // props to the browser, and `className={undefined}` costs a "$undefined" on every cell.

@@ -7,8 +7,9 @@ export function FieldList({ fields, columns = 3 }: { fields: Field[]; columns?: 
   const grid = { 2: "sm:grid-cols-2", 3: "sm:grid-cols-2 lg:grid-cols-3", 4: "sm:grid-cols-2 lg:grid-cols-4" }[columns];
   return (
     <dl className={`field-list grid grid-cols-1 gap-x-6 gap-y-3 ${grid}`}>
-      {fields.map((field) => (
-        <div key={field.label}>
+      {/* Keyed by place: a label as key is spelled a second time in the payload, for every field. */}
+      {fields.map((field, index) => (
+        <div key={index}>
           <dt>{field.label}</dt>
           <dd>{field.value}</dd>
         </div>

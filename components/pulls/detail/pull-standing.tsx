@@ -16,14 +16,7 @@ export type PullStandingProps = {
   servicedPullId: string | null;
 };
 
-export async function PullStanding({
-  type,
-  status,
-  accountKey,
-  deletedAt,
-  parentPullId,
-  servicedPullId,
-}: PullStandingProps) {
+export function PullStanding({ type, status, accountKey, deletedAt, parentPullId, servicedPullId }: PullStandingProps) {
   const lines: React.ReactNode[] = [];
   if (deletedAt)
     lines.push(
