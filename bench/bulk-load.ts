@@ -106,11 +106,19 @@ export async function copyInto(session: Session, plan: CopyPlan, text: Uint8Arra
  * the rebuild of some thirty indexes is the seed's longest single-threaded step: a GIN build
  * uses one core, so a second connection builds the B-trees beside it. Longest first.
  */
-export async function runSideBySide(sessions: Session[], statements: string[]): Promise<void> {
+export async function runSideBySide(
+  sessions: Session[],
+  statements: string[],
+  onDone?: (statement: string, seconds: number) => void,
+): Promise<void> {
   const queue = [...statements];
   await Promise.all(
     sessions.map(async (session) => {
-      for (let next = queue.shift(); next !== undefined; next = queue.shift()) await session.unsafe(next);
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+        const started = performance.now();
+        await session.unsafe(next);
+        onDone?.(next, (performance.now() - started) / 1000);
+      }
     }),
   );
 }
