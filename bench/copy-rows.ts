@@ -18,11 +18,20 @@ export type CopyPlan = {
   encoders: Array<(row: Record<string, unknown>) => string>;
 };
 
-/** COPY text: backslash, newline, carriage return and tab escaped; null as \N. */
-function escapeCopy(value: string): string {
-  return /[\\\n\r\t]/.test(value)
-    ? value.replace(/[\\\n\r\t]/g, (c) => (c === "\\" ? "\\\\" : c === "\n" ? "\\n" : c === "\r" ? "\\r" : "\\t"))
-    : value;
+/**
+ * COPY text: backslash, newline, carriage return and tab escaped; null as \N. One pass per
+ * character that occurs, with a plain string as the replacement: a payload's JSON holds
+ * thousands of backslashes (its own escapes) and no raw newline or tab, and a function called
+ * per match cost a twentieth of the seed's work. Backslashes first, so the escapes added after
+ * are not doubled.
+ */
+export function escapeCopy(value: string): string {
+  if (!/[\\\n\r\t]/.test(value)) return value;
+  let out = value.includes("\\") ? value.replaceAll("\\", "\\\\") : value;
+  if (out.includes("\n")) out = out.replaceAll("\n", "\\n");
+  if (out.includes("\r")) out = out.replaceAll("\r", "\\r");
+  if (out.includes("\t")) out = out.replaceAll("\t", "\\t");
+  return out;
 }
 
 /** Every column but the serial and generated ones (the database writes those), in the schema's order. */
