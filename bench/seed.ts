@@ -44,8 +44,7 @@ import {
   dropForeignKeys,
   inLoadTransaction,
   runSideBySide,
-  setMonitoredTriggers,
-  setReportTriggers,
+  withoutTriggers,
 } from "./bulk-load";
 import { copyPlan, copyText, DriverText } from "./copy-rows";
 import { PhaseClock, stepTimer } from "./seed-timings";
@@ -596,32 +595,32 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       // COPY, chunk by chunk, while worker threads project the next chunks.
       const threads = options.threads ?? (options.count >= 5_000 ? Math.max(1, os.cpus().length) : 0);
       const chunks = threads > 0 ? chunksFromWorkers(specs, threads) : chunksInProcess(specs);
-      await setMonitoredTriggers(session, false);
-      await setReportTriggers(session, false);
-      try {
-        await inLoadTransaction(session, async (freeze) => {
+      await withoutTriggers(session, () =>
+        inLoadTransaction(session, async (freeze) => {
           const iterator = chunks[Symbol.asyncIterator]();
-          for (;;) {
-            // Time the main thread waits for the next chunk: the workers are the bottleneck then.
-            const next = await clock.time("waiting for the workers", () => iterator.next());
-            if (next.done) break;
-            const copy = next.value;
-            clock.addMilliseconds("workers: ", copy.ms);
-            for (const table of TABLES) {
-              if (copy.counts[table] === 0) continue;
-              // PostgreSQL cannot COPY FREEZE into a partitioned table (the audit trail, by month).
-              await clock.time(`copy ${plans[table].table}`, () =>
-                copyInto(session, plans[table], copy[table], freeze && table !== "auditEvents"),
-              );
-              totals[table] += copy.counts[table];
+          // Stopped early (a refused COPY), the workers are ended all the same.
+          try {
+            for (;;) {
+              // Time the main thread waits for the next chunk: the workers are the bottleneck then.
+              const next = await clock.time("waiting for the workers", () => iterator.next());
+              if (next.done) break;
+              const copy = next.value;
+              clock.addMilliseconds("workers: ", copy.ms);
+              for (const table of TABLES) {
+                if (copy.counts[table] === 0) continue;
+                // PostgreSQL cannot COPY FREEZE into a partitioned table (the audit trail, by month).
+                await clock.time(`copy ${plans[table].table}`, () =>
+                  copyInto(session, plans[table], copy[table], freeze && table !== "auditEvents"),
+                );
+                totals[table] += copy.counts[table];
+              }
+              options.onProgress?.(totals.pulls, options.count);
             }
-            options.onProgress?.(totals.pulls, options.count);
+          } finally {
+            await iterator.return?.(undefined);
           }
-        });
-      } finally {
-        await setMonitoredTriggers(session, true);
-        await setReportTriggers(session, true);
-      }
+        }),
+      );
       await clock.time("foreign keys added (validated)", () => addForeignKeys(session, foreignKeys));
     } else {
       // PGlite: multi-row INSERTs, one chunk written while the next is generated.
