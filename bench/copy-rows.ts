@@ -20,10 +20,9 @@ export type CopyPlan = {
 
 /**
  * COPY text: backslash, newline, carriage return and tab escaped; null as \N. One pass per
- * character that occurs, with a plain string as the replacement: a payload's JSON holds
- * thousands of backslashes (its own escapes) and no raw newline or tab, and a function called
- * per match cost a twentieth of the seed's work. Backslashes first, so the escapes added after
- * are not doubled.
+ * character that occurs, with a plain string as the replacement: every pull's payload JSON (some
+ * 27 kB) goes through here, and with a function called per match this was 5% of a worker's
+ * profile. Backslashes first, so the escapes added after are not doubled.
  */
 export function escapeCopy(value: string): string {
   if (!/[\\\n\r\t]/.test(value)) return value;
