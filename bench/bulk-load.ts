@@ -40,35 +40,24 @@ export async function addForeignKeys(session: Session, keys: ForeignKey[]): Prom
 }
 
 /**
- * The triggers of migration 0026 that keep pulls.monitored. During the load they would cost
- * the most where they do the least: each chunk's COPY into monitorings would look for the
- * pulls of its accounts without the index set aside, a scan of every pull loaded so far, a
- * thousand times over at a million pulls. Off for the load; the seed then asks the rule once
- * for the whole book (reconcileMonitoredFlags, the app's own pass).
+ * Runs `work` with no trigger firing for this session's writes (session_replication_role =
+ * replica, the server's own switch for bulk copies: it fires only triggers marked ENABLE
+ * REPLICA or ALWAYS, and the app marks none). During the load the triggers would cost the
+ * most where they do the least: migration 0026's, which keep pulls.monitored, would look up
+ * the pulls of each chunk's monitored accounts without their index (a scan of every pull loaded
+ * so far, a thousand times over at a million pulls); migration 0046's would mark every row
+ * written for the reports' rollups. This covers them and any trigger a later migration adds
+ * to these tables, changes no catalog (an ALTER TABLE … DISABLE TRIGGER that a seed stopped
+ * half-way left behind), and holds for this connection alone. The seed then derives what the
+ * triggers keep once for the whole book: reconcileMonitoredFlags and report_rollups_rebuild().
  */
-const MONITORED_TRIGGERS = [
-  ["pulls", "pulls_set_monitored"],
-  ["monitorings", "pulls_follow_monitorings_insert"],
-] as const;
-
-export async function setMonitoredTriggers(session: Session, enabled: boolean): Promise<void> {
-  for (const [table, trigger] of MONITORED_TRIGGERS)
-    await session.unsafe(`alter table ${table} ${enabled ? "enable" : "disable"} trigger ${trigger}`);
-}
-
-/**
- * The triggers of migration 0046 that mark the pulls a write changed for the reports' rollups:
- * during the load every COPY would mark every row it wrote. Off for the load; the seed then
- * derives the rollups once for the whole book (rebuildReportRollups, the migration's backfill).
- */
-const REPORT_TRIGGERS = [
-  ["pulls", "report_dirty_pulls_insert"],
-  ["pulls", "report_rollups_pulls_truncate"],
-] as const;
-
-export async function setReportTriggers(session: Session, enabled: boolean): Promise<void> {
-  for (const [table, trigger] of REPORT_TRIGGERS)
-    await session.unsafe(`alter table ${table} ${enabled ? "enable" : "disable"} trigger ${trigger}`);
+export async function withoutTriggers<T>(session: Session, work: () => Promise<T>): Promise<T> {
+  await session.unsafe("set session_replication_role = replica");
+  try {
+    return await work();
+  } finally {
+    await session.unsafe("reset session_replication_role");
+  }
 }
 
 /**
@@ -106,11 +95,19 @@ export async function copyInto(session: Session, plan: CopyPlan, text: Uint8Arra
  * the rebuild of some thirty indexes is the seed's longest single-threaded step: a GIN build
  * uses one core, so a second connection builds the B-trees beside it. Longest first.
  */
-export async function runSideBySide(sessions: Session[], statements: string[]): Promise<void> {
+export async function runSideBySide(
+  sessions: Session[],
+  statements: string[],
+  onDone?: (statement: string, seconds: number) => void,
+): Promise<void> {
   const queue = [...statements];
   await Promise.all(
     sessions.map(async (session) => {
-      for (let next = queue.shift(); next !== undefined; next = queue.shift()) await session.unsafe(next);
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+        const started = performance.now();
+        await session.unsafe(next);
+        onDone?.(next, (performance.now() - started) / 1000);
+      }
     }),
   );
 }

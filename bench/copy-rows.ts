@@ -18,11 +18,19 @@ export type CopyPlan = {
   encoders: Array<(row: Record<string, unknown>) => string>;
 };
 
-/** COPY text: backslash, newline, carriage return and tab escaped; null as \N. */
-function escapeCopy(value: string): string {
-  return /[\\\n\r\t]/.test(value)
-    ? value.replace(/[\\\n\r\t]/g, (c) => (c === "\\" ? "\\\\" : c === "\n" ? "\\n" : c === "\r" ? "\\r" : "\\t"))
-    : value;
+/**
+ * COPY text: backslash, newline, carriage return and tab escaped; null as \N. One pass per
+ * character that occurs, with a plain string as the replacement: every pull's payload JSON (some
+ * 27 kB) goes through here, and with a function called per match this was 5% of a worker's
+ * profile. Backslashes first, so the escapes added after are not doubled.
+ */
+export function escapeCopy(value: string): string {
+  if (!/[\\\n\r\t]/.test(value)) return value;
+  let out = value.includes("\\") ? value.replaceAll("\\", "\\\\") : value;
+  if (out.includes("\n")) out = out.replaceAll("\n", "\\n");
+  if (out.includes("\r")) out = out.replaceAll("\r", "\\r");
+  if (out.includes("\t")) out = out.replaceAll("\t", "\\t");
+  return out;
 }
 
 /** Every column but the serial and generated ones (the database writes those), in the schema's order. */

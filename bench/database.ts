@@ -1,11 +1,13 @@
 // Where the benchmark's book lives: a PostgreSQL database of its own on the server of
 // DATABASE_URL (created fresh, or reused when it already holds the same book), or a PGlite folder.
 import { existsSync, rmSync } from "node:fs";
+import os from "node:os";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { openDatabase, queryRows, type Connection } from "@/db/connect";
 import { installSealedJsonCodec } from "@/lib/security/sealed-json-codec";
 import { seedDatabase, type SeedOptions, type SeedSummary } from "./seed";
+import { phaseLines } from "./seed-timings";
 
 // Sealed columns need the key ring's codec (lib/security/sealed-json-codec.ts).
 installSealedJsonCodec();
@@ -114,6 +116,15 @@ export async function seededTarget(
     await connection.db.execute(sql`insert into bench_seed_marker (value) values (${wanted})`);
     log(
       `seeded ${summary.pulls} pulls, ${summary.policies} policies, ${summary.auditEvents} audit events, ${summary.monitorings} monitorings in ${summary.seconds.toFixed(0)} s (${Math.round(summary.pulls / summary.seconds)} pulls/s; load ${summary.phases.load.toFixed(0)} s, indexes ${summary.phases.indexes.toFixed(0)} s, vacuum ${summary.phases.vacuum.toFixed(0)} s)`,
+    );
+    log("where the time went (the workers' steps summed over their threads):");
+    for (const line of phaseLines(summary.timings)) log(line);
+    // The machine may be shared: the load beside the figures says how far to trust them.
+    log(
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(", ")} on ${os.cpus().length} cores`,
     );
     return { reused: false, summary };
   } finally {

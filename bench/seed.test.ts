@@ -129,6 +129,26 @@ describe("the benchmark seeder", () => {
       expect(monitored?.marked).toBeGreaterThan(0);
       expect(monitored?.wrong).toBe(0);
 
+      // The reports' rollups (migration 0046), derived once after a load that fired no trigger:
+      // every sum is the book's facts summed, none is missing or extra, nothing is left marked.
+      const [rollups] = await queryRows<{ total: number; missing: number; extra: number; dirty: number }>(
+        other.db,
+        sql`with book as (
+              select kind, day, agent_id, carrier, carrier_name, lines, link, reason, lost_to,
+                     sum(count)::int as count, sum(won)::int as won, sum(cents)::bigint as cents
+              from report_facts_now group by kind, day, agent_id, carrier, carrier_name, lines, link, reason, lost_to
+            ), stored as (
+              select kind, day, agent_id, carrier, carrier_name, lines, link, reason, lost_to, count, won, cents
+              from report_rollups
+            )
+            select (select count(*)::int from stored) as total,
+                   (select count(*)::int from (select * from book except select * from stored) m) as missing,
+                   (select count(*)::int from (select * from stored except select * from book) e) as extra,
+                   (select count(*)::int from report_dirty) as dirty`,
+      );
+      expect(rollups?.total).toBeGreaterThan(0);
+      expect(rollups).toMatchObject({ missing: 0, extra: 0, dirty: 0 });
+
       // The X-date and cross-sell rows it computes beside each pull are the ones the app's own
       // backfill derives from the stored pulls, owners and stages included.
       const derived = async () => ({

@@ -44,10 +44,10 @@ import {
   dropForeignKeys,
   inLoadTransaction,
   runSideBySide,
-  setMonitoredTriggers,
-  setReportTriggers,
+  withoutTriggers,
 } from "./bulk-load";
 import { copyPlan, copyText, DriverText } from "./copy-rows";
+import { PhaseClock, stepTimer } from "./seed-timings";
 
 export type SeedOptions = {
   count: number;
@@ -337,6 +337,8 @@ export type SeedSummary = {
   seconds: number;
   /** Where the time went: rows written, indexes rebuilt, VACUUM ANALYZE (seconds). */
   phases: { load: number; indexes: number; vacuum: number };
+  /** Seconds per step (seed-timings.ts): the workers' steps summed over the threads. */
+  timings: Record<string, number>;
 };
 
 /** What a chunk of the book is written from; everything in it depends on (seed, chunk) only. */
@@ -386,7 +388,7 @@ function derivedRows(row: PullInsert, pull: Pull, raw: unknown, today: string) {
  * The rows of one chunk: payloads projected by the app's ingestion code, plus the agency's side.
  * `rawAsText` gives each pull's `raw` as its JSON text, for COPY (see projectedRows).
  */
-export function chunkRows(spec: ChunkSpec, rawAsText = false): ChunkRows {
+export function chunkRows(spec: ChunkSpec, rawAsText = false, timer = stepTimer()): ChunkRows {
   const random = createRandom(spec.seed * 7_919 + spec.chunk + 1_000_000);
   const today = spec.now.toISOString().slice(0, 10);
   const out: ChunkRows = {
@@ -397,13 +399,17 @@ export function chunkRows(spec: ChunkSpec, rawAsText = false): ChunkRows {
     policyXDates: [],
     householdGaps: [],
   };
-  for (const generated of seedPayloadChunk(spec.seed, spec.count, spec.now, spec.chunkSize, spec.chunk)) {
+  const payloads = seedPayloadChunk(spec.seed, spec.count, spec.now, spec.chunkSize, spec.chunk);
+  timer.lap("generate");
+  for (const generated of payloads) {
     // Fetched a minute after the service created it, like a webhook-driven fetch.
     const fetchedAt = new Date(Math.min(spec.now.getTime(), Date.parse(generated.created_at) + 60_000));
     const rows = projectedRows({ success: true, pull: servedPayload(generated, spec.origin, spec.teamId) }, fetchedAt);
     if (!rows) throw new Error(`The generator produced a pull the app refuses: ${generated.pull_id}`);
+    timer.lap("parse, project, hash");
     // A COPY writes the text as is, past the sealed column's codec: its personal values are sealed here.
     let row = rawAsText ? { ...rows.pull, raw: new DriverText(JSON.stringify(sealSensitive(rows.raw))) } : rows.pull;
+    timer.lap("seal, serialize");
     if (spec.workflow) {
       const extra = workflowOf(random, row, spec.now, MANAGER);
       row = { ...row, ...extra.pull, createdAt: fetchedAt, updatedAt: fetchedAt };
@@ -417,6 +423,7 @@ export function chunkRows(spec: ChunkSpec, rawAsText = false): ChunkRows {
       out.policyXDates.push(...derived.xdates);
       out.householdGaps.push(derived.household);
     }
+    timer.lap("workflow, X-dates, households");
   }
   return out;
 }
@@ -426,7 +433,11 @@ export function chunkRows(spec: ChunkSpec, rawAsText = false): ChunkRows {
  * worker hands the bytes over (transferred, not copied) and they go to the socket as they are.
  * As strings, each chunk's 27 MB were cloned across threads and encoded again on the main thread.
  */
-export type ChunkCopy = Record<keyof ChunkRows, Uint8Array> & { counts: Record<keyof ChunkRows, number> };
+export type ChunkCopy = Record<keyof ChunkRows, Uint8Array> & {
+  counts: Record<keyof ChunkRows, number>;
+  /** Milliseconds per step of the thread that computed it (seed-timings.ts). */
+  ms: Record<string, number>;
+};
 const plans = {
   pulls: copyPlan(pulls),
   policies: copyPlan(policies),
@@ -439,14 +450,25 @@ const schemaOf = { pulls, policies, auditEvents, monitorings, policyXDates, hous
 /** Foreign keys: pulls first. */
 export const TABLES = ["pulls", "policies", "auditEvents", "monitorings", "policyXDates", "householdGaps"] as const;
 
+/**
+ * `text` as UTF-8 in an ArrayBuffer of its own, to be transferred. Buffer.from encodes a big
+ * string about three times as fast as TextEncoder; a short one it writes into node's shared
+ * pool, which must not be transferred, so that one is copied out.
+ */
+function ownBytes(text: string): Uint8Array {
+  const bytes = Buffer.from(text, "utf8");
+  return bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength ? bytes : new Uint8Array(bytes);
+}
+
 export function chunkCopy(spec: ChunkSpec): ChunkCopy {
-  const rows = chunkRows(spec, true);
-  const encoder = new TextEncoder();
-  const copy = { counts: {} } as ChunkCopy;
+  const timer = stepTimer();
+  const rows = chunkRows(spec, true, timer);
+  const copy = { counts: {}, ms: timer.ms } as ChunkCopy;
   for (const table of TABLES) {
-    copy[table] = encoder.encode(copyText(plans[table], rows[table] as Array<Record<string, unknown>>));
+    copy[table] = ownBytes(copyText(plans[table], rows[table] as Array<Record<string, unknown>>));
     copy.counts[table] = rows[table].length;
   }
+  timer.lap("COPY text");
   return copy;
 }
 
@@ -564,33 +586,42 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
   // PostgreSQL: one connection of its own for the whole load, so its transaction and session
   // settings hold for every statement of it (the pool would hand each to any of its connections).
   const session = client ? await client.reserve() : null;
+  const clock = new PhaseClock();
   let loaded = 0;
   let indexed = 0;
   try {
     if (session) {
-      const foreignKeys = await dropForeignKeys(session);
+      const foreignKeys = await clock.time("foreign keys dropped", () => dropForeignKeys(session));
       // COPY, chunk by chunk, while worker threads project the next chunks.
       const threads = options.threads ?? (options.count >= 5_000 ? Math.max(1, os.cpus().length) : 0);
       const chunks = threads > 0 ? chunksFromWorkers(specs, threads) : chunksInProcess(specs);
-      await setMonitoredTriggers(session, false);
-      await setReportTriggers(session, false);
-      try {
-        await inLoadTransaction(session, async (freeze) => {
-          for await (const copy of chunks) {
-            for (const table of TABLES) {
-              if (copy.counts[table] === 0) continue;
-              // PostgreSQL cannot COPY FREEZE into a partitioned table (the audit trail, by month).
-              await copyInto(session, plans[table], copy[table], freeze && table !== "auditEvents");
-              totals[table] += copy.counts[table];
+      await withoutTriggers(session, () =>
+        inLoadTransaction(session, async (freeze) => {
+          const iterator = chunks[Symbol.asyncIterator]();
+          // Stopped early (a refused COPY), the workers are ended all the same.
+          try {
+            for (;;) {
+              // Time the main thread waits for the next chunk: the workers are the bottleneck then.
+              const next = await clock.time("waiting for the workers", () => iterator.next());
+              if (next.done) break;
+              const copy = next.value;
+              clock.addMilliseconds("workers: ", copy.ms);
+              for (const table of TABLES) {
+                if (copy.counts[table] === 0) continue;
+                // PostgreSQL cannot COPY FREEZE into a partitioned table (the audit trail, by month).
+                await clock.time(`copy ${plans[table].table}`, () =>
+                  copyInto(session, plans[table], copy[table], freeze && table !== "auditEvents"),
+                );
+                totals[table] += copy.counts[table];
+              }
+              options.onProgress?.(totals.pulls, options.count);
             }
-            options.onProgress?.(totals.pulls, options.count);
+          } finally {
+            await iterator.return?.(undefined);
           }
-        });
-      } finally {
-        await setMonitoredTriggers(session, true);
-        await setReportTriggers(session, true);
-      }
-      await addForeignKeys(session, foreignKeys);
+        }),
+      );
+      await clock.time("foreign keys added (validated)", () => addForeignKeys(session, foreignKeys));
     } else {
       // PGlite: multi-row INSERTs, one chunk written while the next is generated.
       let pending: Promise<void> = Promise.resolve();
@@ -619,6 +650,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       ...indexes.filter((i) => / using gin /i.test(i.def)),
       ...indexes.filter((i) => !/ using gin /i.test(i.def)),
     ];
+    const indexName = new Map(builds.map((i) => [i.def, i.name]));
     // Statistics and the visibility map, as autovacuum would leave a settled database.
     const vacuums = [
       "pulls",
@@ -633,38 +665,43 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       "report_facts",
       "report_rollups",
     ].map((t) => `vacuum analyze ${t}`);
+    const derive = async () => {
+      await clock.time("superseded X-dates and households deleted", () => dropSuperseded(db));
+      await clock.time("monitored flags", () => reconcileMonitoredFlags(db));
+      await clock.time("lost decisions", () => seedLostDecisions(db));
+      await clock.time("alerts", () => seedAlerts(db));
+      await clock.time("report rollups", () => rebuildReportRollups(db));
+    };
     if (session && client) {
       const second = await client.reserve();
       try {
         // Index builds may use more memory than a query: much faster on a big book.
         for (const s of [session, second]) await s.unsafe("set maintenance_work_mem = '512MB'");
+        const started = performance.now();
         await runSideBySide(
           [session, second],
           builds.map((i) => i.def),
+          (statement, seconds) => clock.add(`index ${indexName.get(statement) ?? statement}`, seconds),
         );
+        clock.add("indexes (wall, two connections)", (performance.now() - started) / 1000);
         // The deletes' anti-join needs the new rows' statistics: on a table the planner still
         // takes for empty, it becomes a nested loop over the whole book.
-        await runSideBySide([session, second], ["analyze pulls", "analyze policies"]);
-        await dropSuperseded(db);
-        await reconcileMonitoredFlags(db);
-        await seedLostDecisions(db);
-        await seedAlerts(db);
-        await rebuildReportRollups(db);
+        await clock.time("analyze pulls, policies", () =>
+          runSideBySide([session, second], ["analyze pulls", "analyze policies"]),
+        );
+        await derive();
         indexed = performance.now();
-        await runSideBySide([session, second], vacuums);
+        await runSideBySide([session, second], vacuums, (statement, seconds) => clock.add(statement, seconds));
       } finally {
         second.release();
       }
     } else {
-      for (const index of builds) await db.execute(sql.raw(index.def));
+      for (const index of builds)
+        await clock.time(`index ${index.name}`, () => db.execute(sql.raw(index.def)).then(() => undefined));
       for (const table of ["pulls", "policies"]) await db.execute(sql.raw(`analyze ${table}`));
-      await dropSuperseded(db);
-      await reconcileMonitoredFlags(db);
-      await seedLostDecisions(db);
-      await seedAlerts(db);
-      await rebuildReportRollups(db);
+      await derive();
       indexed = performance.now();
-      for (const statement of vacuums) await db.execute(sql.raw(statement));
+      for (const statement of vacuums) await clock.time(statement, () => db.execute(sql.raw(statement)));
     }
   } finally {
     session?.release();
@@ -674,6 +711,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
     ...totals,
     seconds: (ended - started) / 1000,
     phases: { load: (loaded - started) / 1000, indexes: (indexed - loaded) / 1000, vacuum: (ended - indexed) / 1000 },
+    timings: clock.toJSON(),
   };
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv } from "node:crypto";
 import { env } from "@/lib/env";
+import { pooledRandomBytes } from "./random-pool";
 
 // Envelope encryption for personal data at rest. Each value gets a random data key of its own
 // (AES-256-GCM); the data key is wrapped (AES-256-GCM again) by the ring's primary key, and the
@@ -60,7 +61,7 @@ function keyFor(ring: KeyRing, id: string): Buffer {
 }
 
 function gcmSeal(key: Buffer, plain: Buffer, aad: string): Buffer {
-  const iv = randomBytes(12);
+  const iv = pooledRandomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   cipher.setAAD(Buffer.from(aad, "utf8"));
   const body = Buffer.concat([cipher.update(plain), cipher.final()]);
@@ -105,7 +106,7 @@ export function sealedKeyId(sealed: string): string {
  */
 export function sealValue(plain: string, ring: KeyRing = currentKeyRing(), context = ""): string {
   const primary = primaryKey(ring);
-  const dataKey = randomBytes(32);
+  const dataKey = pooledRandomBytes(32);
   const payload = gcmSeal(dataKey, Buffer.from(plain, "utf8"), context);
   const wrapped = gcmSeal(primary.key, dataKey, wrapAad(primary.id));
   return `${SEALED_PREFIX}${primary.id}:${wrapped.toString("base64url")}:${payload.toString("base64url")}`;
