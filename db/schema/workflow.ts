@@ -287,5 +287,10 @@ export const AUDIT_ACTIONS = [
   /** Development only: the demo agency's history began (details: seed, size, until) or was completed. */
   "DEMO_HISTORY_STARTED",
   "DEMO_HISTORY_FINISHED",
+  /** An admin created, renamed or deleted an office (details: name, from); or moved a user to one (details: from, to). */
+  "OFFICE_CREATED",
+  "OFFICE_RENAMED",
+  "OFFICE_DELETED",
+  "USER_OFFICE_CHANGED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
