@@ -72,7 +72,7 @@ export const assignmentSettings = pgTable("assignment_settings", {
   id: integer("id").primaryKey().default(1),
   /** OFF, ROUND_ROBIN or RULES. */
   mode: text("mode").notNull().default("OFF"),
-  /** RULES: `[{ state?, lineOfBusiness?, assigneeId }]`, first match wins. */
+  /** RULES: `[{ state?, lineOfBusiness?, assigneeId?, officeId? }]` (a person or an office's queue), first match wins. */
   rules: jsonb("rules").notNull().default([]),
   /** RULES: who gets a pull no rule matches (null: it stays in the queue). */
   fallbackAssigneeId: uuid("fallback_assignee_id").references(() => users.id, { onDelete: "set null" }),
