@@ -12,6 +12,8 @@ export const DEMO_USERS: ReadonlyArray<{ email: string; name: string; role: Role
   { email: "admin@example.com", name: "Avery Admin", role: "ADMIN" },
   { email: "manager@example.com", name: "Morgan Manager", role: "MANAGER" },
   { email: "agent@example.com", name: "Alex Agent", role: "AGENT" },
+  /** The Riverside office's manager (lib/demo/offices.ts): that office's pulls, people and figures only. */
+  { email: "riley@example.com", name: "Riley Reyes", role: "MANAGER" },
 ];
 
 /**
