@@ -1225,9 +1225,7 @@ describe("offices narrow the matrix", () => {
     const actions = await pullActions();
     await refused(() => actions.assignPullAction(IDLE, form({ pullId: queuePull, assigneeId: ids.agent })));
     await refused(() => actions.claimPullAction(IDLE, form({ pullId: queuePull })));
-    await refused(() =>
-      actions.bulkAssignAction(IDLE, form({ pullIds: [ownPull, queuePull], assigneeId: ids.agent })),
-    );
+    await refused(() => actions.bulkAssignAction(IDLE, form({ pullIds: [ownPull, queuePull], assigneeId: ids.agent })));
   });
 
   it("refuses a manager of A the stage of a pull of B", async () => {

@@ -70,11 +70,7 @@ export async function createOffice(
   return db.transaction(async (tx) => {
     if (await nameTaken(tx, name)) return invalid(TAKEN, "name");
     // The unique index decides between two admins creating the same name at once.
-    const [created] = await tx
-      .insert(offices)
-      .values({ name })
-      .onConflictDoNothing()
-      .returning({ id: offices.id });
+    const [created] = await tx.insert(offices).values({ name }).onConflictDoNothing().returning({ id: offices.id });
     if (!created) return invalid(TAKEN, "name");
     await recordAudit(tx, actor, "OFFICE_CREATED", { details: { office: created.id, name } });
     return { ok: true as const, id: created.id };
@@ -141,11 +137,7 @@ export async function setUserOffice(
   if (!parsed.success) return firstIssue(parsed.error);
   const { userId, officeId } = parsed.data;
   return db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ officeId: users.officeId })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
+    const [user] = await tx.select({ officeId: users.officeId }).from(users).where(eq(users.id, userId)).for("update");
     if (!user) return notFound("That user");
     const names = new Map(
       (await tx.select({ id: offices.id, name: offices.name }).from(offices)).map((o) => [o.id, o.name]),

@@ -59,8 +59,7 @@ export async function assignPulls(
       if (!target) return invalid("That person does not exist or is no longer active.", "assigneeId");
       // A manager of an office assigns within it: the pull would otherwise leave their sight.
       const office = scopingOffice(actor);
-      if (office && target.officeId !== office)
-        return forbidden("Assign pulls to people of your office.");
+      if (office && target.officeId !== office) return forbidden("Assign pulls to people of your office.");
       assigneeName = target.name;
     }
     // First lock and check every pull (in id order, so two bulk assignments never deadlock),

@@ -14,26 +14,28 @@ import { forbidden, invalid, type CommandResult } from "@/lib/core/result";
 // office's queue, with a fallback. A pull
 // is assigned once, when it first becomes SUCCESS unassigned; people can change it after.
 
-const ruleSchema = z.object({
-  state: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, "A state is two letters, such as TX.")
-    .optional(),
-  lineOfBusiness: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9_]{2,40}$/, "Choose a line of business.")
-    .optional(),
-  assigneeId: z.uuid("Choose who gets these pulls.").optional(),
-  /** An office's queue: the pull stays unassigned, in that office (its manager and agents see it). */
-  officeId: z.uuid("Choose an office.").optional(),
-}).refine((rule) => !(rule.assigneeId && rule.officeId), {
-  message: "A rule goes to a person or to an office's queue, not both.",
-  path: ["officeId"],
-});
+const ruleSchema = z
+  .object({
+    state: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, "A state is two letters, such as TX.")
+      .optional(),
+    lineOfBusiness: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9_]{2,40}$/, "Choose a line of business.")
+      .optional(),
+    assigneeId: z.uuid("Choose who gets these pulls.").optional(),
+    /** An office's queue: the pull stays unassigned, in that office (its manager and agents see it). */
+    officeId: z.uuid("Choose an office.").optional(),
+  })
+  .refine((rule) => !(rule.assigneeId && rule.officeId), {
+    message: "A rule goes to a person or to an office's queue, not both.",
+    path: ["officeId"],
+  });
 export type AssignmentRule = z.output<typeof ruleSchema>;
 
 /** The form's empty choice ("") is no choice. */
@@ -51,7 +53,11 @@ export const settingsInputSchema = z.object({
         Array.isArray(rows)
           ? rows
               .map(blankless)
-              .filter((row) => (row as { assigneeId?: unknown; officeId?: unknown } | null)?.assigneeId || (row as { officeId?: unknown } | null)?.officeId)
+              .filter(
+                (row) =>
+                  (row as { assigneeId?: unknown; officeId?: unknown } | null)?.assigneeId ||
+                  (row as { officeId?: unknown } | null)?.officeId,
+              )
           : rows,
       z.array(ruleSchema).max(50, "Keep it to 50 rules."),
     )
