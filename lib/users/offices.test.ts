@@ -12,6 +12,7 @@ import { getReport } from "@/lib/reports/queries";
 import { assignPulls } from "@/lib/workflow/assignment";
 import { saveAssignmentSettings } from "@/lib/workflow/auto-assign";
 import { setPullStage } from "@/lib/workflow/funnel";
+import { countQueue } from "@/lib/workflow/my-pulls";
 import { listXDates } from "@/lib/xdates/queries";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
@@ -98,6 +99,14 @@ describe("who sees which pulls", () => {
     expect(seen).not.toContain(p[2]);
     expect(seen).not.toContain(p[1]);
     expect(await listed(otherAgent)).toEqual(expect.arrayContaining([p[1], p[2], p[3]]));
+  });
+
+  it("counts on My pulls the queues an agent of an office may take from", async () => {
+    const ofA = (await countQueue(database.db, 1000, officeA)).total;
+    const ofB = (await countQueue(database.db, 1000, officeB)).total;
+    const agencyWide = (await countQueue(database.db, 1000)).total;
+    expect(ofB).toBe(ofA + 1); // B's queue pull
+    expect(agencyWide).toBe(ofB);
   });
 
   it("shows an admin every office, and a user with no office what they saw before", async () => {
