@@ -2,6 +2,8 @@ import "server-only";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { offices, pulls, users } from "@/db/schema";
+import { DEMO_AGENTS, DEMO_PASSWORD } from "@/lib/auth/demo-users";
+import { hashPassword } from "@/lib/auth/password";
 
 // The demo agency's two offices. The first logins stay agency-wide, so they show what they
 // always showed; the other agents are spread over the offices, and Riverside has a manager of its
@@ -20,6 +22,13 @@ export const DEMO_OFFICES: Record<string, string> = {
  * them (as moving a user does, lib/users/offices.ts). Leaves anyone an admin already placed alone.
  */
 export async function placeDemoOffices(db: Db): Promise<void> {
+  // Riverside's manager works no step of the history: made here, with the demo password.
+  const riley = DEMO_AGENTS.find((u) => u.email === "riley@example.com");
+  if (riley)
+    await db
+      .insert(users)
+      .values({ ...riley, passwordHash: await hashPassword(DEMO_PASSWORD) })
+      .onConflictDoNothing();
   await db.transaction(async (tx) => {
     const names = [...new Set(Object.values(DEMO_OFFICES))];
     await tx

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { offices, policyXDates, pulls } from "@/db/schema";
+import { offices, policyXDates, pulls, users } from "@/db/schema";
 import { queryRows } from "@/db/connect";
 import { viewScope } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/core/actor";
@@ -10,7 +10,8 @@ import { listPulls } from "@/lib/pulls/queries";
 import { reportFilterFor } from "@/lib/reports/office-filter";
 import { getReport } from "@/lib/reports/queries";
 import { assignPulls } from "@/lib/workflow/assignment";
-import { saveAssignmentSettings } from "@/lib/workflow/auto-assign";
+import { autoAssignPull, saveAssignmentSettings } from "@/lib/workflow/auto-assign";
+import { placeDemoOffices } from "@/lib/demo/offices";
 import { setPullStage } from "@/lib/workflow/funnel";
 import { countQueue } from "@/lib/workflow/my-pulls";
 import { listXDates } from "@/lib/xdates/queries";
@@ -180,6 +181,39 @@ describe("reports by office", () => {
     expect(forAdmin.won).toEqual({ count: 2, cents: 400_000 });
     const adminOfB = await getReport(database.db, reportFilterFor(staff.admin, { office: officeB }));
     expect(adminOfB.won).toEqual({ count: 1, cents: 300_000 });
+  });
+});
+
+describe("assignment rules and the demo agency", () => {
+  it("routes a new pull to an office's queue when a rule says so", async () => {
+    const saved = await saveAssignmentSettings(database.db, staff.admin, {
+      mode: "RULES",
+      rules: [{ officeId: officeB, assigneeId: "" }],
+    });
+    expect(saved).toEqual({ ok: true });
+    const pullId = p[3] ?? "";
+    await database.db.transaction((tx) => autoAssignPull(tx, { pullId, states: [], linesOfBusiness: [] }));
+    const [row] = await database.db
+      .select({ assigneeId: pulls.assigneeId, officeId: pulls.officeId })
+      .from(pulls)
+      .where(eq(pulls.pullId, pullId));
+    expect(row).toEqual({ assigneeId: null, officeId: officeB });
+    expect(await listed(agent)).not.toContain(pullId);
+    expect(await listed(otherAgent)).toContain(pullId);
+    // A rule names the office: it is not deleted from under it.
+    await database.db.update(users).set({ officeId: null }).where(eq(users.id, staff.otherAgent.id));
+    expect(await deleteOffice(database.db, staff.admin, { id: officeB })).toMatchObject({ ok: false, code: "INVALID" });
+    await database.db.update(users).set({ officeId: officeB }).where(eq(users.id, staff.otherAgent.id));
+    await saveAssignmentSettings(database.db, staff.admin, { mode: "OFF" });
+  });
+
+  it("places Riverside's manager in the demo agency's Riverside office", async () => {
+    await placeDemoOffices(database.db);
+    const [riley] = await database.db
+      .select({ officeId: users.officeId, role: users.role })
+      .from(users)
+      .where(eq(users.email, "riley@example.com"));
+    expect(riley).toEqual({ officeId: officeB, role: "MANAGER" });
   });
 });
 
