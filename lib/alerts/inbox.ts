@@ -40,8 +40,9 @@ function readableWhere(user: Actor): SQL | undefined {
 function whoseWhere(user: Actor, whose: InboxWhose): SQL | undefined {
   const readable = readableWhere(user);
   if (whose === "queue") return and(readable, isNull(pulls.assigneeId));
-  if (whose === "everyone" && !readable) return undefined;
-  return readable ?? or(eq(pulls.assigneeId, user.id), isNull(pulls.assigneeId));
+  if (whose === "everyone") return readable;
+  // Mine: one's own and the queue's, of what one may read (a manager of an office: of the office).
+  return and(readable, or(eq(pulls.assigneeId, user.id), isNull(pulls.assigneeId)));
 }
 
 export type InboxRow = Pick<

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { offices, policyXDates, pulls, users } from "@/db/schema";
+import { alerts, offices, policyXDates, pulls, users } from "@/db/schema";
 import { queryRows } from "@/db/connect";
+import { listAlerts } from "@/lib/alerts/inbox";
 import { viewScope } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/core/actor";
 import { storePull } from "@/lib/ingest/store-pull";
@@ -108,6 +109,21 @@ describe("who sees which pulls", () => {
     const agencyWide = (await countQueue(database.db, 1000)).total;
     expect(ofB).toBe(ofA + 1); // B's queue pull
     expect(agencyWide).toBe(ofB);
+  });
+
+  it("lists a manager of A the alerts of A's pulls, not B's", async () => {
+    await database.db.insert(alerts).values([
+      { key: "office|a", kind: "CANCELLED", pullId: p[0] ?? "", headline: "Cancelled" },
+      { key: "office|b", kind: "CANCELLED", pullId: p[1] ?? "", headline: "Cancelled" },
+    ]);
+    const keysFor = async (actor: Actor) =>
+      (await listAlerts(database.db, actor, { view: "open", whose: "everyone" })).map(
+        (row) => row.headline + row.pullId,
+      );
+    const ofManager = await keysFor(manager);
+    expect(ofManager).toContain(`Cancelled${p[0]}`);
+    expect(ofManager).not.toContain(`Cancelled${p[1]}`);
+    expect(await keysFor(staff.admin)).toEqual(expect.arrayContaining([`Cancelled${p[0]}`, `Cancelled${p[1]}`]));
   });
 
   it("shows an admin every office, and a user with no office what they saw before", async () => {
