@@ -12,17 +12,27 @@ import { ActionForm } from "@/components/ui/action-form";
 // Off, round-robin among active agents, or rules (first match wins) with a fallback. Rules are
 // rows of a plain form: three empty rows are always offered, so no script is needed to add one.
 
-type Rule = { state?: string; lineOfBusiness?: string; assigneeId: string };
+type Rule = { state?: string; lineOfBusiness?: string; assigneeId?: string; officeId?: string };
 type Props = {
   mode: string;
   rules: Rule[];
   fallbackAssigneeId: string | null;
   people: Array<{ id: string; name: string }>;
+  /** The offices a rule may route to (their queue); none when the agency has no offices. */
+  offices: Array<{ id: string; name: string }>;
   linesOfBusiness: string[];
   /** The page's save action. */ action: FormAction;
 };
 
-export function AssignmentForm({ mode, rules, fallbackAssigneeId, people, linesOfBusiness, action: save }: Props) {
+export function AssignmentForm({
+  mode,
+  rules,
+  fallbackAssigneeId,
+  people,
+  offices,
+  linesOfBusiness,
+  action: save,
+}: Props) {
   const rows: Array<Rule | null> = [...rules, null, null, null];
   return (
     <ActionForm
@@ -99,6 +109,27 @@ export function AssignmentForm({ mode, rules, fallbackAssigneeId, people, linesO
               </Select>
             ),
           },
+          ...(offices.length > 0
+            ? [
+                {
+                  header: "Or an office's queue",
+                  cell: ({ rule, index }: { rule: Rule | null; index: number }) => (
+                    <Select
+                      name={`rules.${index}.officeId`}
+                      defaultValue={rule?.officeId ?? ""}
+                      aria-label={`Rule ${index + 1} office queue`}
+                    >
+                      <option value="">(no office)</option>
+                      {offices.map((o) => (
+                        <option key={o.id} value={o.id}>
+                          {o.name}
+                        </option>
+                      ))}
+                    </Select>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       <label className="flex flex-wrap items-center gap-2 text-sm">

@@ -18,6 +18,12 @@ export const ADMIN_SECTIONS: AdminSection[] = [
         permission: "users:manage",
       },
       {
+        href: "/admin/offices",
+        label: "Offices",
+        description: "The agency's offices: managers and agents see their office's pulls.",
+        permission: "offices:manage",
+      },
+      {
         href: "/admin/assignment",
         label: "Assignment",
         description: "Who new linked accounts go to: by link, in turn, or to the queue.",

@@ -15,11 +15,14 @@ import { LINK_CLASS } from "@/components/ui/link-class";
 export function ReportFilters({
   filter,
   people,
+  offices,
   lines,
   ranges,
 }: {
   filter: ReportFilter;
   people: Array<{ id: string; name: string }>;
+  /** Offered to those who see the whole agency, when it has offices. */
+  offices: Array<{ id: string; name: string }>;
   lines: string[];
   ranges: QuickRange[];
 }) {
@@ -34,6 +37,15 @@ export function ReportFilters({
           value={filter.agent}
           options={people.map((p) => ({ value: p.id, label: p.name }))}
         />
+        {offices.length > 0 && (
+          <FilterSelect
+            name="office"
+            label="Office"
+            anyLabel="Every office"
+            value={filter.office}
+            options={offices.map((o) => ({ value: o.id, label: o.name }))}
+          />
+        )}
         <FilterSelect
           name="line"
           label="Line of business"

@@ -65,7 +65,7 @@ const render = (
 ) =>
   renderToStaticMarkup(
     createElement(ReportsView, {
-      page: { filter, ignored: [], report, lostReasons, people: [], lines: [], ranges: [] },
+      page: { filter, ignored: [], report, lostReasons, people: [], offices: [], lines: [], ranges: [] },
     }),
   );
 const attr = (html: string, name: string) => [...html.matchAll(new RegExp(`${name}="([^"]*)"`, "g"))].map((m) => m[1]);

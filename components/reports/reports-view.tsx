@@ -29,7 +29,13 @@ export function ReportsView({ page }: { page: ReportsPage }) {
         </p>
       </PageHeader>
 
-      <ReportFilters filter={filter} people={page.people} lines={page.lines} ranges={page.ranges} />
+      <ReportFilters
+        filter={filter}
+        people={page.people}
+        offices={page.offices}
+        lines={page.lines}
+        ranges={page.ranges}
+      />
       {ignored.length > 0 ? (
         <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
           Left out filters that could not be read: {ignored.join(", ")}.

@@ -77,6 +77,14 @@ export function auditSentence(entry: Entry): string {
       return `${who} deactivated a user (${num(d.handedOver) ?? 0} open pulls handed over)`;
     case "PASSWORD_RESET":
       return `${who} reset a user's password`;
+    case "OFFICE_CREATED":
+      return `${who} created the office ${str(d.name) ?? ""}`;
+    case "OFFICE_RENAMED":
+      return `${who} renamed the office ${str(d.from) ?? ""} to ${str(d.name) ?? ""}`;
+    case "OFFICE_DELETED":
+      return `${who} deleted the office ${str(d.name) ?? ""}`;
+    case "USER_OFFICE_CHANGED":
+      return `${who} moved a user from ${str(d.fromName) ?? "no office"} to ${str(d.toName) ?? "no office"}`;
     case "SIGNED_IN": {
       const factor =
         d.secondFactor === "recovery-code"

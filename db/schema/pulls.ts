@@ -18,7 +18,7 @@ import { sealedJsonb } from "../sealed-json";
 import { FINAL_PULL_STATUSES_SQL } from "./pull-final-statuses";
 import { pullStage } from "./pull-stage";
 import { stageInOf, stageIsOf } from "./pull-stage-sql";
-import { users } from "./users";
+import { offices, users } from "./users";
 
 // One row per pull_id: the raw payload exactly as the service sent it (nothing is lost, even
 // fields we do not understand yet) plus the columns that lists, filters and reports need.
@@ -76,6 +76,12 @@ export const pulls = pgTable(
     stage: pullStage("stage").notNull().default("WORKING"),
     assigneeId: uuid("assignee_id").references(() => users.id, { onDelete: "set null" }),
     assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    /**
+     * The office whose pull this is: its assignee's, set by a trigger whenever the assignee
+     * changes (migration 0047), or an office's queue an assignment rule routed it to. Kept when
+     * unassigned, so the pull stays in that office's queue. Null: agency-wide.
+     */
+    officeId: uuid("office_id").references(() => offices.id, { onDelete: "set null" }),
     /** Null until the assignee opens the pull: what makes a new assignment stand out. */
     assigneeSeenAt: timestamp("assignee_seen_at", { withTimezone: true }),
     /** WON: the premium the agency won, in cents (greater than zero). */
@@ -131,6 +137,7 @@ export const pulls = pgTable(
     index("pulls_type_idx").on(t.type),
     index("pulls_stage_idx").on(t.stage),
     index("pulls_assignee_id_idx").on(t.assigneeId),
+    index("pulls_office_id_idx").on(t.officeId, t.assigneeId),
     index("pulls_won_credited_to_idx").on(t.wonCreditedTo),
     index("pulls_stage_changed_at_idx").on(t.stage, t.stageChangedAt),
     index("pulls_policy_types_idx").using("gin", t.policyTypes),

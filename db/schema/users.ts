@@ -6,6 +6,22 @@ export const ROLES = ["ADMIN", "MANAGER", "AGENT"] as const;
 export type Role = (typeof ROLES)[number];
 export const roleEnum = pgEnum("user_role", ROLES);
 
+/**
+ * An office of the agency (a franchise agency runs several). Managers and agents of an office
+ * see its pulls; a user with no office is agency-wide. Names are unique whatever their case.
+ */
+export const offices = pgTable(
+  "offices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("offices_name_unique").on(sql`lower(${t.name})`)],
+);
+
+export type Office = typeof offices.$inferSelect;
+
 // The agency's own people. Emails are stored lower-cased so that login is case-insensitive.
 export const users = pgTable(
   "users",
@@ -16,10 +32,16 @@ export const users = pgTable(
     role: roleEnum("role").notNull(),
     passwordHash: text("password_hash").notNull(),
     isActive: boolean("is_active").notNull().default(true),
+    /** Null: agency-wide, as every user was before offices (lib/auth/permissions.ts). */
+    officeId: uuid("office_id").references(() => offices.id, { onDelete: "restrict" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`), index("users_role_idx").on(t.role)],
+  (t) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    index("users_role_idx").on(t.role),
+    index("users_office_id_idx").on(t.officeId),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

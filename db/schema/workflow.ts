@@ -72,7 +72,7 @@ export const assignmentSettings = pgTable("assignment_settings", {
   id: integer("id").primaryKey().default(1),
   /** OFF, ROUND_ROBIN or RULES. */
   mode: text("mode").notNull().default("OFF"),
-  /** RULES: `[{ state?, lineOfBusiness?, assigneeId }]`, first match wins. */
+  /** RULES: `[{ state?, lineOfBusiness?, assigneeId?, officeId? }]` (a person or an office's queue), first match wins. */
   rules: jsonb("rules").notNull().default([]),
   /** RULES: who gets a pull no rule matches (null: it stays in the queue). */
   fallbackAssigneeId: uuid("fallback_assignee_id").references(() => users.id, { onDelete: "set null" }),
@@ -287,5 +287,10 @@ export const AUDIT_ACTIONS = [
   /** Development only: the demo agency's history began (details: seed, size, until) or was completed. */
   "DEMO_HISTORY_STARTED",
   "DEMO_HISTORY_FINISHED",
+  /** An admin created, renamed or deleted an office (details: name, from); or moved a user to one (details: from, to). */
+  "OFFICE_CREATED",
+  "OFFICE_RENAMED",
+  "OFFICE_DELETED",
+  "USER_OFFICE_CHANGED",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

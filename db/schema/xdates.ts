@@ -42,6 +42,8 @@ export const policyXDates = pgTable(
     /** How the X-date was derived, or why there is none, in words. */
     note: text("note").notNull().default(""),
     assigneeId: uuid("assignee_id"),
+    /** The pull's office, copied like its assignee (the trigger of migration 0047). */
+    officeId: uuid("office_id"),
     stage: pullStage("stage").notNull().default("WORKING"),
     publicAlias: text("public_alias"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -65,6 +67,8 @@ export const policyXDates = pgTable(
       .where(sql`${t.xDate} is not null`),
     // An agent's own X-dates, and a calendar feed (its owner's).
     index("policy_xdates_assignee_idx").on(t.assigneeId, t.xDate),
+    // An office's X-dates (a manager or an agent of an office).
+    index("policy_xdates_office_idx").on(t.officeId, t.xDate),
     // The policies without one, by reason.
     index("policy_xdates_unknown_idx")
       .on(t.reason, t.assigneeId)

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-
 import { z } from "zod";
 import type { Db } from "@/db/types";
 import { alerts, pulls, users, type AlertRow } from "@/db/schema";
-import { can } from "@/lib/auth/permissions";
+import { viewScope } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/core/actor";
 import { invalid, notFound, type CommandResult } from "@/lib/core/result";
 import { visibleTo } from "@/lib/pulls/visibility";
@@ -31,17 +31,18 @@ function viewWhere(view: InboxView, now: Date): SQL {
   return eq(alerts.status, "DONE");
 }
 
-/** The pulls whose alerts a user may read: agents their own and the queue's; managers and admins anyone's. */
+/** The pulls whose alerts a user may read: agents their own and the queue's; managers their office's (or anyone's); admins anyone's. */
 function readableWhere(user: Actor): SQL | undefined {
-  return can(user, "alerts:view-all") ? undefined : visibleTo({ kind: "own-or-unassigned", userId: user.id });
+  return visibleTo(viewScope(user, "alerts:view"));
 }
 
 /** Which of the readable alerts a view shows, by the pull's current assignee. */
 function whoseWhere(user: Actor, whose: InboxWhose): SQL | undefined {
   const readable = readableWhere(user);
   if (whose === "queue") return and(readable, isNull(pulls.assigneeId));
-  if (whose === "everyone" && !readable) return undefined;
-  return readable ?? or(eq(pulls.assigneeId, user.id), isNull(pulls.assigneeId));
+  if (whose === "everyone") return readable;
+  // Mine: one's own and the queue's, of what one may read (a manager of an office: of the office).
+  return and(readable, or(eq(pulls.assigneeId, user.id), isNull(pulls.assigneeId)));
 }
 
 export type InboxRow = Pick<

@@ -8,6 +8,7 @@ import {
   auditEvents,
   legalHolds,
   monitorings,
+  offices,
   privacyRequests,
   pulls,
   reconnectPages,
@@ -62,8 +63,10 @@ let ownPullHold = 0;
 
 async function baseline() {
   await database.db.execute(
-    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, alerts, agency_rules, digest_runs, finding_decisions, policy_check_runs, enrichment_answers, security_settings, legal_holds, retention_schedule, privacy_requests, erased_subjects, api_keys, webhook_endpoints, users cascade`,
+    sql`truncate audit_events, webhook_events, sync_runs, assignment_settings, monitorings, reconnect_pages, rate_limit_windows, pull_versions, policies, pulls, alerts, agency_rules, digest_runs, finding_decisions, policy_check_runs, enrichment_answers, security_settings, legal_holds, retention_schedule, privacy_requests, erased_subjects, api_keys, webhook_endpoints, users, offices cascade`,
   );
+  // An office with nobody in it: renamed, deleted, or a user moved into it.
+  await database.db.insert(offices).values({ id: MATRIX_OFFICE_ID, name: "Matrix office" });
   const staff = await database.db
     .insert(users)
     .values([
@@ -183,6 +186,7 @@ const MATRIX_ERASED_PULL = "0a0b0c0d-0e0f-4a1b-8c2d-3e4f5a6b7c8d";
 async function snapshot(): Promise<string> {
   const tables = [
     "users",
+    "offices",
     "pulls",
     "audit_events",
     "webhook_events",
@@ -265,6 +269,8 @@ const pullActions = () => import("@/app/(app)/pulls/actions");
 const eventActions = () => import("@/app/(app)/events/actions");
 const privacyActions = () => import("@/app/(app)/admin/privacy/actions");
 const userActions = () => import("@/app/(app)/admin/users/actions");
+const officeActions = () => import("@/app/(app)/admin/offices/actions");
+const MATRIX_OFFICE_ID = "2a0b0c0d-0e0f-4a1b-8c2d-3e4f5a6b7c8d";
 const assignmentActions = () => import("@/app/(app)/admin/assignment/actions");
 const serviceActions = () => import("@/app/(app)/admin/service/actions");
 const reconnectActions = () => import("@/app/(app)/reconnect/actions");
@@ -438,6 +444,32 @@ const MATRIX: Entry[] = [
     writes: true,
     call: async () =>
       (await userActions()).deactivateUserAction(IDLE, form({ userId: ids.otherAgent, handoverTo: "" })),
+  },
+  {
+    name: "admin/offices/createOfficeAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () => (await officeActions()).createOfficeAction(IDLE, form({ name: "Riverside" })),
+  },
+  {
+    name: "admin/offices/renameOfficeAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () =>
+      (await officeActions()).renameOfficeAction(IDLE, form({ id: MATRIX_OFFICE_ID, name: "Main Street" })),
+  },
+  {
+    name: "admin/offices/deleteOfficeAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () => (await officeActions()).deleteOfficeAction(IDLE, form({ id: MATRIX_OFFICE_ID })),
+  },
+  {
+    name: "admin/offices/setUserOfficeAction",
+    allowed: ["admin"],
+    writes: true,
+    call: async () =>
+      (await officeActions()).setUserOfficeAction(IDLE, form({ userId: ids.otherAgent, officeId: MATRIX_OFFICE_ID })),
   },
   {
     name: "admin/assignment/saveAssignmentAction",
@@ -1159,6 +1191,81 @@ describe("exports follow the viewer's scope", () => {
       details: { export: "reports:byAgent", filters: { from: expect.stringMatching(/^2026-01-01/) } },
     });
     expect(typeof (reportExport?.details as { rows?: unknown }).rows).toBe("number");
+  });
+});
+
+// Offices narrow the matrix: the manager and the agent work in office A, the other agent in B.
+// A manager of A may not see, assign or set the stage of B's pulls, nor give A's pulls to B's
+// people; an agent of A does not see or take B's queue; an admin reaches every office.
+describe("offices narrow the matrix", () => {
+  const officeB = "3a0b0c0d-0e0f-4a1b-8c2d-3e4f5a6b7c8d";
+  beforeEach(async () => {
+    await database.db.insert(offices).values({ id: officeB, name: "Office B" });
+    await database.db.update(users).set({ officeId: MATRIX_OFFICE_ID }).where(eq(users.id, ids.manager));
+    await database.db.update(users).set({ officeId: MATRIX_OFFICE_ID }).where(eq(users.id, ids.agent));
+    await database.db.update(users).set({ officeId: officeB }).where(eq(users.id, ids.otherAgent));
+    // The agent's pull takes their office when (re)assigned; the queue's pull is in B's queue.
+    await database.db.update(pulls).set({ assigneeId: null }).where(eq(pulls.pullId, ownPull));
+    await database.db.update(pulls).set({ assigneeId: ids.agent }).where(eq(pulls.pullId, ownPull));
+    await database.db.update(pulls).set({ officeId: officeB }).where(eq(pulls.pullId, queuePull));
+  });
+  const refused = async (call: () => Promise<unknown>) => {
+    const before = await snapshot();
+    expect(outcomeOf(await call())).toBe("denied");
+    expect(await snapshot()).toBe(before);
+  };
+
+  it("takes the assignee's office onto the pull", async () => {
+    const [row] = await database.db.select({ officeId: pulls.officeId }).from(pulls).where(eq(pulls.pullId, ownPull));
+    expect(row?.officeId).toBe(MATRIX_OFFICE_ID);
+  });
+
+  it("refuses a manager of A B's queue pull: assign, claim-for-self, bulk", async () => {
+    current = { id: ids.manager };
+    const actions = await pullActions();
+    await refused(() => actions.assignPullAction(IDLE, form({ pullId: queuePull, assigneeId: ids.agent })));
+    await refused(() => actions.claimPullAction(IDLE, form({ pullId: queuePull })));
+    await refused(() => actions.bulkAssignAction(IDLE, form({ pullIds: [ownPull, queuePull], assigneeId: ids.agent })));
+  });
+
+  it("refuses a manager of A the stage of a pull of B", async () => {
+    await database.db.update(pulls).set({ assigneeId: ids.otherAgent }).where(eq(pulls.pullId, queuePull));
+    current = { id: ids.manager };
+    await refused(async () =>
+      (await pullActions()).setStageAction(IDLE, form({ pullId: queuePull, stage: "WON", premium: "1200" })),
+    );
+  });
+
+  it("lets a manager of A assign within A only", async () => {
+    current = { id: ids.manager };
+    const actions = await pullActions();
+    await refused(() => actions.assignPullAction(IDLE, form({ pullId: ownPull, assigneeId: ids.otherAgent })));
+    expect(outcomeOf(await actions.assignPullAction(IDLE, form({ pullId: ownPull, assigneeId: ids.manager })))).toBe(
+      "allowed",
+    );
+  });
+
+  it("keeps B's queue from an agent of A, and gives it to an agent of B", async () => {
+    current = { id: ids.agent };
+    await refused(async () => (await pullActions()).claimPullAction(IDLE, form({ pullId: queuePull })));
+    const { GET } = await import("@/app/api/pulls/csv/route");
+    const listed = await (await GET(new Request("http://app/api/pulls/csv"))).text();
+    expect(listed).toContain(ownPull);
+    expect(listed).not.toContain(queuePull);
+    current = { id: ids.otherAgent };
+    expect(outcomeOf(await (await pullActions()).claimPullAction(IDLE, form({ pullId: queuePull })))).toBe("allowed");
+  });
+
+  it("lets an admin act on every office", async () => {
+    current = { id: ids.admin };
+    const actions = await pullActions();
+    expect(outcomeOf(await actions.assignPullAction(IDLE, form({ pullId: queuePull, assigneeId: ids.agent })))).toBe(
+      "allowed",
+    );
+    const { GET } = await import("@/app/api/pulls/csv/route");
+    const listed = await (await GET(new Request("http://app/api/pulls/csv"))).text();
+    expect(listed).toContain(ownPull);
+    expect(listed).toContain(queuePull);
   });
 });
 

@@ -15,14 +15,16 @@ export const DEMO_USERS: ReadonlyArray<{ email: string; name: string; role: Role
 ];
 
 /**
- * The demo agency's other agents, created by its history (lib/demo) with the same password; one
- * of them leaves the agency (deactivated) partway through. Production refuses them too.
+ * The demo agency's other people, created by its history (lib/demo) with the same password; one
+ * of them leaves the agency (deactivated) partway through, one manages the Riverside office. Production refuses them too.
  */
 export const DEMO_AGENTS: ReadonlyArray<{ email: string; name: string; role: Role }> = [
   { email: "jordan@example.com", name: "Jordan Lee", role: "AGENT" },
   { email: "priya@example.com", name: "Priya Shah", role: "AGENT" },
   { email: "sam@example.com", name: "Sam Ortiz", role: "AGENT" },
   { email: "taylor@example.com", name: "Taylor Brooks", role: "AGENT" },
+  /** The Riverside office's manager (lib/demo/offices.ts): that office's pulls, people and figures only. */
+  { email: "riley@example.com", name: "Riley Reyes", role: "MANAGER" },
 ];
 
 /** Creates the demo users that are missing; leaves existing ones (and their passwords) alone. */

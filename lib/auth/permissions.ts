@@ -6,6 +6,11 @@ import type { Actor } from "@/lib/core/actor";
 //
 // For actions on a pull, each role has a scope: "any" pull, its "own" pulls (assigned to the
 // user), "unassigned" ones, or "own-or-unassigned". A role without an entry may not act.
+//
+// Offices narrow the scopes of the roles in OFFICE_SCOPED when the user has an office: "any"
+// becomes the pulls of their office (and the agency-wide queue, to route from), "unassigned"
+// the queue of their office and the agency-wide queue. A user with no office, and every admin,
+// keeps the scopes as written.
 
 export type PullScope = "any" | "own" | "unassigned" | "own-or-unassigned";
 
@@ -70,14 +75,23 @@ const PERMISSIONS = {
   "api-keys:manage": { ADMIN: "any" },
   /** Outgoing webhooks (/admin/webhooks): the endpoints, their recent deliveries, send one again, delete an endpoint. */
   "webhooks:manage": { ADMIN: "any" },
+  /** The agency's offices (/admin/offices): create, rename, delete an empty one; set a user's office. */
+  "offices:manage": { ADMIN: "any" },
 } as const satisfies Record<string, Partial<Record<Role, PullScope>>>;
 
 export type Action = keyof typeof PERMISSIONS;
 export const ACTIONS = Object.keys(PERMISSIONS) as Action[];
 
-/** Whoever asks: a signed-in user, or anything carrying a role (and, for pull scopes, an id). */
-/** Whoever asks: only their role counts, and their id for a pull's scope (own, unassigned). */
-type Asking = (Pick<Actor, "role"> & Partial<Pick<Actor, "id">>) | null | undefined;
+/** The roles an office narrows (see the top of this file); an admin sees the whole agency. */
+const OFFICE_SCOPED: ReadonlySet<Role> = new Set<Role>(["MANAGER", "AGENT"]);
+
+/** Whoever asks: only their role counts, their id for a pull's scope (own, unassigned), and their office. */
+type Asking = (Pick<Actor, "role"> & Partial<Pick<Actor, "id" | "officeId">>) | null | undefined;
+
+/** The office that narrows this user's pull scopes, or null when none does. */
+export function scopingOffice(user: Asking): string | null {
+  return user && OFFICE_SCOPED.has(user.role) ? (user.officeId ?? null) : null;
+}
 
 function scopeOf(user: Asking, action: Action): PullScope | null {
   if (!user) return null;
@@ -96,17 +110,26 @@ export function can(user: Asking, action: Action): boolean {
  * reconnect of an account someone holds is not "unassigned" new business: no agent sees it in
  * the queue or claims it; managers and admins (scope "any") still do.
  */
-export type PullAccess = { assigneeId: string | null; accountHeld: boolean };
+export type PullAccess = {
+  assigneeId: string | null;
+  accountHeld: boolean;
+  /** The pull's office (null: agency-wide). */
+  officeId: string | null;
+};
 
 /** May the user take this action on this pull, given who it and its account are assigned to? */
 export function canOnPull(user: Asking, action: Action, pull: PullAccess): boolean {
   const scope = scopeOf(user, action);
   if (!scope || !user) return false;
   const own = user.id !== undefined && pull.assigneeId === user.id;
-  const unassigned = pull.assigneeId === null && !pull.accountHeld;
+  const office = scopingOffice(user);
+  const pullOffice = pull.officeId;
+  // The queue a user of an office may take from: their office's, and the agency-wide one.
+  const inReach = office === null || pullOffice === null || pullOffice === office;
+  const unassigned = pull.assigneeId === null && !pull.accountHeld && inReach;
   switch (scope) {
     case "any":
-      return true;
+      return office === null || pullOffice === office || (pullOffice === null && pull.assigneeId === null);
     case "own":
       return own;
     case "unassigned":
@@ -116,13 +139,23 @@ export function canOnPull(user: Asking, action: Action, pull: PullAccess): boole
   }
 }
 
+/** Who is looking, for queries (lib/pulls/visibility.ts `ListViewer`). */
+export type ViewScope =
+  | { kind: "all" }
+  /** A manager of an office: its pulls, and the agency-wide queue. */
+  | { kind: "office"; officeId: string }
+  /** Their own pulls, and the unassigned queue of their office (when they have one) and the agency's. */
+  | { kind: "own-or-unassigned"; userId: string; officeId?: string | null };
+
 /**
- * The pulls a user may see, for queries: everything, or theirs plus the unassigned queue
- * (lib/pulls/visibility.ts). `action` names another list scoped like the pulls (X-dates).
+ * The pulls a user may see, for queries: everything, an office's, or theirs plus the unassigned
+ * queue (lib/pulls/visibility.ts). `action` names another list scoped like the pulls (X-dates).
  */
 export function viewScope(
-  user: Pick<Actor, "id" | "role">,
+  user: Pick<Actor, "id" | "role"> & Partial<Pick<Actor, "officeId">>,
   action: Action = "pulls:view",
-): { kind: "all" } | { kind: "own-or-unassigned"; userId: string } {
-  return scopeOf(user, action) === "any" ? { kind: "all" } : { kind: "own-or-unassigned", userId: user.id };
+): ViewScope {
+  const office = scopingOffice(user);
+  if (scopeOf(user, action) !== "any") return { kind: "own-or-unassigned", userId: user.id, officeId: office };
+  return office === null ? { kind: "all" } : { kind: "office", officeId: office };
 }

@@ -28,7 +28,14 @@ export const getSessionUser = cache(async (): Promise<Actor | null> => {
   const user = await getOpenSessionUser(await getDb(), id, sessionId);
   if (!user) return null;
   const address = await requestAddress();
-  return { id: user.id, name: user.name, role: user.role, sessionId, ...(address ? { address } : {}) };
+  return {
+    id: user.id,
+    name: user.name,
+    role: user.role,
+    officeId: user.officeId,
+    sessionId,
+    ...(address ? { address } : {}),
+  };
 });
 
 /**

@@ -11,6 +11,11 @@ export type Actor = {
   id: string;
   name: string;
   role: Role;
+  /**
+   * The user's office (null: agency-wide), read fresh with the role. It narrows what a manager or
+   * an agent sees (lib/auth/permissions.ts); absent, as for an API key or a script, it is none.
+   */
+  officeId?: string | null;
   /** The actor's own session, when they act through one (kept when they change their own password). */
   sessionId?: string;
   /** The client's address of the request they act through (lib/security/client-address.ts), for the audit trail. */

@@ -9,6 +9,7 @@ import { reconcileMonitorings } from "@/lib/ingest/reconcile-monitorings";
 import type { ServiceConfig } from "@/lib/service/client";
 import type { AgencyzoomConfig } from "@/lib/env";
 import { DEMO_AGENTS, DEMO_PASSWORD } from "@/lib/auth/demo-users";
+import { placeDemoOffices } from "./offices";
 import { createUser, deactivateUser } from "@/lib/users/users-admin";
 import type { Actor } from "@/lib/core/actor";
 import { assignPulls } from "@/lib/workflow/assignment";
@@ -468,6 +469,8 @@ export async function buildDemoHistory(options: DemoHistoryOptions): Promise<Dem
       }
       if (index % 10 === 0) setDemoHistoryProgress({ phase: "working", done: finishedAccounts, total: size });
     }
+    // The offices, once the history is worked (as agency-wide people), so the pulls take their offices.
+    await placeDemoOffices(db);
     log(`${plan.steps.length} steps of the agency's work written (${failedSteps} refused)`);
 
     // 3. Lost deals whose X-dates came within the lead time come back; one is won again.

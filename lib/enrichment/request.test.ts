@@ -70,7 +70,12 @@ async function panelOf(id: string, actor: Actor) {
   const parsed = parsePull(row?.raw);
   if (!parsed.ok) throw new Error("unreadable pull");
   const kept = await completeEnrichmentRows(database.db, parsed.pull, await getAccountEnrichment(database.db, id));
-  return enrichmentPanelOf(parsed.pull, { assigneeId: staff.agent.id, accountHeld: false }, asUser(actor), kept);
+  return enrichmentPanelOf(
+    parsed.pull,
+    { assigneeId: staff.agent.id, officeId: null, accountHeld: false },
+    asUser(actor),
+    kept,
+  );
 }
 
 beforeAll(async () => {

@@ -1,15 +1,17 @@
 import "server-only";
 import type { Db } from "@/db/types";
 import { listPullFilterOptions } from "@/lib/pulls/queries";
+import { listOffices } from "@/lib/users/offices";
 import { listActiveUsers } from "@/lib/users/queries";
 import { getAssignmentSettings } from "@/lib/workflow/auto-assign";
 
 /** The automatic assignment page: the settings, who can be assigned, and every line of business known (in pulls or in a rule). */
 export async function loadAssignmentSettingsPage(db: Db) {
-  const [settings, people, options] = await Promise.all([
+  const [settings, people, options, offices] = await Promise.all([
     getAssignmentSettings(db),
     listActiveUsers(db),
     listPullFilterOptions(db, { kind: "all" }),
+    listOffices(db),
   ]);
   const linesOfBusiness = [
     ...new Set([
@@ -17,5 +19,5 @@ export async function loadAssignmentSettingsPage(db: Db) {
       ...settings.rules.map((r) => r.lineOfBusiness).filter((l): l is string => Boolean(l)),
     ]),
   ].sort();
-  return { settings, people, linesOfBusiness };
+  return { settings, people, offices: offices.map((o) => ({ id: o.id, name: o.name })), linesOfBusiness };
 }

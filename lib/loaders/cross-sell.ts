@@ -48,6 +48,7 @@ export async function loadCrossSellPage(db: Db, user: Actor, searchParams: Searc
     page,
     pageCount: pageCountOf(counts.total, CROSS_SELL_PAGE_SIZE),
     agents,
-    seesAll: viewer.kind === "all",
+    // A manager of an office sees others' rows too: the agent filter offers the office's people.
+    seesAll: viewer.kind !== "own-or-unassigned",
   };
 }

@@ -46,7 +46,8 @@ export async function loadPullListPage(db: Db, user: Actor, searchParams: Search
   const canAssign = can(user, "pulls:assign");
   // The filter options already name every active user when the viewer sees every pull, and
   // those are exactly whom the bulk form offers: no third query then.
-  const ownPeople = canAssign && scope.kind !== "all";
+  // (A manager of an office: the options name the office's people, whom they may assign to.)
+  const ownPeople = canAssign && scope.kind === "own-or-unassigned";
   // Independent reads, in parallel: one round trip's wait, not three.
   const [{ rows, total, capped }, options, listed] = await Promise.all([
     listPulls(db, scope, query),

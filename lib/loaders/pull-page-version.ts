@@ -15,7 +15,7 @@ import { pullPageVersionOf } from "./pull-page-inputs";
 /** The fingerprint, or null when the user may not see the pull (or it does not exist). */
 export async function getPullPageVersion(db: Db, user: Actor, pullId: string): Promise<string | null> {
   const [pull] = await db
-    .select({ assigneeId: pulls.assigneeId, accountHeld })
+    .select({ assigneeId: pulls.assigneeId, officeId: pulls.officeId, accountHeld })
     .from(pulls)
     .where(eq(pulls.pullId, pullId));
   if (!pull || !canOnPull(user, "pulls:view", pull)) return null;

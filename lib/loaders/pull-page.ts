@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "@/db/types";
-import { can, canOnPull, viewScope } from "@/lib/auth/permissions";
+import { can, canOnPull, scopingOffice, viewScope } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/core/actor";
 import { getAccountHistory, type HistoryEntry } from "@/lib/monitoring/history";
 import { listActiveUsers } from "@/lib/users/queries";
@@ -103,7 +103,7 @@ export async function loadPullPage(
   } = await loadPullPageInputs({
     detail: getPullDetail(db, pullId),
     monitoring: getMonitoringOfPull(db, pullId),
-    people: can(user, "pulls:assign") ? listActiveUsers(db) : [],
+    people: can(user, "pulls:assign") ? listActiveUsers(db, scopingOffice(user)) : [],
     history: listAuditEvents(db, { pullId, withoutViews: true }),
     dealReturn: getOpenDealReturn(db, pullId),
     review: getReviewInputs(db, pullId),

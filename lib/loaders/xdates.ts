@@ -90,7 +90,8 @@ export async function loadXDatesPage(
     pageCount: pageCountOf(total, XDATE_PAGE_SIZE),
     withoutXDate,
     options,
-    seesAll: viewer.kind === "all",
+    // A manager of an office sees others' rows too: the agent filter offers the office's people.
+    seesAll: viewer.kind !== "own-or-unassigned",
     feed,
   };
 }

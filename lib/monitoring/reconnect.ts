@@ -80,7 +80,7 @@ export async function getReconnectRequest(
   monitoringId: string,
 ): Promise<CommandResult<{ pullId: string }>> {
   const [row] = await db
-    .select({ pullId: pulls.pullId, assigneeId: pulls.assigneeId, accountHeld })
+    .select({ pullId: pulls.pullId, assigneeId: pulls.assigneeId, officeId: pulls.officeId, accountHeld })
     .from(monitorings)
     .innerJoin(pulls, eq(pulls.pullId, sql`coalesce(${monitorings.latestPullId}, ${monitorings.initialPullId})`))
     .where(and(eq(monitorings.monitoringId, monitoringId), isNotNull(monitorings.reconnectRequestedAt)));

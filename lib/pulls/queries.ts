@@ -7,7 +7,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { pulls, users } from "@/db/schema";
 import { dayRange } from "@/lib/url/search-params";
 import { searchWords, type PullListQuery } from "./list-query";
-import { accountHeld, visibleTo, type ListViewer } from "./visibility";
+import { accountHeld, choosableUsers, visibleTo, type ListViewer } from "./visibility";
 import { parsePull, type PayloadProblem, type Pull } from "@/lib/service/schemas";
 import { isWinSql } from "@/lib/core/stage-sql";
 
@@ -242,7 +242,9 @@ export async function listPullFilterOptions(db: Db, viewer: ListViewer): Promise
   // An agent sees only their own pulls and the queue: the other people are no choice for them
   // (and their names are none of their business), so only they themselves are offered, beside
   // "Unassigned".
-  const onlySelf = viewer.kind === "own-or-unassigned" ? sql` and ${users.id} = ${viewer.userId}` : sql``;
+  // A manager of an office is offered the office's people.
+  const choosable = choosableUsers(viewer);
+  const onlySelf = choosable ? sql` and ${choosable}` : sql``;
   const [row] = await queryRows<{
     statuses: string[] | null;
     types: string[] | null;
@@ -284,6 +286,8 @@ export type PullWorkflow = {
   lostToCarrier: string | null;
   lostToPremiumCents: number | null;
   stageChangedAt: Date | null;
+  /** The pull's office (null: agency-wide). */
+  officeId: string | null;
   /** Another pull of the account is assigned: this one is not in the unassigned queue (canOnPull). */
   accountHeld: boolean;
 };
@@ -320,6 +324,7 @@ export async function getPullDetail(db: Db, pullId: string): Promise<PullDetail 
       lostToCarrier: pulls.lostToCarrier,
       lostToPremiumCents: pulls.lostToPremiumCents,
       stageChangedAt: pulls.stageChangedAt,
+      officeId: pulls.officeId,
       accountHeld,
     })
     .from(pulls)

@@ -1,4 +1,5 @@
 import "server-only";
+import { agentInOffice } from "./office-filter";
 import { sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { lostDecisions, pulls, users } from "@/db/schema";
@@ -115,10 +116,12 @@ function losses(filter: ReportFilter): SQL {
   if (start) own.push(sql`${decision.lostAt} >= ${at(start)}`);
   if (end) own.push(sql`${decision.lostAt} < ${at(end)}`);
   if (filter.agent) own.push(sql`${decision.ownerId} = ${filter.agent}`);
+  if (filter.office) own.push(agentInOffice(decision.ownerId, filter.office));
   const carried = [...common(filter), stageIs(LOSS_STAGE), sql`${pulls.decisionCarried}`];
   if (start) carried.push(sql`${pulls.stageChangedAt} >= ${at(start)}`);
   if (end) carried.push(sql`${pulls.stageChangedAt} < ${at(end)}`);
   if (filter.agent) carried.push(sql`${pulls.assigneeId} = ${filter.agent}`);
+  if (filter.office) carried.push(agentInOffice(pulls.assigneeId, filter.office));
   return sql`select ${decision.ownerId} as owner, ${decision.lostCategory} as reason,
            ${decision.lostToCarrier} as carrier, ${decision.lostToPremiumCents} as cents
       from ${lostDecisions} ${decision}
@@ -139,6 +142,7 @@ function wonWhere(filter: ReportFilter): SQL {
   if (start) parts.push(sql`${pulls.stageChangedAt} >= ${at(start)}`);
   if (end) parts.push(sql`${pulls.stageChangedAt} < ${at(end)}`);
   if (filter.agent) parts.push(wonCreditedTo(filter.agent));
+  if (filter.office) parts.push(agentInOffice(pulls.wonCreditedTo, filter.office));
   return sql.join(parts, sql` and `);
 }
 
@@ -285,8 +289,10 @@ export async function computeReportFromPulls(db: Db, filter: ReportFilter) {
   if (start) created.push(sql`${pulls.serviceCreatedAt} >= ${at(start)}`);
   if (end) created.push(sql`${pulls.serviceCreatedAt} < ${at(end)}`);
   if (filter.agent) created.push(sql`${pulls.assigneeId} = ${filter.agent}`);
+  if (filter.office) created.push(agentInOffice(pulls.assigneeId, filter.office));
   const open = [...common(filter), stageIs(OPEN_STAGE), sql`${pulls.status} = 'SUCCESS'`, sql`not ${pulls.isArchived}`];
   if (filter.agent) open.push(sql`${pulls.assigneeId} = ${filter.agent}`);
+  if (filter.office) open.push(agentInOffice(pulls.assigneeId, filter.office));
 
   const [won, closeRatio, pipeline, newPulls, recycledWins, sources] = await Promise.all([
     wonFigures(db, filter, period),

@@ -19,6 +19,7 @@ import {
 } from "./report-rows";
 import { refreshReportRollups } from "./rollups";
 import { getSourceFigures } from "./sources";
+import { agentInOffice } from "./office-filter";
 
 export type { LostRow, PeriodAgentRow, PeriodRow, RatioRow, Row } from "./report-rows";
 
@@ -56,6 +57,7 @@ function rollupsWhere(filter: ReportFilter, kinds: string[], dated = true): SQL 
   if (dated && start) parts.push(sql`${r.day} >= ${dayOf(start)}`);
   if (dated && end) parts.push(sql`${r.day} < ${dayOf(end)}`);
   if (filter.agent) parts.push(sql`${r.agentId} = ${filter.agent}`);
+  if (filter.office) parts.push(agentInOffice(r.agentId, filter.office));
   if (filter.line) parts.push(sql`${r.lines} @> array[${filter.line}]::text[]`);
   if (filter.link) parts.push(sql`${r.link} = ${filter.link}`);
   return sql.join(parts, sql` and `);

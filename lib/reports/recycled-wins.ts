@@ -1,4 +1,5 @@
 import "server-only";
+import { agentInOffice } from "./office-filter";
 import { sql, type SQL } from "drizzle-orm";
 import { dealReturns, pulls, users } from "@/db/schema";
 import { queryRows } from "@/db/connect";
@@ -42,12 +43,14 @@ export async function getRecycledWins(db: Db, filter: ReportFilter): Promise<Rec
     ...range(col("r", dealReturns.returnedAt)),
     ...narrowed("p"),
     ...(filter.agent ? [sql`${col("r", dealReturns.assigneeId)} = ${filter.agent}`] : []),
+    ...(filter.office ? [agentInOffice(col("r", dealReturns.assigneeId), filter.office)] : []),
   ];
   const wonWhere = [
     sql`${col("r", dealReturns.wonAt)} is not null`,
     ...range(col("r", dealReturns.wonAt)),
     ...narrowed("w"),
     ...(filter.agent ? [sql`${col("w", pulls.wonCreditedTo)} = ${filter.agent}`] : []),
+    ...(filter.office ? [agentInOffice(col("w", pulls.wonCreditedTo), filter.office)] : []),
   ];
   const rows = await queryRows<{
     dimension: RecycledRow["dimension"];

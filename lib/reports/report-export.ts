@@ -8,6 +8,7 @@ import { nameLinks, getLinkNames } from "./link-names";
 import { getReport } from "./queries";
 import { reportCsv, reportTableRowCount, type ReportTable } from "./report-csv";
 import { parseReportFilter } from "./report-filter";
+import { reportFilterFor } from "./office-filter";
 
 /** One table of the reports page, with the page's filters, as CSV; each export goes on the audit trail. */
 export async function exportReportTableCsv(
@@ -18,7 +19,8 @@ export async function exportReportTableCsv(
   /** The service, to name the links of the per-link table as the page does. */
   service?: ServiceConfig,
 ): Promise<string> {
-  const { filter } = parseReportFilter(searchParams);
+  // A manager of an office exports their office's figures only, as the page shows them.
+  const filter = reportFilterFor(user, parseReportFilter(searchParams).filter);
   const [found, names] = await Promise.all([
     getReport(db, filter),
     service && table === "sourcesByLink" ? getLinkNames(service) : null,

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { dayRange, parseSearchFields, type SearchParams } from "@/lib/url/search-params";
 
-// The reports' filters, read from the URL like the pull list's: dates, agent, line of business,
-// link and the period figures are grouped by. A bad value is dropped and named rather than
+// The reports' filters, read from the URL like the pull list's: dates, agent, office, line of
+// business, link and the period figures are grouped by. A bad value is dropped and named rather than
 // failing the page.
 
 /** What "by period" figures are grouped by: each a PostgreSQL date_trunc unit. */
@@ -17,6 +17,8 @@ const fields = {
   from: day,
   to: day,
   agent: z.uuid(),
+  /** Figures of the agents of one office (./office-filter.ts); forced for a manager of an office. */
+  office: z.uuid(),
   line: z
     .string()
     .trim()

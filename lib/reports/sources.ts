@@ -6,6 +6,7 @@ import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { laterPullsOfAccounts } from "@/lib/pulls/arrivals";
 import { rangeOf, type ReportFilter } from "./report-filter";
+import { agentInOffice } from "./office-filter";
 import { isWinSql, stageIs, stageIsNot } from "@/lib/core/stage-sql";
 import { LOSS_STAGE, OPEN_STAGE } from "@/lib/core/stages";
 
@@ -76,6 +77,7 @@ function filtered(filter: ReportFilter, agentOf: AnyPgColumn | null, of: typeof 
   if (filter.line) parts.push(sql`${of.policyTypes} @> array[${filter.line}]::text[]`);
   if (filter.link) parts.push(sql`${of.publicAlias} = ${filter.link}`);
   if (filter.agent && agentOf) parts.push(sql`${agentOf} = ${filter.agent}`);
+  if (filter.office && agentOf) parts.push(agentInOffice(agentOf, filter.office));
   return parts;
 }
 
@@ -102,9 +104,17 @@ async function arrivals(db: Db, filter: ReportFilter, exactUpTo: number): Promis
   if (start) arrived.push(sql`${pulls.serviceCreatedAt} >= ${at(start)}`);
   if (end) arrived.push(sql`${pulls.serviceCreatedAt} < ${at(end)}`);
   const where = (...more: SQL[]) => sql.join([...arrived, ...more], sql` and `);
-  const agent = (column: string) => (filter.agent ? sql` and ${sql.identifier(column)} = ${filter.agent}` : sql``);
-  const heldBy = filter.agent ? [sql`${pulls.assigneeId} = ${filter.agent}`] : [];
-  const creditedTo = filter.agent ? [sql`${pulls.wonCreditedTo} = ${filter.agent}`] : [];
+  const office = filter.office;
+  const agent = (column: string) =>
+    sql`${filter.agent ? sql` and ${sql.identifier(column)} = ${filter.agent}` : sql``}${office ? sql` and ${agentInOffice(sql`${sql.identifier(column)}`, office)}` : sql``}`;
+  const heldBy = [
+    ...(filter.agent ? [sql`${pulls.assigneeId} = ${filter.agent}`] : []),
+    ...(office ? [agentInOffice(pulls.assigneeId, office)] : []),
+  ];
+  const creditedTo = [
+    ...(filter.agent ? [sql`${pulls.wonCreditedTo} = ${filter.agent}`] : []),
+    ...(office ? [agentInOffice(pulls.wonCreditedTo, office)] : []),
+  ];
   // As the funnel counts "assigned": a pull decided without an assignee was taken up by whoever decided it.
   const counts = (sign: SQL, status: SQL | AnyPgColumn, stage: SQL | AnyPgColumn, holder: SQL | AnyPgColumn) =>
     sql`${sign}count(*) as arrived, ${sign}count(*) filter (where ${status} = 'SUCCESS') as completed,

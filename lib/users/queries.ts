@@ -16,12 +16,18 @@ export async function getActiveUser(db: Db, id: string): Promise<ActiveUser | nu
   return rows[0] ?? null;
 }
 
-/** Everyone a pull can be given to: active users, by name. */
-export async function listActiveUsers(db: Db): Promise<Array<{ id: string; name: string; role: string }>> {
+/**
+ * Everyone a pull can be given to: active users, by name; only those of `officeId` when given
+ * (a manager of an office assigns within it, lib/workflow/assignment.ts).
+ */
+export async function listActiveUsers(
+  db: Db,
+  officeId: string | null = null,
+): Promise<Array<{ id: string; name: string; role: string }>> {
   return db
     .select({ id: users.id, name: users.name, role: users.role })
     .from(users)
-    .where(eq(users.isActive, true))
+    .where(and(eq(users.isActive, true), officeId ? eq(users.officeId, officeId) : undefined))
     .orderBy(users.name);
 }
 
@@ -34,6 +40,7 @@ export async function listAllUsers(db: Db) {
       name: users.name,
       role: users.role,
       isActive: users.isActive,
+      officeId: users.officeId,
       createdAt: users.createdAt,
     })
     .from(users)

@@ -4,15 +4,15 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/types";
 import { pulls, users } from "@/db/schema";
-import { can, canOnPull } from "@/lib/auth/permissions";
+import { can, canOnPull, scopingOffice } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/core/actor";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { firstTouch } from "./first-touch";
 import { lockPull } from "./lock-pull";
 import { forbidden, invalid, notFound, stale, type CommandResult } from "@/lib/core/result";
 
-// Assigning pulls: managers and admins assign to anyone, reassign and unassign, one pull or a
-// selection; anyone may take an unassigned pull for themselves. A selection changes all of
+// Assigning pulls: admins assign to anyone, managers to anyone (of their office, when they have
+// one), reassign and unassign, one pull or a selection; anyone may take an unassigned pull for themselves. A selection changes all of
 // its pulls or none of them.
 
 export const MAX_BULK = 500;
@@ -53,10 +53,13 @@ export async function assignPulls(
     let assigneeName: string | null = null;
     if (assigneeId) {
       const [target] = await tx
-        .select({ name: users.name })
+        .select({ name: users.name, officeId: users.officeId })
         .from(users)
         .where(and(eq(users.id, assigneeId), eq(users.isActive, true)));
       if (!target) return invalid("That person does not exist or is no longer active.", "assigneeId");
+      // A manager of an office assigns within it: the pull would otherwise leave their sight.
+      const office = scopingOffice(actor);
+      if (office && target.officeId !== office) return forbidden("Assign pulls to people of your office.");
       assigneeName = target.name;
     }
     // First lock and check every pull (in id order, so two bulk assignments never deadlock),

@@ -3,39 +3,62 @@ import { enqueueEvent } from "@/lib/webhooks/events";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/types";
-import { assignmentSettings, pulls, users, type AssignmentSettingsRow } from "@/db/schema";
+import { assignmentSettings, offices, pulls, users, type AssignmentSettingsRow } from "@/db/schema";
 import { can } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/core/actor";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { forbidden, invalid, type CommandResult } from "@/lib/core/result";
 
 // Automatic assignment of new pulls, configured by an admin: off, round-robin among active
-// agents, or rules by state and line of business (first match wins) with a fallback. A pull
+// agents, or rules by state and line of business (first match wins) to a person or to an
+// office's queue, with a fallback. A pull
 // is assigned once, when it first becomes SUCCESS unassigned; people can change it after.
 
-const ruleSchema = z.object({
-  state: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, "A state is two letters, such as TX.")
-    .optional(),
-  lineOfBusiness: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9_]{2,40}$/, "Choose a line of business.")
-    .optional(),
-  assigneeId: z.uuid("Choose who gets these pulls."),
-});
+const ruleSchema = z
+  .object({
+    state: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, "A state is two letters, such as TX.")
+      .optional(),
+    lineOfBusiness: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9_]{2,40}$/, "Choose a line of business.")
+      .optional(),
+    assigneeId: z.uuid("Choose who gets these pulls.").optional(),
+    /** An office's queue: the pull stays unassigned, in that office (its manager and agents see it). */
+    officeId: z.uuid("Choose an office.").optional(),
+  })
+  .refine((rule) => !(rule.assigneeId && rule.officeId), {
+    message: "A rule goes to a person or to an office's queue, not both.",
+    path: ["officeId"],
+  });
 export type AssignmentRule = z.output<typeof ruleSchema>;
+
+/** The form's empty choice ("") is no choice. */
+const blankless = (row: unknown): unknown =>
+  row && typeof row === "object"
+    ? Object.fromEntries(Object.entries(row).filter(([, value]) => value !== "" && value !== null))
+    : row;
 
 export const settingsInputSchema = z.object({
   mode: z.enum(["OFF", "ROUND_ROBIN", "RULES"], { message: "Choose off, round-robin or rules." }),
-  /** A row that goes to nobody is no rule (the form's "(no rule)"), whatever else it says. */
+  /** A row that goes to nobody and to no office is no rule (the form's "(no rule)"), whatever else it says. */
   rules: z
     .preprocess(
-      (rows) => (Array.isArray(rows) ? rows.filter((row: { assigneeId?: unknown } | null) => row?.assigneeId) : rows),
+      (rows) =>
+        Array.isArray(rows)
+          ? rows
+              .map(blankless)
+              .filter(
+                (row) =>
+                  (row as { assigneeId?: unknown; officeId?: unknown } | null)?.assigneeId ||
+                  (row as { officeId?: unknown } | null)?.officeId,
+              )
+          : rows,
       z.array(ruleSchema).max(50, "Keep it to 50 rules."),
     )
     .default([]),
@@ -86,9 +109,14 @@ export async function saveAssignmentSettings(
   const settings = parsed.data;
   if (settings.mode === "RULES" && settings.rules.length === 0)
     return invalid("Add at least one rule, or choose another mode.", "rules");
+  const routed = [...new Set(settings.rules.flatMap((r) => (r.officeId ? [r.officeId] : [])))];
+  if (routed.length > 0) {
+    const known = await db.select({ id: offices.id }).from(offices).where(inArray(offices.id, routed));
+    if (known.length !== routed.length) return invalid("A rule names an office that does not exist.", "rules");
+  }
   const referenced = [
     ...new Set([
-      ...settings.rules.map((r) => r.assigneeId),
+      ...settings.rules.flatMap((r) => (r.assigneeId ? [r.assigneeId] : [])),
       ...(settings.fallbackAssigneeId ? [settings.fallbackAssigneeId] : []),
     ]),
   ];
@@ -114,7 +142,13 @@ export async function saveAssignmentSettings(
       .onConflictDoUpdate({ target: assignmentSettings.id, set: values });
     await recordAudit(tx, actor, "ASSIGNMENT_SETTINGS_CHANGED", {
       at: now,
-      details: { mode: settings.mode, rules: settings.rules.length, fallbackAssigneeId: settings.fallbackAssigneeId },
+      details: {
+        mode: settings.mode,
+        rules: settings.rules.length,
+        fallbackAssigneeId: settings.fallbackAssigneeId,
+        // The offices the rules route to, so a change of a rule's office shows in the trail.
+        offices: routed,
+      },
     });
     return { ok: true as const };
   });
@@ -152,6 +186,8 @@ async function activeUser(tx: Db, id: string | null): Promise<{ id: string; name
 }
 
 export type AutoAssignee = { user: { id: string; name: string }; reason: string };
+/** Where the rules send a pull: a person, or an office's queue (it stays unassigned there). */
+type Route = AutoAssignee | { user: null; officeId: string; reason: string };
 
 /**
  * Whom the automatic assignment rules give a pull to now, other than `exclude` (the agent the
@@ -165,6 +201,11 @@ export async function chooseAutoAssignee(
   facts: PullFacts,
   exclude: string | null = null,
 ): Promise<AutoAssignee | null> {
+  const route = await chooseRoute(tx, facts, exclude);
+  return route?.user ? { user: route.user, reason: route.reason } : null;
+}
+
+async function chooseRoute(tx: Db, facts: PullFacts, exclude: string | null): Promise<Route | null> {
   // Read without a lock first: only a round-robin turn changes the row, and a lock taken for
   // every new lead would queue all the workers' stores behind one another until each commits.
   let [settings] = await tx.select(settingsColumns).from(assignmentSettings).where(eq(assignmentSettings.id, 1));
@@ -177,15 +218,20 @@ export async function chooseAutoAssignee(
       .for("update");
   if (!settings || settings.mode === "OFF") return null;
   const choice = await choose(tx, settings, facts, exclude);
-  if (choice && settings.mode === "ROUND_ROBIN")
+  if (choice?.user && settings.mode === "ROUND_ROBIN")
     await tx.update(assignmentSettings).set({ lastAssigneeId: choice.user.id }).where(eq(assignmentSettings.id, 1));
   return choice;
 }
 
 /** Picks and records an assignee for a pull that just became SUCCESS unassigned. In the caller's transaction. */
 export async function autoAssignPull(tx: Db, facts: PullFacts, now: Date = new Date()): Promise<string | null> {
-  const choice = await chooseAutoAssignee(tx, facts);
+  const choice = await chooseRoute(tx, facts, null);
   if (!choice) return null;
+  if (!choice.user) {
+    // An office's queue: unassigned, but its manager and agents see it (and only they, of the offices).
+    await tx.update(pulls).set({ officeId: choice.officeId }).where(eq(pulls.pullId, facts.pullId));
+    return null;
+  }
   await tx
     .update(pulls)
     .set({ assigneeId: choice.user.id, assignedAt: now, assigneeSeenAt: null })
@@ -210,7 +256,7 @@ async function choose(
   settings: AssignmentSettings,
   facts: PullFacts,
   exclude: string | null,
-): Promise<AutoAssignee | null> {
+): Promise<Route | null> {
   if (settings.mode === "ROUND_ROBIN") {
     let user = await nextRoundRobinAgent(tx, settings.lastAssigneeId);
     // The excluded agent's turn passes to the next; a lone agent is no one else.
@@ -222,7 +268,8 @@ async function choose(
     const stateOk = !rule.state || facts.states.includes(rule.state);
     const lineOk = !rule.lineOfBusiness || facts.linesOfBusiness.includes(rule.lineOfBusiness);
     if (!stateOk || !lineOk) continue;
-    const user = await activeUser(tx, rule.assigneeId);
+    if (rule.officeId && !rule.assigneeId) return { user: null, officeId: rule.officeId, reason: `rule ${index + 1}` };
+    const user = await activeUser(tx, rule.assigneeId ?? null);
     if (user && user.id !== exclude) return { user, reason: `rule ${index + 1}` };
   }
   const fallback = await activeUser(tx, settings.fallbackAssigneeId);

@@ -222,7 +222,7 @@ describe("an agent sees a refresh only if it is theirs or truly unassigned", () 
     expect(await listedFor(colleague.id)).not.toContain(refresh.pull_id);
     const detail = await getViewablePull(database.db, asSession(staff.manager), refresh.pull_id);
     expect(detail?.workflow).toMatchObject({ assigneeId: null, accountHeld: true });
-    const access = detail?.workflow ?? { assigneeId: null, accountHeld: true };
+    const access = detail?.workflow ?? { assigneeId: null, officeId: null, accountHeld: true };
     expect(canOnPull(colleague, "pulls:view", access)).toBe(false);
     expect(canOnPull(colleague, "pulls:claim", access)).toBe(false);
     expect(canOnPull(staff.manager, "pulls:view", access)).toBe(true);

@@ -10,6 +10,7 @@ export async function lockPull(tx: Db, pullId: string) {
     .select({
       pullId: pulls.pullId,
       assigneeId: pulls.assigneeId,
+      officeId: pulls.officeId,
       stage: pulls.stage,
       decisionCarried: pulls.decisionCarried,
       wonPremiumCents: pulls.wonPremiumCents,

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
 import { monitorings, PULL_STAGES, pulls, type PullStage } from "@/db/schema";
 import { countPullsUpTo, listedPull } from "@/lib/pulls/queries";
@@ -46,7 +46,13 @@ const needsReconnect = sql`exists (
     and (${monitorings.reconnectPullId} = ${pulls.pullId} or ${monitorings.latestPullId} = ${pulls.pullId} or ${monitorings.initialPullId} = ${pulls.pullId}
          or (${pulls.accountIdentifier} is not null and ${monitorings.accountIdentifier} = ${pulls.accountIdentifier})))`;
 
-export async function getAgentHome(db: Db, userId: string, expiringWithinDays = 30) {
+export async function getAgentHome(
+  db: Db,
+  userId: string,
+  expiringWithinDays = 30,
+  /** The user's office, when it narrows their queue (lib/auth/permissions.ts `scopingOffice`). */
+  officeId: string | null = null,
+) {
   const [byStage, fresh, expiring, reconnect, queue] = await Promise.all([
     db.select({ stage: pulls.stage, n: count() }).from(pulls).where(mine(userId)).groupBy(pulls.stage),
     db
@@ -72,7 +78,7 @@ export async function getAgentHome(db: Db, userId: string, expiringWithinDays = 
       .from(pulls)
       .where(and(mine(userId), needsReconnect))
       .limit(20),
-    countQueue(db),
+    countQueue(db, QUEUE_COUNT_CAP, officeId),
   ]);
   const stages = Object.fromEntries(PULL_STAGES.map((stage) => [stage, 0])) as Record<PullStage, number>;
   for (const row of byStage) stages[row.stage] = row.n;
@@ -86,7 +92,15 @@ export async function getAgentHome(db: Db, userId: string, expiringWithinDays = 
  */
 export const QUEUE_COUNT_CAP = 1_000;
 
-/** The unassigned queue's size, counted up to `cap`; `capped` when there are more. */
-export function countQueue(db: Db, cap = QUEUE_COUNT_CAP): Promise<{ total: number; capped: boolean }> {
-  return countPullsUpTo(db, and(inQueue, listedPull, eq(pulls.isArchived, false)), cap);
+/**
+ * The unassigned queue's size, counted up to `cap`; `capped` when there are more. With an
+ * office: the queues that user may take from, their office's and the agency-wide one.
+ */
+export function countQueue(
+  db: Db,
+  cap = QUEUE_COUNT_CAP,
+  officeId: string | null = null,
+): Promise<{ total: number; capped: boolean }> {
+  const reach = officeId ? or(isNull(pulls.officeId), eq(pulls.officeId, officeId)) : undefined;
+  return countPullsUpTo(db, and(inQueue, reach, listedPull, eq(pulls.isArchived, false)), cap);
 }

@@ -24,6 +24,7 @@ const visible = (viewer: ListViewer): SQL | undefined =>
     table: x,
     pullId: x.pullId,
     assigneeId: x.assigneeId,
+    officeId: x.officeId,
     accountIdentifier: x.accountIdentifier,
   });
 

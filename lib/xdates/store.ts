@@ -14,8 +14,13 @@ import { backfillDerivedRows, refreshDerivedRows, type DerivedRows, type StoredP
 
 type XDateInsert = typeof policyXDates.$inferInsert;
 
-/** The pull's assignee, stage and link, copied beside each X-date so the list reads this table alone. */
-const copied = { assigneeId: pulls.assigneeId, stage: pulls.stage, publicAlias: pulls.publicAlias };
+/** The pull's assignee, office, stage and link, copied beside each X-date so the list reads this table alone. */
+const copied = {
+  assigneeId: pulls.assigneeId,
+  officeId: pulls.officeId,
+  stage: pulls.stage,
+  publicAlias: pulls.publicAlias,
+};
 
 /** policy_xdates as a table derived per account (lib/pulls/derived-rows.ts): one row a policy. */
 const xdates: DerivedRows<XDateInsert, typeof copied> = {
@@ -26,8 +31,16 @@ const xdates: DerivedRows<XDateInsert, typeof copied> = {
   copied,
   backfillOnly: gt(pulls.policyCount, 0),
   unparsable: "drop",
-  rowsOf: ({ pull, raw, pullId, accountIdentifier, assigneeId, stage, publicAlias }, today) =>
-    xdateRowsOf(pull, raw, today).map((row) => ({ ...row, pullId, accountIdentifier, assigneeId, stage, publicAlias })),
+  rowsOf: ({ pull, raw, pullId, accountIdentifier, assigneeId, officeId, stage, publicAlias }, today) =>
+    xdateRowsOf(pull, raw, today).map((row) => ({
+      ...row,
+      pullId,
+      accountIdentifier,
+      assigneeId,
+      officeId,
+      stage,
+      publicAlias,
+    })),
   write: async (tx, rows) => {
     await tx.insert(policyXDates).values(rows).onConflictDoNothing();
   },

@@ -12,7 +12,7 @@ export default async function ReportsPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const [, params] = await Promise.all([requirePermission("reports:view"), searchParams]);
+  const [user, params] = await Promise.all([requirePermission("reports:view"), searchParams]);
   // Read from a replica when one has replayed this user's last write (lib/replicas/).
-  return <ReportsView page={await withReadDb((db) => loadReportsPage(db, params, env().service))} />;
+  return <ReportsView page={await withReadDb((db) => loadReportsPage(db, params, env().service, user))} />;
 }

@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Automatic assignment" };
 
 export default async function AssignmentSettingsPage() {
   await requirePermission("settings:manage");
-  const { settings, people, linesOfBusiness } = await loadAssignmentSettingsPage(await getDb());
+  const { settings, people, offices, linesOfBusiness } = await loadAssignmentSettingsPage(await getDb());
   return (
     <div className="space-y-4">
       <PageHeader title="Automatic assignment" />
@@ -23,6 +23,7 @@ export default async function AssignmentSettingsPage() {
         rules={settings.rules}
         fallbackAssigneeId={settings.fallbackAssigneeId}
         people={people}
+        offices={offices}
         linesOfBusiness={linesOfBusiness}
         action={saveAssignmentAction}
       />

@@ -25,12 +25,16 @@ import {
 } from "./actions";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { PageHeader } from "@/components/ui/page-header";
+import { UserOfficeForm } from "@/components/admin/office-forms";
+import { setUserOfficeAction } from "../offices/actions";
 
 export const metadata: Metadata = { title: "Users" };
 
 export default async function UsersPage() {
   await requirePermission("users:manage");
-  const { people, active, requirement, withoutSecondFactor, failedSignIns } = await loadUsersPage(await getDb());
+  const { people, active, offices, requirement, withoutSecondFactor, failedSignIns } = await loadUsersPage(
+    await getDb(),
+  );
 
   return (
     <div className="space-y-4">
@@ -81,6 +85,21 @@ export default async function UsersPage() {
                 person.role
               ),
           },
+          ...(offices.length > 0
+            ? [
+                {
+                  header: "Office",
+                  cell: (person: (typeof people)[number]) => (
+                    <UserOfficeForm
+                      userId={person.id}
+                      officeId={person.officeId}
+                      offices={offices}
+                      action={setUserOfficeAction}
+                    />
+                  ),
+                },
+              ]
+            : []),
           {
             header: "Password",
             cell: (person) =>
