@@ -79,7 +79,8 @@ function filtered(filter: ReportFilter, agentOf: AnyPgColumn | null, of: typeof 
   return parts;
 }
 
-type Part = {
+/** One row of the arrivals' figures: a group's counts, wins or first touches (or the size of the whole). */
+export type SourcePart = {
   part: "created" | "won" | "touch" | "size";
   dimension: "link" | "agent" | null;
   key: string | null;
@@ -95,7 +96,7 @@ type Part = {
 };
 
 /** Every figure but the recycled wins, in one statement (see the file's header for its plan). */
-async function arrivals(db: Db, filter: ReportFilter, exactUpTo: number): Promise<Part[]> {
+async function arrivals(db: Db, filter: ReportFilter, exactUpTo: number): Promise<SourcePart[]> {
   const { start, end } = rangeOf(filter);
   // Arrivals: top-level, with a link date, in the range, of the line and link asked for.
   const arrived = [sql`${pulls.listed}`, sql`${pulls.serviceCreatedAt} is not null`, ...filtered(filter, null)];
@@ -120,7 +121,7 @@ async function arrivals(db: Db, filter: ReportFilter, exactUpTo: number): Promis
   // date (clocks apart) counts as at once, never negative.
   const median = (value: SQL) =>
     sql`(select percentile_cont(0.5) within group (order by greatest(0, v)) from unnest(array_agg(${value})) v)::float8`;
-  return queryRows<Part>(
+  return queryRows<SourcePart>(
     db,
     sql`with later_ids as materialized (${laterPullsOfAccounts()}),
         -- The refreshes and reconnects among the arrivals: read by id, to be taken off.
@@ -189,7 +190,7 @@ async function arrivals(db: Db, filter: ReportFilter, exactUpTo: number): Promis
   );
 }
 
-type Recycled = {
+export type RecycledPart = {
   dimension: "link" | "agent";
   key: string | null;
   label: string | null;
@@ -204,12 +205,12 @@ type Recycled = {
  * WON at that moment and still WON, credited to its agent, with that pull's link. Not arrivals:
  * the agency had the account before, so they stand beside the arrivals' figures, not in them.
  */
-async function recycledWins(db: Db, filter: ReportFilter): Promise<Recycled[]> {
+export async function recycledWins(db: Db, filter: ReportFilter): Promise<RecycledPart[]> {
   const { start, end } = rangeOf(filter);
   const where = [sql`${dealReturns.wonAt} is not null`, ...filtered(filter, won.wonCreditedTo, won)];
   if (start) where.push(sql`${dealReturns.wonAt} >= ${at(start)}`);
   if (end) where.push(sql`${dealReturns.wonAt} < ${at(end)}`);
-  return queryRows<Recycled>(
+  return queryRows<RecycledPart>(
     db,
     sql`with wins as (
           select ${won.publicAlias} as alias, ${won.widgetId} as widget_id, ${won.wonCreditedTo} as agent
@@ -258,6 +259,18 @@ export async function getSourceFigures(
   exactUpTo: number = TOUCH_EXACT_UP_TO,
 ): Promise<SourceFigures> {
   const [parts, recycled] = await Promise.all([arrivals(db, filter, exactUpTo), recycledWins(db, filter)]);
+  const arrivedInAll = Number(parts.find((p) => p.part === "size")?.arrived ?? 0);
+  return { ...sourceTablesOf(parts, recycled), firstTouchSampled: arrivedInAll > exactUpTo };
+}
+
+/**
+ * The two tables from their parts, merged by key, whether computed from the pulls (above) or
+ * summed from the rollups (./sources-from-rollups.ts).
+ */
+export function sourceTablesOf(
+  parts: SourcePart[],
+  recycled: RecycledPart[],
+): Omit<SourceFigures, "firstTouchSampled"> {
   const tables = { link: new Map<string, SourceRow>(), agent: new Map<string, SourceRow>() };
   const names = new Map<string, string>();
   const rowOf = (dimension: "link" | "agent", key: string | null) => {
@@ -266,13 +279,8 @@ export async function getSourceFigures(
     table.set(key ?? "", found);
     return found;
   };
-  let arrivedInAll = 0;
   for (const p of parts) {
-    if (p.part === "size") {
-      arrivedInAll = Number(p.arrived ?? 0);
-      continue;
-    }
-    if (!p.dimension) continue;
+    if (p.part === "size" || !p.dimension) continue;
     const row = rowOf(p.dimension, p.key);
     if (p.label) names.set(row.key, p.label);
     if (p.part === "created") {
@@ -308,6 +316,5 @@ export async function getSourceFigures(
       .map((row) => finish({ ...row, alias: row.key || null }, row.key || "No link"))
       .sort(order),
     byAgent: [...tables.agent.values()].map((row) => finish(row, names.get(row.key) ?? "No one")).sort(order),
-    firstTouchSampled: arrivedInAll > exactUpTo,
   };
 }
