@@ -143,10 +143,19 @@ BEGIN
                  UNION ALL
                  SELECT kind, day, link, agent_id, lines, widget_id, bucket, count, completed, assigned, lost, cents
                    FROM new) d
-          GROUP BY kind, day, link, agent_id, lines, widget_id, bucket)
+          GROUP BY kind, day, link, agent_id, lines, widget_id, bucket),
+       -- The same by month ("<kind>:month", day: the month's first): a range reads its whole
+       -- months there and only its ends from the days.
+       both_spans AS (
+         SELECT * FROM delta
+         UNION ALL
+         SELECT kind || ':month', date_trunc('month', day)::date, link, agent_id, lines, widget_id, bucket,
+                sum(count)::int, sum(completed)::int, sum(assigned)::int, sum(lost)::int, sum(cents)::bigint
+           FROM delta
+          GROUP BY kind, date_trunc('month', day)::date, link, agent_id, lines, widget_id, bucket)
   INSERT INTO report_source_rollups AS r (kind, day, link, agent_id, lines, widget_id, bucket,
                                           count, completed, assigned, lost, cents)
-  SELECT * FROM delta
+  SELECT * FROM both_spans
    WHERE (count, completed, assigned, lost, cents) <> (0, 0, 0, 0, 0)
    ORDER BY kind, day, link, agent_id, lines, widget_id, bucket
   ON CONFLICT ON CONSTRAINT report_source_rollups_key DO UPDATE
@@ -183,7 +192,12 @@ BEGIN
                                      count, completed, assigned, lost, cents)
   SELECT kind, day, link, agent_id, lines, widget_id, bucket, sum(count), sum(completed), sum(assigned), sum(lost), sum(cents)
     FROM report_source_facts
-   GROUP BY kind, day, link, agent_id, lines, widget_id, bucket;
+   GROUP BY kind, day, link, agent_id, lines, widget_id, bucket
+   UNION ALL
+  SELECT kind || ':month', date_trunc('month', day)::date, link, agent_id, lines, widget_id, bucket,
+         sum(count), sum(completed), sum(assigned), sum(lost), sum(cents)
+    FROM report_source_facts
+   GROUP BY kind, date_trunc('month', day)::date, link, agent_id, lines, widget_id, bucket;
 END;
 $$;
 --> statement-breakpoint

@@ -6,7 +6,9 @@ import { bigint, date, index, integer, pgTable, text, unique, uuid } from "drizz
 // rollups of ./report-rollups.ts, marked dirty by the same triggers and brought up to date by the
 // same report_rollups_refresh()):
 // - report_source_facts: what each pull adds, as the view report_source_facts_now derives it;
-// - report_source_rollups: those summed by kind × day × link × agent × lines (× widget) × bucket.
+// - report_source_rollups: those summed by kind × day × link × agent × lines (× widget) × bucket,
+//   and again by month (kind "<kind>:month", day: the month's first), so a long range reads its
+//   whole months from the month rows and only its ends from the days.
 // A median is no sum, so the durations are kept as histograms: a count per bucket, the bucket
 // being the duration as the page shows it (lib/reports/duration-buckets.ts), and the median is
 // read from the cumulative counts (lib/reports/sources-from-rollups.ts).

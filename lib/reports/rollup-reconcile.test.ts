@@ -259,6 +259,9 @@ describe("report rollups", () => {
         { line: "AUTO" },
         { link: aliases[0] ?? "none" },
         { from: "2026-04-10", to: "2026-04-20", line: "HOMEOWNERS" },
+        // Whole months from the month sums, the ends from the days.
+        { from: "2026-03-15", to: "2026-05-10" },
+        { to: "2026-04-03", agent: staff.agent.id },
       ]);
     });
   }

@@ -7,8 +7,8 @@ import { refreshReportRollups } from "./rollups";
 // The reports' rollups checked against the book: every sum recomputed from the base tables
 // (the views report_facts_now and report_source_facts_now, the rules of ./queries-from-pulls.ts
 // and ./sources.ts) beside the sum kept, after a refresh, as a report would read them. Any
-// difference is a write the rollups missed. The sources' sums are reported with the kind
-// "sources:<kind>", their widget and bucket among the values.
+// difference is a write the rollups missed. The sources' sums (by day and by month) are reported
+// with the kind "sources:<kind>", their widget and bucket among the values.
 
 export type RollupDifference = {
   kind: string;
@@ -75,6 +75,11 @@ export async function reconcileReportRollups(db: Db): Promise<RollupDifference[]
                  jsonb_build_object('count', sum(count), 'completed', sum(completed), 'assigned', sum(assigned),
                                     'lost', sum(lost), 'cents', sum(cents)::float8) as v
           from report_source_facts_now group by kind, day, link, agent_id, lines, widget_id, bucket
+          union all
+          select 'e', kind || ':month', date_trunc('month', day)::date, link, agent_id, lines, widget_id, bucket,
+                 jsonb_build_object('count', sum(count), 'completed', sum(completed), 'assigned', sum(assigned),
+                                    'lost', sum(lost), 'cents', sum(cents)::float8)
+          from report_source_facts_now group by kind, date_trunc('month', day)::date, link, agent_id, lines, widget_id, bucket
           union all
           select 'k', kind, day, link, agent_id, lines, widget_id, bucket,
                  jsonb_build_object('count', count, 'completed', completed, 'assigned', assigned, 'lost', lost,

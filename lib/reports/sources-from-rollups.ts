@@ -13,6 +13,8 @@ import { recycledWins, sourceTablesOf, type SourceFigures, type SourcePart } fro
 // agent, line, link) is a condition on the sums, so none falls back to the pulls. The caller
 // refreshes the sums first (./rollups.ts). The recycled wins are still read from the pulls.
 //
+// The sums are kept by day and by month: a range reads its whole months from the month rows and
+// only the days at its ends from the day rows (spansOf), so all time reads a few months' rows.
 // A median is read from a histogram: the counts per bucket, in the bucket's order, summed up to
 // the middle one or two ranks (percentile_cont's middle: ranks ⌊(n−1)/2⌋+1 and ⌈(n−1)/2⌉+1).
 // A bucket is the duration as the page shows it (report_duration_bucket: whole minutes under 2
@@ -22,18 +24,50 @@ import { recycledWins, sourceTablesOf, type SourceFigures, type SourcePart } fro
 
 /** A day as a parameter (the rollups' days are UTC dates, as rangeOf's bounds are UTC midnights). */
 const dayOf = (date: Date) => sql`${date.toISOString().slice(0, 10)}::date`;
+const firstOfMonth = (date: Date, months = 0) =>
+  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
+
+type Span = [Date | null, Date | null];
+
+/**
+ * The range as whole months (read from the month rows) and the days at its ends (from the day
+ * rows); null months when the range holds no whole month. Null bounds are open.
+ */
+export function spansOf(start: Date | null, end: Date | null): { months: Span | null; days: Span[] } {
+  const monthsFrom = start === null ? null : start.getUTCDate() === 1 ? start : firstOfMonth(start, 1);
+  const monthsTo = end === null ? null : firstOfMonth(end);
+  if (monthsFrom && monthsTo && monthsFrom >= monthsTo) return { months: null, days: [[start, end]] };
+  const days: Span[] = [];
+  if (start && monthsFrom && start < monthsFrom) days.push([start, monthsFrom]);
+  if (end && monthsTo && monthsTo < end) days.push([monthsTo, end]);
+  return { months: [monthsFrom, monthsTo], days };
+}
+
+const kindsIn = (kinds: string[]) =>
+  sql`${s.kind} in (${sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  )})`;
+const within = ([from, to]: Span): SQL =>
+  sql.join(
+    [sql`true`, ...(from ? [sql`${s.day} >= ${dayOf(from)}`] : []), ...(to ? [sql`${s.day} < ${dayOf(to)}`] : [])],
+    sql` and `,
+  );
 
 /** The sums of `kinds` under the filter; the agent is the figure's own (assignee, or credited for a win). */
 function sumsWhere(filter: ReportFilter, kinds: string[]): SQL {
   const { start, end } = rangeOf(filter);
-  const parts = [
-    sql`${s.kind} in (${sql.join(
-      kinds.map((k) => sql`${k}`),
-      sql`, `,
-    )})`,
-  ];
-  if (start) parts.push(sql`${s.day} >= ${dayOf(start)}`);
-  if (end) parts.push(sql`${s.day} < ${dayOf(end)}`);
+  const { months, days } = spansOf(start, end);
+  const spans: SQL[] = [];
+  if (months) spans.push(sql`(${kindsIn(kinds.map((k) => `${k}:month`))} and ${within(months)})`);
+  if (days.length > 0)
+    spans.push(
+      sql`(${kindsIn(kinds)} and (${sql.join(
+        days.map((d) => sql`(${within(d)})`),
+        sql` or `,
+      )}))`,
+    );
+  const parts = [sql`(${sql.join(spans, sql` or `)})`];
   if (filter.agent) parts.push(sql`${s.agentId} = ${filter.agent}`);
   if (filter.line) parts.push(sql`${s.lines} @> array[${filter.line}]::text[]`);
   if (filter.link) parts.push(sql`${s.link} = ${filter.link}`);
@@ -51,7 +85,7 @@ async function arrivalsFromRollups(db: Db, filter: ReportFilter): Promise<Source
   return queryRows<SourcePart>(
     db,
     sql`with f as materialized (
-          select ${s.kind} as kind, ${s.link} as link, ${s.agentId} as agent_id, ${s.widgetId} as widget_id,
+          select split_part(${s.kind}, ':', 1) as kind, ${s.link} as link, ${s.agentId} as agent_id, ${s.widgetId} as widget_id,
                  ${s.bucket} as bucket, ${s.count} as count, ${s.completed} as completed, ${s.assigned} as assigned,
                  ${s.lost} as lost, ${s.cents} as cents
           from ${s} where ${sumsWhere(filter, ["arrived", "won", "touch"])}),
