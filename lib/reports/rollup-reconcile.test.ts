@@ -281,6 +281,20 @@ describe("report rollups", () => {
     expect(await reconcileReportRollups(database.db)).toEqual([]);
   });
 
+  it("moves the median to first touch when the assignee first opens a pull, and nothing else changes", async () => {
+    const [pullId] = await listedPullIds();
+    if (!pullId) throw new Error("no pull");
+    await assignPulls(database.db, staff.manager, { pullIds: [pullId], assigneeId: staff.agent.id });
+    await database.db.update(pulls).set({ firstTouchedAt: null, assigneeSeenAt: null }).where(eq(pulls.pullId, pullId));
+    expect(await reconcileReportRollups(database.db)).toEqual([]);
+    const before = await getReport(database.db, {});
+    await markPullSeen(database.db, staff.agent.id, pullId, new Date("2026-06-20T00:00:00Z"));
+    expect(await reconcileReportRollups(database.db)).toEqual([]);
+    const after = await getReport(database.db, {});
+    expect(after.sourcesByAgent).not.toEqual(before.sourcesByAgent);
+    await expectReportsAsFromPulls([{}]);
+  });
+
   it("stays exact when writes and reports run at the same time", async () => {
     const ids = (await listedPullIds()).slice(0, 16);
     // Stage changes and reassignments on many connections at once (on PostgreSQL), with reports
