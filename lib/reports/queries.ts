@@ -191,8 +191,6 @@ export async function getReport(db: Db, filter: ReportFilter) {
     recycledWins,
     sourcesByLink: sources.byLink,
     sourcesByAgent: sources.byAgent,
-    /** The medians to first touch were estimated from a sample (./sources.ts). */
-    sourcesSampled: sources.firstTouchSampled,
   };
 }
 export type Report = Awaited<ReturnType<typeof getReport>>;

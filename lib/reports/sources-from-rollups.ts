@@ -119,10 +119,10 @@ async function arrivalsFromRollups(db: Db, filter: ReportFilter): Promise<Source
   );
 }
 
-/** Both tables from the rollups, with the recycled wins from the pulls; never sampled. */
+/** Both tables from the rollups, with the recycled wins from the pulls. */
 export async function getSourceFiguresFromRollups(db: Db, filter: ReportFilter): Promise<SourceFigures> {
   const [parts, recycled] = await Promise.all([arrivalsFromRollups(db, filter), recycledWins(db, filter)]);
-  return { ...sourceTablesOf(parts, recycled), firstTouchSampled: false };
+  return sourceTablesOf(parts, recycled);
 }
 
 /** The median days from linking to WON of the wins in the filter, from their histogram in tenths of a day. */

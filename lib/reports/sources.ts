@@ -1,5 +1,5 @@
 import "server-only";
-import { getTableName, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { dealReturns, pulls, users } from "@/db/schema";
 import { queryRows } from "@/db/connect";
@@ -28,11 +28,8 @@ import { LOSS_STAGE, OPEN_STAGE } from "@/lib/core/stages";
 // pulls_report_created_idx, the wins of pulls_report_won_once_idx (the indexes the funnel and
 // won premium read); refreshes are left out by subtracting the few later pulls of accounts
 // (found index-only, then read by id). Only the first touch is in no index: it is read from the
-// table for up to TOUCH_EXACT_UP_TO arrivals, and beyond that estimated from a fixed sample of
-// the table's pages (TABLESAMPLE SYSTEM … REPEATABLE, about that many rows), which the page says.
-
-/** Arrivals up to which the median time to first touch is exact; above, it is estimated from a sample this size. */
-export const TOUCH_EXACT_UP_TO = 10_000;
+// table. This is the reference the page's figures are checked against: the page reads them
+// from sums kept as the data changes (./sources-from-rollups.ts).
 
 export type SourceRow = {
   /** The public alias (links; "" for none) or the user id (agents; "" for no one). */
@@ -58,8 +55,6 @@ export type SourceRow = {
 export type SourceFigures = {
   byLink: SourceRow[];
   byAgent: SourceRow[];
-  /** The medians to first touch were estimated from a sample (more than TOUCH_EXACT_UP_TO arrivals). */
-  firstTouchSampled: boolean;
 };
 
 /** An instant as a parameter both drivers accept (postgres-js does not take a Date in raw SQL). */
@@ -81,7 +76,7 @@ function filtered(filter: ReportFilter, agentOf: AnyPgColumn | null, of: typeof 
 
 /** One row of the arrivals' figures: a group's counts, wins or first touches (or the size of the whole). */
 export type SourcePart = {
-  part: "created" | "won" | "touch" | "size";
+  part: "created" | "won" | "touch";
   dimension: "link" | "agent" | null;
   key: string | null;
   label: string | null;
@@ -96,7 +91,7 @@ export type SourcePart = {
 };
 
 /** Every figure but the recycled wins, in one statement (see the file's header for its plan). */
-async function arrivals(db: Db, filter: ReportFilter, exactUpTo: number): Promise<SourcePart[]> {
+async function arrivals(db: Db, filter: ReportFilter): Promise<SourcePart[]> {
   const { start, end } = rangeOf(filter);
   // Arrivals: top-level, with a link date, in the range, of the line and link asked for.
   const arrived = [sql`${pulls.listed}`, sql`${pulls.serviceCreatedAt} is not null`, ...filtered(filter, null)];
@@ -155,17 +150,7 @@ async function arrivals(db: Db, filter: ReportFilter, exactUpTo: number): Promis
           select * from all_wins where not exists (select 1 from later_wins)
           union all
           (select * from all_wins where exists (select 1 from later_wins) except all select * from later_wins)),
-        size as (
-          select coalesce(sum(arrived), 0) as n,
-                 greatest(coalesce(sum(arrived), 0), (select reltuples from pg_class where oid = ${getTableName(pulls)}::regclass), 1) as book
-          from created),
-        -- Exact up to the cap; above it, a fixed sample of about that many of the table's rows.
-        touched as (
-          ${touchRow} from ${pulls} where (select n from size) <= ${exactUpTo} and ${touched}
-          union all
-          ${touchRow} from ${pulls}
-            tablesample system ((select least(100, 100.0 * ${exactUpTo} / book)::real from size)) repeatable (0)
-          where (select n from size) > ${exactUpTo} and ${touched}),
+        touched as (${touchRow} from ${pulls} where ${touched}),
         parts as (
           select 'created' as part, case when grouping(alias) = 0 then 'link' else 'agent' end as dimension,
                  case when grouping(alias) = 0 then coalesce(alias, '') else coalesce(agent::text, '') end as key, agent,
@@ -184,9 +169,7 @@ async function arrivals(db: Db, filter: ReportFilter, exactUpTo: number): Promis
           from touched group by grouping sets ((alias), (agent)))
         select p.part, p.dimension, p.key, case when p.dimension = 'agent' then ${users.name} end as label, p.widget_id,
                p.arrived, p.completed, p.assigned, p.lost, p.won, p.cents, p.seconds
-        from parts p left join ${users} on p.dimension = 'agent' and ${users.id} = p.agent
-        union all
-        select 'size', null, null, null, null, n::int, null, null, null, null, null, null from size`,
+        from parts p left join ${users} on p.dimension = 'agent' and ${users.id} = p.agent`,
   );
 }
 
@@ -252,25 +235,16 @@ const emptyRow = (key: string): SourceRow => ({
 const ms = (seconds: number | string | null) => (seconds === null ? null : Math.round(Number(seconds) * 1000));
 
 /** Both tables: the arrivals' figures and the recycled wins, run side by side and merged by key. */
-export async function getSourceFigures(
-  db: Db,
-  filter: ReportFilter,
-  /** Arrivals up to which the first touch is read exactly (tests lower it to reach the sample). */
-  exactUpTo: number = TOUCH_EXACT_UP_TO,
-): Promise<SourceFigures> {
-  const [parts, recycled] = await Promise.all([arrivals(db, filter, exactUpTo), recycledWins(db, filter)]);
-  const arrivedInAll = Number(parts.find((p) => p.part === "size")?.arrived ?? 0);
-  return { ...sourceTablesOf(parts, recycled), firstTouchSampled: arrivedInAll > exactUpTo };
+export async function getSourceFigures(db: Db, filter: ReportFilter): Promise<SourceFigures> {
+  const [parts, recycled] = await Promise.all([arrivals(db, filter), recycledWins(db, filter)]);
+  return sourceTablesOf(parts, recycled);
 }
 
 /**
  * The two tables from their parts, merged by key, whether computed from the pulls (above) or
  * summed from the rollups (./sources-from-rollups.ts).
  */
-export function sourceTablesOf(
-  parts: SourcePart[],
-  recycled: RecycledPart[],
-): Omit<SourceFigures, "firstTouchSampled"> {
+export function sourceTablesOf(parts: SourcePart[], recycled: RecycledPart[]): SourceFigures {
   const tables = { link: new Map<string, SourceRow>(), agent: new Map<string, SourceRow>() };
   const names = new Map<string, string>();
   const rowOf = (dimension: "link" | "agent", key: string | null) => {
@@ -280,7 +254,7 @@ export function sourceTablesOf(
     return found;
   };
   for (const p of parts) {
-    if (p.part === "size" || !p.dimension) continue;
+    if (!p.dimension) continue;
     const row = rowOf(p.dimension, p.key);
     if (p.label) names.set(row.key, p.label);
     if (p.part === "created") {
