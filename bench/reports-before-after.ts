@@ -19,6 +19,8 @@ import {
 } from "@/lib/reports/queries-from-pulls";
 import { getRecycledWins } from "@/lib/reports/recycled-wins";
 import { getSourceFigures } from "@/lib/reports/sources";
+import { getMedianDaysToWonFromRollups, getSourceFiguresFromRollups } from "@/lib/reports/sources-from-rollups";
+import { refreshReportRollups } from "@/lib/reports/rollups";
 import { parseReportFilter } from "@/lib/reports/report-filter";
 import { getAgencyRules } from "@/lib/rules/agency-rules";
 import { benchTarget, openTarget, seededTarget } from "./database";
@@ -96,7 +98,9 @@ async function main() {
     const [sizes] = await queryRows<{ pulls: number; facts: number; rollups: number }>(
       db,
       sql`select (select count(*) from pulls)::int as pulls, (select count(*) from report_facts)::int as facts,
-                 (select count(*) from report_rollups)::int as rollups`,
+                 (select count(*) from report_rollups)::int as rollups,
+                 (select count(*) from report_source_facts)::int as source_facts,
+                 (select count(*) from report_source_rollups)::int as source_rollups`,
     );
     console.log(`[reports] ${JSON.stringify(sizes)}`);
     const queries: Array<[string, string]> = [
@@ -131,9 +135,32 @@ async function main() {
         () => computeLostReasonsFromPulls(db, all),
         () => getLostReasons(db, all),
       ),
-      await alone("part, from the pulls: median days to WON", () => getMedianDaysToWon(db, all)),
+      // The sources and the median as the report reads them: its refresh, then the sums.
+      await compare(
+        "part: median days to WON",
+        () => getMedianDaysToWon(db, all),
+        async () => {
+          await refreshReportRollups(db);
+          return getMedianDaysToWonFromRollups(db, all);
+        },
+      ),
+      await compare(
+        "part: sources by link and agent",
+        () => getSourceFigures(db, all),
+        async () => {
+          await refreshReportRollups(db);
+          return getSourceFiguresFromRollups(db, all);
+        },
+      ),
+      await compare(
+        "part: sources, last 30 days",
+        () => getSourceFigures(db, parseReportFilter({ from: monthAgo, to: day(end) }).filter),
+        async () => {
+          await refreshReportRollups(db);
+          return getSourceFiguresFromRollups(db, parseReportFilter({ from: monthAgo, to: day(end) }).filter);
+        },
+      ),
       await alone("part, from the pulls: recycled wins", () => getRecycledWins(db, all)),
-      await alone("part, from the pulls: sources by link and agent", () => getSourceFigures(db, all)),
     );
     const rules = await getAgencyRules(db);
     await storeRefreshForecast(db, { rules });

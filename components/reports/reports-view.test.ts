@@ -49,7 +49,6 @@ function reportOf(period: Report["period"], weeks = 0): Report {
     recycledWins: [],
     sourcesByLink: [],
     sourcesByAgent: [],
-    sourcesSampled: false,
   };
 }
 

@@ -85,7 +85,6 @@ export function ReportsView({ page }: { page: ReportsPage }) {
           byAgent={report.sourcesByAgent}
           filter={filter}
           namesAnswered={page.linkNamesAnswered !== false}
-          sampled={report.sourcesSampled}
         />
       </div>
     </div>

@@ -34,17 +34,7 @@ function rowHref(row: SourceRow, by: "link" | "agent", filter: ReportFilter): st
   return pullListHref(base, { assignee: row.key || "unassigned" });
 }
 
-function SourcesTable({
-  rows,
-  by,
-  filter,
-  sampled,
-}: {
-  rows: SourceRow[];
-  by: "link" | "agent";
-  filter: ReportFilter;
-  sampled: boolean;
-}) {
+function SourcesTable({ rows, by, filter }: { rows: SourceRow[]; by: "link" | "agent"; filter: ReportFilter }) {
   const caption = by === "link" ? "Arrivals and results by link" : "Arrivals and results by agent";
   return (
     <DataTable
@@ -82,7 +72,7 @@ function SourcesTable({
           header,
           headerTitle: title,
           numeric: true,
-          cell: (row: SourceRow) => figuresOf(row, sampled)[i],
+          cell: (row: SourceRow) => figuresOf(row)[i],
         })),
       ]}
     />
@@ -90,7 +80,7 @@ function SourcesTable({
 }
 
 /** A row's figures, in the order of COLUMNS. */
-function figuresOf(row: SourceRow, sampled: boolean): string[] {
+function figuresOf(row: SourceRow): string[] {
   return [
     formatCount(row.arrived),
     formatCount(row.completed),
@@ -99,10 +89,7 @@ function figuresOf(row: SourceRow, sampled: boolean): string[] {
     formatCount(row.lost),
     percent(row.closeRatio),
     formatCents(row.wonCents),
-    // Estimated from a sample on a large range (lib/reports/sources.ts): "about".
-    sampled && row.medianToFirstTouchMs !== null
-      ? `≈ ${formatDuration(row.medianToFirstTouchMs)}`
-      : formatDuration(row.medianToFirstTouchMs),
+    formatDuration(row.medianToFirstTouchMs),
     formatDuration(row.medianToWonMs),
     formatCount(row.recycledWins),
   ];
@@ -113,21 +100,15 @@ export function Sources({
   byAgent,
   filter,
   namesAnswered,
-  sampled,
 }: {
   byLink: SourceRow[];
   byAgent: SourceRow[];
   filter: ReportFilter;
   /** False: the service did not name the links, so they read as their aliases. */
   namesAnswered: boolean;
-  /** The medians to first touch are estimated from a sample (more than 10,000 arrivals in the range). */
-  sampled: boolean;
 }) {
   const empty = byLink.length === 0 ? emptyMessage("linked", filter) : null;
-  const estimated = sampled
-    ? " Over this many accounts, first touch (≈) is estimated from a fixed sample of about 10,000 of them."
-    : "";
-  const note = `The accounts linked in this range, followed to where they stand now; a refresh of an account is not a new arrival. First touch and To WON are medians from linking.${estimated}`;
+  const note = `The accounts linked in this range, followed to where they stand now; a refresh of an account is not a new arrival. First touch and To WON are medians from linking.`;
   return (
     <>
       <ChartFigure
@@ -138,17 +119,17 @@ export function Sources({
         empty={empty}
         wide
       >
-        <SourcesTable rows={byLink} by="link" filter={filter} sampled={sampled} />
+        <SourcesTable rows={byLink} by="link" filter={filter} />
       </ChartFigure>
       <ChartFigure
         title="How fast it is worked: by agent"
         testId="sources-by-agent"
         downloads={[{ label: "Download CSV", href: csvHref("sourcesByAgent", filter) }]}
-        note={`The same accounts, each with its agent: a win (and its premium and time to WON) with the agent it is credited to, everything else with whoever has it.${estimated}`}
+        note={`The same accounts, each with its agent: a win (and its premium and time to WON) with the agent it is credited to, everything else with whoever has it.`}
         empty={byAgent.length === 0 ? emptyMessage("linked", filter) : null}
         wide
       >
-        <SourcesTable rows={byAgent} by="agent" filter={filter} sampled={sampled} />
+        <SourcesTable rows={byAgent} by="agent" filter={filter} />
       </ChartFigure>
     </>
   );

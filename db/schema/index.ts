@@ -17,3 +17,4 @@ export * from "./api";
 export * from "./webhooks-out";
 export * from "./handoffs";
 export * from "./report-rollups";
+export * from "./source-rollups";

@@ -70,9 +70,11 @@ const HANDLED_PULL_TABLES = new Set([
   "redisclosures",
   // The reports' facts of a pull and the marks of its changes: removePulls refreshes the rollups.
   "report_facts",
+  "report_source_facts",
   "report_dirty",
-  // A view over pulls and lost_decisions: it holds nothing of its own.
+  // Views over pulls and lost_decisions: they hold nothing of their own.
   "report_facts_now",
+  "report_source_facts_now",
 ]);
 
 let database: TestDatabase;

@@ -312,7 +312,7 @@ export async function removePulls(tx: Db, pullIds: string[], _reason: RemovalRea
   );
   counts.auditRowsRedacted = Number(redacted?.redacted ?? 0);
   // The reports' sums lose these pulls now, and the pulls' facts and change marks go with them
-  // (report_facts, report_dirty), in this transaction.
+  // (report_facts, report_source_facts, report_dirty), in this transaction.
   await refreshReportRollups(tx);
   return counts;
 }

@@ -364,8 +364,6 @@ export async function computeReportFromPulls(db: Db, filter: ReportFilter) {
     recycledWins,
     sourcesByLink: sources.byLink,
     sourcesByAgent: sources.byAgent,
-    /** The medians to first touch were estimated from a sample (./sources.ts). */
-    sourcesSampled: sources.firstTouchSampled,
   };
 }
 

@@ -4,7 +4,6 @@ import { reportRollups as r, users } from "@/db/schema";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { funnelSteps, type FunnelCounts } from "./funnel-steps";
-import { getMedianDaysToWon } from "./queries-from-pulls";
 import { getRecycledWins } from "./recycled-wins";
 import { rangeOf, type ReportFilter, type ReportPeriod } from "./report-filter";
 import {
@@ -18,8 +17,8 @@ import {
   type PeriodRow,
 } from "./report-rows";
 import { refreshReportRollups } from "./rollups";
-import { getSourceFigures } from "./sources";
 import { agentInOffice } from "./office-filter";
+import { getMedianDaysToWonFromRollups, getSourceFiguresFromRollups } from "./sources-from-rollups";
 
 export type { LostRow, PeriodAgentRow, PeriodRow, RatioRow, Row } from "./report-rows";
 
@@ -30,8 +29,9 @@ export type { LostRow, PeriodAgentRow, PeriodRow, RatioRow, Row } from "./report
 // pull's contribution by day, agent, carrier, lines and link, so every filter of the page
 // (dates, agent, line, link) is a condition on the sums. Each reader refreshes the sums first
 // (./rollups.ts), so a report counts every change committed before it.
-// Still read from the pulls, as no sum holds them: the median days to WON (one index-only pass
-// over the won pulls), the recycled wins and the sources (./recycled-wins.ts, ./sources.ts).
+// The median days to WON and the sources tables are read from histograms and sums kept beside
+// these (./sources-from-rollups.ts); still read from the pulls: the recycled wins
+// (./recycled-wins.ts, and the sources tables' column of them).
 
 /** A day as a parameter (the rollups' days are UTC dates, as rangeOf's bounds are UTC midnights). */
 const dayOf = (date: Date) => sql`${date.toISOString().slice(0, 10)}::date`;
@@ -157,11 +157,11 @@ export async function getReport(db: Db, filter: ReportFilter) {
           from ${r} where ${rollupsWhere(filter, ["created"])}
           group by 1 order by 1`,
     ),
-    getMedianDaysToWon(db, filter),
+    getMedianDaysToWonFromRollups(db, filter),
     // Deals that came back on their own and were won again (./recycled-wins.ts).
     getRecycledWins(db, filter),
-    // Where business comes from and how fast it is worked, per link and per agent (./sources.ts).
-    getSourceFigures(db, filter),
+    // Where business comes from and how fast it is worked, per link and per agent.
+    getSourceFiguresFromRollups(db, filter),
   ]);
   const sum = (pick: (x: CreatedRow) => number) => newPulls.reduce((a, x) => a + Number(pick(x)), 0);
   const funnel: FunnelCounts = {
@@ -193,8 +193,6 @@ export async function getReport(db: Db, filter: ReportFilter) {
     recycledWins,
     sourcesByLink: sources.byLink,
     sourcesByAgent: sources.byAgent,
-    /** The medians to first touch were estimated from a sample (./sources.ts). */
-    sourcesSampled: sources.firstTouchSampled,
   };
 }
 export type Report = Awaited<ReturnType<typeof getReport>>;

@@ -73,9 +73,9 @@ export function reportCsv(report: Report, table: ReportTable): string {
         report.recycledWins.map((r): Cell[] => [r.dimension, r.label, r.returned, r.won, centsToDollars(r.cents)]),
       );
     case "sourcesByLink":
-      return sourcesCsv(report.sourcesByLink, "link", report.sourcesSampled);
+      return sourcesCsv(report.sourcesByLink, "link");
     case "sourcesByAgent":
-      return sourcesCsv(report.sourcesByAgent, "agent", report.sourcesSampled);
+      return sourcesCsv(report.sourcesByAgent, "agent");
   }
 }
 

@@ -1,9 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pulls } from "@/db/schema";
+import { formatDuration } from "@/lib/format";
 import { storePull } from "@/lib/ingest/store-pull";
 import { removePulls } from "@/lib/privacy/remove-pulls";
 import { assignPulls } from "@/lib/workflow/assignment";
+import { markPullSeen } from "@/lib/workflow/seen";
 import { setPullStage } from "@/lib/workflow/funnel";
 import { LOST_CATEGORIES } from "@/lib/workflow/lost-reasons";
 import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
@@ -17,14 +19,18 @@ import {
   computeWonAndCloseRatioFromPulls,
 } from "./queries-from-pulls";
 import type { ReportFilter } from "./report-filter";
+import type { SourceRow } from "./sources";
 import { reconcileReportRollups } from "./rollup-reconcile";
 import { rebuildReportRollups } from "./rollups";
 
 // The reports' rollups must equal a full recomputation from the pulls after any sequence of the
-// writes that change them: stage changes (won, lost, undone), reassignment, new pulls (refreshes
-// of an account carry its decision over), erasure. Random books, several seeds; after each
-// sequence the sums are reconciled (zero differences) and every report read from them is
-// compared with the same report computed from the pulls.
+// writes that change them: stage changes (won, lost, undone), reassignment, first touches, new
+// pulls (refreshes of an account carry its decision over), archiving, erasure. Random books,
+// several seeds; after each sequence the sums are reconciled (zero differences) and every report
+// read from them is compared with the same report computed from the pulls. The medians, read
+// from histograms whose buckets are the durations as the page shows them, are compared at that
+// precision: the same shown value when one value is in the middle, within one shown unit (a
+// minute, an hour, a day; 0.1 day for the headline) when two are.
 
 let database: TestDatabase;
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -73,7 +79,7 @@ async function storeBook(random: Random, seed: number, size: number): Promise<Sa
   return stored;
 }
 
-type Step = "win" | "lose" | "undo" | "reassign" | "unassign" | "refresh" | "erase";
+type Step = "win" | "lose" | "undo" | "reassign" | "unassign" | "touch" | "refresh" | "archive" | "erase";
 const STEPS: Step[] = [
   "win",
   "win",
@@ -82,9 +88,11 @@ const STEPS: Step[] = [
   "undo",
   "reassign",
   "unassign",
+  "touch",
   "refresh",
   "refresh",
   "refresh",
+  "archive",
   "erase",
 ];
 
@@ -130,6 +138,18 @@ async function randomStep(random: Random, book: SandboxPull[]): Promise<string> 
     case "unassign":
       await assignPulls(database.db, staff.manager, { pullIds: [pullId], assigneeId: null });
       break;
+    case "touch": {
+      // The assignee opens the pull: its first touch, when it has none yet.
+      const [row] = await database.db.select().from(pulls).where(eq(pulls.pullId, pullId));
+      if (row?.assigneeId) await markPullSeen(database.db, row.assigneeId, pullId, at);
+      break;
+    }
+    case "archive":
+      await database.db
+        .update(pulls)
+        .set({ isArchived: sql`not ${pulls.isArchived}` })
+        .where(eq(pulls.pullId, pullId));
+      break;
     case "refresh": {
       // A new pull of an account already worked: the carry-over copies its decision.
       const [row] = await database.db.select().from(pulls).where(eq(pulls.pullId, pullId));
@@ -149,11 +169,55 @@ async function randomStep(random: Random, book: SandboxPull[]): Promise<string> 
   return `${step} ${pullId}`;
 }
 
+/** The unit a duration is shown in (formatDuration): a minute under 2 hours, an hour under 2 days, else a day. */
+const shownUnitMs = (ms: number) => (ms < 7_200_000 ? 60_000 : ms < 172_800_000 ? 3_600_000 : 86_400_000);
+
+/** A median from the histogram beside the one from the pulls: shown alike for one middle value, within a unit for two. */
+function expectSameShownMedian(kept: number | null, exact: number | null, middleValues: 1 | 2, what: string): void {
+  expect(kept === null, what).toBe(exact === null);
+  if (kept === null || exact === null) return;
+  if (middleValues === 1) expect(formatDuration(kept), what).toBe(formatDuration(exact));
+  expect(Math.abs(kept - exact), `${what}: ${kept} against ${exact}`).toBeLessThanOrEqual(
+    shownUnitMs(Math.max(kept, exact)),
+  );
+}
+
+/** The sources rows compared, medians at the page's precision; answers the rows without medians. */
+function sourcesWithoutMedians(kept: SourceRow[], exact: SourceRow[], what: string): unknown {
+  for (const row of kept) {
+    const other = exact.find((r) => r.key === row.key);
+    expect(other, `${what} ${row.key}`).toBeDefined();
+    if (!other) continue;
+    expectSameShownMedian(
+      row.medianToWonMs,
+      other.medianToWonMs,
+      row.won % 2 === 1 ? 1 : 2,
+      `${what} ${row.key} to WON`,
+    );
+    expectSameShownMedian(row.medianToFirstTouchMs, other.medianToFirstTouchMs, 2, `${what} ${row.key} to first touch`);
+  }
+  return normalized(kept.map(({ medianToWonMs: _w, medianToFirstTouchMs: _t, ...rest }) => rest));
+}
+
 async function expectReportsAsFromPulls(filters: ReportFilter[]): Promise<void> {
   for (const filter of filters) {
-    expect(normalized(await getReport(database.db, filter)), JSON.stringify(filter)).toEqual(
-      normalized(await computeReportFromPulls(database.db, filter)),
+    const what = JSON.stringify(filter);
+    const kept = await getReport(database.db, filter);
+    const exact = await computeReportFromPulls(database.db, filter);
+    expect(kept.medianDaysToWon === null, what).toBe(exact.medianDaysToWon === null);
+    // The headline shows days to one decimal.
+    expect(Math.abs((kept.medianDaysToWon ?? 0) - (exact.medianDaysToWon ?? 0)), what).toBeLessThanOrEqual(0.1 + 1e-9);
+    expect(sourcesWithoutMedians(kept.sourcesByLink, exact.sourcesByLink, `${what} link`)).toEqual(
+      sourcesWithoutMedians(exact.sourcesByLink, exact.sourcesByLink, `${what} link`),
     );
+    expect(sourcesWithoutMedians(kept.sourcesByAgent, exact.sourcesByAgent, `${what} agent`)).toEqual(
+      sourcesWithoutMedians(exact.sourcesByAgent, exact.sourcesByAgent, `${what} agent`),
+    );
+    const rest = (r: typeof kept) => {
+      const { medianDaysToWon: _m, sourcesByLink: _l, sourcesByAgent: _a, ...others } = r;
+      return normalized(others);
+    };
+    expect(rest(kept), what).toEqual(rest(exact));
     expect(normalized(await getLostReasons(database.db, filter))).toEqual(
       normalized(await computeLostReasonsFromPulls(database.db, filter)),
     );
@@ -194,6 +258,9 @@ describe("report rollups", () => {
         { line: "AUTO" },
         { link: aliases[0] ?? "none" },
         { from: "2026-04-10", to: "2026-04-20", line: "HOMEOWNERS" },
+        // Whole months from the month sums, the ends from the days.
+        { from: "2026-03-15", to: "2026-05-10" },
+        { to: "2026-04-03", agent: staff.agent.id },
       ]);
     });
   }
@@ -211,6 +278,20 @@ describe("report rollups", () => {
     await setPullStage(database.db, staff.manager, { pullId, stage: "WORKING" });
     expect(await getWonAndCloseRatio(database.db, {})).toEqual(before);
     expect(await reconcileReportRollups(database.db)).toEqual([]);
+  });
+
+  it("moves the median to first touch when the assignee first opens a pull, and nothing else changes", async () => {
+    const [pullId] = await listedPullIds();
+    if (!pullId) throw new Error("no pull");
+    await assignPulls(database.db, staff.manager, { pullIds: [pullId], assigneeId: staff.agent.id });
+    await database.db.update(pulls).set({ firstTouchedAt: null, assigneeSeenAt: null }).where(eq(pulls.pullId, pullId));
+    expect(await reconcileReportRollups(database.db)).toEqual([]);
+    const before = await getReport(database.db, {});
+    await markPullSeen(database.db, staff.agent.id, pullId, new Date("2026-06-20T00:00:00Z"));
+    expect(await reconcileReportRollups(database.db)).toEqual([]);
+    const after = await getReport(database.db, {});
+    expect(after.sourcesByAgent).not.toEqual(before.sourcesByAgent);
+    await expectReportsAsFromPulls([{}]);
   });
 
   it("stays exact when writes and reports run at the same time", async () => {
@@ -241,6 +322,13 @@ describe("report rollups", () => {
     const differences = await reconcileReportRollups(database.db);
     expect(differences.length).toBeGreaterThan(0);
     expect(differences[0]).toMatchObject({ kind: "created" });
+    await rebuildReportRollups(database.db);
+    expect(await reconcileReportRollups(database.db)).toEqual([]);
+    // The sources' sums and histograms alike.
+    await database.db.execute(sql`update report_source_rollups set count = count + 1 where kind = 'touch'`);
+    const touched = await reconcileReportRollups(database.db);
+    expect(touched.length).toBeGreaterThan(0);
+    expect(touched.every((d) => d.kind === "sources:touch")).toBe(true);
     await rebuildReportRollups(database.db);
     expect(await reconcileReportRollups(database.db)).toEqual([]);
   });

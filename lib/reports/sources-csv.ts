@@ -7,7 +7,7 @@ import type { SourceRow } from "./sources";
 
 const minutes = (ms: number | null) => (ms === null ? null : (ms / 60_000).toFixed(1));
 
-export function sourcesCsv(rows: SourceRow[], by: "link" | "agent", sampled: boolean): string {
+export function sourcesCsv(rows: SourceRow[], by: "link" | "agent"): string {
   const head = by === "link" ? ["link", "public alias", "widget id"] : ["agent"];
   return toCsv(
     [
@@ -19,7 +19,7 @@ export function sourcesCsv(rows: SourceRow[], by: "link" | "agent", sampled: boo
       "lost",
       "won premium",
       "close ratio",
-      sampled ? "median minutes to first touch (estimated from a sample)" : "median minutes to first touch",
+      "median minutes to first touch",
       "median minutes to won",
       "recycled wins",
     ],

@@ -1,5 +1,5 @@
 import "server-only";
-import { getTableName, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { dealReturns, pulls, users } from "@/db/schema";
 import { queryRows } from "@/db/connect";
@@ -29,11 +29,8 @@ import { LOSS_STAGE, OPEN_STAGE } from "@/lib/core/stages";
 // pulls_report_created_idx, the wins of pulls_report_won_once_idx (the indexes the funnel and
 // won premium read); refreshes are left out by subtracting the few later pulls of accounts
 // (found index-only, then read by id). Only the first touch is in no index: it is read from the
-// table for up to TOUCH_EXACT_UP_TO arrivals, and beyond that estimated from a fixed sample of
-// the table's pages (TABLESAMPLE SYSTEM … REPEATABLE, about that many rows), which the page says.
-
-/** Arrivals up to which the median time to first touch is exact; above, it is estimated from a sample this size. */
-export const TOUCH_EXACT_UP_TO = 10_000;
+// table. This is the reference the page's figures are checked against: the page reads them
+// from sums kept as the data changes (./sources-from-rollups.ts).
 
 export type SourceRow = {
   /** The public alias (links; "" for none) or the user id (agents; "" for no one). */
@@ -59,8 +56,6 @@ export type SourceRow = {
 export type SourceFigures = {
   byLink: SourceRow[];
   byAgent: SourceRow[];
-  /** The medians to first touch were estimated from a sample (more than TOUCH_EXACT_UP_TO arrivals). */
-  firstTouchSampled: boolean;
 };
 
 /** An instant as a parameter both drivers accept (postgres-js does not take a Date in raw SQL). */
@@ -81,8 +76,9 @@ function filtered(filter: ReportFilter, agentOf: AnyPgColumn | null, of: typeof 
   return parts;
 }
 
-type Part = {
-  part: "created" | "won" | "touch" | "size";
+/** One row of the arrivals' figures: a group's counts, wins or first touches (or the size of the whole). */
+export type SourcePart = {
+  part: "created" | "won" | "touch";
   dimension: "link" | "agent" | null;
   key: string | null;
   label: string | null;
@@ -97,7 +93,7 @@ type Part = {
 };
 
 /** Every figure but the recycled wins, in one statement (see the file's header for its plan). */
-async function arrivals(db: Db, filter: ReportFilter, exactUpTo: number): Promise<Part[]> {
+async function arrivals(db: Db, filter: ReportFilter): Promise<SourcePart[]> {
   const { start, end } = rangeOf(filter);
   // Arrivals: top-level, with a link date, in the range, of the line and link asked for.
   const arrived = [sql`${pulls.listed}`, sql`${pulls.serviceCreatedAt} is not null`, ...filtered(filter, null)];
@@ -130,7 +126,7 @@ async function arrivals(db: Db, filter: ReportFilter, exactUpTo: number): Promis
   // date (clocks apart) counts as at once, never negative.
   const median = (value: SQL) =>
     sql`(select percentile_cont(0.5) within group (order by greatest(0, v)) from unnest(array_agg(${value})) v)::float8`;
-  return queryRows<Part>(
+  return queryRows<SourcePart>(
     db,
     sql`with later_ids as materialized (${laterPullsOfAccounts()}),
         -- The refreshes and reconnects among the arrivals: read by id, to be taken off.
@@ -164,17 +160,7 @@ async function arrivals(db: Db, filter: ReportFilter, exactUpTo: number): Promis
           select * from all_wins where not exists (select 1 from later_wins)
           union all
           (select * from all_wins where exists (select 1 from later_wins) except all select * from later_wins)),
-        size as (
-          select coalesce(sum(arrived), 0) as n,
-                 greatest(coalesce(sum(arrived), 0), (select reltuples from pg_class where oid = ${getTableName(pulls)}::regclass), 1) as book
-          from created),
-        -- Exact up to the cap; above it, a fixed sample of about that many of the table's rows.
-        touched as (
-          ${touchRow} from ${pulls} where (select n from size) <= ${exactUpTo} and ${touched}
-          union all
-          ${touchRow} from ${pulls}
-            tablesample system ((select least(100, 100.0 * ${exactUpTo} / book)::real from size)) repeatable (0)
-          where (select n from size) > ${exactUpTo} and ${touched}),
+        touched as (${touchRow} from ${pulls} where ${touched}),
         parts as (
           select 'created' as part, case when grouping(alias) = 0 then 'link' else 'agent' end as dimension,
                  case when grouping(alias) = 0 then coalesce(alias, '') else coalesce(agent::text, '') end as key, agent,
@@ -193,13 +179,11 @@ async function arrivals(db: Db, filter: ReportFilter, exactUpTo: number): Promis
           from touched group by grouping sets ((alias), (agent)))
         select p.part, p.dimension, p.key, case when p.dimension = 'agent' then ${users.name} end as label, p.widget_id,
                p.arrived, p.completed, p.assigned, p.lost, p.won, p.cents, p.seconds
-        from parts p left join ${users} on p.dimension = 'agent' and ${users.id} = p.agent
-        union all
-        select 'size', null, null, null, null, n::int, null, null, null, null, null, null from size`,
+        from parts p left join ${users} on p.dimension = 'agent' and ${users.id} = p.agent`,
   );
 }
 
-type Recycled = {
+export type RecycledPart = {
   dimension: "link" | "agent";
   key: string | null;
   label: string | null;
@@ -214,12 +198,12 @@ type Recycled = {
  * WON at that moment and still WON, credited to its agent, with that pull's link. Not arrivals:
  * the agency had the account before, so they stand beside the arrivals' figures, not in them.
  */
-async function recycledWins(db: Db, filter: ReportFilter): Promise<Recycled[]> {
+export async function recycledWins(db: Db, filter: ReportFilter): Promise<RecycledPart[]> {
   const { start, end } = rangeOf(filter);
   const where = [sql`${dealReturns.wonAt} is not null`, ...filtered(filter, won.wonCreditedTo, won)];
   if (start) where.push(sql`${dealReturns.wonAt} >= ${at(start)}`);
   if (end) where.push(sql`${dealReturns.wonAt} < ${at(end)}`);
-  return queryRows<Recycled>(
+  return queryRows<RecycledPart>(
     db,
     sql`with wins as (
           select ${won.publicAlias} as alias, ${won.widgetId} as widget_id, ${won.wonCreditedTo} as agent
@@ -261,13 +245,16 @@ const emptyRow = (key: string): SourceRow => ({
 const ms = (seconds: number | string | null) => (seconds === null ? null : Math.round(Number(seconds) * 1000));
 
 /** Both tables: the arrivals' figures and the recycled wins, run side by side and merged by key. */
-export async function getSourceFigures(
-  db: Db,
-  filter: ReportFilter,
-  /** Arrivals up to which the first touch is read exactly (tests lower it to reach the sample). */
-  exactUpTo: number = TOUCH_EXACT_UP_TO,
-): Promise<SourceFigures> {
-  const [parts, recycled] = await Promise.all([arrivals(db, filter, exactUpTo), recycledWins(db, filter)]);
+export async function getSourceFigures(db: Db, filter: ReportFilter): Promise<SourceFigures> {
+  const [parts, recycled] = await Promise.all([arrivals(db, filter), recycledWins(db, filter)]);
+  return sourceTablesOf(parts, recycled);
+}
+
+/**
+ * The two tables from their parts, merged by key, whether computed from the pulls (above) or
+ * summed from the rollups (./sources-from-rollups.ts).
+ */
+export function sourceTablesOf(parts: SourcePart[], recycled: RecycledPart[]): SourceFigures {
   const tables = { link: new Map<string, SourceRow>(), agent: new Map<string, SourceRow>() };
   const names = new Map<string, string>();
   const rowOf = (dimension: "link" | "agent", key: string | null) => {
@@ -276,12 +263,7 @@ export async function getSourceFigures(
     table.set(key ?? "", found);
     return found;
   };
-  let arrivedInAll = 0;
   for (const p of parts) {
-    if (p.part === "size") {
-      arrivedInAll = Number(p.arrived ?? 0);
-      continue;
-    }
     if (!p.dimension) continue;
     const row = rowOf(p.dimension, p.key);
     if (p.label) names.set(row.key, p.label);
@@ -318,6 +300,5 @@ export async function getSourceFigures(
       .map((row) => finish({ ...row, alias: row.key || null }, row.key || "No link"))
       .sort(order),
     byAgent: [...tables.agent.values()].map((row) => finish(row, names.get(row.key) ?? "No one")).sort(order),
-    firstTouchSampled: arrivedInAll > exactUpTo,
   };
 }
