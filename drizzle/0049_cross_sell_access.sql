@@ -5,6 +5,10 @@ UPDATE "household_gaps" h
    SET "assignee_id" = p."assignee_id", "stage" = p."stage", "account_identifier" = p."account_identifier"
   FROM "pulls" p
  WHERE p."pull_id" = h."pull_id";--> statement-breakpoint
+-- My pulls and the pull list filtered to one agent (db/schema/pulls.ts).
+CREATE INDEX "pulls_mine_created_idx" ON "pulls" USING btree ("assignee_id","service_created_at" DESC NULLS LAST,"pull_id") WHERE "pulls"."listed";--> statement-breakpoint
+CREATE INDEX "pulls_mine_stage_idx" ON "pulls" USING btree ("assignee_id","stage","next_expiry_date","is_archived","pull_id") WHERE "pulls"."listed";--> statement-breakpoint
+CREATE INDEX "pulls_mine_new_idx" ON "pulls" USING btree ("assignee_id","assigned_at") WHERE "pulls"."listed" and "pulls"."assignee_seen_at" is null;--> statement-breakpoint
 CREATE INDEX "household_gaps_assignee_idx" ON "household_gaps" USING btree ("assignee_id","stage","policy_count","premium_in_play_cents" DESC NULLS LAST,"annual_premium_cents" DESC NULLS LAST,"pull_id","gap_mask");--> statement-breakpoint
 -- household_gaps copies its pull's assignee, stage and account so the cross-sell list applies the
 -- access rule and its filters over one table, as policy_xdates does (0019): every assignment,
@@ -24,4 +28,5 @@ CREATE TRIGGER household_gaps_follow_pull
   FOR EACH ROW
   WHEN (OLD.assignee_id IS DISTINCT FROM NEW.assignee_id OR OLD.stage IS DISTINCT FROM NEW.stage OR OLD.account_identifier IS DISTINCT FROM NEW.account_identifier)
   EXECUTE FUNCTION household_gaps_follow_pull();--> statement-breakpoint
-ANALYZE "household_gaps";
+ANALYZE "household_gaps";--> statement-breakpoint
+ANALYZE "pulls";
