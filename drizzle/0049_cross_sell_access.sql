@@ -9,6 +9,8 @@ UPDATE "household_gaps" h
 CREATE INDEX "pulls_mine_created_idx" ON "pulls" USING btree ("assignee_id","service_created_at" DESC NULLS LAST,"pull_id") WHERE "pulls"."listed";--> statement-breakpoint
 CREATE INDEX "pulls_mine_stage_idx" ON "pulls" USING btree ("assignee_id","stage","next_expiry_date","is_archived","pull_id") WHERE "pulls"."listed";--> statement-breakpoint
 CREATE INDEX "pulls_mine_new_idx" ON "pulls" USING btree ("assignee_id","assigned_at") WHERE "pulls"."listed" and "pulls"."assignee_seen_at" is null;--> statement-breakpoint
+-- The access rule's check whether an account is held (lib/pulls/visibility.ts).
+CREATE INDEX "pulls_held_account_idx" ON "pulls" USING btree ("account_identifier","pull_id") WHERE "pulls"."parent_pull_id" is null and "pulls"."assignee_id" is not null;--> statement-breakpoint
 CREATE INDEX "household_gaps_assignee_idx" ON "household_gaps" USING btree ("assignee_id","stage","policy_count","premium_in_play_cents" DESC NULLS LAST,"annual_premium_cents" DESC NULLS LAST,"pull_id","gap_mask");--> statement-breakpoint
 -- household_gaps copies its pull's assignee, stage and account so the cross-sell list applies the
 -- access rule and its filters over one table, as policy_xdates does (0019): every assignment,

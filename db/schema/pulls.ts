@@ -259,6 +259,12 @@ export const pulls = pgTable(
     index("pulls_mine_new_idx")
       .on(t.assigneeId, t.assignedAt)
       .where(sql`${t.listed} and ${t.assigneeSeenAt} is null`),
+    // The access rule's "held" check (lib/pulls/visibility.ts): whether another top-level pull of
+    // an account is assigned, asked of every unassigned row an agent's view reads; an index-only
+    // probe into the assigned pulls alone.
+    index("pulls_held_account_idx")
+      .on(t.accountIdentifier, t.pullId)
+      .where(sql`${t.parentPullId} is null and ${t.assigneeId} is not null`),
     // The public API's pull list (lib/api/pulls.ts): listed pulls by last change, keyset-paged.
     index("pulls_api_updated_idx")
       .on(t.updatedAt, t.pullId)
