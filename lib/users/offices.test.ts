@@ -1,8 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alerts, offices, policyXDates, pulls, users } from "@/db/schema";
+import { alerts, householdGaps, offices, policyXDates, pulls, users } from "@/db/schema";
 import { queryRows } from "@/db/connect";
 import { listAlerts } from "@/lib/alerts/inbox";
+import { parseCrossSellQuery } from "@/lib/cross-sell/list-query";
+import { listCrossSell } from "@/lib/cross-sell/queries";
 import { viewScope } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/core/actor";
 import { storePull } from "@/lib/ingest/store-pull";
@@ -155,6 +157,46 @@ describe("who sees which pulls", () => {
     );
     const ofB = copies.filter((c) => c.pull_id === p[1] || c.pull_id === p[2]).length;
     if (ofB > 0) expect(all.has(p[1] ?? "") || all.has(p[2] ?? "")).toBe(true);
+  });
+
+  it("copies the office onto the households and lists cross-sell by the same rule", async () => {
+    const copies = await queryRows<{ pull_id: string; office_id: string | null; same: boolean }>(
+      database.db,
+      sql`select h.pull_id, h.office_id, h.office_id is not distinct from p.office_id as same
+            from ${householdGaps} h join ${pulls} p on p.pull_id = h.pull_id where h.pull_id in (${sql.join(
+              p.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`,
+    );
+    expect(copies.map((c) => c.pull_id).sort()).toEqual([...p].sort());
+    expect(copies.every((c) => c.same)).toBe(true);
+    expect(copies.find((c) => c.pull_id === p[2])?.office_id).toBe(officeB);
+    const { query } = parseCrossSellQuery({});
+    const seenBy = async (actor: Actor) =>
+      new Set(
+        (await listCrossSell(database.db, viewScope(actor, "cross-sell:view"), query, { limit: 1_000 })).map(
+          (r) => r.pullId,
+        ),
+      );
+    const adminSees = await seenBy(staff.admin);
+    expect(adminSees.has(p[1] ?? "") || adminSees.has(p[2] ?? "")).toBe(true);
+    const managerSees = await seenBy(manager);
+    expect(managerSees.has(p[1] ?? "")).toBe(false);
+    expect(managerSees.has(p[2] ?? "")).toBe(false);
+    const agentSees = await seenBy(agent);
+    expect(agentSees.has(p[2] ?? "")).toBe(false);
+    // Moving B's agent to A moves their pull's household into A's view at once.
+    expect((await setUserOffice(database.db, staff.admin, { userId: staff.otherAgent.id, officeId: officeA })).ok).toBe(
+      true,
+    );
+    const moved = await queryRows<{ office_id: string | null }>(
+      database.db,
+      sql`select office_id from ${householdGaps} where pull_id = ${p[1]}`,
+    );
+    expect(moved[0]?.office_id).toBe(officeA);
+    expect((await setUserOffice(database.db, staff.admin, { userId: staff.otherAgent.id, officeId: officeB })).ok).toBe(
+      true,
+    );
   });
 });
 
