@@ -378,7 +378,11 @@ function derivedRows(row: PullInsert, pull: Pull, raw: unknown, today: string) {
   };
   return {
     xdates: xdateRowsOf(pull, raw, today).map((x) => ({ ...x, ...owner })),
-    household: householdRowOf(pull, owner.accountIdentifier, today),
+    household: {
+      ...householdRowOf(pull, owner.accountIdentifier, today),
+      assigneeId: owner.assigneeId,
+      stage: owner.stage,
+    },
   };
 }
 

@@ -247,6 +247,24 @@ export const pulls = pgTable(
     index("pulls_report_touch_idx")
       .on(t.serviceCreatedAt, t.publicAlias, t.assigneeId, t.firstTouchedAt, t.widgetId, t.pullId)
       .where(sql`${t.listed} and ${t.firstTouchedAt} is not null`),
+    // My pulls (lib/workflow/my-pulls.ts) and the pull list filtered to one agent: the agent's own
+    // listed pulls in the list's default order, their counts by stage and expiring policies
+    // (index-only), and the new assignments the header counts on every page.
+    index("pulls_mine_created_idx")
+      .on(t.assigneeId, t.serviceCreatedAt.desc().nullsLast(), t.pullId)
+      .where(sql`${t.listed}`),
+    index("pulls_mine_stage_idx")
+      .on(t.assigneeId, t.stage, t.nextExpiryDate, t.isArchived, t.pullId)
+      .where(sql`${t.listed}`),
+    index("pulls_mine_new_idx")
+      .on(t.assigneeId, t.assignedAt)
+      .where(sql`${t.listed} and ${t.assigneeSeenAt} is null`),
+    // The access rule's "held" check (lib/pulls/visibility.ts): whether another top-level pull of
+    // an account is assigned, asked of every unassigned row an agent's view reads; an index-only
+    // probe into the assigned pulls alone.
+    index("pulls_held_account_idx")
+      .on(t.accountIdentifier, t.pullId)
+      .where(sql`${t.parentPullId} is null and ${t.assigneeId} is not null`),
     // The public API's pull list (lib/api/pulls.ts): listed pulls by last change, keyset-paged.
     index("pulls_api_updated_idx")
       .on(t.updatedAt, t.pullId)

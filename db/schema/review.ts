@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { pullStage } from "./pull-stage";
 import { pulls } from "./pulls";
 
 // The household review (lib/review): what an agent decided about each coverage finding (the
@@ -59,11 +60,29 @@ export const householdGaps = pgTable(
     /** The household's premium a year, and the part of it a gap puts in play (a bundle, a new line). */
     annualPremiumCents: bigint("annual_premium_cents", { mode: "number" }),
     premiumInPlayCents: bigint("premium_in_play_cents", { mode: "number" }),
+    /**
+     * The pull's assignee and stage, copied like policy_xdates' (a trigger on pulls keeps them in
+     * step, migration 0049): the list filters, counts and applies the access rule
+     * (lib/pulls/visibility.ts) over this table without joining the pulls.
+     */
+    assigneeId: uuid("assignee_id"),
+    stage: pullStage("stage").notNull().default("WORKING"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("household_gaps_gaps_idx").using("gin", t.gaps),
     index("household_gaps_policy_count_idx").on(t.policyCount, t.premiumInPlayCents.desc().nullsLast()),
+    // An agent's households (their own view, and the agent and stage filters): each walk of the
+    // page (one number of policies) in the page's order, and the counts' columns at hand.
+    index("household_gaps_assignee_idx").on(
+      t.assigneeId,
+      t.stage,
+      t.policyCount,
+      t.premiumInPlayCents.desc().nullsLast(),
+      t.annualPremiumCents.desc().nullsLast(),
+      t.pullId,
+      t.gapMask,
+    ),
   ],
 );
 

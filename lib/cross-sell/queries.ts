@@ -1,30 +1,37 @@
 import "server-only";
-import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { householdGaps, pulls, users } from "@/db/schema";
-import { visibleTo, type ListViewer } from "@/lib/pulls/visibility";
-import { PULL_STAGES } from "@/lib/core/pull-stages";
+import { visibleRowsOf, type ListViewer, type PullCopy } from "@/lib/pulls/visibility";
 import { GAP_CODES, gapsOfMask, type GapCode } from "./gaps";
 import { POLICY_BUCKETS, type CrossSellQuery, type PolicyBucket } from "./list-query";
 
-// The cross-sell list's SQL, over household_gaps (one narrow row per household). The pulls table
-// is joined only for what the row does not copy: the assignee and stage (filters, and an agent's
-// visibility: lib/pulls/visibility.ts, the very rule of the pull list) and the contact shown.
+// The cross-sell list's SQL, over household_gaps alone (one narrow row per household, with its
+// pull's assignee, stage and account copied onto it and kept in step by a trigger on pulls,
+// migration 0049): the access rule (lib/pulls/visibility.ts, the very rule of the pull list) and
+// the agent and stage filters read the row itself. The pulls table is joined only for the page's
+// 50 rows (the contact shown).
 //
 // What keeps it fast at 100,000 pulls:
 // - the counts are one grouped pass, by number of policies and set of gaps (a few dozen groups
 //   however large the book); every count of the page is added up from those groups here, so
 //   the gap and policies filters cost the database nothing;
 // - the page of 50 walks household_gaps_policy_count_idx (policy_count, premium in play) one
-//   number of policies at a time and merges the walks, instead of sorting every household;
-// - the pulls are read only with a filter on them, through pulls_list_filter_idx: the filters
-//   are spelled out over its leading columns (every value of is_archived and stage, and SUCCESS,
-//   which every household's pull is) so PostgreSQL, which has no skip scan, can seek it.
+//   number of policies at a time and merges the walks, instead of sorting every household; with
+//   an agent (and a stage) each walk is a range of household_gaps_assignee_idx in the same order.
 
 export const CROSS_SELL_PAGE_SIZE = 50;
 
 const h = householdGaps;
+
+/** household_gaps as the access rule reads it: the household's pull, its assignee and account. */
+const HOUSEHOLD_ROW: PullCopy = {
+  table: h,
+  pullId: h.pullId,
+  assigneeId: h.assigneeId,
+  accountIdentifier: h.accountIdentifier,
+};
 
 /** Households hold at least one policy in force; an empty one has nothing to cross-sell. */
 const LISTED = sql`${h.policyCount} >= 1`;
@@ -36,22 +43,13 @@ function gapIs(gap: GapCode): SQL {
 const bucketOf = (policyCount: number): PolicyBucket =>
   policyCount >= 4 ? "4+" : (String(policyCount) as PolicyBucket);
 
-/** The filters on the pull (who may see it, its agent, its stage); empty when none applies. */
-function onPull(viewer: ListViewer, query: CrossSellQuery): SQL[] {
-  const parts: SQL[] = [];
-  const visible = visibleTo(viewer);
-  if (visible) parts.push(visible);
-  if (query.agent === "unassigned") parts.push(isNull(pulls.assigneeId));
-  else if (query.agent) parts.push(eq(pulls.assigneeId, query.agent));
-  if (parts.length === 0 && !query.stage) return [];
-  // No-ops for a household's pull, there for the index (see above).
-  parts.push(
-    isNull(pulls.parentPullId),
-    inArray(pulls.isArchived, [false, true]),
-    query.stage ? eq(pulls.stage, query.stage) : inArray(pulls.stage, [...PULL_STAGES]),
-    eq(pulls.status, "SUCCESS"),
+/** Who may see the household, its agent and its stage, on the copies; undefined when none applies. */
+function onPull(viewer: ListViewer, query: CrossSellQuery): SQL | undefined {
+  return and(
+    visibleRowsOf(viewer, HOUSEHOLD_ROW),
+    query.agent === "unassigned" ? isNull(h.assigneeId) : query.agent ? eq(h.assigneeId, query.agent) : undefined,
+    query.stage ? eq(h.stage, query.stage) : undefined,
   );
-  return parts;
 }
 
 export type CrossSellCounts = {
@@ -91,7 +89,6 @@ export function countsOf(groups: Group[], query: Pick<CrossSellQuery, "gap" | "p
 
 /** One pass over the viewer's households (with the agent and stage filters), grouped; the rest is arithmetic. */
 export async function countCrossSell(db: Db, viewer: ListViewer, query: CrossSellQuery): Promise<CrossSellCounts> {
-  const pullFilters = onPull(viewer, query);
   const columns = {
     policyCount: h.policyCount,
     gapMask: h.gapMask,
@@ -99,15 +96,11 @@ export async function countCrossSell(db: Db, viewer: ListViewer, query: CrossSel
     premium: sql<number>`coalesce(sum(${h.premiumInPlayCents}), 0)`.mapWith(Number),
   };
   // Grouped by the gaps' bit mask: hashing 100,000 text arrays took most of the statement's time.
-  const groups =
-    pullFilters.length > 0
-      ? await db
-          .select(columns)
-          .from(h)
-          .innerJoin(pulls, eq(pulls.pullId, h.pullId))
-          .where(and(LISTED, ...pullFilters))
-          .groupBy(h.policyCount, h.gapMask)
-      : await db.select(columns).from(h).where(LISTED).groupBy(h.policyCount, h.gapMask);
+  const groups = await db
+    .select(columns)
+    .from(h)
+    .where(and(LISTED, onPull(viewer, query)))
+    .groupBy(h.policyCount, h.gapMask);
   return countsOf(
     groups.map(({ gapMask, ...group }) => ({ ...group, gaps: gapsOfMask(gapMask) })),
     query,
@@ -167,30 +160,25 @@ export async function listCrossSell(
   query: CrossSellQuery,
   { limit = CROSS_SELL_PAGE_SIZE, offset = 0 }: { limit?: number; offset?: number } = {},
 ): Promise<CrossSellRow[]> {
-  const pullFilters = onPull(viewer, query);
-  const filters = and(
-    query.gap ? gapIs(query.gap) : undefined,
-    pullFilters.length > 0
-      ? sql`exists (select 1 from ${pulls} where ${pulls.pullId} = ${h.pullId} and ${and(...pullFilters)})`
-      : undefined,
-  );
+  const filters = and(query.gap ? gapIs(query.gap) : undefined, onPull(viewer, query));
   // Each walk needs at most the rows before the page and the page itself.
   const walks = walksOf(query.policies).map(
     (walk) =>
       sql`(select ${h.pullId} as pull_id, ${h.holderName} as holder_name, ${h.policyCount} as policy_count,
               ${h.carrierCount} as carrier_count, ${h.lines} as lines, ${h.gaps} as gaps,
-              ${h.annualPremiumCents} as annual_premium_cents, ${h.premiumInPlayCents} as premium_in_play_cents
+              ${h.annualPremiumCents} as annual_premium_cents, ${h.premiumInPlayCents} as premium_in_play_cents,
+              ${h.stage}::text as stage, ${h.assigneeId} as assignee_id
             from ${h} where ${and(walk, filters)}
             order by ${h.premiumInPlayCents} desc nulls last, ${h.annualPremiumCents} desc nulls last, ${h.pullId}
             limit ${offset + limit})`,
   );
   const rows = await queryRows<RawRow>(
     db,
-    sql`select page.*, p.email, p.stage::text as stage, p.assignee_id, u.name as assignee_name
+    sql`select page.*, p.email, u.name as assignee_name
         from (select * from (${sql.join(walks, sql` union all `)}) as walks
               order by ${orderOf("walks")} limit ${limit} offset ${offset}) as page
         join ${pulls} p on p.pull_id = page.pull_id
-        left join ${users} u on u.id = p.assignee_id
+        left join ${users} u on u.id = page.assignee_id
         order by ${orderOf("page")}`,
   );
   return rows.map((r) => ({

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
-import { householdGaps } from "@/db/schema";
+import { householdGaps, pulls } from "@/db/schema";
 import type { Pull } from "@/lib/service/schemas";
 import { crossSellGaps, gapMaskOf } from "./gaps";
 import { backfillDerivedRows, refreshDerivedRows, type DerivedRows, type StoredPull } from "@/lib/pulls/derived-rows";
@@ -33,15 +33,28 @@ export function householdRowOf(pull: Pull, accountIdentifier: string | null, tod
   };
 }
 
+/**
+ * The pull's assignee and stage, copied onto its household's row so the list applies the access
+ * rule and its filters over household_gaps alone; a trigger on pulls keeps them in step (0049).
+ */
+const copied = { assigneeId: pulls.assigneeId, stage: pulls.stage };
+
 /** household_gaps as a table derived per account (lib/pulls/derived-rows.ts): one row a household. */
-const households: DerivedRows<HouseholdRow> = {
+const households: DerivedRows<HouseholdRow, typeof copied> = {
   lock: "household",
   table: householdGaps,
   pullId: householdGaps.pullId,
   accountIdentifier: householdGaps.accountIdentifier,
+  copied,
   // The newest no longer parses: its row (if any) stays as it was written.
   unparsable: "keep",
-  rowsOf: (source, today) => [householdRowOf(source.pull, source.accountIdentifier, today)],
+  rowsOf: (source, today) => [
+    {
+      ...householdRowOf(source.pull, source.accountIdentifier, today),
+      assigneeId: source.assigneeId,
+      stage: source.stage,
+    },
+  ],
   write: upsert,
 };
 
@@ -75,6 +88,8 @@ async function upsert(db: Db, rows: HouseholdRow[]): Promise<void> {
         gapMask: sql`excluded.gap_mask`,
         annualPremiumCents: sql`excluded.annual_premium_cents`,
         premiumInPlayCents: sql`excluded.premium_in_play_cents`,
+        assigneeId: sql`excluded.assignee_id`,
+        stage: sql`excluded.stage`,
         updatedAt: sql`now()`,
       },
     });

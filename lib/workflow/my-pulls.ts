@@ -40,11 +40,15 @@ const attentionColumns = {
   assignedAt: pulls.assignedAt,
 };
 
-const needsReconnect = sql`exists (
-  select 1 from ${monitorings}
-  where ${monitorings.reconnectRequestedAt} is not null
-    and (${monitorings.reconnectPullId} = ${pulls.pullId} or ${monitorings.latestPullId} = ${pulls.pullId} or ${monitorings.initialPullId} = ${pulls.pullId}
-         or (${pulls.accountIdentifier} is not null and ${monitorings.accountIdentifier} = ${pulls.accountIdentifier})))`;
+// The few monitorings waiting for a reconnect name their pulls and accounts: two sets, each
+// hashed once, instead of comparing every monitoring with each of the agent's pulls (1.6 s for
+// 10,000 pulls at 100,000 on the shared machine, a nested loop of 3.8 million comparisons).
+const waiting = sql`${monitorings.reconnectRequestedAt} is not null`;
+const needsReconnect = sql`(${pulls.pullId} in (
+    select unnest(array[${monitorings.reconnectPullId}, ${monitorings.latestPullId}, ${monitorings.initialPullId}])
+    from ${monitorings} where ${waiting})
+  or ${pulls.accountIdentifier} in (
+    select ${monitorings.accountIdentifier} from ${monitorings} where ${waiting} and ${monitorings.accountIdentifier} is not null))`;
 
 export async function getAgentHome(db: Db, userId: string, expiringWithinDays = 30) {
   const [byStage, fresh, expiring, reconnect, queue] = await Promise.all([
