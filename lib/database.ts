@@ -6,7 +6,7 @@ import type { Db } from "@/db/types";
 import { env, type Env } from "@/lib/env";
 import { installSealedJsonCodec } from "@/lib/security/sealed-json-codec";
 import { ownWriteOffset, rememberOwnWrite } from "@/lib/replicas/own-writes";
-import { readFrom } from "@/lib/replicas/read-routing";
+import { chooseRead, readFrom } from "@/lib/replicas/read-routing";
 import { openReplicaSet, reasonOf, type ReplicaSet } from "@/lib/replicas/replica-set";
 
 // The app's database, as the environment names it: PostgreSQL at DATABASE_URL, else the
@@ -97,6 +97,19 @@ export async function withReadDb<T>(run: (db: Db) => Promise<T>): Promise<T> {
   const replicas = getReplicaSet();
   if (!replicas) return run(primary);
   return readFrom(primary, replicas, await ownWriteOffset(), run);
+}
+
+/**
+ * The database a streamed read (a list's CSV) holds a cursor on: the replica's own connection
+ * when one has replayed this browser's last write, else the primary. A stream cannot be run again
+ * on the primary once bytes have left, so unlike withReadDb a failure is the caller's.
+ */
+export async function streamReadDb(): Promise<Db> {
+  const primary = await getDb();
+  const replicas = getReplicaSet();
+  if (!replicas) return primary;
+  const choice = await chooseRead(primary, replicas, await ownWriteOffset());
+  return choice.served === "replica" ? choice.replica.db : primary;
 }
 
 /**

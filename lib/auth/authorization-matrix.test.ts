@@ -243,6 +243,11 @@ function form(values: Record<string, string | string[]>): FormData {
 const IDLE = { status: "idle" } as const;
 type Outcome = "allowed" | "denied";
 /** How a call's answer reads: form states, JSON results, and HTTP responses. */
+/** A streamed file read to its end, as a browser would: its audit line is written when the file ends. */
+async function downloaded(response: Response): Promise<Response> {
+  return new Response(await response.arrayBuffer(), { status: response.status, headers: response.headers });
+}
+
 function outcomeOf(result: unknown): Outcome | "unknown" {
   if (result instanceof Response)
     return result.status === 404 || result.status === 401 || result.status === 403 ? "denied" : "allowed";
@@ -607,7 +612,8 @@ const MATRIX: Entry[] = [
     name: "GET /api/pulls/csv",
     allowed: ["admin", "manager", "agent", "otherAgent"],
     writes: true /* the audit trail */,
-    call: async () => (await import("@/app/api/pulls/csv/route")).GET(new Request("http://app/api/pulls/csv")),
+    call: async () =>
+      downloaded(await (await import("@/app/api/pulls/csv/route")).GET(new Request("http://app/api/pulls/csv"))),
   },
   {
     name: "GET /api/pulls/[pullId]/documents/[documentId]",
@@ -661,7 +667,8 @@ const MATRIX: Entry[] = [
     name: "GET /api/xdates/csv",
     allowed: ["admin", "manager", "agent", "otherAgent"],
     writes: true /* the audit trail */,
-    call: async () => (await import("@/app/api/xdates/csv/route")).GET(new Request("http://app/api/xdates/csv")),
+    call: async () =>
+      downloaded(await (await import("@/app/api/xdates/csv/route")).GET(new Request("http://app/api/xdates/csv"))),
   },
   // Everyone signed in has the cross-sell list; its rows follow their view (lib/loaders/cross-sell.test.ts).
   {
@@ -669,7 +676,11 @@ const MATRIX: Entry[] = [
     allowed: ["admin", "manager", "agent", "otherAgent"],
     writes: true /* the audit trail */,
     call: async () =>
-      (await import("@/app/api/cross-sell/csv/route")).GET(new Request("http://app/api/cross-sell/csv?gap=NO_FLOOD")),
+      downloaded(
+        await (
+          await import("@/app/api/cross-sell/csv/route")
+        ).GET(new Request("http://app/api/cross-sell/csv?gap=NO_FLOOD")),
+      ),
   },
   // One's own calendar feed: every signed-in user may renew or turn off theirs, and only theirs.
   {
@@ -1163,6 +1174,24 @@ describe("exports follow the viewer's scope", () => {
     expect(theirs).not.toContain(ownPull); // assigned to "agent"
     current = { id: ids.manager };
     expect(await (await GET(new Request("http://app/api/pulls/csv"))).text()).toContain(ownPull);
+  });
+
+  it("refuses a list CSV with filters that do not parse: 400 before any of the file, nothing on the trail", async () => {
+    current = { id: ids.manager };
+    const before = await database.db.select().from(auditEvents).where(eq(auditEvents.action, "CSV_EXPORTED"));
+    for (const [route, url] of [
+      [() => import("@/app/api/pulls/csv/route"), "http://app/api/pulls/csv?stage=NOPE"],
+      [() => import("@/app/api/xdates/csv/route"), "http://app/api/xdates/csv?range=45"],
+      [() => import("@/app/api/cross-sell/csv/route"), "http://app/api/cross-sell/csv?gap=NOT_A_GAP"],
+    ] as const) {
+      const { GET } = await route();
+      const response = await GET(new Request(url));
+      expect(response.status).toBe(400);
+      expect(response.headers.get("content-type")).not.toMatch(/csv/);
+      expect(await response.json()).toMatchObject({ error: "INVALID_FILTERS" });
+    }
+    const after = await database.db.select().from(auditEvents).where(eq(auditEvents.action, "CSV_EXPORTED"));
+    expect(after).toHaveLength(before.length);
   });
 
   it("records every export in the audit trail: who, which filters, how many rows", async () => {

@@ -154,13 +154,12 @@ type RawRow = {
 
 const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
 
-/** A page of the list (or, with `limit`, every row for a CSV), the most premium in play first. */
-export async function listCrossSell(
-  db: Db,
+/** The list's rows from `offset`, `limit` of them, as one statement: the page reads it, and a CSV's cursor. */
+export function crossSellSql(
   viewer: ListViewer,
   query: CrossSellQuery,
-  { limit = CROSS_SELL_PAGE_SIZE, offset = 0 }: { limit?: number; offset?: number } = {},
-): Promise<CrossSellRow[]> {
+  { limit, offset }: { limit: number; offset: number },
+): SQL {
   const filters = and(query.gap ? gapIs(query.gap) : undefined, onPull(viewer, query));
   // Each walk needs at most the rows before the page and the page itself.
   const walks = walksOf(query.policies).map(
@@ -173,16 +172,18 @@ export async function listCrossSell(
             order by ${h.premiumInPlayCents} desc nulls last, ${h.annualPremiumCents} desc nulls last, ${h.pullId}
             limit ${offset + limit})`,
   );
-  const rows = await queryRows<RawRow>(
-    db,
-    sql`select page.*, p.email, u.name as assignee_name
+  return sql`select page.*, p.email, u.name as assignee_name
         from (select * from (${sql.join(walks, sql` union all `)}) as walks
               order by ${orderOf("walks")} limit ${limit} offset ${offset}) as page
         join ${pulls} p on p.pull_id = page.pull_id
         left join ${users} u on u.id = page.assignee_id
-        order by ${orderOf("page")}`,
-  );
-  return rows.map((r) => ({
+        order by ${orderOf("page")}`;
+}
+
+/** A raw row of crossSellSql as the list shows it. */
+export function crossSellRowOf(raw: Record<string, unknown>): CrossSellRow {
+  const r = raw as RawRow;
+  return {
     pullId: r.pull_id,
     holderName: r.holder_name,
     email: r.email,
@@ -195,5 +196,16 @@ export async function listCrossSell(
     stage: r.stage,
     assigneeId: r.assignee_id,
     assigneeName: r.assignee_name,
-  }));
+  };
+}
+
+/** A page of the list (or, with `limit`, every row for a CSV), the most premium in play first. */
+export async function listCrossSell(
+  db: Db,
+  viewer: ListViewer,
+  query: CrossSellQuery,
+  { limit = CROSS_SELL_PAGE_SIZE, offset = 0 }: { limit?: number; offset?: number } = {},
+): Promise<CrossSellRow[]> {
+  const rows = await queryRows<RawRow>(db, crossSellSql(viewer, query, { limit, offset }));
+  return rows.map(crossSellRowOf);
 }

@@ -14,6 +14,10 @@ export const MAX_EXPORT_ROWS = 50_000;
 /** A column of the file: its header, and its cell of a row. */
 export type CsvColumn<Row> = readonly [header: string, cell: (row: Row) => Cell];
 
+/**
+ * A small list's CSV built whole in memory. The list routes stream theirs (stream-export.ts); this
+ * builder stays as the reference their bytes are tested against.
+ */
 export async function exportListCsv<Row extends { pullId: string }>(
   db: Db,
   actor: Actor,

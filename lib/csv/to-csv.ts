@@ -14,15 +14,23 @@ export function csvCell(value: Cell): string {
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** One line of a file, CRLF included: what toCsv writes for each row. */
+export function csvLine(row: Cell[]): string {
+  return `${row.map(csvCell).join(",")}\r\n`;
+}
+
 export function toCsv(header: string[], rows: Cell[][]): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 
-/** A download response; the filename is reduced to safe characters. */
-export function csvResponse(filename: string, body: string): Response {
+/**
+ * A download response; the filename is reduced to safe characters. A whole file is given the
+ * byte-order mark here; a streamed one (lib/csv/stream-export.ts) writes its own.
+ */
+export function csvResponse(filename: string, body: string | ReadableStream<Uint8Array>): Response {
   const safe = filename.replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 80) || "export";
   // The byte-order mark makes spreadsheet programs read the file as UTF-8 (names with accents).
-  return new Response(`\uFEFF${body}`, {
+  return new Response(typeof body === "string" ? `\uFEFF${body}` : body, {
     headers: {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="${safe}.csv"`,

@@ -10,6 +10,7 @@ import { searchWords, type PullListQuery } from "./list-query";
 import { accountHeld, choosableUsers, visibleTo, type ListViewer } from "./visibility";
 import { parsePull, type PayloadProblem, type Pull } from "@/lib/service/schemas";
 import { isWinSql } from "@/lib/core/stage-sql";
+import { aliased } from "@/lib/csv/cursor";
 
 export type PullListRow = {
   pullId: string;
@@ -121,6 +122,25 @@ function ordering(query: PullListQuery): SQL[] {
  */
 export const PULL_COUNT_CAP = 10_000;
 
+/** The list's columns, shared by its page and its streamed CSV (lib/pulls/list-csv.ts). */
+export const pullListFields = {
+  pullId: pulls.pullId,
+  firstName: pulls.firstName,
+  lastName: pulls.lastName,
+  email: pulls.email,
+  phone: pulls.phone,
+  type: pulls.type,
+  providerName: pulls.providerName,
+  providerFriendlyName: pulls.providerFriendlyName,
+  status: pulls.status,
+  policyTypes: pulls.policyTypes,
+  totalPremiumCents: pulls.totalPremiumCents,
+  nextExpiryDate: pulls.nextExpiryDate,
+  serviceCreatedAt: pulls.serviceCreatedAt,
+  stage: pulls.stage,
+  assigneeName: users.name,
+};
+
 /** One page of the list, sorted as asked; `pageSize` rows at most. */
 export async function listPullRows(
   db: Db,
@@ -130,29 +150,25 @@ export async function listPullRows(
 ): Promise<PullListRow[]> {
   const page = query.page ?? 1;
   return db
-    .select({
-      pullId: pulls.pullId,
-      firstName: pulls.firstName,
-      lastName: pulls.lastName,
-      email: pulls.email,
-      phone: pulls.phone,
-      type: pulls.type,
-      providerName: pulls.providerName,
-      providerFriendlyName: pulls.providerFriendlyName,
-      status: pulls.status,
-      policyTypes: pulls.policyTypes,
-      totalPremiumCents: pulls.totalPremiumCents,
-      nextExpiryDate: pulls.nextExpiryDate,
-      serviceCreatedAt: pulls.serviceCreatedAt,
-      stage: pulls.stage,
-      assigneeName: users.name,
-    })
+    .select(pullListFields)
     .from(pulls)
     .leftJoin(users, eq(users.id, pulls.assigneeId))
     .where(conditions(viewer, query))
     .orderBy(...ordering(query))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
+}
+
+/** The list's first `limit` rows as one statement, each column named as its key: a CSV's cursor reads it. */
+export function pullListSql(db: Db, viewer: ListViewer, query: PullListQuery, limit: number): SQL {
+  return db
+    .select(aliased(pullListFields))
+    .from(pulls)
+    .leftJoin(users, eq(users.id, pulls.assigneeId))
+    .where(conditions(viewer, query))
+    .orderBy(...ordering(query))
+    .limit(limit)
+    .getSQL();
 }
 
 /** How many pulls match, counted up to `cap`; `capped` when there are more. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "@/db/connect";
 import { auditEvents, userSessions, users } from "@/db/schema";
 import type { Db } from "@/db/types";
-import { exportCrossSellCsv } from "@/lib/cross-sell/csv";
+import { streamCrossSellCsv } from "@/lib/cross-sell/csv";
 import { storePull } from "@/lib/ingest/store-pull";
 import { loadReportsPage } from "@/lib/loaders/reports";
 import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
@@ -121,20 +121,18 @@ describe.skipIf(!primaryUrl || !replicaServerUrl)(
       expect(served).toBe("replica");
     });
 
-    it("exports a list's CSV from the replica and writes its audit line on the primary, once", async () => {
+    it("streams a list's CSV from the replica and writes its audit line on the primary, once", async () => {
       const [admin] = await database.db
         .insert(users)
         .values({ email: "exporter@replicas.test", name: "Exporter", role: "ADMIN", passwordHash: "x" })
         .returning({ id: users.id });
       const actor = { id: admin?.id ?? "", name: "Exporter", role: "ADMIN" as const };
-      const exported = await readFrom(database.db, set, null, async (db, from) => ({
-        from,
-        csv: await exportCrossSellCsv(db, actor, {}),
-      }));
-      // Served by the replica: had the audit line gone there, the read-only replica would have
-      // refused it and the export would have run again on the primary.
-      expect(exported.from).toBe("replica");
-      expect(exported.csv.split("\r\n")[0]).toMatch(/^name,email,/);
+      // The stream holds its cursor on the replica's own connection; the audit line goes to the primary.
+      const choice = await chooseRead(database.db, set, null);
+      if (choice.served !== "replica") throw new Error("the replica should serve this read");
+      const csv = await new Response(streamCrossSellCsv(choice.replica.db, database.db, actor, {})).text();
+      expect(await inRecovery(choice.replica.db)).toBe(true);
+      expect(csv.split("\r\n")[0]).toMatch(/^name,email,/);
       const audit = await database.db
         .select({ action: auditEvents.action })
         .from(auditEvents)

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, eq, gte, isNotNull, isNull, lt, sql, type Column, type SQL } from "drizzle-orm";
 import { queryRows } from "@/db/connect";
+import { aliased } from "@/lib/csv/cursor";
 import type { Db } from "@/db/types";
 import { policyXDates, pulls, users } from "@/db/schema";
 import { listAgentChoices, visibleRowsOf, type ListViewer } from "@/lib/pulls/visibility";
@@ -74,7 +75,8 @@ export type XDateListRow = {
   email: string | null;
 };
 
-const listColumns = {
+/** The list's columns, shared by its page and its streamed CSV (lib/xdates/xdates-csv.ts). */
+export const listColumns = {
   pullId: x.pullId,
   policyId: x.policyId,
   xDate: sql<string>`${x.xDate}`,
@@ -114,6 +116,19 @@ export async function listXDates(
     .orderBy(...listOrder)
     .limit(limit)
     .offset(offset);
+}
+
+/** The list's first `limit` rows as one statement, each column named as its key: a CSV's cursor reads it. */
+export function xdateListSql(db: Db, viewer: ListViewer, query: XDateQuery, window: XDateWindow, limit: number): SQL {
+  return db
+    .select(aliased(listColumns))
+    .from(x)
+    .innerJoin(pulls, eq(pulls.pullId, x.pullId))
+    .leftJoin(users, eq(users.id, x.assigneeId))
+    .where(and(inWindow(window), visible(viewer), ...filtered(query)))
+    .orderBy(...listOrder)
+    .limit(limit)
+    .getSQL();
 }
 
 type SummaryRow = {

@@ -3,13 +3,15 @@ import type { Db } from "@/db/types";
 import { viewScope } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/core/actor";
 import { centsToDollars } from "@/lib/csv/to-csv";
-import { exportListCsv, MAX_EXPORT_ROWS, type CsvColumn } from "@/lib/csv/list-export";
+import { MAX_EXPORT_ROWS, type CsvColumn } from "@/lib/csv/list-export";
+import { decoded, readInBatches } from "@/lib/csv/cursor";
+import { exportRequest, streamListCsv, type ExportRequest } from "@/lib/csv/stream-export";
 import type { SearchParams } from "@/lib/url/search-params";
 import { BASIS_WORDS, isoDay, type XDateBasis } from "./derive";
-import { listXDates, windowOf, type XDateListRow } from "./queries";
-import { DEFAULT_RANGE, parseXDateQuery } from "./xdates-query";
+import { listColumns, windowOf, xdateListSql, type XDateListRow } from "./queries";
+import { DEFAULT_RANGE, parseXDateQuery, type XDateQuery } from "./xdates-query";
 
-const columns: Array<CsvColumn<XDateListRow>> = [
+export const xdateColumns: Array<CsvColumn<XDateListRow>> = [
   ["x-date", (r) => r.xDate],
   ["how derived", (r) => (r.basis ? (BASIS_WORDS[r.basis as XDateBasis] ?? r.basis) : null)],
   ["note", (r) => r.note],
@@ -28,17 +30,28 @@ const columns: Array<CsvColumn<XDateListRow>> = [
   ["pull id", (r) => r.pullId],
 ];
 
-/** The X-date list as the viewer sees it with these filters, as CSV; each export goes on the audit trail. */
-export async function exportXDatesCsv(
-  db: Db,
+export const xdateExportRequest = (searchParams: SearchParams): ExportRequest<XDateQuery> =>
+  exportRequest(parseXDateQuery(searchParams));
+
+/**
+ * The X-date list as the viewer sees it with these filters, as a streamed CSV read from
+ * `readDb`; the export's audit line goes to `auditDb` (the primary) when the file ends.
+ */
+export function streamXDatesCsv(
+  readDb: Db,
+  auditDb: Db,
   user: Actor,
-  searchParams: SearchParams,
+  query: XDateQuery,
   today: string = isoDay(),
-): Promise<string> {
-  const { query } = parseXDateQuery(searchParams);
+): ReadableStream<Uint8Array> {
   const range = query.range ?? DEFAULT_RANGE;
-  const rows = await listXDates(db, viewScope(user, "xdates:view"), query, windowOf(today, range, query.day), {
-    limit: MAX_EXPORT_ROWS,
+  const window = windowOf(today, range, query.day);
+  const statement = xdateListSql(readDb, viewScope(user, "xdates:view"), query, window, MAX_EXPORT_ROWS);
+  return streamListCsv<XDateListRow>(auditDb, user, {
+    name: "xdates",
+    filters: { ...query, range },
+    columns: xdateColumns,
+    read: (each) =>
+      readInBatches(readDb, statement, (raw) => each(raw.map((row) => decoded<XDateListRow>(listColumns, row)))),
   });
-  return exportListCsv(db, user, { name: "xdates", filters: { ...query, range }, columns, rows });
 }
