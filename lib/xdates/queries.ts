@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, eq, gte, isNotNull, isNull, lt, sql, type Column, type SQL } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import { queryRows } from "@/db/connect";
 import { aliased } from "@/lib/csv/cursor";
 import type { Db } from "@/db/types";
@@ -99,6 +100,15 @@ export const listColumns = {
 
 const listOrder = [asc(x.xDate), sql`${x.annualPremiumCents} desc nulls last`, asc(x.pullId), asc(x.policyId)];
 
+/** The list's rows, joined, filtered and in its order: one definition for the page and the CSV's cursor. */
+function inListOrder<T extends PgSelect>(select: T, viewer: ListViewer, query: XDateQuery, window: XDateWindow) {
+  return select
+    .innerJoin(pulls, eq(pulls.pullId, x.pullId))
+    .leftJoin(users, eq(users.id, x.assigneeId))
+    .where(and(inWindow(window), visible(viewer), ...filtered(query)))
+    .orderBy(...listOrder);
+}
+
 /** A page of the list (or, with `limit`, every row for a CSV), soonest first, the largest premium first within a day. */
 export async function listXDates(
   db: Db,
@@ -107,26 +117,12 @@ export async function listXDates(
   window: XDateWindow,
   { limit = XDATE_PAGE_SIZE, offset = 0 }: { limit?: number; offset?: number } = {},
 ): Promise<XDateListRow[]> {
-  return db
-    .select(listColumns)
-    .from(x)
-    .innerJoin(pulls, eq(pulls.pullId, x.pullId))
-    .leftJoin(users, eq(users.id, x.assigneeId))
-    .where(and(inWindow(window), visible(viewer), ...filtered(query)))
-    .orderBy(...listOrder)
-    .limit(limit)
-    .offset(offset);
+  return inListOrder(db.select(listColumns).from(x).$dynamic(), viewer, query, window).limit(limit).offset(offset);
 }
 
 /** The list's first `limit` rows as one statement, each column named as its key: a CSV's cursor reads it. */
 export function xdateListSql(db: Db, viewer: ListViewer, query: XDateQuery, window: XDateWindow, limit: number): SQL {
-  return db
-    .select(aliased(listColumns))
-    .from(x)
-    .innerJoin(pulls, eq(pulls.pullId, x.pullId))
-    .leftJoin(users, eq(users.id, x.assigneeId))
-    .where(and(inWindow(window), visible(viewer), ...filtered(query)))
-    .orderBy(...listOrder)
+  return inListOrder(db.select(aliased(listColumns)).from(x).$dynamic(), viewer, query, window)
     .limit(limit)
     .getSQL();
 }
