@@ -45,13 +45,13 @@ export const OWN_TIME_ALLOWANCE_MS = 10;
 const ownTime = (m: Measured) => (m.raw.p50 === null ? Number.NaN : Number((m.app.p50 - m.raw.p50).toFixed(1)));
 
 /** The floor's own time plus the allowance, or NaN in a run without the floor row. */
-function ownTimeLimit(run: BookRun): number {
+function ownTimeLimit(run: Pick<BookRun, "results">): number {
   const floor = run.results.find((m) => m.name === FLOOR_NAME);
   return floor ? Number((ownTime(floor) + OWN_TIME_ALLOWANCE_MS).toFixed(1)) : Number.NaN;
 }
 
 /** The pages whose own time is over the floor's plus the allowance. */
-export function overTheFloor(run: BookRun): string[] {
+export function overTheFloor(run: Pick<BookRun, "results">): string[] {
   const limit = ownTimeLimit(run);
   if (!Number.isFinite(limit)) return [];
   return run.results
@@ -60,8 +60,22 @@ export function overTheFloor(run: BookRun): string[] {
 }
 
 export function targetText(m: Measured): string {
-  if (m.targetMs === null) return "—";
-  return `≤ ${m.targetMs}${m.ratioTarget ? `, ≤ ${m.ratioTarget}× raw` : ""}`;
+  return m.targetMs === null ? "—" : `≤ ${m.targetMs}`;
+}
+
+/**
+ * A run's rows with each page's pass set by both of its targets: p95 within its milliseconds and
+ * its own time within the floor's plus the allowance (issue 36). A run without the floor row
+ * judges the milliseconds alone.
+ */
+export function judged(results: Measured[]): Measured[] {
+  const limit = ownTimeLimit({ results });
+  if (!Number.isFinite(limit)) return results;
+  return results.map((m) =>
+    m.group === "compute" || m.name === FLOOR_NAME || m.group === "csv"
+      ? m
+      : { ...m, pass: (m.pass ?? true) && ownTime(m) <= limit },
+  );
 }
 
 const ms = (n: number) => (Number.isFinite(n) ? String(n) : "—");

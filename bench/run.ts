@@ -50,7 +50,7 @@ import { percentile } from "./load";
 import { BENCH_TEAM_ID, SEED_AGENTS, SEED_DEMO_IDS } from "./seed";
 import { seedSettings } from "./seed-cli";
 import { openCaptureDb, type CaptureDb, type Statement } from "./sql-capture";
-import { FLOOR_NAME, targetText, writeResults, type BookRun } from "./report";
+import { FLOOR_NAME, judged, targetText, writeResults, type BookRun } from "./report";
 
 const PORT = Number(process.env.BENCH_APP_PORT ?? 3400);
 const SANDBOX_PORT = Number(process.env.BENCH_SANDBOX_PORT ?? 4410);
@@ -68,7 +68,6 @@ type Scenario = {
   name: string;
   paths: string[];
   targetMs: number | null;
-  ratioTarget?: number;
   plans: Statement[][][];
   /** What a request runs on the database, as the page's code runs it (timed in this process), beside each plan. */
   loaders?: Loader[];
@@ -85,7 +84,6 @@ export type Measured = {
   name: string;
   path: string;
   targetMs: number | null;
-  ratioTarget?: number;
   app: { p50: number; p95: number };
   raw: { p50: number; p95: number };
   /** The page's code alone (session checks, layout reads, loader) in this process: no rendering, no HTTP. */
@@ -98,10 +96,20 @@ export type Measured = {
   stages: number;
 };
 
-/** The list's target: p95 within 60 ms on the benchmark's book of 100,000, 150 ms on any book up to a million. */
-let LIST_TARGET_MS = 60;
-/** The X-dates page's and the alert inbox's: p95 within 100 ms at 100,000 pulls. */
-const XDATES_TARGET_MS = 100;
+/**
+ * The p95 targets, in ms, for a book of `pulls`. Up to 100,000 pulls, those of the issues that
+ * set them (the list within 60 ms at 100,000 and 150 ms on a smaller book; the X-dates page and
+ * the alert inbox 100 ms; the pull page 40 ms; a report 150 ms). At a million (issue 36): every
+ * page within 300 ms, the pull list within 100 ms. Beside it, on every page, the own-time target
+ * (bench/report.ts `judged`), which replaced the ratios to raw SQL: a page cannot render in 2×
+ * the time of a 3 ms query.
+ */
+function targetsFor(pulls: number) {
+  if (pulls >= 1_000_000) return { list: 100, xdates: 300, crossSell: 300, detail: 300, report: 300, page: 300 };
+  const list = pulls === 100_000 ? 60 : 150;
+  return { list, xdates: 100, crossSell: list, detail: 40, report: 150, page: null };
+}
+let TARGETS = targetsFor(100_000);
 
 // ---------------------------------------------------------------------------- scenarios
 
@@ -222,8 +230,7 @@ async function buildScenarios(capture: CaptureDb, user: Actor): Promise<Scenario
       group: "list",
       name: label,
       paths: [`/pulls${qs ? `?${qs}` : ""}`],
-      targetMs: LIST_TARGET_MS,
-      ratioTarget: 2,
+      targetMs: TARGETS.list,
       ...(await pageParts(capture, user, (db) => loadPullListPage(db, user, params(qs)))),
       iterations: ITERATIONS,
     });
@@ -240,8 +247,7 @@ async function buildScenarios(capture: CaptureDb, user: Actor): Promise<Scenario
       group: "list",
       name: label,
       paths: [`/xdates${qs ? `?${qs}` : ""}`],
-      targetMs: XDATES_TARGET_MS,
-      ratioTarget: 2,
+      targetMs: TARGETS.xdates,
       ...(await pageParts(capture, user, (db) => loadXDatesPage(db, user, params(qs)))),
       iterations: ITERATIONS,
     });
@@ -259,8 +265,7 @@ async function buildScenarios(capture: CaptureDb, user: Actor): Promise<Scenario
       group: "list",
       name: label,
       paths: [`/alerts${qs ? `?${qs}` : ""}`],
-      targetMs: XDATES_TARGET_MS,
-      ratioTarget: 2,
+      targetMs: TARGETS.xdates,
       ...(await pageParts(capture, user, (db) => loadAlertInboxPage(db, user, params(qs)))),
       iterations: ITERATIONS,
     });
@@ -281,8 +286,7 @@ async function buildScenarios(capture: CaptureDb, user: Actor): Promise<Scenario
       group: "list",
       name: label,
       paths: [`/cross-sell${qs ? `?${qs}` : ""}`],
-      targetMs: LIST_TARGET_MS,
-      ratioTarget: 2,
+      targetMs: TARGETS.crossSell,
       ...(await pageParts(capture, user, (db) => loadCrossSellPage(db, user, params(qs)))),
       iterations: ITERATIONS,
     });
@@ -298,8 +302,7 @@ async function buildScenarios(capture: CaptureDb, user: Actor): Promise<Scenario
     group: "detail",
     name: `pull page (${details.length} different pulls)`,
     paths: details.map((d) => `/pulls/${d.id}`),
-    targetMs: 40,
-    ratioTarget: 3,
+    targetMs: TARGETS.detail,
     ...(await sequentially(
       details.map((d) => () => pageParts(capture, user, (db) => loadPullPage(db, BENCH_SERVICE, user, d.id))),
     ).then((parts) => ({ plans: parts.flatMap((p) => p.plans), loaders: parts.flatMap((p) => p.loaders) }))),
@@ -357,7 +360,7 @@ async function buildScenarios(capture: CaptureDb, user: Actor): Promise<Scenario
       group: "report",
       name: label,
       paths: [`/reports${qs ? `?${qs}` : ""}`],
-      targetMs: 150,
+      targetMs: TARGETS.report,
       ...(await pageParts(capture, user, (db) => loadReportsPage(db, params(qs)))),
       iterations: ITERATIONS,
     });
@@ -382,7 +385,7 @@ async function buildScenarios(capture: CaptureDb, user: Actor): Promise<Scenario
       group: "page",
       name: label,
       paths: [path],
-      targetMs: null,
+      targetMs: label === FLOOR_NAME ? null : TARGETS.page,
       ...(await pageParts(capture, user, loader)),
       iterations: ITERATIONS,
     });
@@ -529,7 +532,10 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 async function startApp(target: BenchTarget): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
+  // BENCH_APP_NODE_ARGS: flags for the app's node, e.g. "--cpu-prof --cpu-prof-dir=.data/profiles"
+  // to see where a page's own time goes (docs/performance.md).
+  const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
     stdio: ["ignore", "pipe", "inherit"],
     env: appEnv(target),
   });
@@ -605,16 +611,12 @@ function measured(scenario: Scenario, raw: number[], app: number[], loader: numb
     name: scenario.name,
     path: scenario.paths.length === 1 ? (scenario.paths[0] as string) : `${scenario.paths[0]} …`,
     targetMs: scenario.targetMs,
-    ratioTarget: scenario.ratioTarget,
     app: a,
     raw: r,
     ...(loader.length > 0 ? { loader: stats(loader) } : {}),
     ratioP50: Number((a.p50 / r.p50).toFixed(1)),
     ratioP95,
-    pass:
-      scenario.targetMs === null
-        ? null
-        : a.p95 <= scenario.targetMs && (scenario.ratioTarget === undefined || ratioP95 <= scenario.ratioTarget),
+    pass: scenario.targetMs === null ? null : a.p95 <= scenario.targetMs, // and the own-time target, once the run's floor is known (judged)
     rows: scenario.rows,
     statements: plan.flat().length,
     stages: plan.length,
@@ -715,13 +717,13 @@ async function main() {
   for (const count of books) {
     const target = benchTarget(count);
     const book = { ...settings, count };
-    LIST_TARGET_MS = count === 100_000 ? 60 : 150;
+    TARGETS = targetsFor(count);
     log(
       `database: ${target.kind === "postgres" ? `PostgreSQL ${target.name}` : `PGlite ${target.dir}`}; book of ${count.toLocaleString("en-US")} pulls, seed ${book.seed}, day ${day(book.now)}`,
     );
     const seeding = await seededTarget(target, book, log);
     const load = os.loadavg()[0] ?? 0;
-    const results = await measureBook(target, only);
+    const results = judged(await measureBook(target, only));
     runs.push({
       at: new Date().toISOString(),
       pulls: count,
