@@ -5,6 +5,7 @@ import type { Db } from "@/db/types";
 import { householdGaps, pulls, users } from "@/db/schema";
 import { visibleRowsOf, type ListViewer, type PullCopy } from "@/lib/pulls/visibility";
 import { GAP_CODES, gapsOfMask, type GapCode } from "./gaps";
+import { keptCountGroups, type CountGroup } from "./kept-counts";
 import { POLICY_BUCKETS, type CrossSellQuery, type PolicyBucket } from "./list-query";
 
 // The cross-sell list's SQL, over household_gaps alone (one narrow row per household, with its
@@ -13,10 +14,12 @@ import { POLICY_BUCKETS, type CrossSellQuery, type PolicyBucket } from "./list-q
 // the agent and stage filters read the row itself. The pulls table is joined only for the page's
 // 50 rows (the contact shown).
 //
-// What keeps it fast at 100,000 pulls:
-// - the counts are one grouped pass, by number of policies and set of gaps (a few dozen groups
-//   however large the book); every count of the page is added up from those groups here, so
-//   the gap and policies filters cost the database nothing;
+// What keeps it fast at 100,000 pulls and beyond:
+// - the counts come in groups, by number of policies and set of gaps (a few dozen however large
+//   the book); every count of the page is added up from those groups here, so the gap and
+//   policies filters cost the database nothing. An admin's and an office manager's groups are
+//   summed from counts kept ahead (./kept-counts.ts, migration 0050), a few thousand rows at any
+//   size; an agent's are one grouped pass over their index range;
 // - the page of 50 walks household_gaps_policy_count_idx (policy_count, premium in play) one
 //   number of policies at a time and merges the walks, instead of sorting every household; with
 //   an agent (and a stage) each walk is a range of household_gaps_assignee_idx in the same order.
@@ -88,8 +91,15 @@ export function countsOf(groups: Group[], query: Pick<CrossSellQuery, "gap" | "p
   return counts;
 }
 
-/** One pass over the viewer's households (with the agent and stage filters), grouped; the rest is arithmetic. */
-export async function countCrossSell(db: Db, viewer: ListViewer, query: CrossSellQuery): Promise<CrossSellCounts> {
+/**
+ * One pass over the viewer's households (with the agent and stage filters), grouped; the rest is
+ * arithmetic. What the kept counts replace where they can, and what they are checked against.
+ */
+export async function countCrossSellByScan(
+  db: Db,
+  viewer: ListViewer,
+  query: CrossSellQuery,
+): Promise<CrossSellCounts> {
   const columns = {
     policyCount: h.policyCount,
     gapMask: h.gapMask,
@@ -102,10 +112,23 @@ export async function countCrossSell(db: Db, viewer: ListViewer, query: CrossSel
     .from(h)
     .where(and(LISTED, onPull(viewer, query)))
     .groupBy(h.policyCount, h.gapMask);
-  return countsOf(
+  return countsOfGroups(groups, query);
+}
+
+const countsOfGroups = (groups: CountGroup[], query: CrossSellQuery) =>
+  countsOf(
     groups.map(({ gapMask, ...group }) => ({ ...group, gaps: gapsOfMask(gapMask) })),
     query,
   );
+
+/**
+ * The page's counts: from the counts kept ahead (./kept-counts.ts) for an admin or an office
+ * manager, with no agent filter or the unassigned one, whatever the book's size; else (an agent's
+ * own view, one agent's households) by the scan, which an agent's index range keeps small.
+ */
+export async function countCrossSell(db: Db, viewer: ListViewer, query: CrossSellQuery): Promise<CrossSellCounts> {
+  const kept = await keptCountGroups(db, viewer, query);
+  return kept ? countsOfGroups(kept, query) : countCrossSellByScan(db, viewer, query);
 }
 
 export type CrossSellRow = {
