@@ -17,7 +17,7 @@ import { createStaff } from "@/test/workflow-fixture";
 import { GAP_CODES } from "./gaps";
 import { keptCountsServe, rebuildCrossSellCounts } from "./kept-counts";
 import { POLICY_BUCKETS, type CrossSellQuery } from "./list-query";
-import { countCrossSell, countCrossSellByScan } from "./queries";
+import { countCrossSell, countCrossSellByScan, listCrossSell } from "./queries";
 
 // The counts kept ahead (migration 0050) against the scan they replace: on random books, after
 // random writes made the way the app makes them (storing pulls and refreshes, assigning,
@@ -160,7 +160,7 @@ function servedQueries(): CrossSellQuery[] {
   return queries;
 }
 
-/** Every served view's counts, kept and scanned: the differences, described. */
+/** Every served view's counts, kept and scanned, and its list's length: the differences, described. */
 async function differences(): Promise<string[]> {
   const found: string[] = [];
   for (const [name, viewer] of viewers())
@@ -172,6 +172,13 @@ async function differences(): Promise<string[]> {
         found.push(
           `${name} ${JSON.stringify(query)}: kept ${JSON.stringify(kept)}, scanned ${JSON.stringify(scanned)}`,
         );
+      // The list the counts head: as many rows as they say, the most premium in play first.
+      const rows = await listCrossSell(database.db, viewer, query, { limit: 1_000 });
+      if (rows.length !== kept.total)
+        found.push(`${name} ${JSON.stringify(query)}: ${rows.length} rows, ${kept.total} counted`);
+      const premiums = rows.map((r) => r.premiumInPlayCents ?? -1);
+      if (premiums.some((p, i) => i > 0 && p > (premiums[i - 1] as number)))
+        found.push(`${name} ${JSON.stringify(query)}: rows out of order`);
     }
   return found;
 }

@@ -1,10 +1,11 @@
 import "server-only";
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type Column, type SQL } from "drizzle-orm";
 import { queryRows } from "@/db/connect";
+import { qualified } from "@/db/sql";
 import type { Db } from "@/db/types";
 import { householdGaps, pulls, users } from "@/db/schema";
 import { visibleRowsOf, type ListViewer, type PullCopy } from "@/lib/pulls/visibility";
-import { GAP_CODES, gapsOfMask, type GapCode } from "./gaps";
+import { GAP_CODES, gapMaskOf, gapsOfMask, type GapCode } from "./gaps";
 import { keptCountGroups, type CountGroup } from "./kept-counts";
 import { POLICY_BUCKETS, type CrossSellQuery, type PolicyBucket } from "./list-query";
 
@@ -20,9 +21,10 @@ import { POLICY_BUCKETS, type CrossSellQuery, type PolicyBucket } from "./list-q
 //   policies filters cost the database nothing. An admin's and an office manager's groups are
 //   summed from counts kept ahead (./kept-counts.ts, migration 0050), a few thousand rows at any
 //   size; an agent's are one grouped pass over their index range;
-// - the page of 50 walks household_gaps_policy_count_idx (policy_count, premium in play) one
-//   number of policies at a time and merges the walks, instead of sorting every household; with
-//   an agent (and a stage) each walk is a range of household_gaps_assignee_idx in the same order.
+// - the page of 50 walks household_gaps_page_idx (policy_count, then the page's order, and the
+//   gap mask) one number of policies at a time and merges the walks, instead of sorting every
+//   household; with an agent (and a stage) each walk is a range of household_gaps_assignee_idx in
+//   the same order. The walks read the index alone (a gap filter too), the 50 rows come after.
 
 export const CROSS_SELL_PAGE_SIZE = 50;
 
@@ -40,8 +42,9 @@ const HOUSEHOLD_ROW: PullCopy = {
 /** Households hold at least one policy in force; an empty one has nothing to cross-sell. */
 const LISTED = sql`${h.policyCount} >= 1`;
 
+/** On the gap mask (bit i: GAP_CODES[i]), which the page's indexes hold, rather than the gaps' array. */
 function gapIs(gap: GapCode): SQL {
-  return sql`${h.gaps} @> array[${gap}]::text[]`;
+  return sql`(${h.gapMask} & ${gapMaskOf([gap])}) <> 0`;
 }
 
 const bucketOf = (policyCount: number): PolicyBucket =>
@@ -184,22 +187,29 @@ export function crossSellSql(
   { limit, offset }: { limit: number; offset: number },
 ): SQL {
   const filters = and(query.gap ? gapIs(query.gap) : undefined, onPull(viewer, query));
-  // Each walk needs at most the rows before the page and the page itself.
+  // Each walk needs at most the rows before the page and the page itself. A walk reads only the
+  // order's columns and the gap mask, all in household_gaps_page_idx (or, for an agent,
+  // household_gaps_assignee_idx), so it can run index-only and test the gap filter on the index
+  // entry: a gap few households of that many policies have no longer means a visit to the row of
+  // every household passed over. The page's 50 rows are read after, by key.
   const walks = walksOf(query.policies).map(
     (walk) =>
-      sql`(select ${h.pullId} as pull_id, ${h.holderName} as holder_name, ${h.policyCount} as policy_count,
-              ${h.carrierCount} as carrier_count, ${h.lines} as lines, ${h.gaps} as gaps,
-              ${h.annualPremiumCents} as annual_premium_cents, ${h.premiumInPlayCents} as premium_in_play_cents,
-              ${h.stage}::text as stage, ${h.assigneeId} as assignee_id
+      sql`(select ${h.pullId} as pull_id, ${h.annualPremiumCents} as annual_premium_cents,
+              ${h.premiumInPlayCents} as premium_in_play_cents
             from ${h} where ${and(walk, filters)}
             order by ${h.premiumInPlayCents} desc nulls last, ${h.annualPremiumCents} desc nulls last, ${h.pullId}
             limit ${offset + limit})`,
   );
-  return sql`select page.*, p.email, u.name as assignee_name
+  const row = (column: Column) => qualified("hg", column);
+  return sql`select page.pull_id, ${row(h.holderName)} as holder_name, ${row(h.policyCount)} as policy_count,
+              ${row(h.carrierCount)} as carrier_count, ${row(h.lines)} as lines, ${row(h.gaps)} as gaps,
+              page.annual_premium_cents, page.premium_in_play_cents,
+              ${row(h.stage)}::text as stage, ${row(h.assigneeId)} as assignee_id, p.email, u.name as assignee_name
         from (select * from (${sql.join(walks, sql` union all `)}) as walks
               order by ${orderOf("walks")} limit ${limit} offset ${offset}) as page
+        join ${h} hg on ${row(h.pullId)} = page.pull_id
         join ${pulls} p on p.pull_id = page.pull_id
-        left join ${users} u on u.id = page.assignee_id
+        left join ${users} u on u.id = ${row(h.assigneeId)}
         order by ${orderOf("page")}`;
 }
 
