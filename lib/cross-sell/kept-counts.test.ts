@@ -17,7 +17,7 @@ import { createStaff } from "@/test/workflow-fixture";
 import { GAP_CODES } from "./gaps";
 import { keptCountsServe, rebuildCrossSellCounts } from "./kept-counts";
 import { POLICY_BUCKETS, type CrossSellQuery } from "./list-query";
-import { countCrossSell, countCrossSellByScan, listCrossSell } from "./queries";
+import { countCrossSell, countCrossSellByScan, crossSellCountsAndRows, listCrossSell } from "./queries";
 
 // The counts kept ahead (migration 0050) against the scan they replace: on random books, after
 // random writes made the way the app makes them (storing pulls and refreshes, assigning,
@@ -176,6 +176,10 @@ async function differences(): Promise<string[]> {
       const rows = await listCrossSell(database.db, viewer, query, { limit: 1_000 });
       if (rows.length !== kept.total)
         found.push(`${name} ${JSON.stringify(query)}: ${rows.length} rows, ${kept.total} counted`);
+      // The page's own read skips the walks the kept counts say find nothing: the same rows.
+      const page = await crossSellCountsAndRows(database.db, viewer, query, { limit: 1_000, offset: 0 });
+      if (page.rows.map((r) => r.pullId).join() !== rows.map((r) => r.pullId).join())
+        found.push(`${name} ${JSON.stringify(query)}: the page's rows differ from the full walks'`);
       const premiums = rows.map((r) => r.premiumInPlayCents ?? -1);
       if (premiums.some((p, i) => i > 0 && p > (premiums[i - 1] as number)))
         found.push(`${name} ${JSON.stringify(query)}: rows out of order`);

@@ -24,7 +24,9 @@ import { POLICY_BUCKETS, type CrossSellQuery, type PolicyBucket } from "./list-q
 // - the page of 50 walks household_gaps_page_idx (policy_count, then the page's order, and the
 //   gap mask) one number of policies at a time and merges the walks, instead of sorting every
 //   household; with an agent (and a stage) each walk is a range of household_gaps_assignee_idx in
-//   the same order. The walks read the index alone (a gap filter too), the 50 rows come after.
+//   the same order. The walks read the index alone (a gap filter too), the 50 rows come after;
+//   with kept counts, the walks of numbers of policies no household under the filters holds are
+//   skipped (crossSellCountsAndRows).
 
 export const CROSS_SELL_PAGE_SIZE = 50;
 
@@ -149,12 +151,19 @@ export type CrossSellRow = {
   assigneeName: string | null;
 };
 
-/** The walks the page merges: one per number of policies (each in index order), the many-policy tail last. */
-function walksOf(policies: PolicyBucket | undefined): SQL[] {
-  const exactly = (n: number) => sql`${h.policyCount} = ${n}`;
-  if (policies === "4+") return [4, 5, 6, 7, 8].map(exactly).concat(sql`${h.policyCount} >= 9`);
-  if (policies) return [exactly(Number(policies))];
-  return [1, 2, 3, 4, 5, 6, 7, 8].map(exactly).concat(sql`${h.policyCount} >= 9`);
+/** The many-policy tail's walk takes every number of policies from this one up. */
+const TAIL = 9;
+
+/**
+ * The walks the page merges: one per number of policies (each in index order), the many-policy
+ * tail last. With `held` (the numbers of policies some household under the filters holds, from
+ * the kept counts) only those: a walk that would find nothing reads its whole range to say so.
+ */
+function walksOf(policies: PolicyBucket | undefined, held?: ReadonlySet<number>): SQL[] {
+  const numbers =
+    policies === "4+" ? [4, 5, 6, 7, 8, TAIL] : policies ? [Number(policies)] : [1, 2, 3, 4, 5, 6, 7, 8, TAIL];
+  const walked = held ? numbers.filter((n) => (n === TAIL ? [...held].some((m) => m >= TAIL) : held.has(n))) : numbers;
+  return walked.map((n) => (n === TAIL ? sql`${h.policyCount} >= ${TAIL}` : sql`${h.policyCount} = ${n}`));
 }
 
 /** The list's order over the walks' columns, named with their relation. */
@@ -185,6 +194,7 @@ export function crossSellSql(
   viewer: ListViewer,
   query: CrossSellQuery,
   { limit, offset }: { limit: number; offset: number },
+  walks: SQL[] = walksOf(query.policies),
 ): SQL {
   const filters = and(query.gap ? gapIs(query.gap) : undefined, onPull(viewer, query));
   // Each walk needs at most the rows before the page and the page itself. A walk reads only the
@@ -192,7 +202,7 @@ export function crossSellSql(
   // household_gaps_assignee_idx), so it can run index-only and test the gap filter on the index
   // entry: a gap few households of that many policies have no longer means a visit to the row of
   // every household passed over. The page's 50 rows are read after, by key.
-  const walks = walksOf(query.policies).map(
+  const walked = walks.map(
     (walk) =>
       sql`(select ${h.pullId} as pull_id, ${h.annualPremiumCents} as annual_premium_cents,
               ${h.premiumInPlayCents} as premium_in_play_cents
@@ -205,7 +215,7 @@ export function crossSellSql(
               ${row(h.carrierCount)} as carrier_count, ${row(h.lines)} as lines, ${row(h.gaps)} as gaps,
               page.annual_premium_cents, page.premium_in_play_cents,
               ${row(h.stage)}::text as stage, ${row(h.assigneeId)} as assignee_id, p.email, u.name as assignee_name
-        from (select * from (${sql.join(walks, sql` union all `)}) as walks
+        from (select * from (${sql.join(walked, sql` union all `)}) as walks
               order by ${orderOf("walks")} limit ${limit} offset ${offset}) as page
         join ${h} hg on ${row(h.pullId)} = page.pull_id
         join ${pulls} p on p.pull_id = page.pull_id
@@ -237,8 +247,43 @@ export async function listCrossSell(
   db: Db,
   viewer: ListViewer,
   query: CrossSellQuery,
-  { limit = CROSS_SELL_PAGE_SIZE, offset = 0 }: { limit?: number; offset?: number } = {},
+  {
+    limit = CROSS_SELL_PAGE_SIZE,
+    offset = 0,
+    held,
+  }: { limit?: number; offset?: number; held?: ReadonlySet<number> } = {},
 ): Promise<CrossSellRow[]> {
-  const rows = await queryRows<RawRow>(db, crossSellSql(viewer, query, { limit, offset }));
+  const walks = walksOf(query.policies, held);
+  if (walks.length === 0) return [];
+  const rows = await queryRows<RawRow>(db, crossSellSql(viewer, query, { limit, offset }, walks));
   return rows.map(crossSellRowOf);
+}
+
+/**
+ * The page's counts and rows. Where the kept counts serve the view they come first (a millisecond
+ * or two) and tell the rows which numbers of policies hold a household under the filters, so the
+ * page skips the walks that would find none; else the scan and the rows run side by side.
+ */
+export async function crossSellCountsAndRows(
+  db: Db,
+  viewer: ListViewer,
+  query: CrossSellQuery,
+  slice: { limit: number; offset: number },
+): Promise<{ counts: CrossSellCounts; rows: CrossSellRow[] }> {
+  const kept = await keptCountGroups(db, viewer, query);
+  if (!kept) {
+    const [counts, rows] = await Promise.all([
+      countCrossSellByScan(db, viewer, query),
+      listCrossSell(db, viewer, query, slice),
+    ]);
+    return { counts, rows };
+  }
+  const gapBit = query.gap ? gapMaskOf([query.gap]) : 0;
+  const held = new Set(
+    kept.filter((g) => g.households > 0 && (g.gapMask & gapBit) === gapBit).map((g) => g.policyCount),
+  );
+  return {
+    counts: countsOfGroups(kept, query),
+    rows: await listCrossSell(db, viewer, query, { ...slice, held }),
+  };
 }
