@@ -162,6 +162,25 @@ describe("the benchmark seeder", () => {
       expect(rollups?.total).toBeGreaterThan(0);
       expect(rollups).toMatchObject({ missing: 0, extra: 0, dirty: 0 });
 
+      // The cross-sell counts (migration 0050), derived once after the load like the rollups:
+      // the households' own groups, none missing or extra, no delta left to fold.
+      const [kept] = await queryRows<{ total: number; missing: number; extra: number; deltas: number }>(
+        other.db,
+        sql`with book as (
+              select office_id, assignee_id is not null as assigned, stage, policy_count, gap_mask,
+                     count(*)::int as households, coalesce(sum(premium_in_play_cents), 0)::bigint as premium
+              from household_gaps where policy_count >= 1 group by 1, 2, 3, 4, 5
+            ), stored as (
+              select office_id, assigned, stage, policy_count, gap_mask, households, premium from cross_sell_counts
+            )
+            select (select count(*)::int from stored) as total,
+                   (select count(*)::int from (select * from book except select * from stored) m) as missing,
+                   (select count(*)::int from (select * from stored except select * from book) e) as extra,
+                   (select count(*)::int from cross_sell_count_deltas) as deltas`,
+      );
+      expect(kept?.total).toBeGreaterThan(0);
+      expect(kept).toMatchObject({ missing: 0, extra: 0, deltas: 0 });
+
       // The X-date and cross-sell rows it computes beside each pull are the ones the app's own
       // backfill derives from the stored pulls, owners and stages included.
       const derived = async () => ({

@@ -35,6 +35,7 @@ import { householdRowOf } from "@/lib/cross-sell/store";
 import { newestOfAccount } from "@/lib/pulls/newest-of-account";
 import { reconcileMonitoredFlags } from "@/lib/monitoring/monitored-flag";
 import { rebuildReportRollups } from "@/lib/reports/rollups";
+import { rebuildCrossSellCounts } from "@/lib/cross-sell/kept-counts";
 import type { Line } from "@/sandbox/data/lines";
 import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
 import { createRandom, createWideRandom, type Random } from "@/sandbox/data/random";
@@ -673,6 +674,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       "users",
       "report_facts",
       "report_rollups",
+      "cross_sell_counts",
     ].map((t) => `vacuum analyze ${t}`);
     const derive = async () => {
       await clock.time("superseded X-dates and households deleted", () => dropSuperseded(db));
@@ -680,6 +682,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       await clock.time("lost decisions", () => seedLostDecisions(db));
       await clock.time("alerts", () => seedAlerts(db));
       await clock.time("report rollups", () => rebuildReportRollups(db));
+      // After the superseded households went (their deletes appended deltas): the counts from the rows left.
+      await clock.time("cross-sell counts", () => rebuildCrossSellCounts(db));
     };
     if (session && client) {
       const second = await client.reserve();

@@ -73,7 +73,17 @@ export const householdGaps = pgTable(
   (t) => [
     index("household_gaps_gaps_idx").using("gin", t.gaps),
     index("household_gaps_office_idx").on(t.officeId, t.policyCount),
-    index("household_gaps_policy_count_idx").on(t.policyCount, t.premiumInPlayCents.desc().nullsLast()),
+    // The admin's and an office's page of 50: each walk (one number of policies) in the page's
+    // order, with the gap mask, so a gap filter is checked on the index entry (an index-only walk)
+    // rather than on each household's row: a gap few households of that size have walked the
+    // whole size's rows (837 ms at a million pulls for one that none had, migration 0051).
+    index("household_gaps_page_idx").on(
+      t.policyCount,
+      t.premiumInPlayCents.desc().nullsLast(),
+      t.annualPremiumCents.desc().nullsLast(),
+      t.pullId,
+      t.gapMask,
+    ),
     // An agent's households (their own view, and the agent and stage filters): each walk of the
     // page (one number of policies) in the page's order, and the counts' columns at hand.
     index("household_gaps_assignee_idx").on(

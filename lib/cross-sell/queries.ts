@@ -1,10 +1,12 @@
 import "server-only";
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type Column, type SQL } from "drizzle-orm";
 import { queryRows } from "@/db/connect";
+import { qualified } from "@/db/sql";
 import type { Db } from "@/db/types";
 import { householdGaps, pulls, users } from "@/db/schema";
 import { visibleRowsOf, type ListViewer, type PullCopy } from "@/lib/pulls/visibility";
-import { GAP_CODES, gapsOfMask, type GapCode } from "./gaps";
+import { GAP_CODES, gapMaskOf, gapsOfMask, type GapCode } from "./gaps";
+import { keptCountGroups, type CountGroup } from "./kept-counts";
 import { POLICY_BUCKETS, type CrossSellQuery, type PolicyBucket } from "./list-query";
 
 // The cross-sell list's SQL, over household_gaps alone (one narrow row per household, with its
@@ -13,13 +15,18 @@ import { POLICY_BUCKETS, type CrossSellQuery, type PolicyBucket } from "./list-q
 // the agent and stage filters read the row itself. The pulls table is joined only for the page's
 // 50 rows (the contact shown).
 //
-// What keeps it fast at 100,000 pulls:
-// - the counts are one grouped pass, by number of policies and set of gaps (a few dozen groups
-//   however large the book); every count of the page is added up from those groups here, so
-//   the gap and policies filters cost the database nothing;
-// - the page of 50 walks household_gaps_policy_count_idx (policy_count, premium in play) one
-//   number of policies at a time and merges the walks, instead of sorting every household; with
-//   an agent (and a stage) each walk is a range of household_gaps_assignee_idx in the same order.
+// What keeps it fast at 100,000 pulls and beyond:
+// - the counts come in groups, by number of policies and set of gaps (a few dozen however large
+//   the book); every count of the page is added up from those groups here, so the gap and
+//   policies filters cost the database nothing. An admin's and an office manager's groups are
+//   summed from counts kept ahead (./kept-counts.ts, migration 0050), a few thousand rows at any
+//   size; an agent's are one grouped pass over their index range;
+// - the page of 50 walks household_gaps_page_idx (policy_count, then the page's order, and the
+//   gap mask) one number of policies at a time and merges the walks, instead of sorting every
+//   household; with an agent (and a stage) each walk is a range of household_gaps_assignee_idx in
+//   the same order. The walks read the index alone (a gap filter too), the 50 rows come after;
+//   with kept counts, the walks of numbers of policies no household under the filters holds are
+//   skipped (crossSellCountsAndRows).
 
 export const CROSS_SELL_PAGE_SIZE = 50;
 
@@ -37,8 +44,9 @@ const HOUSEHOLD_ROW: PullCopy = {
 /** Households hold at least one policy in force; an empty one has nothing to cross-sell. */
 const LISTED = sql`${h.policyCount} >= 1`;
 
+/** On the gap mask (bit i: GAP_CODES[i]), which the page's indexes hold, rather than the gaps' array. */
 function gapIs(gap: GapCode): SQL {
-  return sql`${h.gaps} @> array[${gap}]::text[]`;
+  return sql`(${h.gapMask} & ${gapMaskOf([gap])}) <> 0`;
 }
 
 const bucketOf = (policyCount: number): PolicyBucket =>
@@ -88,8 +96,15 @@ export function countsOf(groups: Group[], query: Pick<CrossSellQuery, "gap" | "p
   return counts;
 }
 
-/** One pass over the viewer's households (with the agent and stage filters), grouped; the rest is arithmetic. */
-export async function countCrossSell(db: Db, viewer: ListViewer, query: CrossSellQuery): Promise<CrossSellCounts> {
+/**
+ * One pass over the viewer's households (with the agent and stage filters), grouped; the rest is
+ * arithmetic. What the kept counts replace where they can, and what they are checked against.
+ */
+export async function countCrossSellByScan(
+  db: Db,
+  viewer: ListViewer,
+  query: CrossSellQuery,
+): Promise<CrossSellCounts> {
   const columns = {
     policyCount: h.policyCount,
     gapMask: h.gapMask,
@@ -102,10 +117,23 @@ export async function countCrossSell(db: Db, viewer: ListViewer, query: CrossSel
     .from(h)
     .where(and(LISTED, onPull(viewer, query)))
     .groupBy(h.policyCount, h.gapMask);
-  return countsOf(
+  return countsOfGroups(groups, query);
+}
+
+const countsOfGroups = (groups: CountGroup[], query: CrossSellQuery) =>
+  countsOf(
     groups.map(({ gapMask, ...group }) => ({ ...group, gaps: gapsOfMask(gapMask) })),
     query,
   );
+
+/**
+ * The page's counts: from the counts kept ahead (./kept-counts.ts) for an admin or an office
+ * manager, with no agent filter or the unassigned one, whatever the book's size; else (an agent's
+ * own view, one agent's households) by the scan, which an agent's index range keeps small.
+ */
+export async function countCrossSell(db: Db, viewer: ListViewer, query: CrossSellQuery): Promise<CrossSellCounts> {
+  const kept = await keptCountGroups(db, viewer, query);
+  return kept ? countsOfGroups(kept, query) : countCrossSellByScan(db, viewer, query);
 }
 
 export type CrossSellRow = {
@@ -123,12 +151,19 @@ export type CrossSellRow = {
   assigneeName: string | null;
 };
 
-/** The walks the page merges: one per number of policies (each in index order), the many-policy tail last. */
-function walksOf(policies: PolicyBucket | undefined): SQL[] {
-  const exactly = (n: number) => sql`${h.policyCount} = ${n}`;
-  if (policies === "4+") return [4, 5, 6, 7, 8].map(exactly).concat(sql`${h.policyCount} >= 9`);
-  if (policies) return [exactly(Number(policies))];
-  return [1, 2, 3, 4, 5, 6, 7, 8].map(exactly).concat(sql`${h.policyCount} >= 9`);
+/** The many-policy tail's walk takes every number of policies from this one up. */
+const TAIL = 9;
+
+/**
+ * The walks the page merges: one per number of policies (each in index order), the many-policy
+ * tail last. With `held` (the numbers of policies some household under the filters holds, from
+ * the kept counts) only those: a walk that would find nothing reads its whole range to say so.
+ */
+function walksOf(policies: PolicyBucket | undefined, held?: ReadonlySet<number>): SQL[] {
+  const numbers =
+    policies === "4+" ? [4, 5, 6, 7, 8, TAIL] : policies ? [Number(policies)] : [1, 2, 3, 4, 5, 6, 7, 8, TAIL];
+  const walked = held ? numbers.filter((n) => (n === TAIL ? [...held].some((m) => m >= TAIL) : held.has(n))) : numbers;
+  return walked.map((n) => (n === TAIL ? sql`${h.policyCount} >= ${TAIL}` : sql`${h.policyCount} = ${n}`));
 }
 
 /** The list's order over the walks' columns, named with their relation. */
@@ -159,24 +194,32 @@ export function crossSellSql(
   viewer: ListViewer,
   query: CrossSellQuery,
   { limit, offset }: { limit: number; offset: number },
+  walks: SQL[] = walksOf(query.policies),
 ): SQL {
   const filters = and(query.gap ? gapIs(query.gap) : undefined, onPull(viewer, query));
-  // Each walk needs at most the rows before the page and the page itself.
-  const walks = walksOf(query.policies).map(
+  // Each walk needs at most the rows before the page and the page itself. A walk reads only the
+  // order's columns and the gap mask, all in household_gaps_page_idx (or, for an agent,
+  // household_gaps_assignee_idx), so it can run index-only and test the gap filter on the index
+  // entry: a gap few households of that many policies have no longer means a visit to the row of
+  // every household passed over. The page's 50 rows are read after, by key.
+  const walked = walks.map(
     (walk) =>
-      sql`(select ${h.pullId} as pull_id, ${h.holderName} as holder_name, ${h.policyCount} as policy_count,
-              ${h.carrierCount} as carrier_count, ${h.lines} as lines, ${h.gaps} as gaps,
-              ${h.annualPremiumCents} as annual_premium_cents, ${h.premiumInPlayCents} as premium_in_play_cents,
-              ${h.stage}::text as stage, ${h.assigneeId} as assignee_id
+      sql`(select ${h.pullId} as pull_id, ${h.annualPremiumCents} as annual_premium_cents,
+              ${h.premiumInPlayCents} as premium_in_play_cents
             from ${h} where ${and(walk, filters)}
             order by ${h.premiumInPlayCents} desc nulls last, ${h.annualPremiumCents} desc nulls last, ${h.pullId}
             limit ${offset + limit})`,
   );
-  return sql`select page.*, p.email, u.name as assignee_name
-        from (select * from (${sql.join(walks, sql` union all `)}) as walks
+  const row = (column: Column) => qualified("hg", column);
+  return sql`select page.pull_id, ${row(h.holderName)} as holder_name, ${row(h.policyCount)} as policy_count,
+              ${row(h.carrierCount)} as carrier_count, ${row(h.lines)} as lines, ${row(h.gaps)} as gaps,
+              page.annual_premium_cents, page.premium_in_play_cents,
+              ${row(h.stage)}::text as stage, ${row(h.assigneeId)} as assignee_id, p.email, u.name as assignee_name
+        from (select * from (${sql.join(walked, sql` union all `)}) as walks
               order by ${orderOf("walks")} limit ${limit} offset ${offset}) as page
+        join ${h} hg on ${row(h.pullId)} = page.pull_id
         join ${pulls} p on p.pull_id = page.pull_id
-        left join ${users} u on u.id = page.assignee_id
+        left join ${users} u on u.id = ${row(h.assigneeId)}
         order by ${orderOf("page")}`;
 }
 
@@ -204,8 +247,43 @@ export async function listCrossSell(
   db: Db,
   viewer: ListViewer,
   query: CrossSellQuery,
-  { limit = CROSS_SELL_PAGE_SIZE, offset = 0 }: { limit?: number; offset?: number } = {},
+  {
+    limit = CROSS_SELL_PAGE_SIZE,
+    offset = 0,
+    held,
+  }: { limit?: number; offset?: number; held?: ReadonlySet<number> } = {},
 ): Promise<CrossSellRow[]> {
-  const rows = await queryRows<RawRow>(db, crossSellSql(viewer, query, { limit, offset }));
+  const walks = walksOf(query.policies, held);
+  if (walks.length === 0) return [];
+  const rows = await queryRows<RawRow>(db, crossSellSql(viewer, query, { limit, offset }, walks));
   return rows.map(crossSellRowOf);
+}
+
+/**
+ * The page's counts and rows. Where the kept counts serve the view they come first (a millisecond
+ * or two) and tell the rows which numbers of policies hold a household under the filters, so the
+ * page skips the walks that would find none; else the scan and the rows run side by side.
+ */
+export async function crossSellCountsAndRows(
+  db: Db,
+  viewer: ListViewer,
+  query: CrossSellQuery,
+  slice: { limit: number; offset: number },
+): Promise<{ counts: CrossSellCounts; rows: CrossSellRow[] }> {
+  const kept = await keptCountGroups(db, viewer, query);
+  if (!kept) {
+    const [counts, rows] = await Promise.all([
+      countCrossSellByScan(db, viewer, query),
+      listCrossSell(db, viewer, query, slice),
+    ]);
+    return { counts, rows };
+  }
+  const gapBit = query.gap ? gapMaskOf([query.gap]) : 0;
+  const held = new Set(
+    kept.filter((g) => g.households > 0 && (g.gapMask & gapBit) === gapBit).map((g) => g.policyCount),
+  );
+  return {
+    counts: countsOfGroups(kept, query),
+    rows: await listCrossSell(db, viewer, query, { ...slice, held }),
+  };
 }

@@ -8,6 +8,7 @@ import { reconcileMonitoredFlags } from "@/lib/monitoring/monitored-flag";
 import { timeRefreshes } from "@/lib/monitoring/refresh-timing";
 import { storeRefreshForecast } from "@/lib/monitoring/stored-forecast";
 import { backfillHouseholdGaps } from "@/lib/cross-sell/store";
+import { foldCrossSellCounts } from "@/lib/cross-sell/kept-counts";
 import { teamSigningSecrets } from "@/lib/service/webhook-signing-secrets";
 import { refreshReportRollups } from "@/lib/reports/rollups";
 import { returnRecycledDeals } from "@/lib/workflow/deal-returns";
@@ -250,6 +251,21 @@ export const JOBS: readonly JobDefinition[] = [
     async run({ db }) {
       const redone = await refreshReportRollups(db);
       return redone > 0 ? `${redone} pulls' figures summed again` : null;
+    },
+  },
+  {
+    name: "cross-sell-counts",
+    title: "Cross-sell counts",
+    description:
+      "Folds the changes to households since the last cross-sell page into its kept counts, so the changes waiting stay few even when no one opens the page (each page does the same first).",
+    cron: "*/10 * * * *",
+    every: "every 10 minutes",
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    expireInSeconds: 10 * 60,
+    async run({ db }) {
+      const changed = await foldCrossSellCounts(db);
+      return changed > 0 ? `${changed} kept counts changed` : null;
     },
   },
   {

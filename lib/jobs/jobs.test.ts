@@ -60,6 +60,7 @@ describe("the catalog", () => {
       "speed-to-lead": "* * * * *",
       "retention-disposal": "30 3 * * *",
       "report-rollups": "*/10 * * * *",
+      "cross-sell-counts": "*/10 * * * *",
       "api-idempotency-cleanup": "17 * * * *",
       "webhook-delivery": "* * * * *",
       "webhook-delivery-cleanup": "43 3 * * *",

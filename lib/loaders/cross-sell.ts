@@ -6,9 +6,8 @@ import type { SearchParams } from "@/lib/url/search-params";
 import { pageCountOf, pageSlice } from "@/lib/url/page-number";
 import { listAgentChoices } from "@/lib/pulls/visibility";
 import {
-  countCrossSell,
+  crossSellCountsAndRows,
   CROSS_SELL_PAGE_SIZE,
-  listCrossSell,
   type CrossSellCounts,
   type CrossSellRow,
 } from "@/lib/cross-sell/queries";
@@ -35,9 +34,8 @@ export async function loadCrossSellPage(db: Db, user: Actor, searchParams: Searc
   const viewer = viewScope(user, "cross-sell:view");
   const page = query.page ?? 1;
   // Independent reads, in parallel.
-  const [counts, rows, agents] = await Promise.all([
-    countCrossSell(db, viewer, query),
-    listCrossSell(db, viewer, query, pageSlice(page, CROSS_SELL_PAGE_SIZE)),
+  const [{ counts, rows }, agents] = await Promise.all([
+    crossSellCountsAndRows(db, viewer, query, pageSlice(page, CROSS_SELL_PAGE_SIZE)),
     listAgentChoices(db, viewer),
   ]);
   return {

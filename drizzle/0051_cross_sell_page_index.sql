@@ -1,0 +1,2 @@
+DROP INDEX "household_gaps_policy_count_idx";--> statement-breakpoint
+CREATE INDEX "household_gaps_page_idx" ON "household_gaps" USING btree ("policy_count","premium_in_play_cents" DESC NULLS LAST,"annual_premium_cents" DESC NULLS LAST,"pull_id","gap_mask");
