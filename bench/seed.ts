@@ -35,6 +35,7 @@ import { householdRowOf } from "@/lib/cross-sell/store";
 import { newestOfAccount } from "@/lib/pulls/newest-of-account";
 import { reconcileMonitoredFlags } from "@/lib/monitoring/monitored-flag";
 import { rebuildReportRollups } from "@/lib/reports/rollups";
+import { rebuildXDateSums } from "@/lib/xdates/kept-sums";
 import type { Line } from "@/sandbox/data/lines";
 import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
 import { createRandom, createWideRandom, type Random } from "@/sandbox/data/random";
@@ -668,6 +669,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       "users",
       "report_facts",
       "report_rollups",
+      "xdate_sums",
+      "xdate_option_sums",
     ].map((t) => `vacuum analyze ${t}`);
     const derive = async () => {
       await clock.time("superseded X-dates and households deleted", () => dropSuperseded(db));
@@ -675,6 +678,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       await clock.time("lost decisions", () => seedLostDecisions(db));
       await clock.time("alerts", () => seedAlerts(db));
       await clock.time("report rollups", () => rebuildReportRollups(db));
+      // After the superseded X-dates went (their deletes left deltas the rebuild drops).
+      await clock.time("x-date sums", () => rebuildXDateSums(db));
     };
     if (session && client) {
       const second = await client.reserve();

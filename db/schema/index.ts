@@ -18,3 +18,4 @@ export * from "./webhooks-out";
 export * from "./handoffs";
 export * from "./report-rollups";
 export * from "./source-rollups";
+export * from "./xdate-sums";
