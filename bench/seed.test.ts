@@ -181,6 +181,26 @@ describe("the benchmark seeder", () => {
       expect(kept?.total).toBeGreaterThan(0);
       expect(kept).toMatchObject({ missing: 0, extra: 0, deltas: 0 });
 
+      // The X-date sums (migration 0052), rebuilt after the load and the superseded rows' delete:
+      // policy_xdates summed, no sum missing or extra, no delta left.
+      const [xsums] = await queryRows<{ total: number; missing: number; extra: number; deltas: number }>(
+        other.db,
+        sql`with book as (
+              select x_date, case when x_date is null then coalesce(reason, 'NO_EXPIRY') end as reason, office_id,
+                     assignee_id is not null as assigned, stage, count(*)::int as count,
+                     coalesce(sum(annual_premium_cents), 0)::bigint as premium_cents, count(annual_premium_cents)::int as priced
+              from policy_xdates group by 1, 2, 3, 4, 5
+            ), stored as (
+              select x_date, reason, office_id, assigned, stage, count, premium_cents, priced from xdate_sums
+            )
+            select (select count(*)::int from stored) as total,
+                   (select count(*)::int from (select * from book except select * from stored) m) as missing,
+                   (select count(*)::int from (select * from stored except select * from book) e) as extra,
+                   (select count(*)::int from xdate_sum_deltas) + (select count(*)::int from xdate_option_deltas) as deltas`,
+      );
+      expect(xsums?.total).toBeGreaterThan(0);
+      expect(xsums).toMatchObject({ missing: 0, extra: 0, deltas: 0 });
+
       // The X-date and cross-sell rows it computes beside each pull are the ones the app's own
       // backfill derives from the stored pulls, owners and stages included.
       const derived = async () => ({

@@ -36,6 +36,7 @@ import { newestOfAccount } from "@/lib/pulls/newest-of-account";
 import { reconcileMonitoredFlags } from "@/lib/monitoring/monitored-flag";
 import { rebuildReportRollups } from "@/lib/reports/rollups";
 import { rebuildCrossSellCounts } from "@/lib/cross-sell/kept-counts";
+import { rebuildXDateSums } from "@/lib/xdates/kept-sums";
 import type { Line } from "@/sandbox/data/lines";
 import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
 import { createRandom, createWideRandom, type Random } from "@/sandbox/data/random";
@@ -675,6 +676,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       "report_facts",
       "report_rollups",
       "cross_sell_counts",
+      "xdate_sums",
+      "xdate_option_sums",
     ].map((t) => `vacuum analyze ${t}`);
     const derive = async () => {
       await clock.time("superseded X-dates and households deleted", () => dropSuperseded(db));
@@ -684,6 +687,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedSu
       await clock.time("report rollups", () => rebuildReportRollups(db));
       // After the superseded households went (their deletes appended deltas): the counts from the rows left.
       await clock.time("cross-sell counts", () => rebuildCrossSellCounts(db));
+      // After the superseded X-dates went (their deletes left deltas the rebuild drops).
+      await clock.time("x-date sums", () => rebuildXDateSums(db));
     };
     if (session && client) {
       const second = await client.reserve();

@@ -51,6 +51,20 @@ describe.skipIf(!onPostgres)("the app's database role (PostgreSQL only: the embe
     expect(trail.map((row) => row.action)).toEqual(["USER_CREATED"]);
   });
 
+  it("folds the X-date page's pending changes into its sums, as the page does on each visit", async () => {
+    // What a write to policy_xdates appends (its statement trigger runs as the writer), then the fold.
+    await asApp`insert into xdate_sum_deltas (x_date, office_id, assigned, stage, count, premium_cents, priced)
+                values (current_date, null, false, 'WORKING', 1, 120400, 1)`;
+    expect((await asApp`select xdate_sums_fold() as written`)[0]?.written).toBe(1);
+    expect(await asApp`select count, premium_cents::int as premium from xdate_sums`).toEqual([
+      { count: 1, premium: 120400 },
+    ]);
+    await asApp`insert into xdate_sum_deltas (x_date, office_id, assigned, stage, count, premium_cents, priced)
+                values (current_date, null, false, 'WORKING', -1, -120400, -1)`;
+    await asApp`select xdate_sums_fold()`;
+    expect(await asApp`select count(*)::int as n from xdate_sums`).toEqual([{ n: 0 }]);
+  });
+
   it("cannot edit, empty or unprotect the audit trail", async () => {
     const refused = async (statement: string) => {
       const error = await asApp.unsafe(statement).then(

@@ -19,3 +19,4 @@ export * from "./handoffs";
 export * from "./report-rollups";
 export * from "./source-rollups";
 export * from "./cross-sell-counts";
+export * from "./xdate-sums";

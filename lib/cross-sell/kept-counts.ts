@@ -3,7 +3,7 @@ import { and, eq, isNull, not, or, sql, type Column, type SQL } from "drizzle-or
 import { queryRows } from "@/db/connect";
 import type { Db } from "@/db/types";
 import { crossSellCountDeltas, crossSellCounts } from "@/db/schema";
-import { primaryOf } from "@/lib/replicas/read-routing";
+import { primaryOf } from "@/lib/replicas/primary";
 import type { ListViewer } from "@/lib/pulls/visibility";
 import type { CrossSellQuery } from "./list-query";
 

@@ -18,6 +18,7 @@ import { backfillConsumerIndex } from "@/lib/privacy/consumer-index";
 import { deliverDueWebhooks, FINISHED_DELIVERY_DAYS, pruneFinishedDeliveries } from "@/lib/webhooks/deliver";
 import { webhookUrlPolicy } from "@/lib/webhooks/endpoints";
 import { rollPassedXDates } from "@/lib/xdates/upkeep";
+import { foldXDateSums } from "@/lib/xdates/kept-sums";
 import { sealClearValues } from "@/lib/security/sealed-columns";
 import { rekeyEnrichmentQuestions } from "@/lib/enrichment/store";
 import { ensureMonthPartitions, PARTITION_MONTHS_AHEAD } from "@/lib/privacy/partitions";
@@ -77,7 +78,7 @@ export const JOBS: readonly JobDefinition[] = [
     name: "x-date-upkeep",
     title: "X-date upkeep",
     description:
-      "Rolls passed X-dates to the next renewal; at start also writes the X-dates, cross-sell gaps and request-desk index of pulls stored before them.",
+      "Rolls passed X-dates to the next renewal and folds the X-date page's pending changes into its sums; at start also writes the X-dates, cross-sell gaps and request-desk index of pulls stored before them.",
     cron: "0 * * * *",
     every: "hourly",
     retryLimit: 3,
@@ -96,6 +97,8 @@ export const JOBS: readonly JobDefinition[] = [
       }
       const moved = await rollPassedXDates(db);
       if (moved > 0) lines.push(`${moved} passed X-dates rolled to the next renewal`);
+      // The page folds before it reads; this keeps the pending changes few when nobody opens it.
+      await foldXDateSums(db);
       return lines.join("; ") || null;
     },
   },

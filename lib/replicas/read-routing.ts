@@ -23,15 +23,6 @@ export function replicaReads(primary: Db, replica: Db): Db {
   return Object.assign(combined, { execute: ((query) => replica.execute(query)) as Db["execute"] });
 }
 
-/**
- * The primary behind a database handed to a read (replicaReads keeps it as drizzle's `$primary`),
- * or the database itself: for the few writes a read makes first, such as bringing kept sums up to
- * date (lib/reports/rollups.ts, lib/cross-sell/kept-counts.ts), which a read-only replica refuses.
- */
-export function primaryOf(db: Db): Db {
-  return "$primary" in db ? (db as Db & { $primary: Db }).$primary : db;
-}
-
 /** The database for this read: a replica that has replayed `written` (the reader's last write), or the primary. */
 export async function chooseRead(primary: Db, set: ReplicaSet, written: bigint | null): Promise<ReadChoice> {
   const offsets = await Promise.all(set.replicas.map((replica) => set.replayedOffset(replica)));

@@ -1,15 +1,12 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/types";
-import { primaryOf } from "@/lib/replicas/read-routing";
+import { primaryOf } from "@/lib/replicas/primary";
 
 // The reports' rollups (db/schema/report-rollups.ts, migration 0046): the database marks what
 // each write changed, in the write's own transaction; these bring the sums up to date. Every
 // reader of the sums refreshes first, so a report shows every change committed before it.
-
-// The refresh writes, so it runs on the primary even when the report is read from a replica
-// (lib/replicas/read-routing.ts hands the reports a database whose `$primary` is the primary);
-// the replica then shows the sums as of its replay, a moment behind.
+// The refresh writes, so it runs on the primary even when the report is read from a replica.
 
 /**
  * The sums with every committed change in them: the changed accounts' facts derived again and

@@ -7,12 +7,16 @@ import type { Db } from "@/db/types";
 import { policyXDates, pulls, users } from "@/db/schema";
 import { listAgentChoices, visibleRowsOf, type ListViewer } from "@/lib/pulls/visibility";
 import { addDays } from "./derive";
+import { foldXDateSums } from "./kept-sums";
+import { readSummedDays, readSummedOptions, readSummedWithoutXDate, sumsAnswer, sumsAnswerOptions } from "./summed";
 import type { XDateQuery } from "./xdates-query";
 
 // The X-date list's SQL, over policy_xdates alone (the pull's assignee, stage and link are
 // copied there), so a range of days is an index-only scan even at 100,000 pulls; the pulls
 // table is read only for the names of the rows shown. Who may see what is in the WHERE clause
 // of every query here: agents their own rows and the unassigned queue, managers and admins all.
+// The summary's figures come from sums kept ahead (lib/xdates/summed.ts) when those can answer
+// the view, since a scan of the window grows with the book; else from the scan below.
 
 export const XDATE_PAGE_SIZE = 50;
 /** Names shown in a calendar day; the rest are "N more", a link to that day in the list. */
@@ -189,33 +193,62 @@ async function summarise(
 
 export type XDateDay = { day: string; count: number; premiumCents: number; unpriced: number };
 
+/** The filters' choices of a summary, without its days. */
+const choicesOf = ({ lines, carriers, links }: { lines: string[]; carriers: string[]; links: string[] }) => ({
+  lines,
+  carriers,
+  links,
+});
+
+/**
+ * Where the summary's figures come from: "kept", the kept sums for whatever part they can answer
+ * (the scan for the rest); "scan", policy_xdates alone. The page asks "kept"; the tests compare
+ * both.
+ */
+export type SummarySource = "kept" | "scan";
+
 /**
  * Each day of the window with X-dates (how many, and the premium at stake), and the filters'
  * choices: the lines, carriers and links of the X-dates the viewer may see in the window,
  * whatever the filters (so a filter never hides its own alternatives). Unfiltered, the usual
- * view, both come from one scan.
+ * view, both come from one scan when the sums cannot answer.
  */
 export async function xdateSummary(
   db: Db,
   viewer: ListViewer,
   query: XDateQuery,
   window: XDateWindow,
+  source: SummarySource = "kept",
 ): Promise<{ days: XDateDay[]; options: XDateOptions }> {
   const filters = filtered(query);
   const agents = listAgentChoices(db, viewer);
+  // The choices are read unfiltered, so the sums answer them for an admin or an office manager
+  // whatever the filters; the days only for the filters the sums keep.
+  if (source === "kept" && sumsAnswerOptions(viewer)) {
+    const folded = foldXDateSums(db);
+    const days = sumsAnswer(viewer, query)
+      ? folded.then(() => readSummedDays(db, viewer, query, window))
+      : summarise(db, viewer, filters, window, { days: true, options: false }).then((s) => s.days);
+    const [summedDays, choices, people] = await Promise.all([
+      days,
+      folded.then(() => readSummedOptions(db, viewer, window)),
+      agents,
+    ]);
+    return { days: summedDays, options: { ...choices, agents: people } };
+  }
   if (filters.length === 0) {
     const [summary, people] = await Promise.all([
       summarise(db, viewer, [], window, { days: true, options: true }),
       agents,
     ]);
-    return { days: summary.days, options: { ...summary, agents: people } };
+    return { days: summary.days, options: { ...choicesOf(summary), agents: people } };
   }
   const [days, choices, people] = await Promise.all([
     summarise(db, viewer, filters, window, { days: true, options: false }),
     summarise(db, viewer, [], window, { days: false, options: true }),
     agents,
   ]);
-  return { days: days.days, options: { ...choices, agents: people } };
+  return { days: days.days, options: { ...choicesOf(choices), agents: people } };
 }
 
 export type CalendarEntry = {
@@ -332,13 +365,22 @@ async function rankedCalendarEntries(
 export type NoXDateCount = { reason: string; count: number };
 
 /** The policies in view without an X-date, by reason: said on the page, never dropped silently. */
-export async function countWithoutXDate(db: Db, viewer: ListViewer, query: XDateQuery): Promise<NoXDateCount[]> {
+export async function countWithoutXDate(
+  db: Db,
+  viewer: ListViewer,
+  query: XDateQuery,
+  source: SummarySource = "kept",
+): Promise<NoXDateCount[]> {
+  if (source === "kept" && sumsAnswer(viewer, query)) {
+    await foldXDateSums(db);
+    return readSummedWithoutXDate(db, viewer, query);
+  }
   const rows = await db
     .select({ reason: sql<string>`coalesce(${x.reason}, 'NO_EXPIRY')`, count: sql<number>`count(*)::int` })
     .from(x)
     .where(and(isNull(x.xDate), visible(viewer), ...filtered(query)))
     .groupBy(sql`1`)
-    .orderBy(sql`2 desc`);
+    .orderBy(sql`2 desc`, sql`1`);
   return rows.map((r) => ({ reason: r.reason, count: Number(r.count) }));
 }
 
