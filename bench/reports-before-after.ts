@@ -24,52 +24,20 @@ import { refreshReportRollups } from "@/lib/reports/rollups";
 import { parseReportFilter } from "@/lib/reports/report-filter";
 import { getAgencyRules } from "@/lib/rules/agency-rules";
 import { benchTarget, openTarget, seededTarget } from "./database";
-import { percentile } from "./load";
+import { compare as compareSideBySide, iterationsOr, stats, timed, warmupOr } from "./side-by-side";
 import { SEED_AGENTS } from "./seed";
 import { seedSettings } from "./seed-cli";
 
-const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 15);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const RUNS = { iterations: iterationsOr(15), warmup: warmupOr(2) };
 
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
-}
-
-const stats = (values: number[]) => ({
-  p50: Number(percentile(values, 50).toFixed(1)),
-  p95: Number(percentile(values, 95).toFixed(1)),
-});
-
-async function compare(label: string, before: () => Promise<unknown>, after: () => Promise<unknown>) {
-  for (let i = 0; i < WARMUP; i++) {
-    await before();
-    await after();
-  }
-  const b: number[] = [];
-  const a: number[] = [];
-  for (let i = 0; i < ITERATIONS; i++) {
-    b.push(await timed(before));
-    a.push(await timed(after));
-  }
-  const sb = stats(b);
-  const sa = stats(a);
-  return {
-    what: label,
-    "before p50": sb.p50,
-    "before p95": sb.p95,
-    "after p50": sa.p50,
-    "after p95": sa.p95,
-    "p95 before/after": Number((sb.p95 / Math.max(sa.p95, 0.1)).toFixed(1)),
-  };
-}
+const compare = (label: string, before: () => Promise<unknown>, after: () => Promise<unknown>) =>
+  compareSideBySide(label, before, after, RUNS);
 
 /** A part with no "before": the same query before and after, timed once. */
 async function alone(label: string, work: () => Promise<unknown>) {
-  for (let i = 0; i < WARMUP; i++) await work();
+  for (let i = 0; i < RUNS.warmup; i++) await work();
   const times: number[] = [];
-  for (let i = 0; i < ITERATIONS; i++) times.push(await timed(work));
+  for (let i = 0; i < RUNS.iterations; i++) times.push(await timed(work));
   const s = stats(times);
   return {
     what: label,
@@ -172,7 +140,7 @@ async function main() {
       ),
     );
     console.log(
-      `\nBefore and after the rollups: ${settings.count.toLocaleString("en-US")} pulls, ${ITERATIONS} timed runs of each after ${WARMUP} warm-up (ms)`,
+      `\nBefore and after the rollups: ${settings.count.toLocaleString("en-US")} pulls, ${RUNS.iterations} timed runs of each after ${RUNS.warmup} warm-up (ms)`,
     );
     console.table(rows);
   } finally {

@@ -24,45 +24,13 @@ import {
 } from "@/lib/xdates/queries";
 import { DEFAULT_RANGE, parseXDateQuery } from "@/lib/xdates/xdates-query";
 import { benchTarget, openTarget } from "./database";
-import { percentile } from "./load";
+import { compare as compareSideBySide, iterationsOr, warmupOr } from "./side-by-side";
 import { SEED_DEMO_IDS } from "./seed";
 
-const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 20);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const RUNS = { iterations: iterationsOr(20), warmup: warmupOr(3) };
 
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
-}
-
-const stats = (values: number[]) => ({
-  p50: Number(percentile(values, 50).toFixed(1)),
-  p95: Number(percentile(values, 95).toFixed(1)),
-});
-
-async function compare(label: string, before: () => Promise<unknown>, after: () => Promise<unknown>) {
-  for (let i = 0; i < WARMUP; i++) {
-    await before();
-    await after();
-  }
-  const b: number[] = [];
-  const a: number[] = [];
-  for (let i = 0; i < ITERATIONS; i++) {
-    b.push(await timed(before));
-    a.push(await timed(after));
-  }
-  const sb = stats(b);
-  const sa = stats(a);
-  return {
-    what: label,
-    "before p50": sb.p50,
-    "before p95": sb.p95,
-    "after p50": sa.p50,
-    "after p95": sa.p95,
-    "p95 before/after": Number((sb.p95 / Math.max(sa.p95, 0.1)).toFixed(1)),
-  };
-}
+const compare = (label: string, before: () => Promise<unknown>, after: () => Promise<unknown>) =>
+  compareSideBySide(label, before, after, RUNS);
 
 /** The loader's five reads as it made them before the sums: the same calls, the summary scanned. */
 async function loaderScanning(db: Db, user: Actor, qs: string) {
