@@ -21,7 +21,7 @@ import { listXDates } from "@/lib/xdates/queries";
 import { generatePulls } from "@/sandbox/data/pulls";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
 import { upgradedDatabase } from "@/test/migrations";
-import { createStaff } from "@/test/workflow-fixture";
+import { createStaff, placeStaffInTwoOffices } from "@/test/workflow-fixture";
 import { createOffice, deleteOffice, renameOffice, setUserOffice } from "./offices";
 
 // Offices on a real database: who sees which pulls (lists, counts, X-dates), whom a manager of
@@ -46,17 +46,7 @@ const count = async (actor: Actor) =>
 beforeAll(async () => {
   database = await createTestDatabase();
   staff = await createStaff(database.db);
-  const a = await createOffice(database.db, staff.admin, { name: "Main Street" });
-  const b = await createOffice(database.db, staff.admin, { name: "Riverside" });
-  if (!a.ok || !b.ok) throw new Error("offices not created");
-  officeA = a.id;
-  officeB = b.id;
-  for (const [user, office] of [
-    [staff.manager, officeA],
-    [staff.agent, officeA],
-    [staff.otherAgent, officeB],
-  ] as const)
-    expect((await setUserOffice(database.db, staff.admin, { userId: user.id, officeId: office })).ok).toBe(true);
+  ({ officeA, officeB } = await placeStaffInTwoOffices(database.db, staff));
   manager = withOffice(staff.manager, officeA);
   agent = withOffice(staff.agent, officeA);
   otherAgent = withOffice(staff.otherAgent, officeB);

@@ -7,14 +7,14 @@ import { PULL_STAGES } from "@/lib/core/pull-stages";
 import { storePull } from "@/lib/ingest/store-pull";
 import { removePulls } from "@/lib/privacy/remove-pulls";
 import type { ListViewer } from "@/lib/pulls/visibility";
-import { createOffice, setUserOffice } from "@/lib/users/offices";
+import { setUserOffice } from "@/lib/users/offices";
 import { assignPulls } from "@/lib/workflow/assignment";
 import { setPullStage } from "@/lib/workflow/funnel";
 import { LOST_CATEGORIES } from "@/lib/workflow/lost-reasons";
 import { generatePulls, type SandboxPull } from "@/sandbox/data/pulls";
 import { createRandom, type Random } from "@/sandbox/data/random";
 import { createTestDatabase, type TestDatabase } from "@/test/database";
-import { createStaff } from "@/test/workflow-fixture";
+import { createStaff, placeStaffInTwoOffices } from "@/test/workflow-fixture";
 import { addDays, isoDay } from "./derive";
 import { foldXDateSums, rebuildXDateSums } from "./kept-sums";
 import { countWithoutXDate, windowOf, xdateSummary, type XDateWindow } from "./queries";
@@ -49,17 +49,7 @@ beforeAll(async () => {
   if (!ON_POSTGRES) return;
   database = await createTestDatabase();
   staff = await createStaff(database.db);
-  const a = await createOffice(database.db, staff.admin, { name: "Main Street" });
-  const b = await createOffice(database.db, staff.admin, { name: "Riverside" });
-  if (!a.ok || !b.ok) throw new Error("offices not created");
-  officeA = a.id;
-  officeB = b.id;
-  for (const [user, office] of [
-    [staff.manager, officeA],
-    [staff.agent, officeA],
-    [staff.otherAgent, officeB],
-  ] as const)
-    expect((await setUserOffice(database.db, staff.admin, { userId: user.id, officeId: office })).ok).toBe(true);
+  ({ officeA, officeB } = await placeStaffInTwoOffices(database.db, staff));
 }, 120_000);
 afterAll(async () => {
   await database?.close();
